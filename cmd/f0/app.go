@@ -1,0 +1,361 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/f0dev/f0/mcp"
+	"github.com/f0dev/f0/tools"
+)
+
+// app holds the streams and flags of one f0 invocation.
+type app struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	flags          globalFlags
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
+	return &app{stdin: stdin, stdout: stdout, stderr: stderr}
+}
+
+// version is the module version f0 was built at.
+func version() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		return info.Main.Version
+	}
+	return "dev"
+}
+
+func (a *app) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "f0 [TOOL [ARGS…]] | f0 COMMAND",
+		Short: "Network and file tools for LLM agents (MCP) and for you",
+		Long: `f0 serves network and file tools to LLM agents over MCP, and gives you the
+same tools on the command line, with the same names, argument repair and errors.
+
+  f0 serve                          MCP over stdio
+  f0 serve --http 127.0.0.1:8931    MCP over streamable HTTP at /mcp
+  f0 tools                          list the tools
+  f0 describe TOOL                  a tool's arguments and examples
+  f0 call TOOL '{"key":"value"}'    call a tool with JSON arguments
+  f0 TOOL key=value …               the same, shorter (f0 tools.search query=file)`,
+		Args:          cobra.ArbitraryArgs,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Version:       version(),
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			return applyEnv(cmd.Flags())
+		},
+		RunE: a.runShorthand,
+	}
+	root.SetIn(a.stdin)
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	a.flags.register(root.PersistentFlags())
+	root.Flags().SetInterspersed(false)
+	root.AddCommand(a.serveCommand(), a.toolsCommand(), a.describeCommand(), a.callCommand())
+	root.CompletionOptions.DisableDefaultCmd = true
+	return root
+}
+
+// setup builds the logger and pipeline for a command.
+func (a *app) setup(level slog.Level) (*tools.Pipeline, *slog.Logger, error) {
+	logger, err := a.flags.logger(a.stderr, level)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := a.flags.pipeline(logger)
+	if err != nil {
+		return nil, nil, err
+	}
+	return p, logger, nil
+}
+
+func (a *app) serveCommand() *cobra.Command {
+	var opts struct {
+		http, tokenEnv    string
+		origins, hosts    []string
+		stateless         bool
+		maxBody           int64
+		maxSessions       int
+		sessionTTL, grace string
+	}
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the tools over MCP (stdio by default, or streamable HTTP with --http)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			p, logger, err := a.setup(slog.LevelInfo)
+			if err != nil {
+				return err
+			}
+			srv := mcp.NewServer(p, mcp.Options{Version: version(), Logger: logger})
+			if opts.http == "" {
+				logger.Info("serving MCP over stdio", "tools", len(p.Visible()))
+				if err := mcp.ServeStdio(cmd.Context(), srv, a.stdin, a.stdout, logger); err != nil {
+					return &runtimeError{err}
+				}
+				return nil
+			}
+			hopts := mcp.HTTPOptions{
+				Addr: opts.http, AllowedOrigins: opts.origins, AllowedHosts: opts.hosts,
+				Stateless: opts.stateless, MaxBody: opts.maxBody, MaxSessions: opts.maxSessions, Logger: logger,
+			}
+			if hopts.SessionIdleTTL, err = parseDuration("--session-ttl", opts.sessionTTL); err != nil {
+				return err
+			}
+			if hopts.ShutdownGrace, err = parseDuration("--shutdown-grace", opts.grace); err != nil {
+				return err
+			}
+			if opts.tokenEnv != "" {
+				hopts.Token = os.Getenv(opts.tokenEnv)
+				if hopts.Token == "" {
+					return fmt.Errorf("--auth-token-env %s: the environment variable is empty or not set", opts.tokenEnv)
+				}
+			}
+			hs, err := mcp.NewHTTPServer(srv, hopts)
+			if err != nil {
+				return err
+			}
+			err = hs.Serve(cmd.Context(), func(addr net.Addr) {
+				logger.Info("serving MCP over streamable HTTP", "url", fmt.Sprintf("http://%s/mcp", addr), "tools", len(p.Visible()),
+					"stateless", opts.stateless, "auth", hopts.Token != "")
+			})
+			if err != nil {
+				return &runtimeError{err}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.http, "http", "", "serve streamable HTTP on ADDR (host:port) at /mcp instead of stdio")
+	f.StringVar(&opts.tokenEnv, "auth-token-env", "", "name of the environment variable holding the bearer token HTTP clients must send")
+	f.StringSliceVar(&opts.origins, "allowed-origins", nil, "browser origins allowed besides loopback ones")
+	f.StringSliceVar(&opts.hosts, "allowed-hosts", nil, "Host header values allowed besides loopback names")
+	f.BoolVar(&opts.stateless, "stateless", false, "no sessions: every request stands alone (for several instances behind a load balancer)")
+	f.Int64Var(&opts.maxBody, "max-body", mcp.DefaultMaxBody, "largest HTTP request body in bytes")
+	f.IntVar(&opts.maxSessions, "max-sessions", mcp.DefaultMaxSessions, "most live HTTP sessions")
+	f.StringVar(&opts.sessionTTL, "session-ttl", mcp.DefaultSessionIdleTTL.String(), "end HTTP sessions idle for this long")
+	f.StringVar(&opts.grace, "shutdown-grace", mcp.DefaultShutdownGrace.String(), "how long in-flight calls may finish on shutdown")
+	return cmd
+}
+
+func (a *app) toolsCommand() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "tools",
+		Short: "List the tools this configuration exposes",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			p, _, err := a.setup(slog.LevelWarn)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				enc := json.NewEncoder(a.stdout)
+				enc.SetIndent("", "  ")
+				enc.SetEscapeHTML(false)
+				return enc.Encode(map[string]any{"tools": mcp.Published(p)})
+			}
+			tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
+			for _, t := range p.Visible() {
+				fmt.Fprintf(tw, "%s\t%s\t%s\n", p.ListedName(t), t.Access, t.Summary)
+			}
+			return tw.Flush()
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the tools exactly as MCP tools/list shows them")
+	return cmd
+}
+
+func (a *app) describeCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "describe TOOL",
+		Short: "Show a tool's arguments, schema and examples",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			p, _, err := a.setup(slog.LevelWarn)
+			if err != nil {
+				return err
+			}
+			return a.print(p.Call(cmd.Context(), "tools.describe", map[string]any{"name": args[0]}))
+		},
+	}
+}
+
+func (a *app) callCommand() *cobra.Command {
+	var server, tokenEnv string
+	cmd := &cobra.Command{
+		Use:   "call TOOL [JSON|-|key=value…]",
+		Short: "Call a tool with JSON arguments ('-' reads them from stdin)",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if server != "" {
+				raw, err := a.readArgs(nil, args[1:])
+				if err != nil {
+					return err
+				}
+				res, err := callRemote(cmd.Context(), server, tokenEnv, args[0], raw)
+				if err != nil {
+					return &runtimeError{err}
+				}
+				return a.print(res)
+			}
+			p, _, err := a.setup(slog.LevelWarn)
+			if err != nil {
+				return err
+			}
+			return a.callLocal(cmd.Context(), p, args[0], args[1:])
+		},
+	}
+	cmd.Flags().StringVar(&server, "server", "", "call a running f0 at this streamable HTTP URL (e.g. http://127.0.0.1:8931/mcp)")
+	cmd.Flags().StringVar(&tokenEnv, "auth-token-env", "", "with --server: environment variable holding the bearer token")
+	return cmd
+}
+
+// runShorthand handles `f0 TOOL …`.
+func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return cmd.Help()
+	}
+	p, _, err := a.setup(slog.LevelWarn)
+	if err != nil {
+		return err
+	}
+	t, ok := p.Resolve(args[0])
+	if !ok {
+		return a.print(p.Call(cmd.Context(), args[0], nil))
+	}
+	rest := args[1:]
+	if wantsHelp(t, rest) {
+		fmt.Fprintln(a.stdout, p.Describe(t))
+		return nil
+	}
+	return a.callLocal(cmd.Context(), p, args[0], rest)
+}
+
+// callLocal runs a call in-process through the pipeline.
+func (a *app) callLocal(ctx context.Context, p *tools.Pipeline, name string, words []string) error {
+	var raw any
+	t, _ := p.Resolve(name)
+	if t != nil && t.RawArgsField != "" && !looksLikeJSON(words) {
+		raw = map[string]any{t.RawArgsField: words}
+	} else {
+		args, err := a.readArgs(t, words)
+		if err != nil {
+			return err
+		}
+		if args != nil {
+			raw = args
+		}
+	}
+	return a.print(p.Call(ctx, name, raw))
+}
+
+func looksLikeJSON(words []string) bool {
+	return len(words) == 1 && (words[0] == "-" || strings.HasPrefix(strings.TrimSpace(words[0]), "{"))
+}
+
+// readArgs turns CLI words into arguments: one JSON object, '-' for JSON on
+// stdin, or key=value / key:=json pairs with bare words for the main field.
+func (a *app) readArgs(t *tools.Tool, words []string) (any, error) {
+	switch {
+	case len(words) == 0:
+		return nil, nil
+	case len(words) == 1 && words[0] == "-":
+		data, err := io.ReadAll(a.stdin)
+		if err != nil {
+			return nil, fmt.Errorf("read arguments from stdin: %w", err)
+		}
+		return json.RawMessage(data), nil
+	case looksLikeJSON(words):
+		return json.RawMessage(words[0]), nil
+	}
+	args := map[string]any{}
+	var bare []string
+	for _, w := range words {
+		key, val, isJSON := splitPair(w)
+		switch {
+		case key == "":
+			bare = append(bare, w)
+		case isJSON:
+			var v any
+			if err := json.Unmarshal([]byte(val), &v); err != nil {
+				return nil, fmt.Errorf("%s: the value after := must be JSON: %w", w, err)
+			}
+			args[key] = v
+		default:
+			args[key] = val
+		}
+	}
+	if len(bare) == 0 {
+		return args, nil
+	}
+	var value any = bare
+	if len(bare) == 1 {
+		value = bare[0]
+	}
+	if len(args) == 0 {
+		return value, nil // the pipeline puts a bare value into the main field
+	}
+	main := ""
+	if t != nil {
+		main = t.MainField
+	}
+	if main == "" {
+		return nil, fmt.Errorf("unexpected argument %q: give every argument as key=value", bare[0])
+	}
+	if _, dup := args[main]; dup {
+		return nil, fmt.Errorf("%q is given both as a bare word and as %s=…", bare[0], main)
+	}
+	args[main] = value
+	return args, nil
+}
+
+// splitPair splits key=value and key:=json; a word without '=' before any
+// space or slash is bare.
+func splitPair(w string) (key, val string, isJSON bool) {
+	i := strings.IndexByte(w, '=')
+	if i <= 0 || strings.ContainsAny(w[:i], " /\\") {
+		return "", "", false
+	}
+	key, val = w[:i], w[i+1:]
+	if k, ok := strings.CutSuffix(key, ":"); ok {
+		return k, val, true
+	}
+	return key, val, false
+}
+
+// print writes a result: text on stdout, or on stderr with a tool error.
+func (a *app) print(res tools.Result) error {
+	text := res.Text
+	for _, img := range res.Images {
+		text += fmt.Sprintf("\n[image %s, %d bytes]", img.MIMEType, len(img.Data))
+	}
+	if res.IsError {
+		return &toolError{text: text}
+	}
+	fmt.Fprintln(a.stdout, text)
+	return nil
+}
+
+// wantsHelp reports whether the words after a tool name ask for its help:
+// --help anywhere, or -h / help alone.
+func wantsHelp(t *tools.Tool, words []string) bool {
+	if slices.Contains(words, "--help") {
+		return true
+	}
+	return len(words) == 1 && (words[0] == "-h" || words[0] == "help")
+}

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/f0dev/f0/catalog"
+	"github.com/f0dev/f0/tools"
+)
+
+// globalFlags are the flags every command shares; each can also be set
+// through an F0_… environment variable.
+type globalFlags struct {
+	roots       []string
+	access      string
+	toolsPrefix string
+	toolNames   string
+	namespaces  []string
+	include     []string
+	exclude     []string
+	maxOutput   int
+	logLevel    string
+}
+
+func (g *globalFlags) register(fs *pflag.FlagSet) {
+	fs.StringArrayVar(&g.roots, "root", nil, "directory the file tools may use (repeatable; default: the working directory)")
+	fs.StringVar(&g.access, "access", "write", "highest access level a call may use: read, write or admin")
+	fs.StringVar(&g.toolsPrefix, "tools-prefix", "", "prefix listed tool names with PREFIX_ (do not combine with a client that already prefixes by server name)")
+	fs.StringVar(&g.toolNames, "tool-names", "underscore", "how tool names are listed: underscore (net_curl) or dotted (net.curl)")
+	fs.StringSliceVar(&g.namespaces, "allowed-root-endpoints", nil, "expose only these namespaces, e.g. net,fs")
+	fs.StringSliceVar(&g.include, "tools", nil, "expose only these tools")
+	fs.StringSliceVar(&g.exclude, "exclude-tools", nil, "hide these tools")
+	fs.IntVar(&g.maxOutput, "max-output", tools.DefaultMaxOutput, "default output budget of a call in bytes")
+	fs.StringVar(&g.logLevel, "log-level", "", "log level on stderr: debug, info, warn, error (default info for serve, warn otherwise)")
+}
+
+// envName is the environment variable of a flag: --max-output → F0_MAX_OUTPUT.
+func envName(flag string) string {
+	return "F0_" + strings.ToUpper(strings.ReplaceAll(flag, "-", "_"))
+}
+
+// applyEnv fills every flag not given on the command line from its F0_…
+// environment variable.
+func applyEnv(fs *pflag.FlagSet) error {
+	var err error
+	fs.VisitAll(func(f *pflag.Flag) {
+		if err != nil || f.Changed {
+			return
+		}
+		v, ok := os.LookupEnv(envName(f.Name))
+		if !ok {
+			return
+		}
+		values := []string{v}
+		if f.Value.Type() == "stringArray" {
+			values = strings.Split(v, string(os.PathListSeparator))
+		}
+		for _, item := range values {
+			if e := fs.Set(f.Name, item); e != nil {
+				err = fmt.Errorf("%s=%q: %w", envName(f.Name), v, e)
+				return
+			}
+		}
+	})
+	return err
+}
+
+// logger builds the stderr logger for a command.
+func (g *globalFlags) logger(stderr io.Writer, fallback slog.Level) (*slog.Logger, error) {
+	level := fallback
+	if g.logLevel != "" {
+		if err := level.UnmarshalText([]byte(g.logLevel)); err != nil {
+			return nil, fmt.Errorf("--log-level %q: want debug, info, warn or error", g.logLevel)
+		}
+	}
+	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})), nil
+}
+
+// pipeline builds the registry and the call pipeline from the flags.
+func (g *globalFlags) pipeline(logger *slog.Logger) (*tools.Pipeline, error) {
+	access, err := tools.ParseAccess(g.access)
+	if err != nil {
+		return nil, fmt.Errorf("--access: %w", err)
+	}
+	style, ok := tools.ParseNameStyle(g.toolNames)
+	if !ok {
+		return nil, fmt.Errorf("--tool-names %q: want underscore or dotted", g.toolNames)
+	}
+	if g.maxOutput <= 0 {
+		return nil, fmt.Errorf("--max-output %d: want a positive number of bytes", g.maxOutput)
+	}
+	roots := g.roots
+	if len(roots) == 0 {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, fmt.Errorf("working directory: %w", err)
+		}
+		roots = []string{wd}
+	}
+	reg, err := catalog.New(catalog.Options{Roots: roots})
+	if err != nil {
+		return nil, err
+	}
+	return tools.NewPipeline(reg, tools.Config{
+		Access:     access,
+		NameStyle:  style,
+		Prefix:     strings.TrimSuffix(g.toolsPrefix, "_"),
+		Namespaces: g.namespaces,
+		Include:    g.include,
+		Exclude:    g.exclude,
+		MaxOutput:  g.maxOutput,
+		Logger:     logger,
+	})
+}
+
+// parseDuration reads a duration flag such as 30m or 15s.
+func parseDuration(flag, v string) (time.Duration, error) {
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%s %q: want a positive duration such as 30s or 15m", flag, v)
+	}
+	return d, nil
+}

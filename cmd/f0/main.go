@@ -1,0 +1,64 @@
+// Command f0 serves network and file tools to LLM agents over MCP, and the
+// same tools to a person at a terminal.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// Exit codes.
+const (
+	exitOK        = 0
+	exitToolError = 1
+	exitUsage     = 2
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run executes the command line and returns the exit code.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := newApp(stdin, stdout, stderr)
+	root := app.rootCommand()
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	var te *toolError
+	if errors.As(err, &te) {
+		if te.text != "" {
+			fmt.Fprintln(stderr, te.text)
+		}
+		return exitToolError
+	}
+	fmt.Fprintf(stderr, "f0: %v\n", err)
+	var re *runtimeError
+	if errors.As(err, &re) {
+		return exitToolError
+	}
+	fmt.Fprintln(stderr, "Run 'f0 --help' for usage.")
+	return exitUsage
+}
+
+// toolError is a call that ran and failed; its text is the tool's answer.
+type toolError struct{ text string }
+
+func (e *toolError) Error() string { return e.text }
+
+// runtimeError is a failure that is not a usage mistake (a server that
+// could not start, a remote that did not answer).
+type runtimeError struct{ err error }
+
+func (e *runtimeError) Error() string { return e.err.Error() }
+func (e *runtimeError) Unwrap() error { return e.err }

@@ -1,0 +1,281 @@
+package mcp
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// HTTP defaults.
+const (
+	DefaultMaxBody        = 4 << 20
+	DefaultSessionIdleTTL = 30 * time.Minute
+	DefaultMaxSessions    = 1000
+	DefaultShutdownGrace  = 15 * time.Second
+)
+
+// HTTPOptions configure the streamable HTTP transport.
+type HTTPOptions struct {
+	// Addr is host:port to listen on.
+	Addr string
+	// Token, when set, is the bearer token every MCP request must carry.
+	Token string
+	// AllowedOrigins are browser origins accepted besides loopback ones.
+	AllowedOrigins []string
+	// AllowedHosts are Host header values accepted besides loopback names
+	// (and the listen address).
+	AllowedHosts []string
+	// Stateless serves every request on its own, with no session: for
+	// several instances behind a load balancer.
+	Stateless bool
+	// MaxBody caps a request body in bytes.
+	MaxBody int64
+	// SessionIdleTTL expires sessions nobody used for this long.
+	SessionIdleTTL time.Duration
+	// MaxSessions caps live sessions.
+	MaxSessions int
+	// ShutdownGrace is how long in-flight calls may finish on shutdown.
+	ShutdownGrace time.Duration
+	// Logger receives transport events.
+	Logger *slog.Logger
+}
+
+func (o *HTTPOptions) defaults() {
+	if o.MaxBody <= 0 {
+		o.MaxBody = DefaultMaxBody
+	}
+	if o.SessionIdleTTL <= 0 {
+		o.SessionIdleTTL = DefaultSessionIdleTTL
+	}
+	if o.MaxSessions <= 0 {
+		o.MaxSessions = DefaultMaxSessions
+	}
+	if o.ShutdownGrace <= 0 {
+		o.ShutdownGrace = DefaultShutdownGrace
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+}
+
+// ErrTokenRequired refuses to expose f0 beyond loopback without a token.
+var ErrTokenRequired = errors.New("refusing to listen beyond loopback without a bearer token: set --auth-token-env to the name of an environment variable holding the token, or listen on 127.0.0.1")
+
+// HTTPServer is f0's streamable HTTP endpoint (/mcp) with its guards:
+// Host and Origin validation, bearer auth, body and session limits, and
+// /healthz.
+type HTTPServer struct {
+	opts       HTTPOptions
+	streamable *server.StreamableHTTPServer
+	sessions   *sessionStore
+	httpServer *http.Server
+	handler    http.Handler
+	loopback   bool
+}
+
+// NewHTTPServer prepares the HTTP transport for s. It refuses a
+// non-loopback address without a token.
+func NewHTTPServer(s *server.MCPServer, opts HTTPOptions) (*HTTPServer, error) {
+	opts.defaults()
+	host, _, err := net.SplitHostPort(opts.Addr)
+	if err != nil {
+		return nil, fmt.Errorf("listen address %q: %w (want host:port, e.g. 127.0.0.1:8931)", opts.Addr, err)
+	}
+	h := &HTTPServer{opts: opts, loopback: isLoopbackHost(host)}
+	if !h.loopback && opts.Token == "" {
+		return nil, ErrTokenRequired
+	}
+	h.httpServer = &http.Server{
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(opts.Logger.Handler(), slog.LevelWarn),
+	}
+	streamOpts := []server.StreamableHTTPOption{
+		server.WithStreamableHTTPServer(h.httpServer),
+		server.WithStreamableHTTPLogger(opts.Logger),
+		server.WithHeartbeatInterval(30 * time.Second),
+		server.WithEventStore(server.NewInMemoryEventStore()),
+	}
+	if opts.Stateless {
+		streamOpts = append(streamOpts, server.WithStateLess(true))
+	} else {
+		h.sessions = newSessionStore()
+		streamOpts = append(streamOpts,
+			server.WithSessionIdManager(h.sessions),
+			server.WithSessionIdleTTL(opts.SessionIdleTTL))
+	}
+	if len(opts.AllowedOrigins) > 0 {
+		streamOpts = append(streamOpts, server.WithStreamableHTTPCORS(
+			server.WithCORSAllowedOrigins(opts.AllowedOrigins...),
+			server.WithCORSAllowedHeaders("Authorization", "Content-Type", "Mcp-Session-Id", "Mcp-Protocol-Version", "Mcp-Method", "Mcp-Name", "Last-Event-ID"),
+			server.WithCORSExposedHeaders("Mcp-Session-Id", "WWW-Authenticate")))
+	}
+	h.streamable = server.NewStreamableHTTPServer(s, streamOpts...)
+	h.handler = h.routes()
+	h.httpServer.Handler = h.handler
+	return h, nil
+}
+
+// Handler returns the HTTP handler (for tests and embedding).
+func (h *HTTPServer) Handler() http.Handler { return h.handler }
+
+func (h *HTTPServer) routes() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		fmt.Fprintln(w, "ok")
+	})
+	mux.Handle("/mcp", h.auth(h.limits(h.streamable)))
+	return h.guard(mux)
+}
+
+// guard rejects requests whose Host or Origin is not allowed (DNS
+// rebinding and cross-site requests from browsers).
+func (h *HTTPServer) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !h.hostAllowed(r.Host) {
+			http.Error(w, fmt.Sprintf("403 forbidden: Host %q is not allowed (use a loopback name, or start f0 with --allowed-hosts)", r.Host), http.StatusForbidden)
+			return
+		}
+		if origin := r.Header.Get("Origin"); origin != "" && !h.originAllowed(origin) {
+			http.Error(w, fmt.Sprintf("403 forbidden: Origin %q is not allowed (start f0 with --allowed-origins %s to allow it)", origin, origin), http.StatusForbidden)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (h *HTTPServer) hostAllowed(hostport string) bool {
+	host := hostport
+	if hh, _, err := net.SplitHostPort(hostport); err == nil {
+		host = hh
+	}
+	host = strings.Trim(host, "[]")
+	if isLoopbackHost(host) {
+		return true
+	}
+	for _, a := range h.opts.AllowedHosts {
+		if strings.EqualFold(a, host) || strings.EqualFold(a, hostport) {
+			return true
+		}
+	}
+	if !h.loopback {
+		// Bound beyond loopback (a token is then required): accept the
+		// names the operator listed, or any name when none are listed.
+		return len(h.opts.AllowedHosts) == 0
+	}
+	return false
+}
+
+func (h *HTTPServer) originAllowed(origin string) bool {
+	for _, a := range h.opts.AllowedOrigins {
+		if a == "*" || strings.EqualFold(strings.TrimSuffix(a, "/"), strings.TrimSuffix(origin, "/")) {
+			return true
+		}
+	}
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	return isLoopbackHost(u.Hostname())
+}
+
+// auth checks the bearer token in constant time.
+func (h *HTTPServer) auth(next http.Handler) http.Handler {
+	if h.opts.Token == "" {
+		return next
+	}
+	want := sha256.Sum256([]byte(h.opts.Token))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodOptions {
+			next.ServeHTTP(w, r) // CORS preflight carries no credentials
+			return
+		}
+		given, ok := bearer(r.Header.Get("Authorization"))
+		got := sha256.Sum256([]byte(given))
+		if !ok || subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
+			challenge := `Bearer realm="f0"`
+			msg := "401 unauthorized: send Authorization: Bearer <token>"
+			if ok {
+				challenge += `, error="invalid_token"`
+				msg = "401 unauthorized: the bearer token is wrong"
+			}
+			w.Header().Set("WWW-Authenticate", challenge)
+			http.Error(w, msg, http.StatusUnauthorized)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func bearer(header string) (string, bool) {
+	scheme, token, ok := strings.Cut(strings.TrimSpace(header), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
+		return "", false
+	}
+	return strings.TrimSpace(token), true
+}
+
+// limits caps the request body and the number of live sessions.
+func (h *HTTPServer) limits(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength > h.opts.MaxBody {
+			http.Error(w, fmt.Sprintf("413 request body of %d bytes is over the limit of %d", r.ContentLength, h.opts.MaxBody), http.StatusRequestEntityTooLarge)
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, h.opts.MaxBody)
+		if h.sessions != nil && r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" &&
+			h.sessions.count() >= h.opts.MaxSessions {
+			w.Header().Set("Retry-After", "60")
+			http.Error(w, fmt.Sprintf("503 too many sessions (%d); close idle ones or retry later", h.opts.MaxSessions), http.StatusServiceUnavailable)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// Serve listens on the configured address until ctx ends, then shuts down
+// gracefully: no new requests, in-flight calls get ShutdownGrace to finish.
+func (h *HTTPServer) Serve(ctx context.Context, ready func(addr net.Addr)) error {
+	ln, err := net.Listen("tcp", h.opts.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", h.opts.Addr, err)
+	}
+	if ready != nil {
+		ready(ln.Addr())
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- h.httpServer.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve http: %w", err)
+	case <-ctx.Done():
+	}
+	h.opts.Logger.Info("shutting down", "grace", h.opts.ShutdownGrace)
+	sctx, cancel := context.WithTimeout(context.Background(), h.opts.ShutdownGrace)
+	defer cancel()
+	if err := h.streamable.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}
+
+// isLoopbackHost reports whether host names this machine's loopback.
+func isLoopbackHost(host string) bool {
+	host = strings.Trim(host, "[]")
+	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}

@@ -1,0 +1,161 @@
+// Package mcp is f0's MCP face: it publishes the pipeline's tools through
+// mcp-go and carries calls, over stdio or streamable HTTP, into the
+// pipeline. It holds no tool logic.
+package mcp
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"log/slog"
+	"slices"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/f0dev/f0/tools"
+)
+
+// fallbackTool receives every call whose name is not a listed name, so that
+// the pipeline can resolve other spellings or answer with suggestions
+// instead of a JSON-RPC "tool not found" error. It is never listed.
+const fallbackTool = "f0__resolve"
+
+// Instructions tell the client, in two lines, how names and arguments work.
+const Instructions = "Tool names are namespace_tool (net_curl, fs_read); any spelling works (net.curl, NET-CURL), and an unknown name answers with the closest names.\n" +
+	"Arguments are a JSON object (a JSON string is accepted too); every error shows what was passed, what was expected and an example. tools_search {} lists tools; tools_describe {\"name\":\"…\"} shows one."
+
+// Options configure the MCP server.
+type Options struct {
+	// Version is reported in serverInfo.
+	Version string
+	// Logger receives server-side events.
+	Logger *slog.Logger
+}
+
+// NewServer builds an mcp-go server exposing the pipeline's visible tools
+// under their listed names.
+func NewServer(p *tools.Pipeline, opts Options) *server.MCPServer {
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	hooks := &server.Hooks{}
+	listed := map[string]bool{}
+	hooks.AddBeforeCallTool(func(ctx context.Context, id any, req *mcpgo.CallToolRequest) {
+		if listed[req.Params.Name] {
+			return
+		}
+		// Route to the fallback, keeping the requested name and arguments.
+		envelope := map[string]any{"name": req.Params.Name, "arguments": rawArguments(req)}
+		data, _ := json.Marshal(envelope)
+		req.Params.Name = fallbackTool
+		req.Params.Arguments = envelope
+		req.Params.RawArguments = data
+	})
+	hooks.AddAfterListTools(func(ctx context.Context, id any, req *mcpgo.ListToolsRequest, res *mcpgo.ListToolsResult) {
+		res.Tools = slices.DeleteFunc(res.Tools, func(t mcpgo.Tool) bool { return t.Name == fallbackTool })
+	})
+
+	s := server.NewMCPServer("f0", opts.Version,
+		server.WithToolCapabilities(false),
+		server.WithLogging(),
+		server.WithInstructions(Instructions),
+		server.WithHooks(hooks),
+		server.WithRecovery(),
+	)
+	for _, t := range p.Visible() {
+		name := p.ListedName(t)
+		listed[name] = true
+		s.AddTool(publish(p, t), handler(p, t.Name))
+	}
+	fallback := mcpgo.NewToolWithRawSchema(fallbackTool, "internal: resolves other spellings of tool names",
+		json.RawMessage(`{"type":"object","properties":{}}`))
+	s.AddTool(fallback, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+		var env struct {
+			Name      string          `json:"name"`
+			Arguments json.RawMessage `json:"arguments"`
+		}
+		if err := json.Unmarshal(rawArguments(&req), &env); err != nil {
+			return toResult(tools.Result{IsError: true, Text: "could not read the call: " + err.Error()}), nil
+		}
+		return call(ctx, p, env.Name, env.Arguments, req), nil
+	})
+	return s
+}
+
+// publish converts a tool into its MCP listing.
+func publish(p *tools.Pipeline, t *tools.Tool) mcpgo.Tool {
+	reg := p.Registry()
+	mt := mcpgo.NewToolWithRawSchema(p.ListedName(t), reg.Description(t), reg.Schema(t))
+	mt.Title = t.Title
+	a := t.Annotations
+	mt.Annotations = mcpgo.ToolAnnotation{
+		Title:           t.Title,
+		ReadOnlyHint:    &a.ReadOnly,
+		DestructiveHint: &a.Destructive,
+		IdempotentHint:  &a.Idempotent,
+		OpenWorldHint:   &a.OpenWorld,
+	}
+	return mt
+}
+
+// Published lists the tools exactly as tools/list shows them.
+func Published(p *tools.Pipeline) []mcpgo.Tool {
+	out := make([]mcpgo.Tool, 0, len(p.Visible()))
+	for _, t := range p.Visible() {
+		out = append(out, publish(p, t))
+	}
+	return out
+}
+
+func handler(p *tools.Pipeline, canonical string) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+		return call(ctx, p, canonical, rawArguments(&req), req), nil
+	}
+}
+
+// call runs one request through the pipeline, with progress notifications
+// when the client sent a progress token.
+func call(ctx context.Context, p *tools.Pipeline, name string, args json.RawMessage, req mcpgo.CallToolRequest) *mcpgo.CallToolResult {
+	if req.Params.Meta != nil && req.Params.Meta.ProgressToken != nil {
+		token := req.Params.Meta.ProgressToken
+		if srv := server.ServerFromContext(ctx); srv != nil {
+			ctx = tools.WithProgress(ctx, func(done, total float64, message string) {
+				params := map[string]any{"progressToken": token, "progress": done}
+				if total > 0 {
+					params["total"] = total
+				}
+				if message != "" {
+					params["message"] = message
+				}
+				_ = srv.SendNotificationToClient(ctx, "notifications/progress", params)
+			})
+		}
+	}
+	return toResult(p.Call(ctx, name, args))
+}
+
+// rawArguments returns the call's arguments as JSON, whatever shape they
+// arrived in.
+func rawArguments(req *mcpgo.CallToolRequest) json.RawMessage {
+	if len(req.Params.RawArguments) > 0 {
+		return req.Params.RawArguments
+	}
+	if req.Params.Arguments == nil {
+		return nil
+	}
+	data, err := json.Marshal(req.Params.Arguments)
+	if err != nil {
+		return nil
+	}
+	return data
+}
+
+// toResult converts a pipeline result to MCP content blocks.
+func toResult(r tools.Result) *mcpgo.CallToolResult {
+	content := []mcpgo.Content{mcpgo.NewTextContent(r.Text)}
+	for _, img := range r.Images {
+		content = append(content, mcpgo.NewImageContent(base64.StdEncoding.EncodeToString(img.Data), img.MIMEType))
+	}
+	return &mcpgo.CallToolResult{Content: content, IsError: r.IsError}
+}

@@ -1,0 +1,154 @@
+// Package schemas turns a tool's Go input struct into the JSON Schema f0
+// publishes, applies the hand-written overrides kept beside it, and checks the
+// result against the rules every MCP client accepts.
+//
+// One source of truth per field: property descriptions live in the struct's
+// `jsonschema` tags; the tool description, notes and example payloads live in
+// overrides/<canonical name>.json.
+package schemas
+
+import (
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"reflect"
+	"strings"
+
+	"github.com/invopop/jsonschema"
+)
+
+//go:embed overrides/*.json
+var overrideFiles embed.FS
+
+// Schema is the JSON Schema type f0 works with (invopop's, which keeps
+// property order when marshalled).
+type Schema = jsonschema.Schema
+
+// Doc is the hand-written part of a tool's documentation, read from
+// overrides/<name>.json.
+type Doc struct {
+	// Description is the fuller description shown after the summary.
+	Description string `json:"description"`
+	// Notes are shown by tools.describe, one per line.
+	Notes []string `json:"notes,omitempty"`
+	// Examples are argument objects, each a complete, valid call.
+	Examples []map[string]any `json:"examples"`
+	// Properties override or add property descriptions.
+	Properties map[string]PropertyDoc `json:"properties,omitempty"`
+}
+
+// PropertyDoc overrides one property's description.
+type PropertyDoc struct {
+	Description string `json:"description,omitempty"`
+}
+
+// LoadDoc reads the override document of the tool with the given canonical
+// name. A missing document is an error: every published tool needs examples.
+func LoadDoc(name string) (Doc, error) {
+	data, err := fs.ReadFile(overrideFiles, "overrides/"+name+".json")
+	if err != nil {
+		return Doc{}, fmt.Errorf("schema overrides for %s: %w", name, err)
+	}
+	var doc Doc
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&doc); err != nil {
+		return Doc{}, fmt.Errorf("schema overrides for %s: %w", name, err)
+	}
+	if len(doc.Examples) == 0 {
+		return Doc{}, fmt.Errorf("schema overrides for %s: at least one example is required", name)
+	}
+	return doc, nil
+}
+
+// Generate reflects the input type into an inline schema (no $ref, $defs,
+// $schema or $id) and applies doc on top of it.
+func Generate(input reflect.Type, doc Doc) (*Schema, error) {
+	r := jsonschema.Reflector{
+		DoNotReference:             true,
+		ExpandedStruct:             true,
+		RequiredFromJSONSchemaTags: true,
+		AllowAdditionalProperties:  true,
+		Mapper:                     openValue,
+	}
+	s := r.ReflectFromType(input)
+	s.Version = ""
+	s.ID = ""
+	s.AdditionalProperties = nil
+	if s.Type != "object" {
+		return nil, fmt.Errorf("input of type %s is not a struct", input)
+	}
+	if s.Properties == nil {
+		s.Properties = jsonschema.NewProperties()
+	}
+	for name, pd := range doc.Properties {
+		p, ok := s.Properties.Get(name)
+		if !ok {
+			return nil, fmt.Errorf("override describes unknown property %q", name)
+		}
+		if pd.Description != "" {
+			p.Description = pd.Description
+		}
+	}
+	stripNested(s)
+	examples := make([]any, 0, len(doc.Examples))
+	for _, ex := range doc.Examples {
+		examples = append(examples, ex)
+	}
+	s.Examples = examples
+	return s, nil
+}
+
+// openValue maps interface-typed fields (values that may take several JSON
+// shapes) to an empty schema rather than `true`, which some clients reject.
+func openValue(t reflect.Type) *Schema {
+	if t.Kind() == reflect.Interface {
+		return &Schema{}
+	}
+	return nil
+}
+
+// stripNested removes keywords that only add noise below the root:
+// additionalProperties on nested structs.
+func stripNested(s *Schema) {
+	if s.Properties != nil {
+		for _, p := range s.Properties.FromOldest() {
+			if p.Type == "object" && p.Properties != nil {
+				p.AdditionalProperties = nil
+			}
+			stripNested(p)
+		}
+	}
+	if s.Items != nil {
+		if s.Items.Type == "object" && s.Items.Properties != nil {
+			s.Items.AdditionalProperties = nil
+		}
+		stripNested(s.Items)
+	}
+}
+
+// Property returns the schema of a root property, or nil.
+func Property(s *Schema, name string) *Schema {
+	if s == nil || s.Properties == nil {
+		return nil
+	}
+	p, _ := s.Properties.Get(name)
+	return p
+}
+
+// PropertyNames lists the root properties in declaration order.
+func PropertyNames(s *Schema) []string {
+	if s == nil || s.Properties == nil {
+		return nil
+	}
+	var names []string
+	for k := range s.Properties.KeysFromOldest() {
+		names = append(names, k)
+	}
+	return names
+}
+
+// ErrRule is wrapped by every compatibility rule violation.
+var ErrRule = errors.New("schema rule")

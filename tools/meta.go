@@ -1,0 +1,227 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/f0dev/f0/schemas"
+)
+
+// SearchInput is the input of tools.search.
+type SearchInput struct {
+	Query     string `json:"query,omitempty" jsonschema_description:"Words to look for in tool names, summaries and descriptions. Empty lists every tool."`
+	Namespace string `json:"namespace,omitempty" jsonschema_description:"Only tools of this namespace (net, fs, tools…)."`
+}
+
+// DescribeInput is the input of tools.describe.
+type DescribeInput struct {
+	Name string `json:"name" jsonschema:"required" jsonschema_description:"Tool name in any spelling: net_curl, net.curl, fs-read…"`
+}
+
+// MetaTools are the tools that describe the catalogue itself.
+func MetaTools() []*Tool {
+	return []*Tool{
+		Def[SearchInput]{
+			Spec: Spec{
+				Name: "tools.search", Title: "Find tools",
+				Summary:     "Find f0 tools by words; an empty query lists every tool this server exposes.",
+				Keywords:    []string{"list", "find", "help", "catalog", "catalogue", "discover"},
+				Access:      Read,
+				Annotations: Annotations{ReadOnly: true, Idempotent: true},
+				Synonyms:    map[string]string{"q": "query", "text": "query", "keywords": "query", "ns": "namespace"},
+				MainField:   "query",
+			},
+			Run: runSearch,
+		}.Erase(),
+		Def[DescribeInput]{
+			Spec: Spec{
+				Name: "tools.describe", Title: "Describe a tool",
+				Summary:     "Show one tool's arguments, full input schema, examples and notes.",
+				Keywords:    []string{"help", "schema", "usage", "arguments", "info"},
+				Access:      Read,
+				Annotations: Annotations{ReadOnly: true, Idempotent: true},
+				Synonyms:    map[string]string{"tool": "name", "toolName": "name", "tool_name": "name"},
+				MainField:   "name",
+			},
+			Run: runDescribe,
+		}.Erase(),
+	}
+}
+
+func pipelineFor(ctx context.Context) (*Pipeline, error) {
+	p, ok := FromContext(ctx)
+	if !ok {
+		return nil, fmt.Errorf("no pipeline in context")
+	}
+	return p, nil
+}
+
+func runSearch(ctx context.Context, in SearchInput) (Result, error) {
+	p, err := pipelineFor(ctx)
+	if err != nil {
+		return Result{}, err
+	}
+	ns := strings.ToLower(strings.TrimSpace(in.Namespace))
+	var pool []*Tool
+	for _, t := range p.Visible() {
+		if ns == "" || t.Namespace() == ns {
+			pool = append(pool, t)
+		}
+	}
+	hits := rankTools(p, pool, in.Query)
+	var b strings.Builder
+	switch {
+	case len(hits) == 0 && in.Query != "":
+		fmt.Fprintf(&b, "No tool matches %q. Every tool this server exposes:\n", in.Query)
+		hits = pool
+	case in.Query == "":
+		fmt.Fprintf(&b, "%d tools:\n", len(hits))
+	default:
+		fmt.Fprintf(&b, "%d tools match %q:\n", len(hits), in.Query)
+	}
+	for _, t := range hits {
+		fmt.Fprintf(&b, "- %s (%s): %s\n", p.ListedName(t), t.Access, t.Summary)
+	}
+	if first := firstOr(hits, pool); first != nil {
+		fmt.Fprintf(&b, "Arguments and examples of one tool: %s {\"name\":%q}", p.listedOrCanonical("tools.describe"), p.ListedName(first))
+	}
+	return Result{Text: b.String()}, nil
+}
+
+// listedOrCanonical is the listed name of a tool when it is exposed, its
+// canonical name otherwise.
+func (p *Pipeline) listedOrCanonical(name string) string {
+	if t, ok := p.Resolve(name); ok {
+		return p.ListedName(t)
+	}
+	return name
+}
+
+func firstOr(a, b []*Tool) *Tool {
+	if len(a) > 0 {
+		return a[0]
+	}
+	if len(b) > 0 {
+		return b[0]
+	}
+	return nil
+}
+
+// rankTools orders tools by how many query words they contain, weighting
+// names over keywords over summaries over descriptions. An empty query keeps
+// every tool in name order.
+func rankTools(p *Pipeline, pool []*Tool, query string) []*Tool {
+	qw := words(query)
+	if len(qw) == 0 {
+		return pool
+	}
+	for _, w := range slices.Clone(qw) {
+		if s, ok := wordSynonyms[w]; ok {
+			qw = append(qw, s)
+		}
+	}
+	type scored struct {
+		t     *Tool
+		score int
+	}
+	var out []scored
+	for _, t := range pool {
+		fields := []struct {
+			text   string
+			weight int
+		}{
+			{t.Name + " " + strings.Join(t.Aliases, " "), 8},
+			{strings.Join(t.Keywords, " "), 4},
+			{t.Title + " " + t.Summary, 2},
+			{p.reg.Doc(t).Description, 1},
+		}
+		score := 0
+		for _, w := range qw {
+			for _, f := range fields {
+				if slices.Contains(words(f.text), w) {
+					score += f.weight
+				}
+			}
+		}
+		if score > 0 {
+			out = append(out, scored{t, score})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b scored) int { return b.score - a.score })
+	tools := make([]*Tool, len(out))
+	for i, s := range out {
+		tools[i] = s.t
+	}
+	return tools
+}
+
+func runDescribe(ctx context.Context, in DescribeInput) (Result, error) {
+	p, err := pipelineFor(ctx)
+	if err != nil {
+		return Result{}, err
+	}
+	t, ok := p.Resolve(in.Name)
+	if !ok {
+		return p.notFound(in.Name, t), nil
+	}
+	return Result{Text: p.Describe(t)}, nil
+}
+
+// Describe renders everything a model needs to call t right the first time.
+func (p *Pipeline) Describe(t *Tool) string {
+	doc := p.reg.Doc(t)
+	schema := p.reg.schema(t)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s\n", p.ListedName(t), t.Title)
+	fmt.Fprintf(&b, "Canonical name %s; access %s", t.Name, t.Access)
+	if len(t.Aliases) > 0 {
+		fmt.Fprintf(&b, "; also answers to %s", strings.Join(t.Aliases, ", "))
+	}
+	b.WriteString(".\n\n")
+	b.WriteString(t.Summary)
+	if doc.Description != "" {
+		b.WriteString("\n\n" + doc.Description)
+	}
+	b.WriteString("\n\nArguments:\n")
+	writeArguments(&b, schema, t)
+	b.WriteString("\nExamples:\n")
+	for _, ex := range doc.Examples {
+		fmt.Fprintf(&b, "  %s %s\n", p.ListedName(t), compactJSON(ex))
+	}
+	if len(doc.Notes) > 0 {
+		b.WriteString("\nNotes:\n")
+		for _, n := range doc.Notes {
+			fmt.Fprintf(&b, "- %s\n", n)
+		}
+	}
+	fmt.Fprintf(&b, "\nInput schema: %s", p.reg.Schema(t))
+	return b.String()
+}
+
+func writeArguments(b *strings.Builder, s *schemas.Schema, t *Tool) {
+	required := map[string]bool{}
+	for _, r := range s.Required {
+		required[r] = true
+	}
+	aka := map[string][]string{}
+	for syn, target := range t.Synonyms {
+		aka[target] = append(aka[target], syn)
+	}
+	for name, prop := range s.Properties.FromOldest() {
+		req := ""
+		if required[name] {
+			req = ", required"
+		}
+		fmt.Fprintf(b, "  %s (%s%s)", name, typeName(prop), req)
+		if prop.Description != "" {
+			fmt.Fprintf(b, ": %s", prop.Description)
+		}
+		if syns := aka[name]; len(syns) > 0 {
+			slices.Sort(syns)
+			fmt.Fprintf(b, " (also accepted as %s)", strings.Join(syns, ", "))
+		}
+		b.WriteByte('\n')
+	}
+}

@@ -1,0 +1,214 @@
+package tools
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// NameStyle is how tool names are listed to clients.
+type NameStyle int
+
+const (
+	// Underscore lists net_curl: accepted by every client.
+	Underscore NameStyle = iota
+	// Dotted lists net.curl.
+	Dotted
+)
+
+// ParseNameStyle reads --tool-names.
+func ParseNameStyle(s string) (NameStyle, bool) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "underscore", "default", "flat":
+		return Underscore, true
+	case "dotted", "dot", "dots":
+		return Dotted, true
+	}
+	return Underscore, false
+}
+
+// normalize maps every spelling of a name to one key: lower case, with
+// '.', '_', '-', '/', ':' and spaces all turned into a single '_'.
+func normalize(name string) string {
+	var b strings.Builder
+	lastSep := true
+	for _, r := range strings.TrimSpace(name) {
+		switch {
+		case r == '.' || r == '_' || r == '-' || r == '/' || r == ':' || unicode.IsSpace(r):
+			if !lastSep {
+				b.WriteByte('_')
+				lastSep = true
+			}
+		default:
+			b.WriteRune(unicode.ToLower(r))
+			lastSep = false
+		}
+	}
+	return strings.TrimSuffix(b.String(), "_")
+}
+
+// clientPrefixes are the prefixes clients and gateways put before a tool
+// name, in normalised form; "mcp__server__" is handled separately because
+// the server part varies.
+var clientPrefixes = []string{"f0", "functions", "default_api", "tools_call"}
+
+// candidates returns the normalised forms a requested name may stand for:
+// the name itself and the name with a known prefix removed.
+func candidates(name, configuredPrefix string) []string {
+	raw := strings.TrimSpace(name)
+	out := []string{normalize(raw)}
+	if rest, ok := strings.CutPrefix(strings.ToLower(raw), "mcp__"); ok {
+		if i := strings.Index(rest, "__"); i >= 0 {
+			out = append(out, normalize(rest[i+2:]))
+		}
+	}
+	prefixes := clientPrefixes
+	if p := normalize(configuredPrefix); p != "" {
+		prefixes = append([]string{p}, prefixes...)
+	}
+	base := out[0]
+	for _, p := range prefixes {
+		if rest, ok := strings.CutPrefix(base, p+"_"); ok && rest != "" {
+			out = append(out, rest)
+		}
+	}
+	return out
+}
+
+// words splits a name into lower-case words at separators and camelCase
+// boundaries: "readFile" and "read_file" both give [read file].
+func words(name string) []string {
+	var out []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			out = append(out, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	prevLower := false
+	for _, r := range name {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+			prevLower = false
+		case unicode.IsUpper(r) && prevLower:
+			flush()
+			cur = append(cur, r)
+			prevLower = false
+		default:
+			cur = append(cur, r)
+			prevLower = unicode.IsLower(r)
+		}
+	}
+	flush()
+	return out
+}
+
+// wordSynonyms map words models use to the words f0's names use.
+var wordSynonyms = map[string]string{
+	"file": "fs", "files": "fs", "filesystem": "fs", "dir": "list", "directory": "list",
+	"ls": "list", "cat": "read", "open": "read", "get": "read", "view": "read",
+	"grep": "search", "rg": "search", "ripgrep": "search", "glob": "find", "locate": "find",
+	"http": "curl", "fetch": "curl", "request": "curl", "wget": "curl", "web": "curl", "url": "curl",
+	"put": "write", "save": "write", "create": "write", "replace": "edit", "patch": "edit",
+	"rm": "delete", "remove": "delete", "unlink": "delete", "mv": "move", "rename": "move",
+	"cp": "copy", "info": "stat", "help": "describe", "schema": "describe",
+}
+
+// suggestion is a tool proposed for a name that did not resolve.
+type suggestion struct {
+	tool  *Tool
+	score int // lower is better
+}
+
+// suggest ranks tools whose names are close to name: by edit distance over
+// normalised names (with and without namespace), then by shared words.
+func suggest(name string, tools []*Tool, limit int) []*Tool {
+	cands := candidates(name, "")
+	in := cands[len(cands)-1]
+	inWords := words(name)
+	for _, w := range inWords {
+		if s, ok := wordSynonyms[w]; ok {
+			inWords = append(inWords, s)
+		}
+	}
+	var found []suggestion
+	for _, t := range tools {
+		full := normalize(t.Name)
+		short := normalize(strings.TrimPrefix(t.Name, t.Namespace()+"."))
+		best := 1 << 30
+		for _, key := range append([]string{full, short}, aliasKeys(t)...) {
+			d := editDistance(in, key)
+			if d <= maxDistance(key) && d < best {
+				best = d
+			}
+		}
+		if best == 1<<30 {
+			if hits := wordHits(inWords, t); hits > 0 {
+				best = 10 - hits
+			}
+		}
+		if best < 1<<30 {
+			found = append(found, suggestion{t, best})
+		}
+	}
+	sort.SliceStable(found, func(i, j int) bool {
+		if found[i].score != found[j].score {
+			return found[i].score < found[j].score
+		}
+		return found[i].tool.Name < found[j].tool.Name
+	})
+	var out []*Tool
+	for _, s := range found {
+		if len(out) == limit {
+			break
+		}
+		out = append(out, s.tool)
+	}
+	return out
+}
+
+func aliasKeys(t *Tool) []string {
+	keys := make([]string, 0, len(t.Aliases))
+	for _, a := range t.Aliases {
+		keys = append(keys, normalize(a))
+	}
+	return keys
+}
+
+// maxDistance is the edit distance still treated as a misspelling.
+func maxDistance(s string) int {
+	switch n := len(s); {
+	case n <= 3:
+		return 1
+	case n <= 8:
+		return 2
+	default:
+		return 3
+	}
+}
+
+// wordHits counts how many of the words point at the tool: its namespace,
+// its short name, or one of its keywords.
+func wordHits(inWords []string, t *Tool) int {
+	own := map[string]int{t.Namespace(): 1}
+	for _, w := range words(strings.TrimPrefix(t.Name, t.Namespace()+".")) {
+		own[w] = 2
+	}
+	for _, k := range t.Keywords {
+		if _, ok := own[k]; !ok {
+			own[strings.ToLower(k)] = 1
+		}
+	}
+	hits := 0
+	seen := map[string]bool{}
+	for _, w := range inWords {
+		if seen[w] {
+			continue
+		}
+		seen[w] = true
+		hits += own[w]
+	}
+	return hits
+}

@@ -1,0 +1,294 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Budget defaults.
+const (
+	DefaultMaxOutput = 24 << 10
+	DefaultOutputCap = 256 << 10
+)
+
+// Config is what the operator chose for this server.
+type Config struct {
+	// Access caps the level of any call (default Write).
+	Access Access
+	// NameStyle and Prefix decide the listed names.
+	NameStyle NameStyle
+	Prefix    string
+	// Namespaces, when not empty, exposes only these namespaces.
+	Namespaces []string
+	// Include, when not empty, exposes only these tools; Exclude hides tools.
+	Include []string
+	Exclude []string
+	// MaxOutput is the default output budget in bytes; OutputCap is the
+	// most a call may ask for with maxBytes.
+	MaxOutput int
+	OutputCap int
+	// Logger receives one line per call.
+	Logger *slog.Logger
+}
+
+// Pipeline is the one way every front end (MCP, CLI, batch) calls a tool:
+// resolve the name, repair and validate the arguments, check access, run,
+// and shape the output.
+type Pipeline struct {
+	reg     *Registry
+	cfg     Config
+	visible map[*Tool]bool
+	hidden  map[*Tool]string // why a tool is not exposed
+}
+
+// NewPipeline applies cfg to the registry. Names in Include, Exclude and
+// Namespaces must exist.
+func NewPipeline(reg *Registry, cfg Config) (*Pipeline, error) {
+	if cfg.Access == 0 {
+		cfg.Access = Write
+	}
+	if cfg.MaxOutput <= 0 {
+		cfg.MaxOutput = DefaultMaxOutput
+	}
+	if cfg.OutputCap < cfg.MaxOutput {
+		cfg.OutputCap = max(cfg.MaxOutput, DefaultOutputCap)
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	p := &Pipeline{reg: reg, cfg: cfg, visible: map[*Tool]bool{}, hidden: map[*Tool]string{}}
+	if err := p.applyFilters(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *Pipeline) applyFilters() error {
+	namespaces := map[string]bool{}
+	for _, t := range p.reg.tools {
+		namespaces[t.Namespace()] = true
+	}
+	for _, ns := range p.cfg.Namespaces {
+		if !namespaces[strings.ToLower(ns)] {
+			return fmt.Errorf("--allowed-root-endpoints: unknown namespace %q (known: %s)", ns, strings.Join(sortedKeys(namespaces), ", "))
+		}
+	}
+	resolveAll := func(flag string, names []string) (map[*Tool]bool, error) {
+		set := map[*Tool]bool{}
+		for _, n := range names {
+			t := p.reg.Lookup(n)
+			if t == nil {
+				return nil, fmt.Errorf("%s: unknown tool %q%s", flag, n, didYouMean(suggest(n, p.reg.tools, 3), p.canonicalName))
+			}
+			set[t] = true
+		}
+		return set, nil
+	}
+	include, err := resolveAll("--tools", p.cfg.Include)
+	if err != nil {
+		return err
+	}
+	exclude, err := resolveAll("--exclude-tools", p.cfg.Exclude)
+	if err != nil {
+		return err
+	}
+	for _, t := range p.reg.tools {
+		switch {
+		case len(p.cfg.Namespaces) > 0 && !containsFold(p.cfg.Namespaces, t.Namespace()):
+			p.hidden[t] = fmt.Sprintf("its namespace %q is not in --allowed-root-endpoints", t.Namespace())
+		case len(include) > 0 && !include[t]:
+			p.hidden[t] = "it is not in --tools"
+		case exclude[t]:
+			p.hidden[t] = "it is in --exclude-tools"
+		case t.Access > p.cfg.Access:
+			p.hidden[t] = fmt.Sprintf("it needs %s access and the server runs with --access %s", t.Access, p.cfg.Access)
+		default:
+			p.visible[t] = true
+		}
+	}
+	return nil
+}
+
+func sortedKeys(m map[string]bool) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// Registry returns the registry behind the pipeline.
+func (p *Pipeline) Registry() *Registry { return p.reg }
+
+// Config returns the pipeline's configuration.
+func (p *Pipeline) Config() Config { return p.cfg }
+
+// Visible returns the exposed tools in name order.
+func (p *Pipeline) Visible() []*Tool {
+	var out []*Tool
+	for _, t := range p.reg.tools {
+		if p.visible[t] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// ListedName is the name clients see for t.
+func (p *Pipeline) ListedName(t *Tool) string {
+	name := t.Name
+	if p.cfg.NameStyle == Underscore {
+		name = strings.ReplaceAll(name, ".", "_")
+	}
+	if p.cfg.Prefix != "" {
+		name = p.cfg.Prefix + "_" + name
+	}
+	return name
+}
+
+// canonicalName is the pipeline's way of naming a tool in messages: the
+// listed name, which is what the model can call.
+func (p *Pipeline) canonicalName(t *Tool) string { return p.ListedName(t) }
+
+// resolve finds the tool a requested name stands for, or nil. Only exact
+// normalised matches count.
+func (p *Pipeline) resolve(name string) *Tool {
+	for _, key := range candidates(name, p.cfg.Prefix) {
+		if t, ok := p.reg.byKey[key]; ok {
+			return t
+		}
+	}
+	return nil
+}
+
+// Resolve finds an exposed tool by any accepted spelling.
+func (p *Pipeline) Resolve(name string) (*Tool, bool) {
+	t := p.resolve(name)
+	return t, t != nil && p.visible[t]
+}
+
+// Call runs one tool call through the whole pipeline. It never panics and
+// never returns a protocol error: every failure is a Result with IsError.
+func (p *Pipeline) Call(ctx context.Context, name string, args any) Result {
+	start := time.Now()
+	res, tool := p.call(ctx, name, args)
+	outcome := "ok"
+	if res.IsError {
+		outcome = "error"
+	}
+	toolName := name
+	if tool != nil {
+		toolName = tool.Name
+	}
+	p.cfg.Logger.LogAttrs(ctx, slog.LevelInfo, "call",
+		slog.String("tool", toolName), slog.Duration("duration", time.Since(start)),
+		slog.Int("bytes", len(res.Text)), slog.String("outcome", outcome))
+	return res
+}
+
+func (p *Pipeline) call(ctx context.Context, name string, raw any) (Result, *Tool) {
+	t := p.resolve(name)
+	if t == nil || !p.visible[t] {
+		return p.notFound(name, t), t
+	}
+	c := &callState{p: p, tool: t, raw: raw}
+	args, problems := p.argsObject(t, raw)
+	if len(problems) > 0 {
+		return c.argError(problems), t
+	}
+	c.args = args
+	schema := p.reg.schema(t)
+	problems = renameFields(t, schema, args)
+	ps, notes := validate(t, schema, args)
+	problems = append(problems, ps...)
+	if len(problems) > 0 {
+		return c.argError(problems), t
+	}
+	budget, budgetNote := p.budget(args)
+	if budgetNote != "" {
+		notes = append(notes, budgetNote)
+	}
+	data, err := json.Marshal(args)
+	if err != nil {
+		return c.failure(fmt.Errorf("re-encode arguments: %w", err)), t
+	}
+	in, err := t.decode(data)
+	if err != nil {
+		return c.argError([]problem{{"", fmt.Sprintf("arguments do not fit the tool's input: %v", err)}}), t
+	}
+	if res, denied := p.checkAccess(t, in); denied {
+		return res, t
+	}
+	res := c.run(ctx, in)
+	res.Notes = append(notes, res.Notes...)
+	return p.shape(c, res, budget), t
+}
+
+// checkAccess compares the level the call needs with the server's cap.
+func (p *Pipeline) checkAccess(t *Tool, in any) (Result, bool) {
+	need, why := t.Access, ""
+	if t.accessFor != nil {
+		if lvl, reason := t.accessFor(in); lvl > need {
+			need, why = lvl, reason
+		}
+	}
+	if need <= p.cfg.Access {
+		return Result{}, false
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: access denied: this call needs %q access", p.ListedName(t), need.String())
+	if why != "" {
+		fmt.Fprintf(&b, " (%s)", why)
+	}
+	fmt.Fprintf(&b, ", and this server runs with --access %s.\n", p.cfg.Access)
+	fmt.Fprintf(&b, "Expected: a call within %q access", p.cfg.Access.String())
+	if t.Access <= p.cfg.Access {
+		b.WriteString(", or the server restarted with a higher level")
+	}
+	fmt.Fprintf(&b, ".\nTo allow it, the operator starts f0 with --access %s (or F0_ACCESS=%s).", need, need)
+	return Result{IsError: true, Text: b.String()}, true
+}
+
+// run executes the handler; a panic becomes an error result.
+func (c *callState) run(ctx context.Context, in any) (res Result) {
+	defer func() {
+		if r := recover(); r != nil {
+			c.p.cfg.Logger.Error("tool panic", "tool", c.tool.Name, "panic", r, "stack", string(debug.Stack()))
+			res = Result{IsError: true, Text: fmt.Sprintf(
+				"%s failed: internal error (panic: %v). The server is still running; this is a bug in f0, please report it with the call below.\nYou passed: %s",
+				c.p.ListedName(c.tool), r, c.passed())}
+		}
+	}()
+	ctx = withPipeline(ctx, c.p)
+	out, err := c.tool.run(ctx, in)
+	if err != nil {
+		if ctx.Err() != nil && !out.IsError {
+			return c.canceled(ctx.Err())
+		}
+		if ie, ok := AsInputError(err); ok {
+			return c.inputError(ie)
+		}
+		return c.failure(err)
+	}
+	return out
+}
+
+type pipelineKey struct{}
+
+func withPipeline(ctx context.Context, p *Pipeline) context.Context {
+	return context.WithValue(ctx, pipelineKey{}, p)
+}
+
+// FromContext returns the pipeline running the current call, for tools that
+// call other tools (batch) or describe the catalogue (tools.*).
+func FromContext(ctx context.Context) (*Pipeline, bool) {
+	p, ok := ctx.Value(pipelineKey{}).(*Pipeline)
+	return p, ok
+}

@@ -1,0 +1,134 @@
+package tools
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/f0dev/f0/schemas"
+)
+
+// BudgetField is the argument every tool accepts to change its output
+// budget for one call.
+const BudgetField = "maxBytes"
+
+// Registry holds every tool f0 knows, with its generated schema and its
+// documentation. It is built once and read-only afterwards.
+type Registry struct {
+	tools []*Tool
+	byKey map[string]*Tool
+	info  map[*Tool]*toolInfo
+}
+
+// toolInfo is the generated, publishable side of a tool.
+type toolInfo struct {
+	schema *schemas.Schema
+	raw    json.RawMessage
+	doc    schemas.Doc
+}
+
+// NewRegistry validates the tools, generates their schemas and indexes
+// their names. Two tools that normalise to the same name are an error.
+func NewRegistry(list ...*Tool) (*Registry, error) {
+	r := &Registry{byKey: map[string]*Tool{}, info: map[*Tool]*toolInfo{}}
+	for _, t := range list {
+		if err := t.validate(); err != nil {
+			return nil, err
+		}
+		info, err := buildInfo(t)
+		if err != nil {
+			return nil, err
+		}
+		r.info[t] = info
+		for _, key := range append([]string{t.Name}, t.Aliases...) {
+			k := normalize(key)
+			if other, dup := r.byKey[k]; dup {
+				return nil, fmt.Errorf("tool name %q of %s collides with %s", key, t.Name, other.Name)
+			}
+			r.byKey[k] = t
+		}
+		r.tools = append(r.tools, t)
+	}
+	slices.SortFunc(r.tools, func(a, b *Tool) int { return strings.Compare(a.Name, b.Name) })
+	return r, nil
+}
+
+func buildInfo(t *Tool) (*toolInfo, error) {
+	doc, err := schemas.LoadDoc(t.Name)
+	if err != nil {
+		return nil, err
+	}
+	s, err := schemas.Generate(t.inputType, doc)
+	if err != nil {
+		return nil, fmt.Errorf("schema of %s: %w", t.Name, err)
+	}
+	if schemas.Property(s, BudgetField) == nil {
+		s.Properties.Set(BudgetField, &schemas.Schema{
+			Type:        "integer",
+			Minimum:     "1",
+			Description: "Output budget for this call in bytes; raise it to see more at once (the server caps it).",
+		})
+	}
+	for _, field := range []string{t.MainField, t.RawArgsField} {
+		if field != "" && schemas.Property(s, field) == nil {
+			return nil, fmt.Errorf("tool %s: main field %q is not in its input", t.Name, field)
+		}
+	}
+	for syn, target := range t.Synonyms {
+		if schemas.Property(s, target) == nil {
+			return nil, fmt.Errorf("tool %s: synonym %q points at unknown field %q", t.Name, syn, target)
+		}
+	}
+	raw, err := json.Marshal(s)
+	if err != nil {
+		return nil, fmt.Errorf("marshal schema of %s: %w", t.Name, err)
+	}
+	return &toolInfo{schema: s, raw: raw, doc: doc}, nil
+}
+
+// Tools returns every registered tool in name order.
+func (r *Registry) Tools() []*Tool { return slices.Clone(r.tools) }
+
+// Lookup finds a tool by its canonical name or alias, in any spelling.
+func (r *Registry) Lookup(name string) *Tool { return r.byKey[normalize(name)] }
+
+// Schema returns the tool's published input schema as JSON.
+func (r *Registry) Schema(t *Tool) json.RawMessage { return r.info[t].raw }
+
+// Doc returns the tool's hand-written documentation.
+func (r *Registry) Doc(t *Tool) schemas.Doc { return r.info[t].doc }
+
+func (r *Registry) schema(t *Tool) *schemas.Schema { return r.info[t].schema }
+
+// Description is the published description: the summary, the fuller
+// description, and an example payload (some proxies show models nothing but
+// the description, so the example must be in it).
+func (r *Registry) Description(t *Tool) string {
+	doc := r.info[t].doc
+	var b strings.Builder
+	b.WriteString(t.Summary)
+	if doc.Description != "" {
+		b.WriteString("\n\n")
+		b.WriteString(doc.Description)
+	}
+	for i, ex := range doc.Examples {
+		if i == 2 {
+			break
+		}
+		b.WriteString("\n\nExample: ")
+		b.WriteString(compactJSON(ex))
+	}
+	return b.String()
+}
+
+// compactJSON renders v as one line of JSON without HTML escaping.
+func compactJSON(v any) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Sprintf("%v", v)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}

@@ -1,0 +1,485 @@
+package tools
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/f0dev/f0/schemas"
+)
+
+// problem is one thing wrong with the arguments of a call.
+type problem struct {
+	field string
+	msg   string
+}
+
+func (p problem) String() string {
+	if p.field == "" {
+		return p.msg
+	}
+	return fmt.Sprintf("%q: %s", p.field, p.msg)
+}
+
+// argWrappers are keys models wrap real arguments in.
+var argWrappers = []string{"args", "arguments", "params", "parameters", "input", "kwargs"}
+
+// nameKeys are keys a proxy-style {tool, args} envelope names the tool with.
+var nameKeys = []string{"tool", "name", "toolName", "tool_name"}
+
+// decodeJSON parses JSON keeping numbers exact.
+func decodeJSON(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("unexpected data after the JSON value")
+	}
+	return v, nil
+}
+
+// toValue converts arguments as they arrived from any front end into plain
+// JSON values (map[string]any, []any, string, json.Number, bool, nil).
+func toValue(raw any) (any, error) {
+	switch v := raw.(type) {
+	case nil:
+		return nil, nil
+	case json.RawMessage:
+		if len(bytes.TrimSpace(v)) == 0 {
+			return nil, nil
+		}
+		return decodeJSON(v)
+	case []byte:
+		return toValue(json.RawMessage(v))
+	case string:
+		return v, nil
+	}
+	data, err := json.Marshal(raw)
+	if err != nil {
+		return nil, fmt.Errorf("arguments are not JSON: %w", err)
+	}
+	return decodeJSON(data)
+}
+
+// argsObject turns the arguments of a call into an object: it parses a JSON
+// string, unwraps {"args": …} style envelopes, and puts a bare value into the
+// tool's main field.
+func (p *Pipeline) argsObject(t *Tool, raw any) (map[string]any, []problem) {
+	v, err := toValue(raw)
+	if err != nil {
+		return nil, []problem{{"", fmt.Sprintf("arguments could not be read: %v", err)}}
+	}
+	for range 4 {
+		switch x := v.(type) {
+		case nil:
+			return map[string]any{}, nil
+		case string:
+			s := strings.TrimSpace(x)
+			if strings.HasPrefix(s, "{") || (strings.HasPrefix(s, "[") && mainField(t) == "") {
+				parsed, err := decodeJSON([]byte(s))
+				if err != nil {
+					return nil, []problem{{"", fmt.Sprintf("arguments were a string that looks like JSON but does not parse (%v)", err)}}
+				}
+				v = parsed
+				continue
+			}
+			if main := mainField(t); main != "" {
+				return map[string]any{main: x}, nil
+			}
+			return nil, []problem{{"", fmt.Sprintf("arguments must be a JSON object, got the string %s", quoteShort(x))}}
+		case []any:
+			if main := mainField(t); main != "" {
+				return map[string]any{main: x}, nil
+			}
+			return nil, []problem{{"", "arguments must be a JSON object, got an array"}}
+		case map[string]any:
+			inner, ok := p.unwrap(t, x)
+			if !ok {
+				return x, nil
+			}
+			v = inner
+		default:
+			return nil, []problem{{"", fmt.Sprintf("arguments must be a JSON object, got %s", describeValue(x))}}
+		}
+	}
+	if m, ok := v.(map[string]any); ok {
+		return m, nil
+	}
+	return nil, []problem{{"", "arguments are nested too deeply in wrappers"}}
+}
+
+// mainField is the field a bare value fills.
+func mainField(t *Tool) string {
+	if t.RawArgsField != "" {
+		return t.RawArgsField
+	}
+	return t.MainField
+}
+
+// unwrap returns the real arguments inside an envelope such as
+// {"args": "<json>"}, {"options": {…}} or {"tool": "fs_read", "args": {…}}.
+func (p *Pipeline) unwrap(t *Tool, m map[string]any) (any, bool) {
+	schema := p.reg.schema(t)
+	declared := func(k string) bool { return schemas.Property(schema, k) != nil }
+	asObject := func(v any) (map[string]any, bool) {
+		switch x := v.(type) {
+		case map[string]any:
+			return x, true
+		case string:
+			s := strings.TrimSpace(x)
+			if !strings.HasPrefix(s, "{") {
+				return nil, false
+			}
+			parsed, err := decodeJSON([]byte(s))
+			if err != nil {
+				return nil, false
+			}
+			obj, ok := parsed.(map[string]any)
+			return obj, ok
+		}
+		return nil, false
+	}
+	if len(m) == 1 {
+		for k, v := range m {
+			if !containsFold(argWrappers, k) && k != "options" {
+				return nil, false
+			}
+			if declared(k) && schemas.Property(schema, k).Type == "object" {
+				return nil, false
+			}
+			if obj, ok := asObject(v); ok {
+				return obj, true
+			}
+		}
+		return nil, false
+	}
+	// {"tool": "<this tool>", "args": {…}}: a proxy envelope sent directly.
+	var named bool
+	var inner map[string]any
+	for k, v := range m {
+		switch {
+		case containsFold(nameKeys, k):
+			s, _ := v.(string)
+			if r := p.resolve(s); r != t {
+				return nil, false
+			}
+			named = true
+		case containsFold(argWrappers, k):
+			obj, ok := asObject(v)
+			if !ok {
+				return nil, false
+			}
+			inner = obj
+		default:
+			return nil, false
+		}
+	}
+	if named && inner != nil {
+		return inner, true
+	}
+	// {"options": {…}} beside other fields: merge the options in.
+	if opts, ok := m["options"].(map[string]any); ok && !declared("options") {
+		merged := make(map[string]any, len(m)+len(opts))
+		for k, v := range m {
+			if k != "options" {
+				merged[k] = v
+			}
+		}
+		for k, v := range opts {
+			if _, clash := merged[k]; !clash {
+				merged[k] = v
+			}
+		}
+		return merged, true
+	}
+	return nil, false
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// foldKey compares argument names ignoring case, '_' and '-'.
+func foldKey(s string) string {
+	return strings.NewReplacer("_", "", "-", "", " ", "").Replace(strings.ToLower(s))
+}
+
+// renameFields maps synonyms and other spellings (max_bytes, MaxBytes) to
+// the declared field names.
+func renameFields(t *Tool, schema *schemas.Schema, args map[string]any) []problem {
+	props := schemas.PropertyNames(schema)
+	byFold := make(map[string]string, len(props))
+	for _, name := range props {
+		byFold[foldKey(name)] = name
+	}
+	var problems []problem
+	for key, val := range args {
+		if schemas.Property(schema, key) != nil {
+			continue
+		}
+		target := ""
+		if syn, ok := lookupSynonym(t.Synonyms, key); ok {
+			target = syn
+		} else if name, ok := byFold[foldKey(key)]; ok {
+			target = name
+		}
+		if target == "" {
+			continue
+		}
+		if prev, clash := args[target]; clash {
+			if !sameJSON(prev, val) {
+				problems = append(problems, problem{key, fmt.Sprintf("is another name for %q, and both were given with different values; send only %q", target, target)})
+			}
+			delete(args, key)
+			continue
+		}
+		args[target] = val
+		delete(args, key)
+	}
+	return problems
+}
+
+func lookupSynonym(syn map[string]string, key string) (string, bool) {
+	if v, ok := syn[key]; ok {
+		return v, true
+	}
+	for k, v := range syn {
+		if foldKey(k) == foldKey(key) {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+func sameJSON(a, b any) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return bytes.Equal(x, y)
+}
+
+// coerce repairs a value towards the schema's type: numeric and boolean
+// strings, a single value where a list is expected, JSON text where an
+// object or array is expected, enum values in the wrong case.
+func coerce(field string, s *schemas.Schema, v any) (any, []problem) {
+	if s == nil || v == nil {
+		return v, nil
+	}
+	bad := func(want string) []problem {
+		return []problem{{field, fmt.Sprintf("expected %s, got %s", want, describeValue(v))}}
+	}
+	switch s.Type {
+	case "integer", "number":
+		n, ok := toNumber(v)
+		if !ok {
+			if _, isBool := v.(bool); isBool {
+				return v, []problem{{field, fmt.Sprintf("expected %s, got %v (a boolean is never a number)", article(s.Type), v)}}
+			}
+			return v, bad(article(s.Type))
+		}
+		if s.Type == "integer" {
+			if _, err := n.Int64(); err != nil {
+				f, ferr := n.Float64()
+				if ferr != nil || f != float64(int64(f)) {
+					return v, bad("an integer")
+				}
+				n = json.Number(strconv.FormatInt(int64(f), 10))
+			}
+		}
+		return n, checkRange(field, s, n)
+	case "boolean":
+		b, ok := toBool(v)
+		if !ok {
+			return v, bad("a boolean (true or false)")
+		}
+		return b, nil
+	case "string":
+		switch x := v.(type) {
+		case string:
+			return enumValue(field, s, x)
+		case json.Number:
+			return enumValue(field, s, x.String())
+		case []any:
+			if len(x) == 1 {
+				if str, ok := x[0].(string); ok {
+					return enumValue(field, s, str)
+				}
+			}
+		}
+		return v, bad("a string")
+	case "array":
+		list, ok := v.([]any)
+		if !ok {
+			if str, isStr := v.(string); isStr && strings.HasPrefix(strings.TrimSpace(str), "[") {
+				if parsed, err := decodeJSON([]byte(str)); err == nil {
+					list, ok = parsed.([]any)
+				}
+			}
+			if !ok {
+				list = []any{v}
+			}
+		}
+		var problems []problem
+		for i, item := range list {
+			var ps []problem
+			list[i], ps = coerce(fmt.Sprintf("%s[%d]", field, i), s.Items, item)
+			problems = append(problems, ps...)
+		}
+		return list, problems
+	case "object":
+		obj, ok := v.(map[string]any)
+		if !ok {
+			if str, isStr := v.(string); isStr && strings.HasPrefix(strings.TrimSpace(str), "{") {
+				if parsed, err := decodeJSON([]byte(str)); err == nil {
+					obj, ok = parsed.(map[string]any)
+				}
+			}
+			if !ok {
+				return v, bad("an object")
+			}
+		}
+		var problems []problem
+		if s.Properties != nil {
+			for k, ps := range s.Properties.FromOldest() {
+				if val, present := obj[k]; present {
+					var p []problem
+					obj[k], p = coerce(field+"."+k, ps, val)
+					problems = append(problems, p...)
+				}
+			}
+			for _, req := range s.Required {
+				if _, present := obj[req]; !present {
+					problems = append(problems, problem{field + "." + req, "is required"})
+				}
+			}
+		}
+		if s.AdditionalProperties != nil && s.AdditionalProperties.Type != "" {
+			for k, val := range obj {
+				if schemas.Property(s, k) == nil {
+					var p []problem
+					obj[k], p = coerce(field+"."+k, s.AdditionalProperties, val)
+					problems = append(problems, p...)
+				}
+			}
+		}
+		return obj, problems
+	}
+	return v, nil
+}
+
+func article(typ string) string {
+	if typ == "integer" {
+		return "an integer"
+	}
+	return "a number"
+}
+
+func toNumber(v any) (json.Number, bool) {
+	switch x := v.(type) {
+	case json.Number:
+		return x, true
+	case float64:
+		return json.Number(strconv.FormatFloat(x, 'f', -1, 64)), true
+	case string:
+		s := strings.ReplaceAll(strings.TrimSpace(x), "_", "")
+		if _, err := strconv.ParseFloat(s, 64); err == nil && s != "" {
+			return json.Number(s), true
+		}
+	}
+	return "", false
+}
+
+func toBool(v any) (bool, bool) {
+	switch x := v.(type) {
+	case bool:
+		return x, true
+	case json.Number:
+		switch x.String() {
+		case "1":
+			return true, true
+		case "0":
+			return false, true
+		}
+	case string:
+		switch strings.ToLower(strings.TrimSpace(x)) {
+		case "true", "yes", "y", "on", "1", "t":
+			return true, true
+		case "false", "no", "n", "off", "0", "f":
+			return false, true
+		}
+	}
+	return false, false
+}
+
+func checkRange(field string, s *schemas.Schema, n json.Number) []problem {
+	f, err := n.Float64()
+	if err != nil {
+		return []problem{{field, fmt.Sprintf("expected a number, got %s", n)}}
+	}
+	if s.Minimum != "" {
+		if lo, err := s.Minimum.Float64(); err == nil && f < lo {
+			return []problem{{field, fmt.Sprintf("must be at least %s, got %s", s.Minimum, n)}}
+		}
+	}
+	if s.Maximum != "" {
+		if hi, err := s.Maximum.Float64(); err == nil && f > hi {
+			return []problem{{field, fmt.Sprintf("must be at most %s, got %s", s.Maximum, n)}}
+		}
+	}
+	return nil
+}
+
+// enumValue accepts an enum value in any case and returns its declared
+// spelling.
+func enumValue(field string, s *schemas.Schema, v string) (any, []problem) {
+	if len(s.Enum) == 0 {
+		return v, nil
+	}
+	for _, e := range s.Enum {
+		if es, ok := e.(string); ok && strings.EqualFold(es, strings.TrimSpace(v)) {
+			return es, nil
+		}
+	}
+	opts := make([]string, 0, len(s.Enum))
+	for _, e := range s.Enum {
+		opts = append(opts, fmt.Sprintf("%q", e))
+	}
+	return v, []problem{{field, fmt.Sprintf("expected one of %s, got %q", strings.Join(opts, ", "), v)}}
+}
+
+// describeValue names a JSON value's type with a short rendering of it.
+func describeValue(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return fmt.Sprintf("%v (boolean)", x)
+	case json.Number, float64:
+		return fmt.Sprintf("%v (number)", x)
+	case string:
+		return quoteShort(x) + " (string)"
+	case []any:
+		return fmt.Sprintf("an array of %d", len(x))
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// quoteShort quotes s, cut to a readable length.
+func quoteShort(s string) string {
+	const max = 80
+	if len(s) > max {
+		return strconv.Quote(cutUTF8(s, max)) + "…"
+	}
+	return strconv.Quote(s)
+}

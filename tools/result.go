@@ -1,0 +1,74 @@
+package tools
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Result is what a tool returns: text for the model, optional images, and
+// how to page through text that did not fit.
+type Result struct {
+	// Text is the main output.
+	Text string
+	// Images are returned as MCP image content blocks.
+	Images []Image
+	// IsError marks a failed call.
+	IsError bool
+	// Notes are one-line remarks appended after the text (ignored fields,
+	// repairs worth knowing about).
+	Notes []string
+	// Next, when set, returns the argument changes of the call that
+	// continues after the first shown bytes of Text (for example
+	// {"offset": 24576}). The pipeline merges them into the call's own
+	// arguments to write the truncation footer.
+	Next func(shown int) map[string]any
+}
+
+// Image is binary image data with its MIME type.
+type Image struct {
+	MIMEType string
+	Data     []byte
+}
+
+// Text returns a successful plain-text result.
+func Text(format string, args ...any) Result {
+	if len(args) == 0 {
+		return Result{Text: format}
+	}
+	return Result{Text: fmt.Sprintf(format, args...)}
+}
+
+// InputError is returned by a tool when its arguments are valid in shape
+// but wrong in substance. The pipeline renders it with what was passed and
+// an example, like the errors it finds itself.
+type InputError struct {
+	// Field names the argument at fault ("" for the call as a whole).
+	Field string
+	// Problem says what is wrong.
+	Problem string
+	// Hint, when set, tells how to fix it.
+	Hint string
+}
+
+func (e *InputError) Error() string {
+	msg := e.Problem
+	if e.Field != "" {
+		msg = fmt.Sprintf("%q: %s", e.Field, e.Problem)
+	}
+	if e.Hint != "" {
+		msg += " " + e.Hint
+	}
+	return msg
+}
+
+// Invalid returns an InputError for one field.
+func Invalid(field, format string, args ...any) error {
+	return &InputError{Field: field, Problem: fmt.Sprintf(format, args...)}
+}
+
+// AsInputError reports whether err is an InputError.
+func AsInputError(err error) (*InputError, bool) {
+	var ie *InputError
+	ok := errors.As(err, &ie)
+	return ie, ok
+}

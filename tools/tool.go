@@ -1,0 +1,115 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// Annotations are the behaviour hints published with a tool.
+type Annotations struct {
+	ReadOnly    bool
+	Destructive bool
+	Idempotent  bool
+	OpenWorld   bool
+}
+
+// Spec is everything about a tool except its input type and handler.
+type Spec struct {
+	// Name is the canonical name, "namespace.tool".
+	Name string
+	// Title is a short human title ("Fetch a URL").
+	Title string
+	// Summary is the one-line summary that opens the description.
+	Summary string
+	// Keywords help tools.search and name suggestions find the tool.
+	Keywords []string
+	// Access is the level every call needs at least.
+	Access Access
+	// Annotations are published as MCP tool annotations.
+	Annotations Annotations
+	// Synonyms maps argument names models use to the field they mean,
+	// e.g. "body" -> "data".
+	Synonyms map[string]string
+	// Aliases are deprecated or alternative names that resolve to the tool.
+	Aliases []string
+	// MainField is filled by a bare string argument (CLI `f0 TOOL value`,
+	// or arguments sent as a plain string).
+	MainField string
+	// RawArgsField, when set, receives CLI words verbatim as a list
+	// (net.curl's curl-style "args").
+	RawArgsField string
+}
+
+// Def is a tool definition with a typed input.
+type Def[In any] struct {
+	Spec
+	// Run executes the call.
+	Run func(ctx context.Context, in In) (Result, error)
+	// AccessFor, when set, raises the level a particular call needs (for
+	// instance a POST needs write); the string says why.
+	AccessFor func(in In) (Access, string)
+}
+
+// Tool is a registered tool with its input type erased.
+type Tool struct {
+	Spec
+	inputType reflect.Type
+	decode    func(json.RawMessage) (any, error)
+	run       func(context.Context, any) (Result, error)
+	accessFor func(any) (Access, string)
+}
+
+// Erase turns a typed definition into a Tool the registry can hold.
+func (d Def[In]) Erase() *Tool {
+	t := &Tool{
+		Spec:      d.Spec,
+		inputType: reflect.TypeFor[In](),
+		decode: func(raw json.RawMessage) (any, error) {
+			var in In
+			if err := json.Unmarshal(raw, &in); err != nil {
+				return nil, err
+			}
+			return in, nil
+		},
+		run: func(ctx context.Context, in any) (Result, error) {
+			return d.Run(ctx, in.(In))
+		},
+	}
+	if d.AccessFor != nil {
+		t.accessFor = func(in any) (Access, string) { return d.AccessFor(in.(In)) }
+	}
+	return t
+}
+
+// InputType is the Go type the tool's arguments decode into.
+func (t *Tool) InputType() reflect.Type { return t.inputType }
+
+// Namespace is the part of the canonical name before the dot.
+func (t *Tool) Namespace() string {
+	ns, _, _ := strings.Cut(t.Name, ".")
+	return ns
+}
+
+// validate reports a malformed definition.
+func (t *Tool) validate() error {
+	ns, short, ok := strings.Cut(t.Name, ".")
+	if !ok || ns == "" || short == "" || strings.Contains(short, ".") {
+		return fmt.Errorf("tool name %q: want namespace.tool", t.Name)
+	}
+	if t.Name != strings.ToLower(t.Name) {
+		return fmt.Errorf("tool name %q: want lower case", t.Name)
+	}
+	if t.Summary == "" || t.Title == "" {
+		return fmt.Errorf("tool %s: title and summary are required", t.Name)
+	}
+	if t.Access < Read || t.Access > Admin {
+		return fmt.Errorf("tool %s: access level not set", t.Name)
+	}
+	if t.run == nil || t.inputType == nil || t.inputType.Kind() != reflect.Struct {
+		return fmt.Errorf("tool %s: needs a struct input and a Run function", t.Name)
+	}
+	return nil
+}

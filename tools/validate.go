@@ -1,0 +1,125 @@
+package tools
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/agnivade/levenshtein"
+	"github.com/f0dev/f0/schemas"
+)
+
+// validate repairs each field towards its declared type and checks the call
+// against the schema. Problems make the call fail; notes (ignored foreign
+// fields) travel with its result.
+func validate(t *Tool, schema *schemas.Schema, args map[string]any) (problems []problem, notes []string) {
+	keys := make([]string, 0, len(args))
+	for k := range args {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var ignored []string
+	for _, k := range keys {
+		prop := schemas.Property(schema, k)
+		if prop == nil {
+			if near := nearestField(t, schema, k); near != "" {
+				problems = append(problems, problem{k, fmt.Sprintf("unknown field; did you mean %q?", near)})
+			} else {
+				ignored = append(ignored, k)
+			}
+			delete(args, k)
+			continue
+		}
+		if args[k] == nil {
+			delete(args, k) // null means "not given"
+			continue
+		}
+		var ps []problem
+		args[k], ps = coerce(k, prop, args[k])
+		problems = append(problems, ps...)
+	}
+	for _, req := range schema.Required {
+		if _, ok := args[req]; !ok && !suggested(problems, req) {
+			problems = append(problems, problem{req, "is required but missing"})
+		}
+	}
+	if len(ignored) > 0 {
+		notes = append(notes, fmt.Sprintf("note: ignored %s %s: not an argument of this tool (it takes %s)",
+			plural(len(ignored), "field", "fields"), quoteList(ignored), strings.Join(schemas.PropertyNames(schema), ", ")))
+	}
+	return problems, notes
+}
+
+// nearestField returns the declared field (or synonym) a misspelt key most
+// likely meant, or "" when nothing is close.
+func nearestField(t *Tool, schema *schemas.Schema, key string) string {
+	best, bestD := "", 1<<30
+	try := func(name, target string) {
+		d := editDistance(foldKey(key), foldKey(name))
+		if d <= fieldDistance(name) && d < bestD {
+			best, bestD = target, d
+		}
+	}
+	for _, name := range schemas.PropertyNames(schema) {
+		try(name, name)
+	}
+	for syn, target := range t.Synonyms {
+		try(syn, target)
+	}
+	return best
+}
+
+// fieldDistance is the edit distance still treated as a misspelt field.
+func fieldDistance(name string) int {
+	switch n := len(name); {
+	case n <= 3:
+		return 0
+	case n <= 5:
+		return 1
+	default:
+		return 2
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func quoteList(items []string) string {
+	q := make([]string, len(items))
+	for i, s := range items {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	return strings.Join(q, ", ")
+}
+
+// suggested reports whether a "did you mean" problem already points at field.
+func suggested(problems []problem, field string) bool {
+	for _, p := range problems {
+		if strings.HasSuffix(p.msg, fmt.Sprintf("did you mean %q?", field)) {
+			return true
+		}
+	}
+	return false
+}
+
+// editDistance is the Levenshtein distance, except that swapping two
+// adjacent letters ("nmae" for "name") counts as one edit.
+func editDistance(a, b string) int {
+	d := levenshtein.ComputeDistance(a, b)
+	if d == 2 && len(a) == len(b) {
+		diff := []int{}
+		for i := 0; i < len(a); i++ {
+			if a[i] != b[i] {
+				diff = append(diff, i)
+			}
+		}
+		if len(diff) == 2 && diff[1] == diff[0]+1 && a[diff[0]] == b[diff[1]] && a[diff[1]] == b[diff[0]] {
+			return 1
+		}
+	}
+	return d
+}
