@@ -116,7 +116,7 @@ async function main() {
 
   const results = readResults(outDir);
   const problems = [];
-  const mustCheck = only.length ? REQUIRED.filter((s) => only.includes(s)) : REQUIRED;
+  const mustCheck = only.length ? REQUIRED.filter((s) => only.includes(s)) : suite === 'pending' ? [] : REQUIRED;
   for (const s of mustCheck) {
     const r = results[s];
     if (!r) problems.push(`required scenario ${s} did not run`);

@@ -436,3 +436,23 @@ describe('naming: --tools-prefix p', () => {
 
   toolContract(() => conn, { listed: { search: 'p_tools_search', describe: 'p_tools_describe' } });
 });
+
+describe('http: shutdown', () => {
+  let srv;
+  let conn;
+  after(async () => {
+    await conn?.close();
+    await srv?.stop();
+  }, HOOK);
+
+  it('SIGTERM with a connected client exits 0 within 10 s', T, async () => {
+    srv = await startHttpServer();
+    conn = await connectHttp(srv.url);
+    await listAllTools(conn.client);
+    const exited = once(srv.child, 'exit');
+    srv.child.kill('SIGTERM');
+    const [code, signal] = await withTimeout(exited, 10_000, 'f0 exit after SIGTERM');
+    assert.equal(signal, null, `killed by ${signal}`);
+    assert.equal(code, 0, `exit code ${code}; output:\n${srv.output()}`);
+  });
+});

@@ -12,10 +12,12 @@ import (
 // callState is one call on its way through the pipeline; it knows enough to
 // explain any failure: what was passed, what was expected, an example.
 type callState struct {
-	p    *Pipeline
-	tool *Tool
-	raw  any
-	args map[string]any
+	p      *Pipeline
+	tool   *Tool
+	raw    any
+	args   map[string]any
+	notes  []string
+	budget int
 }
 
 // passed renders the arguments as received, shortened.

@@ -194,14 +194,35 @@ func (p *Pipeline) Call(ctx context.Context, name string, args any) Result {
 }
 
 func (p *Pipeline) call(ctx context.Context, name string, raw any) (Result, *Tool) {
+	c, in, errRes := p.prepare(name, raw)
+	if c == nil || errRes != nil {
+		var t *Tool
+		if c != nil {
+			t = c.tool
+		}
+		return *errRes, t
+	}
+	if res, denied := p.checkAccess(c.tool, in); denied {
+		return res, c.tool
+	}
+	res := c.run(ctx, in)
+	res.Notes = append(c.notes, res.Notes...)
+	return p.shape(c, res, c.budget), c.tool
+}
+
+// prepare resolves the name and repairs, validates and decodes the
+// arguments: every step before access and execution.
+func (p *Pipeline) prepare(name string, raw any) (*callState, any, *Result) {
 	t := p.resolve(name)
 	if t == nil || !p.visible[t] {
-		return p.notFound(name, t), t
+		res := p.notFound(name, t)
+		return nil, nil, &res
 	}
 	c := &callState{p: p, tool: t, raw: raw}
+	fail := func(r Result) (*callState, any, *Result) { return c, nil, &r }
 	args, problems := p.argsObject(t, raw)
 	if len(problems) > 0 {
-		return c.argError(problems), t
+		return fail(c.argError(problems))
 	}
 	c.args = args
 	schema := p.reg.schema(t)
@@ -209,26 +230,33 @@ func (p *Pipeline) call(ctx context.Context, name string, raw any) (Result, *Too
 	ps, notes := validate(t, schema, args)
 	problems = append(problems, ps...)
 	if len(problems) > 0 {
-		return c.argError(problems), t
+		return fail(c.argError(problems))
 	}
 	budget, budgetNote := p.budget(args)
 	if budgetNote != "" {
 		notes = append(notes, budgetNote)
 	}
+	c.notes, c.budget = notes, budget
 	data, err := json.Marshal(args)
 	if err != nil {
-		return c.failure(fmt.Errorf("re-encode arguments: %w", err)), t
+		return fail(c.failure(fmt.Errorf("re-encode arguments: %w", err)))
 	}
 	in, err := t.decode(data)
 	if err != nil {
-		return c.argError([]problem{{"", fmt.Sprintf("arguments do not fit the tool's input: %v", err)}}), t
+		return fail(c.argError([]problem{{"", fmt.Sprintf("arguments do not fit the tool's input: %v", err)}}))
 	}
-	if res, denied := p.checkAccess(t, in); denied {
-		return res, t
+	return c, in, nil
+}
+
+// Check runs a call's name and arguments through resolution, repair and
+// validation without executing it. It returns the error result the call
+// would get, or ok.
+func (p *Pipeline) Check(name string, args any) (Result, bool) {
+	_, _, errRes := p.prepare(name, args)
+	if errRes != nil {
+		return *errRes, false
 	}
-	res := c.run(ctx, in)
-	res.Notes = append(notes, res.Notes...)
-	return p.shape(c, res, budget), t
+	return Result{}, true
 }
 
 // checkAccess compares the level the call needs with the server's cap.

@@ -28,15 +28,26 @@ type toolInfo struct {
 	doc    schemas.Doc
 }
 
-// NewRegistry validates the tools, generates their schemas and indexes
-// their names. Two tools that normalise to the same name are an error.
+// DocSource returns the hand-written documentation of a tool by canonical
+// name.
+type DocSource func(name string) (schemas.Doc, error)
+
+// NewRegistry validates the tools, generates their schemas (documented from
+// schemas/overrides) and indexes their names. Two tools that normalise to
+// the same name are an error.
 func NewRegistry(list ...*Tool) (*Registry, error) {
+	return NewRegistryWithDocs(schemas.LoadDoc, list...)
+}
+
+// NewRegistryWithDocs is NewRegistry with another documentation source
+// (tests use it for tools that are not part of f0).
+func NewRegistryWithDocs(docs DocSource, list ...*Tool) (*Registry, error) {
 	r := &Registry{byKey: map[string]*Tool{}, info: map[*Tool]*toolInfo{}}
 	for _, t := range list {
 		if err := t.validate(); err != nil {
 			return nil, err
 		}
-		info, err := buildInfo(t)
+		info, err := buildInfo(t, docs)
 		if err != nil {
 			return nil, err
 		}
@@ -54,10 +65,13 @@ func NewRegistry(list ...*Tool) (*Registry, error) {
 	return r, nil
 }
 
-func buildInfo(t *Tool) (*toolInfo, error) {
-	doc, err := schemas.LoadDoc(t.Name)
+func buildInfo(t *Tool, docs DocSource) (*toolInfo, error) {
+	doc, err := docs(t.Name)
 	if err != nil {
 		return nil, err
+	}
+	if len(doc.Examples) == 0 {
+		return nil, fmt.Errorf("tool %s: documentation needs at least one example", t.Name)
 	}
 	s, err := schemas.Generate(t.inputType, doc)
 	if err != nil {

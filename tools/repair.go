@@ -80,6 +80,9 @@ func (p *Pipeline) argsObject(t *Tool, raw any) (map[string]any, []problem) {
 			return map[string]any{}, nil
 		case string:
 			s := strings.TrimSpace(x)
+			if s == "" || s == "null" {
+				return map[string]any{}, nil
+			}
 			if strings.HasPrefix(s, "{") || (strings.HasPrefix(s, "[") && mainField(t) == "") {
 				parsed, err := decodeJSON([]byte(s))
 				if err != nil {
@@ -93,7 +96,7 @@ func (p *Pipeline) argsObject(t *Tool, raw any) (map[string]any, []problem) {
 			}
 			return nil, []problem{{"", fmt.Sprintf("arguments must be a JSON object, got the string %s", quoteShort(x))}}
 		case []any:
-			if main := mainField(t); main != "" {
+			if main := mainField(t); main != "" && p.fieldType(t, main) == "array" {
 				return map[string]any{main: x}, nil
 			}
 			return nil, []problem{{"", "arguments must be a JSON object, got an array"}}
@@ -111,6 +114,14 @@ func (p *Pipeline) argsObject(t *Tool, raw any) (map[string]any, []problem) {
 		return m, nil
 	}
 	return nil, []problem{{"", "arguments are nested too deeply in wrappers"}}
+}
+
+// fieldType is the JSON type of a declared field.
+func (p *Pipeline) fieldType(t *Tool, field string) string {
+	if s := schemas.Property(p.reg.schema(t), field); s != nil {
+		return s.Type
+	}
+	return ""
 }
 
 // mainField is the field a bare value fills.
@@ -158,28 +169,7 @@ func (p *Pipeline) unwrap(t *Tool, m map[string]any) (any, bool) {
 		}
 		return nil, false
 	}
-	// {"tool": "<this tool>", "args": {…}}: a proxy envelope sent directly.
-	var named bool
-	var inner map[string]any
-	for k, v := range m {
-		switch {
-		case containsFold(nameKeys, k):
-			s, _ := v.(string)
-			if r := p.resolve(s); r != t {
-				return nil, false
-			}
-			named = true
-		case containsFold(argWrappers, k):
-			obj, ok := asObject(v)
-			if !ok {
-				return nil, false
-			}
-			inner = obj
-		default:
-			return nil, false
-		}
-	}
-	if named && inner != nil {
+	if inner, ok := p.envelope(t, m, asObject); ok {
 		return inner, true
 	}
 	// {"options": {…}} beside other fields: merge the options in.
@@ -198,6 +188,32 @@ func (p *Pipeline) unwrap(t *Tool, m map[string]any) (any, bool) {
 		return merged, true
 	}
 	return nil, false
+}
+
+// envelope unwraps {"tool": "<this tool>", "args": {…}}: a proxy's call
+// envelope sent to the tool itself.
+func (p *Pipeline) envelope(t *Tool, m map[string]any, asObject func(any) (map[string]any, bool)) (map[string]any, bool) {
+	var named bool
+	var inner map[string]any
+	for k, v := range m {
+		switch {
+		case containsFold(nameKeys, k):
+			s, _ := v.(string)
+			if p.resolve(s) != t {
+				return nil, false
+			}
+			named = true
+		case containsFold(argWrappers, k):
+			obj, ok := asObject(v)
+			if !ok {
+				return nil, false
+			}
+			inner = obj
+		default:
+			return nil, false
+		}
+	}
+	return inner, named && inner != nil
 }
 
 func containsFold(list []string, s string) bool {

@@ -72,7 +72,7 @@ func nearestField(t *Tool, schema *schemas.Schema, key string) string {
 // fieldDistance is the edit distance still treated as a misspelt field.
 func fieldDistance(name string) int {
 	switch n := len(name); {
-	case n <= 3:
+	case n <= 2:
 		return 0
 	case n <= 5:
 		return 1

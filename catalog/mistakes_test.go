@@ -1,0 +1,93 @@
+package catalog_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/f0dev/f0/catalog"
+	"github.com/f0dev/f0/tools"
+)
+
+// mistake is one case of testdata/mistakes/*.json.
+type mistake struct {
+	ID        string          `json:"id"`
+	Tool      string          `json:"tool"`
+	Arguments json.RawMessage `json:"arguments"`
+	Outcome   string          `json:"outcome"`
+	Contains  []string        `json:"contains"`
+}
+
+// TestMistakeCorpus runs every recorded model mistake through the real
+// catalogue and checks the exact help the model gets.
+func TestMistakeCorpus(t *testing.T) {
+	files, err := filepath.Glob("../testdata/mistakes/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus files: %v", err)
+	}
+	p := newPipeline(t, tools.Config{})
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var corpus struct {
+			Cases []mistake `json:"cases"`
+		}
+		if err := json.Unmarshal(data, &corpus); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		for _, c := range corpus.Cases {
+			t.Run(filepath.Base(file)+"/"+c.ID, func(t *testing.T) {
+				res := p.Call(context.Background(), c.Tool, argsOf(c.Arguments))
+				if got := outcome(res); got != c.Outcome {
+					t.Fatalf("outcome %s, want %s:\n%s", got, c.Outcome, res.Text)
+				}
+				rest := res.Text
+				for _, w := range c.Contains {
+					i := strings.Index(rest, w)
+					if i < 0 {
+						t.Fatalf("answer lacks %q (in order):\n%s", w, res.Text)
+					}
+					rest = rest[i+len(w):]
+				}
+			})
+		}
+	}
+}
+
+// argsOf passes a JSON string case as the string models send, and anything
+// else as raw JSON.
+func argsOf(raw json.RawMessage) any {
+	if string(raw) == "null" {
+		return nil
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	return raw
+}
+
+func outcome(r tools.Result) string {
+	if r.IsError {
+		return "error"
+	}
+	return "ok"
+}
+
+func newPipeline(t testing.TB, cfg tools.Config) *tools.Pipeline {
+	t.Helper()
+	reg, err := catalog.New(catalog.Options{Roots: []string{t.TempDir()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := tools.NewPipeline(reg, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}

@@ -1,0 +1,558 @@
+package mcp
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/client"
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/f0dev/f0/tools"
+)
+
+func TestToolsListNames(t *testing.T) {
+	tests := []struct {
+		name      string
+		cfg       tools.Config
+		want      []string // must each be listed exactly once
+		forbidden []string // must never be listed
+		dotFree   bool
+	}{
+		{
+			name:      "default underscore",
+			cfg:       tools.Config{},
+			want:      []string{"tools_search", "tools_describe"},
+			forbidden: []string{"tools.search", "tools.describe", fallbackTool},
+			dotFree:   true,
+		},
+		{
+			name:      "dotted",
+			cfg:       tools.Config{NameStyle: tools.Dotted},
+			want:      []string{"tools.search", "tools.describe"},
+			forbidden: []string{"tools_search", "tools_describe", fallbackTool},
+		},
+		{
+			name:      "prefix",
+			cfg:       tools.Config{Prefix: "p"},
+			want:      []string{"p_tools_search", "p_tools_describe"},
+			forbidden: []string{"tools_search", "tools.search", "p_tools.search", fallbackTool},
+			dotFree:   true,
+		},
+		{
+			name:      "prefix dotted",
+			cfg:       tools.Config{Prefix: "p", NameStyle: tools.Dotted},
+			want:      []string{"p_tools.search", "p_tools.describe"},
+			forbidden: []string{"p_tools_search", fallbackTool},
+		},
+		{
+			name:      "excluded tool is not listed",
+			cfg:       tools.Config{Exclude: []string{"tools.search"}},
+			want:      []string{"tools_describe"},
+			forbidden: []string{"tools_search", "tools.search", fallbackTool},
+			dotFree:   true,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := newPipeline(t, tc.cfg)
+			c := connectInProcess(t, NewServer(p, Options{Version: "test"}), sessionProto)
+			listed := listTools(t, c)
+			names := toolNames(listed)
+
+			seen := map[string]int{}
+			for _, n := range names {
+				seen[n]++
+			}
+			for n, count := range seen {
+				if count != 1 {
+					t.Errorf("%q listed %d times", n, count)
+				}
+				if tc.dotFree && strings.Contains(n, ".") {
+					t.Errorf("%q contains a dot; the default style must be dot-free", n)
+				}
+			}
+			for _, w := range tc.want {
+				if seen[w] != 1 {
+					t.Errorf("%q not listed; got %v", w, names)
+				}
+			}
+			for _, f := range tc.forbidden {
+				if seen[f] > 0 {
+					t.Errorf("%q must not be listed; got %v", f, names)
+				}
+			}
+			// One listed name per visible tool.
+			if len(names) != len(p.Visible()) {
+				t.Errorf("listed %d tools, pipeline exposes %d", len(names), len(p.Visible()))
+			}
+			// tools --json (Published) shows exactly what tools/list shows.
+			pub := toolNames(Published(p))
+			if !slices.Equal(sorted(pub), sorted(names)) {
+				t.Errorf("Published = %v, tools/list = %v", pub, names)
+			}
+		})
+	}
+}
+
+func sorted(s []string) []string {
+	s = slices.Clone(s)
+	slices.Sort(s)
+	return s
+}
+
+func TestToolsListShape(t *testing.T) {
+	p := newPipeline(t, tools.Config{})
+	c := connectInProcess(t, NewServer(p, Options{Version: "test"}), sessionProto)
+	listed := listTools(t, c)
+	if len(listed) == 0 {
+		t.Fatal("no tools listed")
+	}
+	for _, tl := range listed {
+		t.Run(tl.Name, func(t *testing.T) {
+			if _, err := json.Marshal(tl); err != nil {
+				t.Fatalf("json.Marshal: %v", err)
+			}
+			if tl.Title == "" {
+				t.Error("title not set")
+			}
+			if tl.Description == "" {
+				t.Error("description not set")
+			}
+			if !strings.Contains(tl.Description, "Example: {") {
+				t.Errorf("description carries no example payload: %q", tl.Description)
+			}
+			a := tl.Annotations
+			if a.ReadOnlyHint == nil || a.DestructiveHint == nil || a.IdempotentHint == nil || a.OpenWorldHint == nil {
+				t.Errorf("annotations not all set: %+v", a)
+			}
+			if a.Title == "" {
+				t.Error("annotations.title not set")
+			}
+			var schema map[string]any
+			raw := tl.RawInputSchema
+			if len(raw) == 0 {
+				raw, _ = json.Marshal(tl.InputSchema)
+			}
+			if err := json.Unmarshal(raw, &schema); err != nil {
+				t.Fatalf("input schema: %v", err)
+			}
+			if schema["type"] != "object" {
+				t.Errorf("schema type = %v, want object", schema["type"])
+			}
+			if _, ok := schema["properties"].(map[string]any); !ok {
+				t.Errorf("schema has no properties object: %s", raw)
+			}
+		})
+	}
+	// The meta tools only read.
+	for _, tl := range listed {
+		if tl.Name == "tools_search" || tl.Name == "tools_describe" {
+			if tl.Annotations.ReadOnlyHint == nil || !*tl.Annotations.ReadOnlyHint {
+				t.Errorf("%s: readOnlyHint should be true", tl.Name)
+			}
+			if tl.Annotations.DestructiveHint == nil || *tl.Annotations.DestructiveHint {
+				t.Errorf("%s: destructiveHint should be false", tl.Name)
+			}
+		}
+	}
+	// The whole tools/list answer marshals (one broken tool loses all).
+	if _, err := json.Marshal(mcpgo.ListToolsResult{Tools: listed}); err != nil {
+		t.Fatalf("marshal tools/list result: %v", err)
+	}
+}
+
+func TestToolsListEveryTransport(t *testing.T) {
+	for _, conn := range connectors {
+		t.Run(conn.name, func(t *testing.T) {
+			c := conn.connect(t, newTestServer(t, tools.Config{}), conn.version)
+			names := toolNames(listTools(t, c))
+			for _, want := range []string{"tools_search", "tools_describe"} {
+				if !slices.Contains(names, want) {
+					t.Errorf("%s not listed: %v", want, names)
+				}
+			}
+			if slices.Contains(names, fallbackTool) {
+				t.Errorf("hidden fallback %s listed: %v", fallbackTool, names)
+			}
+		})
+	}
+}
+
+func TestInitializeResult(t *testing.T) {
+	for _, version := range []string{sessionProto, statelessProto} {
+		t.Run(version, func(t *testing.T) {
+			c, err := client.NewInProcessClientWithOptions(newTestServer(t, tools.Config{}), client.WithProtocolVersion(version))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { c.Close() })
+			res := initialize(t, c, version)
+			if res.ServerInfo.Name != "f0" || res.ServerInfo.Version != "test" {
+				t.Errorf("serverInfo = %+v", res.ServerInfo)
+			}
+			if res.Instructions != Instructions {
+				t.Errorf("instructions = %q", res.Instructions)
+			}
+			if res.Capabilities.Tools == nil {
+				t.Error("tools capability not declared")
+			}
+			if res.Capabilities.Logging == nil {
+				t.Error("logging capability not declared")
+			}
+		})
+	}
+}
+
+func TestCallNames(t *testing.T) {
+	type callCase struct {
+		name    string
+		isError bool
+		want    []string
+	}
+	cases := []callCase{
+		{name: "tools_search", want: []string{"tools_search", "tools_describe"}},
+		{name: "tools.search", want: []string{"tools_search"}},
+		{name: "TOOLS-SEARCH", want: []string{"tools_search"}},
+		{name: "mcp__f0__tools_search", want: []string{"tools_search"}},
+		{name: "f0_tools_search", want: []string{"tools_search"}},
+		{name: "tools/search", want: []string{"tools_search"}},
+		{name: "tools_serch", isError: true, want: []string{`unknown tool "tools_serch"`, "tools_search"}},
+		// The hidden fallback is not callable by its own name.
+		{name: fallbackTool, isError: true, want: []string{`unknown tool "` + fallbackTool + `"`}},
+	}
+	for _, conn := range connectors {
+		t.Run(conn.name, func(t *testing.T) {
+			c := conn.connect(t, newTestServer(t, tools.Config{}), conn.version)
+			for _, cc := range cases {
+				t.Run(cc.name, func(t *testing.T) {
+					res := callTool(t, c, cc.name, map[string]any{})
+					text := resultText(res)
+					if res.IsError != cc.isError {
+						t.Fatalf("isError = %v, want %v; text:\n%s", res.IsError, cc.isError, text)
+					}
+					for _, w := range cc.want {
+						if !strings.Contains(text, w) {
+							t.Errorf("text lacks %q:\n%s", w, text)
+						}
+					}
+				})
+			}
+		})
+	}
+}
+
+func TestCallNamesWithPrefixAndDotted(t *testing.T) {
+	tests := []struct {
+		cfg   tools.Config
+		calls []string
+	}{
+		{tools.Config{Prefix: "p"}, []string{"p_tools_search", "tools_search", "tools.search", "P-TOOLS-SEARCH", "mcp__f0__p_tools_search"}},
+		{tools.Config{NameStyle: tools.Dotted}, []string{"tools.search", "tools_search", "f0_tools.search"}},
+	}
+	for _, tc := range tests {
+		c := connectInProcess(t, newTestServer(t, tc.cfg), sessionProto)
+		for _, name := range tc.calls {
+			res := callTool(t, c, name, nil)
+			if res.IsError {
+				t.Errorf("%+v: call %q failed:\n%s", tc.cfg, name, resultText(res))
+			}
+		}
+	}
+}
+
+func TestCallHiddenTool(t *testing.T) {
+	c := connectInProcess(t, newTestServer(t, tools.Config{Exclude: []string{"tools.search"}}), sessionProto)
+	for _, name := range []string{"tools_search", "tools.search"} {
+		res := callTool(t, c, name, map[string]any{})
+		text := resultText(res)
+		if !res.IsError {
+			t.Fatalf("%s: hidden tool ran:\n%s", name, text)
+		}
+		for _, w := range []string{"exists but this server does not expose it", "--exclude-tools"} {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s: text lacks %q:\n%s", name, w, text)
+			}
+		}
+	}
+}
+
+func TestCallArguments(t *testing.T) {
+	cases := []struct {
+		name    string
+		args    any
+		isError bool
+		want    string
+	}{
+		{"object", map[string]any{"name": "tools_search"}, false, "Canonical name tools.search"},
+		{"json string", `{"name":"tools_search"}`, false, "Canonical name tools.search"},
+		{"args wrapper", map[string]any{"args": `{"name":"tools.search"}`}, false, "Canonical name tools.search"},
+		{"bare string", "tools-search", false, "Canonical name tools.search"},
+		{"misspelt field", map[string]any{"nmae": "tools_search"}, true, "tools_describe"},
+		{"no arguments", nil, true, "tools_describe"},
+	}
+	for _, conn := range connectors {
+		t.Run(conn.name, func(t *testing.T) {
+			c := conn.connect(t, newTestServer(t, tools.Config{}), conn.version)
+			for _, tc := range cases {
+				t.Run(tc.name, func(t *testing.T) {
+					res := callTool(t, c, "tools_describe", tc.args)
+					text := resultText(res)
+					if res.IsError != tc.isError {
+						t.Fatalf("isError = %v, want %v:\n%s", res.IsError, tc.isError, text)
+					}
+					if !strings.Contains(text, tc.want) {
+						t.Errorf("text lacks %q:\n%s", tc.want, text)
+					}
+				})
+			}
+			// Arguments as a JSON string also survive the fallback route.
+			res := callTool(t, c, "TOOLS.DESCRIBE", `{"name":"tools_search"}`)
+			if res.IsError || !strings.Contains(resultText(res), "Canonical name tools.search") {
+				t.Errorf("JSON-string arguments through another spelling:\n%s", resultText(res))
+			}
+		})
+	}
+}
+
+// TestBeforeCallToolHookRunsBeforeLookup pins the mcp-go behaviour the
+// fallback depends on: a BeforeCallTool hook runs before the tool lookup and
+// may rename the call. If mcp-go changes this, unknown names turn into
+// JSON-RPC errors again and other spellings stop working.
+func TestBeforeCallToolHookRunsBeforeLookup(t *testing.T) {
+	hooks := &server.Hooks{}
+	var mu sync.Mutex
+	var seen []string
+	hooks.AddBeforeCallTool(func(ctx context.Context, id any, req *mcpgo.CallToolRequest) {
+		mu.Lock()
+		seen = append(seen, req.Params.Name)
+		mu.Unlock()
+		if req.Params.Name == "alias" {
+			req.Params.Name = "real"
+		}
+	})
+	s := server.NewMCPServer("pin", "0", server.WithToolCapabilities(false), server.WithHooks(hooks))
+	s.AddTool(mcpgo.NewToolWithRawSchema("real", "the real tool", json.RawMessage(`{"type":"object","properties":{}}`)),
+		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+			return mcpgo.NewToolResultText("ran real"), nil
+		})
+	for _, version := range []string{sessionProto, statelessProto} {
+		t.Run(version, func(t *testing.T) {
+			c := connectInProcess(t, s, version)
+			res := callTool(t, c, "alias", nil)
+			if res.IsError || resultText(res) != "ran real" {
+				t.Fatalf("renamed call: isError=%v text=%q", res.IsError, resultText(res))
+			}
+			// Without the hook's rename, mcp-go answers an unknown name with a
+			// protocol error: that is what the fallback exists to avoid.
+			if _, err := callToolErr(c, "nothing", nil); err == nil {
+				t.Error("mcp-go answered an unknown tool without a protocol error; the fallback may be unnecessary now")
+			}
+		})
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !slices.Contains(seen, "alias") || !slices.Contains(seen, "nothing") {
+		t.Errorf("hook did not see the unknown names: %v", seen)
+	}
+}
+
+func TestLoggingSetLevel(t *testing.T) {
+	for _, version := range []string{sessionProto, statelessProto} {
+		t.Run(version, func(t *testing.T) {
+			c := connectInProcess(t, newTestServer(t, tools.Config{}), version)
+			for _, level := range []mcpgo.LoggingLevel{mcpgo.LoggingLevelDebug, mcpgo.LoggingLevelWarning, mcpgo.LoggingLevelError} {
+				req := mcpgo.SetLevelRequest{}
+				req.Params.Level = level
+				if err := c.SetLevel(context.Background(), req); err != nil {
+					t.Errorf("logging/setLevel %s: %v", level, err)
+				}
+			}
+			// The session goes on.
+			if res := callTool(t, c, "tools_search", nil); res.IsError {
+				t.Errorf("call after setLevel failed: %s", resultText(res))
+			}
+		})
+	}
+}
+
+func TestProgress(t *testing.T) {
+	for _, conn := range connectors {
+		t.Run(conn.name, func(t *testing.T) {
+			g := newGate()
+			g.afterProgress = make(chan struct{})
+			c := conn.connect(t, NewServer(slowPipeline(t, g), Options{}), conn.version)
+			progress := make(chan mcpgo.JSONRPCNotification, 16)
+			c.OnNotification(func(n mcpgo.JSONRPCNotification) {
+				if n.Method == "notifications/progress" {
+					progress <- n
+				}
+			})
+			type outcome struct {
+				res *mcpgo.CallToolResult
+				err error
+			}
+			done := make(chan outcome, 1)
+			go func() {
+				req := mcpgo.CallToolRequest{}
+				req.Params.Name = "tools_search"
+				req.Params.Arguments = map[string]any{"query": "x"}
+				req.Params.Meta = &mcpgo.Meta{ProgressToken: "tok-1"}
+				res, err := c.CallTool(context.Background(), req)
+				done <- outcome{res, err}
+			}()
+			wait(t, g.started, "the tool to start")
+			n := wait(t, progress, "a progress notification")
+			close(g.afterProgress)
+			close(g.release)
+			fields := n.Params.AdditionalFields
+			if fields["progressToken"] != "tok-1" {
+				t.Errorf("progressToken = %v", fields["progressToken"])
+			}
+			if v, _ := fields["progress"].(float64); v != 1 {
+				t.Errorf("progress = %v, want 1", fields["progress"])
+			}
+			if v, _ := fields["total"].(float64); v != 2 {
+				t.Errorf("total = %v, want 2", fields["total"])
+			}
+			if fields["message"] != "half way" {
+				t.Errorf("message = %v", fields["message"])
+			}
+			out := wait(t, done, "the call to return")
+			if out.err != nil {
+				t.Fatalf("call: %v", out.err)
+			}
+			if out.res.IsError || !strings.Contains(resultText(out.res), "slow done: x") {
+				t.Errorf("result: %s", resultText(out.res))
+			}
+		})
+	}
+}
+
+func TestNoProgressWithoutToken(t *testing.T) {
+	g := newGate()
+	close(g.release)
+	c := connectInProcess(t, NewServer(slowPipeline(t, g), Options{}), sessionProto)
+	var mu sync.Mutex
+	var methods []string
+	c.OnNotification(func(n mcpgo.JSONRPCNotification) {
+		mu.Lock()
+		methods = append(methods, n.Method)
+		mu.Unlock()
+	})
+	res := callTool(t, c, "tools_search", map[string]any{"query": "y"})
+	if res.IsError {
+		t.Fatal(resultText(res))
+	}
+	// The in-process transport delivers notifications synchronously, before
+	// the response.
+	mu.Lock()
+	defer mu.Unlock()
+	if slices.Contains(methods, "notifications/progress") {
+		t.Errorf("progress sent without a progress token: %v", methods)
+	}
+}
+
+func TestCancellationReachesTool(t *testing.T) {
+	for _, conn := range connectors {
+		t.Run(conn.name, func(t *testing.T) {
+			g := newGate()
+			t.Cleanup(func() { close(g.release) })
+			c := conn.connect(t, NewServer(slowPipeline(t, g), Options{}), conn.version)
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan error, 1)
+			go func() {
+				req := mcpgo.CallToolRequest{}
+				req.Params.Name = "tools_search"
+				_, err := c.CallTool(ctx, req)
+				done <- err
+			}()
+			wait(t, g.started, "the tool to start")
+			cancel()
+			wait(t, g.canceled, "the tool to see the cancellation")
+			if err := wait(t, done, "the call to return"); err == nil {
+				t.Error("cancelled call returned no error to the client")
+			}
+			// The connection still works afterwards.
+			if res := callTool(t, c, "tools_describe", map[string]any{"name": "tools_search"}); res.IsError {
+				t.Errorf("call after cancellation: %s", resultText(res))
+			}
+		})
+	}
+}
+
+func TestPanicBecomesResult(t *testing.T) {
+	p := customSearchPipeline(t, func(ctx context.Context, in tools.SearchInput) (tools.Result, error) {
+		if in.Query == "boom" {
+			panic("kaboom")
+		}
+		return tools.Text("fine"), nil
+	})
+	for _, conn := range connectors[:4] { // in-process and stdio
+		t.Run(conn.name, func(t *testing.T) {
+			c := conn.connect(t, NewServer(p, Options{}), conn.version)
+			res := callTool(t, c, "tools_search", map[string]any{"query": "boom"})
+			if !res.IsError || !strings.Contains(resultText(res), "kaboom") {
+				t.Errorf("panic result: isError=%v %s", res.IsError, resultText(res))
+			}
+			res = callTool(t, c, "tools_search", map[string]any{"query": "ok"})
+			if res.IsError || resultText(res) != "fine" {
+				t.Errorf("call after panic: %s", resultText(res))
+			}
+		})
+	}
+}
+
+func TestToResult(t *testing.T) {
+	png := []byte{0x89, 'P', 'N', 'G'}
+	res := toResult(tools.Result{Text: "hello", IsError: true, Images: []tools.Image{{MIMEType: "image/png", Data: png}}})
+	if !res.IsError {
+		t.Error("IsError lost")
+	}
+	if len(res.Content) != 2 {
+		t.Fatalf("content = %+v", res.Content)
+	}
+	if tc, ok := res.Content[0].(mcpgo.TextContent); !ok || tc.Text != "hello" {
+		t.Errorf("first block = %+v", res.Content[0])
+	}
+	img, ok := res.Content[1].(mcpgo.ImageContent)
+	if !ok || img.MIMEType != "image/png" || img.Data != base64.StdEncoding.EncodeToString(png) {
+		t.Errorf("image block = %+v", res.Content[1])
+	}
+	if _, err := json.Marshal(res); err != nil {
+		t.Errorf("marshal: %v", err)
+	}
+}
+
+func TestRawArguments(t *testing.T) {
+	tests := []struct {
+		name string
+		req  mcpgo.CallToolRequest
+		want string
+	}{
+		{"raw wins", reqWith(json.RawMessage(`{"a":1}`), map[string]any{"b": 2}), `{"a":1}`},
+		{"map", reqWith(nil, map[string]any{"b": 2}), `{"b":2}`},
+		{"string", reqWith(nil, `{"c":3}`), `"{\"c\":3}"`},
+		{"none", reqWith(nil, nil), ``},
+		{"unmarshalable", reqWith(nil, map[string]any{"f": func() {}}), ``},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := string(rawArguments(&tc.req)); got != tc.want {
+				t.Errorf("rawArguments = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func reqWith(raw json.RawMessage, args any) mcpgo.CallToolRequest {
+	req := mcpgo.CallToolRequest{}
+	req.Params.RawArguments = raw
+	req.Params.Arguments = args
+	return req
+}

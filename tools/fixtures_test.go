@@ -1,0 +1,151 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/f0dev/f0/schemas"
+)
+
+// echoInput exercises every field type the pipeline repairs.
+type echoInput struct {
+	URL       string            `json:"url" jsonschema:"required" jsonschema_description:"Where to go."`
+	Method    string            `json:"method,omitempty" jsonschema:"enum=GET,enum=POST"`
+	TimeoutMs int               `json:"timeoutMs,omitempty" jsonschema:"minimum=1"`
+	Ratio     float64           `json:"ratio,omitempty"`
+	Follow    bool              `json:"followRedirects,omitempty"`
+	Headers   []string          `json:"headers,omitempty"`
+	Query     map[string]string `json:"query,omitempty"`
+	Data      string            `json:"data,omitempty"`
+}
+
+type pageInput struct {
+	Size   int `json:"size" jsonschema:"required"`
+	Offset int `json:"offset,omitempty"`
+}
+
+type emptyInput struct{}
+
+// testDocs documents the fixture tools.
+func testDocs(name string) (schemas.Doc, error) {
+	examples := map[string]map[string]any{
+		"test.echo":  {"url": "https://example.com", "method": "GET"},
+		"test.pages": {"size": 100},
+		"test.plain": {"size": 100},
+	}
+	ex, ok := examples[name]
+	if !ok {
+		ex = map[string]any{}
+	}
+	return schemas.Doc{Description: "A fixture.", Examples: []map[string]any{ex}}, nil
+}
+
+func fixtureTools() []*Tool {
+	text := func(n, offset int) string {
+		var b strings.Builder
+		for i := 0; b.Len() < n; i++ {
+			fmt.Fprintf(&b, "line %05d ééé\n", i)
+		}
+		return b.String()[offset:n]
+	}
+	return []*Tool{
+		Def[echoInput]{
+			Spec: Spec{Name: "test.echo", Title: "Echo", Summary: "Echo the decoded input as JSON.", Access: Read,
+				Keywords: []string{"mirror"}, Synonyms: map[string]string{"body": "data", "timeout_ms": "timeoutMs"},
+				MainField: "url", Aliases: []string{"test.mirror"}},
+			Run: func(ctx context.Context, in echoInput) (Result, error) {
+				data, err := json.Marshal(in)
+				return Result{Text: string(data)}, err
+			},
+			AccessFor: func(in echoInput) (Access, string) {
+				if in.Method == "POST" {
+					return Write, "POST changes things"
+				}
+				return Read, ""
+			},
+		}.Erase(),
+		Def[pageInput]{
+			Spec: Spec{Name: "test.pages", Title: "Pages", Summary: "Big text that pages by offset.", Access: Read},
+			Run: func(ctx context.Context, in pageInput) (Result, error) {
+				return Result{Text: text(in.Size, in.Offset), Next: func(shown int) map[string]any {
+					return map[string]any{"offset": in.Offset + shown}
+				}}, nil
+			},
+		}.Erase(),
+		Def[pageInput]{
+			Spec: Spec{Name: "test.plain", Title: "Plain", Summary: "Big text without paging.", Access: Read},
+			Run: func(ctx context.Context, in pageInput) (Result, error) {
+				return Result{Text: text(in.Size, 0)}, nil
+			},
+		}.Erase(),
+		Def[emptyInput]{
+			Spec: Spec{Name: "test.panic", Title: "Panic", Summary: "Always panics.", Access: Read},
+			Run:  func(ctx context.Context, in emptyInput) (Result, error) { panic("boom") },
+		}.Erase(),
+		Def[emptyInput]{
+			Spec: Spec{Name: "test.wait", Title: "Wait", Summary: "Waits for its context.", Access: Read},
+			Run: func(ctx context.Context, in emptyInput) (Result, error) {
+				<-ctx.Done()
+				return Result{}, ctx.Err()
+			},
+		}.Erase(),
+		Def[emptyInput]{
+			Spec: Spec{Name: "test.fail", Title: "Fail", Summary: "Fails.", Access: Read},
+			Run: func(ctx context.Context, in emptyInput) (Result, error) {
+				return Result{}, errors.New("disk on fire")
+			},
+		}.Erase(),
+		Def[emptyInput]{
+			Spec: Spec{Name: "test.reject", Title: "Reject", Summary: "Rejects its input.", Access: Read},
+			Run: func(ctx context.Context, in emptyInput) (Result, error) {
+				return Result{}, &InputError{Field: "path", Problem: "no such file", Hint: "Try go.mod."}
+			},
+		}.Erase(),
+		Def[emptyInput]{
+			Spec: Spec{Name: "test.nuke", Title: "Nuke", Summary: "Needs admin.", Access: Admin},
+			Run:  func(ctx context.Context, in emptyInput) (Result, error) { return Text("gone"), nil },
+		}.Erase(),
+		Def[emptyInput]{
+			Spec: Spec{Name: "other.thing", Title: "Thing", Summary: "Lives in another namespace.", Access: Read},
+			Run:  func(ctx context.Context, in emptyInput) (Result, error) { return Text("thing"), nil },
+		}.Erase(),
+	}
+}
+
+// newTestPipeline builds a pipeline over the fixtures and the meta tools.
+func newTestPipeline(t testing.TB, cfg Config) *Pipeline {
+	t.Helper()
+	docs := func(name string) (schemas.Doc, error) {
+		if strings.HasPrefix(name, "tools.") {
+			return schemas.LoadDoc(name)
+		}
+		return testDocs(name)
+	}
+	reg, err := NewRegistryWithDocs(docs, append(fixtureTools(), MetaTools()...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewPipeline(reg, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// echo calls test.echo and decodes what the tool received.
+func echo(t *testing.T, p *Pipeline, args any) (echoInput, Result) {
+	t.Helper()
+	res := p.Call(context.Background(), "test.echo", args)
+	var in echoInput
+	if !res.IsError {
+		first, _, _ := strings.Cut(res.Text, "\n")
+		if err := json.Unmarshal([]byte(first), &in); err != nil {
+			t.Fatalf("echo output %q: %v", res.Text, err)
+		}
+	}
+	return in, res
+}

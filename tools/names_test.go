@@ -1,0 +1,143 @@
+package tools
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+func TestResolveSpellings(t *testing.T) {
+	p := newTestPipeline(t, Config{Prefix: "p"})
+	for _, name := range []string{
+		"test.echo", "test_echo", "TEST-ECHO", "test/echo", " Test.Echo ", "test__echo",
+		"mcp__f0__test_echo", "mcp__my-server__test.echo", "f0_test_echo", "f0.test.echo",
+		"p_test_echo", "functions.test_echo", "default_api:test_echo", "test.mirror", "test_mirror",
+	} {
+		t.Run(name, func(t *testing.T) {
+			got, ok := p.Resolve(name)
+			if !ok || got.Name != "test.echo" {
+				t.Fatalf("Resolve(%q) = %v, %v; want test.echo", name, got, ok)
+			}
+		})
+	}
+}
+
+func TestResolveRejectsNearMisses(t *testing.T) {
+	p := newTestPipeline(t, Config{})
+	for _, name := range []string{"test.ech", "echo", "testecho", "x_test_echo", "mcp__f0__", "", "test", "q_test_echo"} {
+		if got, ok := p.Resolve(name); ok {
+			t.Errorf("Resolve(%q) = %s; only exact normalised names may execute", name, got.Name)
+		}
+	}
+}
+
+func TestNotFoundSuggestions(t *testing.T) {
+	p := newTestPipeline(t, Config{})
+	cases := []struct {
+		name string
+		want []string // in the answer, in order
+	}{
+		{"test_ehco", []string{`unknown tool "test_ehco"`, "Did you mean:", "- test_echo:", "Example: test_echo {"}},
+		{"echo", []string{"- test_echo:"}},
+		{"mirror", []string{"- test_echo:"}},
+		{"tools_serch", []string{"- tools_search:"}},
+		{"help", []string{"- tools_describe:"}},
+		{"zzzzzz", []string{`unknown tool "zzzzzz".`, "tools_search {}", `tools_describe {"name":"…"}`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := p.Call(context.Background(), c.name, nil)
+			if !res.IsError {
+				t.Fatalf("want an error result, got %q", res.Text)
+			}
+			assertInOrder(t, res.Text, c.want...)
+		})
+	}
+}
+
+func TestNotFoundListsNamesAsListed(t *testing.T) {
+	p := newTestPipeline(t, Config{NameStyle: Dotted})
+	res := p.Call(context.Background(), "test.ehco", nil)
+	assertInOrder(t, res.Text, "- test.echo:", "tools.search {}")
+}
+
+func TestHiddenToolSaysWhy(t *testing.T) {
+	cases := []struct {
+		cfg  Config
+		name string
+		want string
+	}{
+		{Config{Exclude: []string{"test_echo"}}, "test.echo", "it is in --exclude-tools"},
+		{Config{Include: []string{"tools.search"}}, "test.echo", "it is not in --tools"},
+		{Config{Namespaces: []string{"tools"}}, "test.echo", "--allowed-root-endpoints"},
+		{Config{Access: Write}, "test.nuke", "needs admin access"},
+	}
+	for _, c := range cases {
+		p := newTestPipeline(t, c.cfg)
+		res := p.Call(context.Background(), c.name, nil)
+		if !res.IsError {
+			t.Fatalf("%s under %+v: want error", c.name, c.cfg)
+		}
+		assertInOrder(t, res.Text, "exists but this server does not expose it", c.want)
+		for _, v := range p.Visible() {
+			if v.Name == c.name {
+				t.Errorf("%s is hidden but listed", c.name)
+			}
+		}
+	}
+}
+
+func TestConfigRejectsUnknownNames(t *testing.T) {
+	reg := newTestPipeline(t, Config{}).Registry()
+	for _, cfg := range []Config{
+		{Include: []string{"test.ehco"}},
+		{Exclude: []string{"nope"}},
+		{Namespaces: []string{"web"}},
+	} {
+		if _, err := NewPipeline(reg, cfg); err == nil {
+			t.Errorf("%+v: want error", cfg)
+		}
+	}
+	_, err := NewPipeline(reg, Config{Include: []string{"test.ehco"}})
+	if err == nil || !strings.Contains(err.Error(), "did you mean test_echo") {
+		t.Errorf("want a suggestion, got %v", err)
+	}
+}
+
+func TestListedNames(t *testing.T) {
+	cases := []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{}, "test_echo"},
+		{Config{NameStyle: Dotted}, "test.echo"},
+		{Config{Prefix: "f0"}, "f0_test_echo"},
+	}
+	for _, c := range cases {
+		p := newTestPipeline(t, c.cfg)
+		tool, _ := p.Resolve("test.echo")
+		if got := p.ListedName(tool); got != c.want {
+			t.Errorf("%+v: listed %q, want %q", c.cfg, got, c.want)
+		}
+	}
+}
+
+func TestWords(t *testing.T) {
+	got := strings.Join(words("readFile_now-HTTP2"), " ")
+	if got != "read file now http2" {
+		t.Errorf("words = %q", got)
+	}
+}
+
+// assertInOrder fails unless every want appears in text, in order.
+func assertInOrder(t *testing.T, text string, want ...string) {
+	t.Helper()
+	rest := text
+	for _, w := range want {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("missing %q (in order) in:\n%s", w, text)
+		}
+		rest = rest[i+len(w):]
+	}
+}

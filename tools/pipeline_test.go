@@ -1,0 +1,210 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+)
+
+func TestAccess(t *testing.T) {
+	cases := []struct {
+		name   string
+		cap    Access
+		tool   string
+		args   any
+		denied []string
+	}{
+		{"read call under read", Read, "test.echo", map[string]any{"url": "u"}, nil},
+		{"per-call rule raises level", Read, "test.echo", map[string]any{"url": "u", "method": "post"},
+			[]string{`test_echo: access denied: this call needs "write" access (POST changes things), and this server runs with --access read.`, "--access write (or F0_ACCESS=write)"}},
+		{"per-call rule within cap", Write, "test.echo", map[string]any{"url": "u", "method": "POST"}, nil},
+		{"admin tool under admin", Admin, "test.nuke", nil, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := newTestPipeline(t, Config{Access: c.cap})
+			res := p.Call(context.Background(), c.tool, c.args)
+			if res.IsError != (c.denied != nil) {
+				t.Fatalf("IsError = %v:\n%s", res.IsError, res.Text)
+			}
+			if c.denied != nil {
+				assertInOrder(t, res.Text, c.denied...)
+			}
+		})
+	}
+}
+
+func TestDefaultAccessIsWrite(t *testing.T) {
+	p := newTestPipeline(t, Config{})
+	if p.Config().Access != Write {
+		t.Fatalf("default access %v", p.Config().Access)
+	}
+}
+
+var footerCall = regexp.MustCompile(`(?m)^(?:Get the rest|Get all of it|Get more at once): (\S+) (\{.*\})$`)
+
+func TestBudgetFooterWithNext(t *testing.T) {
+	p := newTestPipeline(t, Config{MaxOutput: 4096})
+	const size = 20000
+	var got strings.Builder
+	args := map[string]any{"size": size}
+	for range 20 {
+		res := p.Call(context.Background(), "test.pages", args)
+		if res.IsError {
+			t.Fatal(res.Text)
+		}
+		if len(res.Text) > 4096 {
+			t.Fatalf("result of %d bytes is over the 4096 budget", len(res.Text))
+		}
+		if !utf8.ValidString(res.Text) {
+			t.Fatal("cut inside a character")
+		}
+		m := footerCall.FindStringSubmatch(res.Text)
+		if m == nil {
+			got.WriteString(res.Text)
+			break
+		}
+		body, _, _ := strings.Cut(res.Text, "… [truncated: showed ")
+		got.WriteString(body)
+		if !strings.HasSuffix(body, "\n") {
+			got.WriteString("\n")
+		}
+		if m[1] != "test_pages" {
+			t.Fatalf("footer names %q", m[1])
+		}
+		args = nil
+		if err := json.Unmarshal([]byte(m[2]), &args); err != nil {
+			t.Fatalf("footer call is not JSON: %v", err)
+		}
+	}
+	want := fixtureText(size)
+	if got.String() != want {
+		t.Fatalf("paging through the footers did not give back the whole text (%d vs %d bytes)", got.Len(), len(want))
+	}
+}
+
+func fixtureText(n int) string {
+	var b strings.Builder
+	for i := 0; b.Len() < n; i++ {
+		b.WriteString("line " + pad5(i) + " ééé\n")
+	}
+	return b.String()[:n]
+}
+
+func pad5(i int) string {
+	s := strconv.Itoa(i)
+	return strings.Repeat("0", 5-len(s)) + s
+}
+
+func TestBudgetFooterWithoutNext(t *testing.T) {
+	p := newTestPipeline(t, Config{MaxOutput: 2048, OutputCap: 65536})
+	res := p.Call(context.Background(), "test.plain", map[string]any{"size": 10000})
+	assertInOrder(t, res.Text, "… [truncated: showed ", " of 10,000 bytes; ", " bytes left]", "Get all of it: test_plain {")
+	m := footerCall.FindStringSubmatch(res.Text)
+	if m == nil {
+		t.Fatalf("no footer call in %q", res.Text)
+	}
+	var next map[string]any
+	if err := json.Unmarshal([]byte(m[2]), &next); err != nil {
+		t.Fatal(err)
+	}
+	res = p.Call(context.Background(), m[1], next)
+	if strings.Contains(res.Text, "truncated") || !strings.HasPrefix(res.Text, fixtureText(10000)) {
+		t.Fatalf("the footer's call did not return everything: %d bytes", len(res.Text))
+	}
+}
+
+func TestBudgetAtCap(t *testing.T) {
+	p := newTestPipeline(t, Config{MaxOutput: 2048, OutputCap: 2048})
+	res := p.Call(context.Background(), "test.plain", map[string]any{"size": 10000})
+	assertInOrder(t, res.Text, "This is the most one call returns (2,048 bytes); narrow the call")
+}
+
+func TestMaxBytesCapped(t *testing.T) {
+	p := newTestPipeline(t, Config{MaxOutput: 1024, OutputCap: 4096})
+	res := p.Call(context.Background(), "test.plain", map[string]any{"size": 10000, "maxBytes": "100000"})
+	if len(res.Text) > 4096 {
+		t.Fatalf("%d bytes over the cap", len(res.Text))
+	}
+	assertInOrder(t, res.Text, "truncated", "note: maxBytes 100000 is above this server's cap; used 4096")
+	small := p.Call(context.Background(), "test.plain", map[string]any{"size": 10000, "maxBytes": 3000})
+	if len(small.Text) > 3000 || len(small.Text) < 2000 {
+		t.Fatalf("maxBytes 3000 gave %d bytes", len(small.Text))
+	}
+}
+
+func TestFitsWithoutFooter(t *testing.T) {
+	p := newTestPipeline(t, Config{})
+	res := p.Call(context.Background(), "test.plain", map[string]any{"size": 100})
+	if res.Text != fixtureText(100) {
+		t.Fatalf("got %q", res.Text)
+	}
+}
+
+func TestPanicBecomesResult(t *testing.T) {
+	var logs bytes.Buffer
+	p := newTestPipeline(t, Config{Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	res := p.Call(context.Background(), "test.panic", nil)
+	if !res.IsError {
+		t.Fatal("want error")
+	}
+	assertInOrder(t, res.Text, "test_panic failed: internal error (panic: boom). The server is still running")
+	if !strings.Contains(logs.String(), "tool panic") || !strings.Contains(logs.String(), "goroutine") {
+		t.Errorf("panic not logged with stack: %s", logs.String())
+	}
+	if again := p.Call(context.Background(), "test.echo", "u"); again.IsError {
+		t.Fatal("pipeline unusable after a panic")
+	}
+}
+
+func TestCancellation(t *testing.T) {
+	p := newTestPipeline(t, Config{})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan Result)
+	go func() { done <- p.Call(ctx, "test.wait", nil) }()
+	cancel()
+	res := <-done
+	assertInOrder(t, res.Text, "test_wait: the call was cancelled by the client.")
+
+	ctx, cancel = context.WithTimeout(context.Background(), time.Millisecond)
+	defer cancel()
+	res = p.Call(ctx, "test.wait", nil)
+	assertInOrder(t, res.Text, "test_wait: the call ran out of time")
+}
+
+func TestToolErrors(t *testing.T) {
+	p := newTestPipeline(t, Config{})
+	res := p.Call(context.Background(), "test.fail", nil)
+	assertInOrder(t, res.Text, "test_fail failed: disk on fire", "You passed: no arguments", "Expected: {}", "Example: test_fail {}")
+	res = p.Call(context.Background(), "test.reject", map[string]any{})
+	assertInOrder(t, res.Text, `test_reject: "path": no such file Try go.mod.`, "You passed: {}", "Example: test_reject {}")
+}
+
+func TestCallLogLine(t *testing.T) {
+	var logs bytes.Buffer
+	p := newTestPipeline(t, Config{Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	p.Call(context.Background(), "TEST-ECHO", "u")
+	line := logs.String()
+	for _, want := range []string{"msg=call", "tool=test.echo", "duration=", "bytes=", "outcome=ok"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("log line %q lacks %q", line, want)
+		}
+	}
+}
+
+func TestProgressReachesTool(t *testing.T) {
+	var got []float64
+	ctx := WithProgress(context.Background(), func(done, total float64, msg string) { got = append(got, done) })
+	ReportProgress(ctx, 1, 2, "half")
+	ReportProgress(context.Background(), 1, 2, "nobody listens")
+	if len(got) != 1 || got[0] != 1 {
+		t.Fatalf("got %v", got)
+	}
+}
