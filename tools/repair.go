@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/f0dev/f0/schemas"
 )
@@ -227,7 +228,18 @@ func containsFold(list []string, s string) bool {
 
 // foldKey compares argument names ignoring case, '_' and '-'.
 func foldKey(s string) string {
-	return strings.NewReplacer("_", "", "-", "", " ", "").Replace(strings.ToLower(s))
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch {
+		case r == '_' || r == '-' || r == ' ':
+		case 'A' <= r && r <= 'Z':
+			b.WriteRune(r + ('a' - 'A'))
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
 }
 
 // renameFields maps synonyms and other spellings (max_bytes, MaxBytes) to

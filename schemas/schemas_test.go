@@ -1,0 +1,136 @@
+package schemas
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+type inner struct {
+	Tool string         `json:"tool" jsonschema:"required" jsonschema_description:"Tool name."`
+	Args map[string]any `json:"args,omitempty"`
+}
+
+type sample struct {
+	URL     string   `json:"url" jsonschema:"required" jsonschema_description:"Where, exactly, to go."`
+	Method  string   `json:"method,omitempty" jsonschema:"enum=GET,enum=POST"`
+	Calls   []inner  `json:"calls,omitempty"`
+	Nested  inner    `json:"nested,omitempty"`
+	Headers any      `json:"headers,omitempty" jsonschema_description:"Object or list."`
+	Tags    []string `json:"tags,omitempty"`
+}
+
+func generate(t *testing.T, doc Doc) (*Schema, json.RawMessage) {
+	t.Helper()
+	s, err := Generate(reflect.TypeFor[sample](), doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, raw
+}
+
+func TestGenerateIsInlineAndPortable(t *testing.T) {
+	doc := Doc{Examples: []map[string]any{{"url": "https://example.com"}},
+		Properties: map[string]PropertyDoc{"tags": {Description: "Labels."}}}
+	s, raw := generate(t, doc)
+	text := string(raw)
+	for _, banned := range []string{`"$ref"`, `"$defs"`, `"$schema"`, `"$id"`, `"additionalProperties":false`} {
+		if strings.Contains(text, banned) {
+			t.Errorf("schema contains %s: %s", banned, text)
+		}
+	}
+	if errs := Check(raw); len(errs) > 0 {
+		t.Fatalf("generated schema breaks the rules: %v", errs)
+	}
+	if got := PropertyNames(s); strings.Join(got, ",") != "url,method,calls,nested,headers,tags" {
+		t.Errorf("property order %v should follow the struct", got)
+	}
+	if d := Property(s, "url").Description; d != "Where, exactly, to go." {
+		t.Errorf("description with commas cut: %q", d)
+	}
+	if d := Property(s, "tags").Description; d != "Labels." {
+		t.Errorf("override not applied: %q", d)
+	}
+	if s.Required == nil || s.Required[0] != "url" || len(s.Required) != 1 {
+		t.Errorf("required = %v, want [url]", s.Required)
+	}
+	if items := Property(s, "calls").Items; items == nil || Property(items, "tool") == nil {
+		t.Errorf("nested struct in a list not inlined: %s", text)
+	}
+	if h := Property(s, "headers"); h.Type != "" {
+		t.Errorf("an interface field should take any shape, got type %q", h.Type)
+	}
+	if !strings.Contains(text, `"headers":{"description":"Object or list."}`) {
+		t.Errorf("interface field should be an object schema, not true: %s", text)
+	}
+	if len(s.Examples) != 1 {
+		t.Errorf("examples not set: %v", s.Examples)
+	}
+}
+
+func TestGenerateRejectsUnknownOverride(t *testing.T) {
+	_, err := Generate(reflect.TypeFor[sample](), Doc{Properties: map[string]PropertyDoc{"nope": {Description: "x"}}})
+	if err == nil {
+		t.Fatal("want an error for an override of a field that does not exist")
+	}
+}
+
+func TestCheckRules(t *testing.T) {
+	cases := []struct {
+		schema string
+		want   string
+	}{
+		{`{"type":"object","properties":{}}`, ""},
+		{`{"type":"array"}`, `root type is array`},
+		{`{"type":"object"}`, `root has no properties`},
+		{`{"type":"object","properties":{},"anyOf":[]}`, `root has "anyOf"`},
+		{`{"type":"object","properties":{},"$schema":"x"}`, `root has "$schema"`},
+		{`{"type":"object","properties":{"a":{"$ref":"#/$defs/a"}}}`, `#/properties/a has "$ref"`},
+		{`{"type":"object","properties":{"a":{"type":"array","items":{"type":"string","format":"binary"}}}}`, `#/properties/a/items has format binary`},
+		{`[]`, `not a JSON object`},
+	}
+	for _, c := range cases {
+		errs := Check(json.RawMessage(c.schema))
+		if c.want == "" {
+			if len(errs) > 0 {
+				t.Errorf("%s: unexpected %v", c.schema, errs)
+			}
+			continue
+		}
+		if len(errs) == 0 || !strings.Contains(errors.Join(errs...).Error(), c.want) {
+			t.Errorf("%s: want %q, got %v", c.schema, c.want, errs)
+		}
+		for _, err := range errs {
+			if !errors.Is(err, ErrRule) {
+				t.Errorf("%v does not wrap ErrRule", err)
+			}
+		}
+	}
+}
+
+func TestCheckName(t *testing.T) {
+	for name, ok := range map[string]bool{
+		"net_curl": true, "f0-net_curl": true, "net.curl": false, "": false,
+		strings.Repeat("a", 64): true, strings.Repeat("a", 65): false, "net curl": false,
+	} {
+		if err := CheckName(name); (err == nil) != ok {
+			t.Errorf("CheckName(%q) = %v", name, err)
+		}
+	}
+}
+
+func TestLoadDoc(t *testing.T) {
+	doc, err := LoadDoc("tools.search")
+	if err != nil || len(doc.Examples) == 0 {
+		t.Fatalf("LoadDoc = %+v, %v", doc, err)
+	}
+	if _, err := LoadDoc("no.such"); err == nil {
+		t.Fatal("want an error for a tool without overrides")
+	}
+}
