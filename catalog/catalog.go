@@ -3,19 +3,42 @@
 package catalog
 
 import (
+	"fmt"
+	"os"
+
 	"github.com/f0dev/f0/tools"
+	"github.com/f0dev/f0/tools/fs"
+	"github.com/f0dev/f0/tools/net"
+	"github.com/f0dev/f0/tools/roots"
 )
 
-// Options carries what individual tools need from the operator (roots for
-// the file tools, limits for the network tools).
+// Options carries what individual tools need from the operator.
 type Options struct {
-	// Roots are the directories the file tools may touch.
+	// Roots are the directories the file tools may touch (default: the
+	// working directory).
 	Roots []string
+	// Net configures the network tools.
+	Net net.Config
 }
 
-// New builds the registry of every f0 tool.
+// New builds the registry of every f0 tool. The roots stay open for the
+// life of the process.
 func New(opts Options) (*tools.Registry, error) {
+	dirs := opts.Roots
+	if len(dirs) == 0 {
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, fmt.Errorf("working directory: %w", err)
+		}
+		dirs = []string{wd}
+	}
+	files, err := roots.Open(dirs)
+	if err != nil {
+		return nil, fmt.Errorf("--root: %w", err)
+	}
 	var all []*tools.Tool
 	all = append(all, tools.MetaTools()...)
+	all = append(all, net.Tools(opts.Net, files)...)
+	all = append(all, fs.Tools(files)...)
 	return tools.NewRegistry(all...)
 }

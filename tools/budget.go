@@ -31,23 +31,28 @@ func (p *Pipeline) budget(args map[string]any) (int, string) {
 // shape fits a result into its budget. A cut is never silent: the footer
 // says how much was left and the exact call that returns the rest.
 func (p *Pipeline) shape(c *callState, res Result, budget int) Result {
-	notes := ""
-	if len(res.Notes) > 0 {
-		notes = strings.Join(res.Notes, "\n")
+	notes := strings.Join(res.Notes, "\n")
+	head := res.Head
+	if len(head) > budget/2 {
+		head = cutUTF8(head, budget/2) + "… [head cut]"
 	}
-	full := joinNonEmpty(res.Text, notes)
-	if len(full) <= budget {
-		res.Text, res.Notes = full, nil
-		return res
+	if len(head)+len(res.Text)+len(notes)+2 <= budget {
+		return finish(res, head, res.Text, notes)
 	}
-	room := budget - len(notes) - footerReserve
+	room := budget - len(head) - len(notes) - footerReserve
 	if room < budget/4 {
 		room = budget / 4
-		notes = cutUTF8(notes, max(budget-room-footerReserve, 0))
+		notes = cutUTF8(notes, max(budget-len(head)-room-footerReserve, 0))
 	}
-	shown := cutAtLine(res.Text, room)
-	left := len(res.Text) - len(shown)
+	body := cutAtLine(res.Text, room)
+	footer := p.footer(c, res, body, budget, len(head)+len(res.Text)+len(notes))
+	return finish(res, head, strings.TrimRight(body, "\n"), joinNonEmpty(footer, notes))
+}
+
+// footer names the call that returns what a cut left out.
+func (p *Pipeline) footer(c *callState, res Result, shown string, budget, total int) string {
 	var footer strings.Builder
+	left := len(res.Text) - len(shown)
 	fmt.Fprintf(&footer, "… [truncated: showed %s of %s bytes; %s bytes left]\n", groupDigits(len(shown)), groupDigits(len(res.Text)), groupDigits(left))
 	switch {
 	case res.Next != nil:
@@ -56,18 +61,24 @@ func (p *Pipeline) shape(c *callState, res Result, budget int) Result {
 		fmt.Fprintf(&footer, "Get the rest: %s %s", p.ListedName(c.tool), compactJSON(next))
 	case budget < p.cfg.OutputCap:
 		next := maps.Clone(c.args)
-		want := min(len(full)+footerReserve, p.cfg.OutputCap)
+		want := min(total+footerReserve, p.cfg.OutputCap)
 		next[BudgetField] = want
 		verb := "Get all of it"
-		if want < len(full) {
+		if want < total+footerReserve {
 			verb = "Get more at once"
 		}
 		fmt.Fprintf(&footer, "%s: %s %s", verb, p.ListedName(c.tool), compactJSON(next))
 	default:
 		fmt.Fprintf(&footer, "This is the most one call returns (%s bytes); narrow the call to see the rest.", groupDigits(p.cfg.OutputCap))
 	}
-	res.Text = joinNonEmpty(strings.TrimRight(shown, "\n"), footer.String(), notes)
-	res.Notes = nil
+	return footer.String()
+}
+
+// finish assembles the model's text and the terminal's sections.
+func finish(res Result, head, body, tail string) Result {
+	res.Head, res.Notes = "", nil
+	res.Sections = Sections{Head: head, Body: body, Tail: tail}
+	res.Text = joinNonEmpty(head, body, tail)
 	return res
 }
 

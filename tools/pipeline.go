@@ -200,10 +200,10 @@ func (p *Pipeline) call(ctx context.Context, name string, raw any) (Result, *Too
 		if c != nil {
 			t = c.tool
 		}
-		return *errRes, t
+		return finish(*errRes, "", errRes.Text, ""), t
 	}
 	if res, denied := p.checkAccess(c.tool, in); denied {
-		return res, c.tool
+		return finish(res, "", res.Text, ""), c.tool
 	}
 	res := c.run(ctx, in)
 	res.Notes = append(c.notes, res.Notes...)

@@ -8,8 +8,16 @@ import (
 // Result is what a tool returns: text for the model, optional images, and
 // how to page through text that did not fit.
 type Result struct {
-	// Text is the main output.
+	// Head is the status part of the output (a response's status line and
+	// headers). Models see it before Text; the terminal prints it on stderr
+	// so that stdout carries only the body.
+	Head string
+	// Text is the main output. After the pipeline shaped a result, Text is
+	// the complete answer for a model: head, body, footer and notes.
 	Text string
+	// Sections is the shaped answer split for a terminal: Head and Tail
+	// (footer and notes) go to stderr, Body to stdout.
+	Sections Sections
 	// Images are returned as MCP image content blocks.
 	Images []Image
 	// IsError marks a failed call.
@@ -22,6 +30,11 @@ type Result struct {
 	// {"offset": 24576}). The pipeline merges them into the call's own
 	// arguments to write the truncation footer.
 	Next func(shown int) map[string]any
+}
+
+// Sections is a shaped result split by destination.
+type Sections struct {
+	Head, Body, Tail string
 }
 
 // Image is binary image data with its MIME type.

@@ -67,7 +67,29 @@ same tools on the command line, with the same names, argument repair and errors.
 	root.Flags().SetInterspersed(false)
 	root.AddCommand(a.serveCommand(), a.toolsCommand(), a.describeCommand(), a.callCommand())
 	root.CompletionOptions.DisableDefaultCmd = true
+	defaultHelp := root.HelpFunc()
+	root.SetHelpFunc(func(cmd *cobra.Command, args []string) {
+		defaultHelp(cmd, args)
+		if cmd == root {
+			a.printToolList()
+		}
+	})
 	return root
+}
+
+// printToolList appends the exposed tools to the root help.
+func (a *app) printToolList() {
+	p, _, err := a.setup(slog.LevelWarn)
+	if err != nil {
+		fmt.Fprintf(a.stdout, "\n(tool list unavailable: %v)\n", err)
+		return
+	}
+	fmt.Fprintln(a.stdout, "\nTools (f0 TOOL --help shows one):")
+	tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
+	for _, t := range p.Visible() {
+		fmt.Fprintf(tw, "  %s\t%s\n", p.ListedName(t), t.Summary)
+	}
+	tw.Flush()
 }
 
 // setup builds the logger and pipeline for a command.
@@ -338,16 +360,31 @@ func splitPair(w string) (key, val string, isJSON bool) {
 	return key, val, false
 }
 
-// print writes a result: text on stdout, or on stderr with a tool error.
+// print writes a result the way a terminal wants it: the body on stdout;
+// status, footer and notes on stderr; with a tool error, everything on
+// stderr and exit code 1.
 func (a *app) print(res tools.Result) error {
-	text := res.Text
+	images := ""
 	for _, img := range res.Images {
-		text += fmt.Sprintf("\n[image %s, %d bytes]", img.MIMEType, len(img.Data))
+		images += fmt.Sprintf("[image %s, %d bytes]\n", img.MIMEType, len(img.Data))
 	}
 	if res.IsError {
-		return &toolError{text: text}
+		return &toolError{text: strings.TrimRight(res.Text+"\n"+images, "\n")}
 	}
-	fmt.Fprintln(a.stdout, text)
+	sec := res.Sections
+	if sec == (tools.Sections{}) {
+		sec.Body = res.Text // a result that did not come through the pipeline
+	}
+	if sec.Head != "" {
+		fmt.Fprintln(a.stderr, sec.Head)
+	}
+	if sec.Body != "" || images == "" {
+		fmt.Fprintln(a.stdout, sec.Body)
+	}
+	fmt.Fprint(a.stdout, images)
+	if sec.Tail != "" {
+		fmt.Fprintln(a.stderr, sec.Tail)
+	}
 	return nil
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/f0dev/f0/catalog"
 	"github.com/f0dev/f0/tools"
+	"github.com/f0dev/f0/tools/net"
 )
 
 // globalFlags are the flags every command shares; each can also be set
@@ -95,15 +96,7 @@ func (g *globalFlags) pipeline(logger *slog.Logger) (*tools.Pipeline, error) {
 	if g.maxOutput <= 0 {
 		return nil, fmt.Errorf("--max-output %d: want a positive number of bytes", g.maxOutput)
 	}
-	roots := g.roots
-	if len(roots) == 0 {
-		wd, err := os.Getwd()
-		if err != nil {
-			return nil, fmt.Errorf("working directory: %w", err)
-		}
-		roots = []string{wd}
-	}
-	reg, err := catalog.New(catalog.Options{Roots: roots})
+	reg, err := catalog.New(catalog.Options{Roots: g.roots, Net: net.Config{Version: version()}})
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,271 @@
+// Package roots confines file access to the directories the operator
+// allowed. Every access goes through the standard library's os.Root, which
+// refuses ".." escapes, symlinks that leave the root and races that swap a
+// directory for a link; the lexical checks here only decide which root a
+// path belongs to and produce readable errors.
+package roots
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// Set is the list of roots, the first being where relative paths resolve.
+type Set struct {
+	roots []*Root
+}
+
+// Root is one allowed directory.
+type Root struct {
+	// Dir is the absolute, symlink-free path of the directory.
+	Dir string
+	os  *os.Root
+}
+
+// OS returns the traversal-resistant handle every access must go through.
+func (r *Root) OS() *os.Root { return r.os }
+
+// Open opens each directory as a root. Directories must exist.
+func Open(dirs []string) (*Set, error) {
+	if len(dirs) == 0 {
+		return nil, errors.New("no roots given")
+	}
+	s := &Set{}
+	for _, d := range dirs {
+		abs, err := filepath.Abs(d)
+		if err != nil {
+			s.Close()
+			return nil, fmt.Errorf("root %s: %w", d, err)
+		}
+		if real, err := filepath.EvalSymlinks(abs); err == nil {
+			abs = real
+		}
+		r, err := os.OpenRoot(abs)
+		if err != nil {
+			s.Close()
+			return nil, fmt.Errorf("root %s: %w", d, err)
+		}
+		s.roots = append(s.roots, &Root{Dir: abs, os: r})
+	}
+	return s, nil
+}
+
+// Close releases the root handles.
+func (s *Set) Close() error {
+	var errs []error
+	for _, r := range s.roots {
+		errs = append(errs, r.os.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// Roots returns the roots in order.
+func (s *Set) Roots() []*Root { return s.roots }
+
+// Dirs returns the root directories, for messages.
+func (s *Set) Dirs() []string {
+	dirs := make([]string, len(s.roots))
+	for i, r := range s.roots {
+		dirs[i] = r.Dir
+	}
+	return dirs
+}
+
+// Loc is a path inside a root.
+type Loc struct {
+	Root *Root
+	// Rel is slash-separated and relative to the root ("." is the root).
+	Rel string
+}
+
+// Native is Rel in the operating system's form, as os.Root methods want it.
+func (l Loc) Native() string { return filepath.FromSlash(l.Rel) }
+
+// Abs is the absolute path, for messages only (never for access).
+func (l Loc) Abs() string { return filepath.Join(l.Root.Dir, l.Native()) }
+
+// ErrOutside is wrapped by every refusal to leave the roots.
+var ErrOutside = errors.New("outside the allowed roots")
+
+// Locate maps a path as a user or model wrote it to a root and a relative
+// path: relative paths resolve against the first root; an absolute path must
+// lie inside one of the roots. It never touches the disk.
+func (s *Set) Locate(p string) (Loc, error) {
+	if strings.ContainsRune(p, 0) {
+		return Loc{}, fmt.Errorf("path %q contains a NUL byte", p)
+	}
+	if p == "" {
+		p = "."
+	}
+	if !filepath.IsAbs(p) {
+		rel := path.Clean(filepath.ToSlash(p))
+		if rel == ".." || strings.HasPrefix(rel, "../") {
+			return Loc{}, s.outside(p)
+		}
+		return Loc{Root: s.roots[0], Rel: rel}, nil
+	}
+	clean := filepath.Clean(p)
+	for _, r := range s.roots {
+		if rel, ok := within(r.Dir, clean); ok {
+			return Loc{Root: r, Rel: rel}, nil
+		}
+	}
+	// The path may name a root through a symlink (/tmp vs /private/tmp).
+	if real, err := filepath.EvalSymlinks(filepath.Dir(clean)); err == nil {
+		alt := filepath.Join(real, filepath.Base(clean))
+		for _, r := range s.roots {
+			if rel, ok := within(r.Dir, alt); ok {
+				return Loc{Root: r, Rel: rel}, nil
+			}
+		}
+	}
+	return Loc{}, s.outside(p)
+}
+
+// within reports whether p lies inside dir, separator-aware (so /root-evil
+// is not inside /root), and returns the slash-separated relative path.
+func within(dir, p string) (string, bool) {
+	rel, err := filepath.Rel(dir, p)
+	if err != nil {
+		return "", false
+	}
+	rel = filepath.ToSlash(rel)
+	if rel == ".." || strings.HasPrefix(rel, "../") || filepath.IsAbs(rel) {
+		return "", false
+	}
+	return rel, true
+}
+
+func (s *Set) outside(p string) error {
+	return fmt.Errorf("%q is %w (%s); use a path inside them, relative to %s", p, ErrOutside, strings.Join(s.Dirs(), ", "), s.roots[0].Dir)
+}
+
+// Display is how results show a location: relative to its root, with the
+// root's directory in front when there are several roots.
+func (s *Set) Display(l Loc) string {
+	if len(s.roots) == 1 || l.Root == s.roots[0] {
+		return l.Rel
+	}
+	return l.Abs()
+}
+
+// Explain turns an os.Root error into a message that names the roots and
+// never shows anything from outside them.
+func (s *Set) Explain(op string, l Loc, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case strings.Contains(err.Error(), "path escapes from parent"):
+		return fmt.Errorf("%s %s: refused: it leads %w (%s) through a symlink or '..'", op, s.Display(l), ErrOutside, strings.Join(s.Dirs(), ", "))
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s %s: no such file or directory: %w", op, s.Display(l), fs.ErrNotExist)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("%s %s: permission denied: %w", op, s.Display(l), fs.ErrPermission)
+	}
+	return fmt.Errorf("%s %s: %w", op, s.Display(l), unwrapPath(err))
+}
+
+// unwrapPath drops the *PathError wrapper, whose path is relative and adds
+// nothing to the message.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// WriteOptions control WriteAtomic.
+type WriteOptions struct {
+	// CreateDirs creates missing parent directories.
+	CreateDirs bool
+	// Exclusive fails when the file exists.
+	Exclusive bool
+	// Perm is the mode of a new file (default 0644); an existing file keeps
+	// its mode.
+	Perm fs.FileMode
+}
+
+// WriteAtomic writes r to l through a temporary file in the same directory,
+// synced and renamed into place, so readers never see half a file and a
+// failed write leaves nothing behind. It returns the bytes written.
+func (s *Set) WriteAtomic(l Loc, r io.Reader, opts WriteOptions) (n int64, err error) {
+	root := l.Root.os
+	dir := path.Dir(l.Rel)
+	if opts.CreateDirs && dir != "." {
+		if err := root.MkdirAll(filepath.FromSlash(dir), 0o755); err != nil {
+			return 0, s.Explain("create directory for", l, err)
+		}
+	}
+	perm := opts.Perm
+	if perm == 0 {
+		perm = 0o644
+	}
+	if info, err := root.Lstat(l.Native()); err == nil {
+		switch {
+		case opts.Exclusive:
+			return 0, fmt.Errorf("write %s: %w", s.Display(l), fs.ErrExist)
+		case info.Mode()&fs.ModeSymlink != 0:
+			return 0, fmt.Errorf("write %s: refused: it is a symbolic link; write to its target instead", s.Display(l))
+		case info.IsDir():
+			return 0, fmt.Errorf("write %s: it is a directory", s.Display(l))
+		}
+		perm = info.Mode().Perm()
+	}
+	tmp, tmpName, err := createTemp(root, dir, path.Base(l.Rel), perm)
+	if err != nil {
+		return 0, s.Explain("write", l, err)
+	}
+	if err := root.Chmod(tmpName, perm); err != nil { // exact mode, whatever the umask
+		tmp.Close()
+		root.Remove(tmpName)
+		return 0, s.Explain("write", l, err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			root.Remove(tmpName)
+		}
+	}()
+	if n, err = io.Copy(tmp, r); err != nil {
+		return n, fmt.Errorf("write %s: %w", s.Display(l), err)
+	}
+	if err = tmp.Sync(); err != nil {
+		return n, fmt.Errorf("write %s: sync: %w", s.Display(l), err)
+	}
+	if err = tmp.Close(); err != nil {
+		return n, fmt.Errorf("write %s: %w", s.Display(l), err)
+	}
+	if opts.Exclusive {
+		// Link fails if the name appeared meanwhile; rename would replace it.
+		if err = root.Link(tmpName, l.Native()); err != nil {
+			return n, s.Explain("write", l, err)
+		}
+		root.Remove(tmpName)
+		return n, nil
+	}
+	if err = root.Rename(tmpName, l.Native()); err != nil {
+		return n, s.Explain("write", l, err)
+	}
+	return n, nil
+}
+
+// createTemp creates a new hidden temporary file next to the target.
+func createTemp(root *os.Root, dir, base string, perm fs.FileMode) (*os.File, string, error) {
+	for i := 0; ; i++ {
+		name := filepath.Join(filepath.FromSlash(dir), fmt.Sprintf(".%s.f0-%d-%d.tmp", base, os.Getpid(), i))
+		f, err := root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+		if err == nil {
+			return f, name, nil
+		}
+		if !errors.Is(err, fs.ErrExist) || i > 100 {
+			return nil, "", err
+		}
+	}
+}
