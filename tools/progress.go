@@ -21,3 +21,19 @@ func ReportProgress(ctx context.Context, done, total float64, message string) {
 		f(done, total, message)
 	}
 }
+
+type budgetKey struct{}
+
+// Budget returns the output budget in bytes of the current call. Tools that
+// produce output incrementally (searches, listings) stop collecting once
+// they have this much; the pipeline cuts anything longer anyway.
+func Budget(ctx context.Context) int {
+	if n, ok := ctx.Value(budgetKey{}).(int); ok {
+		return n
+	}
+	return DefaultMaxOutput
+}
+
+func withBudget(ctx context.Context, n int) context.Context {
+	return context.WithValue(ctx, budgetKey{}, n)
+}
