@@ -218,18 +218,22 @@ func (a *app) describeCommand() *cobra.Command {
 }
 
 func (a *app) callCommand() *cobra.Command {
-	var server, tokenEnv string
+	var server, stdioCmd, tokenEnv string
 	cmd := &cobra.Command{
 		Use:   "call TOOL [JSON|-|key=value…]",
 		Short: "Call a tool with JSON arguments ('-' reads them from stdin)",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if server != "" {
+			if server != "" && stdioCmd != "" {
+				return fmt.Errorf("--server and --stdio: give one of them")
+			}
+			if server != "" || stdioCmd != "" {
 				raw, err := a.readArgs(nil, args[1:])
 				if err != nil {
 					return err
 				}
-				res, err := callRemote(cmd.Context(), server, tokenEnv, args[0], raw)
+				target := remoteTarget{url: server, command: stdioCmd, tokenEnv: tokenEnv}
+				res, err := target.call(cmd.Context(), args[0], raw)
 				if err != nil {
 					return &runtimeError{err}
 				}
@@ -243,6 +247,7 @@ func (a *app) callCommand() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&server, "server", "", "call a running f0 at this streamable HTTP URL (e.g. http://127.0.0.1:8931/mcp)")
+	cmd.Flags().StringVar(&stdioCmd, "stdio", "", "call an MCP server started with this command line over stdio (e.g. 'f0 serve --root /srv')")
 	cmd.Flags().StringVar(&tokenEnv, "auth-token-env", "", "with --server: environment variable holding the bearer token")
 	return cmd
 }

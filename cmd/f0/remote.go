@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 
+	"github.com/google/shlex"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -28,31 +29,28 @@ func (b bearerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	return b.next.RoundTrip(r)
 }
 
-// callRemote calls a tool on a running f0 over streamable HTTP. The
-// server's pipeline resolves the name and repairs the arguments, exactly as
-// for any other client.
-func callRemote(ctx context.Context, url, tokenEnv, name string, args any) (tools.Result, error) {
-	httpClient := &http.Client{Transport: http.DefaultTransport}
-	if tokenEnv != "" {
-		token := os.Getenv(tokenEnv)
-		if token == "" {
-			return tools.Result{}, fmt.Errorf("--auth-token-env %s: the environment variable is empty or not set", tokenEnv)
-		}
-		httpClient.Transport = bearerTransport{token: token, next: http.DefaultTransport}
-	}
-	c, err := client.NewStreamableHttpClient(url, transport.WithHTTPBasicClient(httpClient))
+// remoteTarget is a running MCP server: a streamable HTTP URL, or a command
+// to start and talk to over stdio.
+type remoteTarget struct {
+	url, command, tokenEnv string
+}
+
+// call calls a tool on the target. The server's pipeline resolves the name
+// and repairs the arguments, exactly as for any other client.
+func (rt remoteTarget) call(ctx context.Context, name string, args any) (tools.Result, error) {
+	c, where, err := rt.connect()
 	if err != nil {
-		return tools.Result{}, fmt.Errorf("connect to %s: %w", url, err)
+		return tools.Result{}, err
 	}
 	defer c.Close()
 	if err := c.Start(ctx); err != nil {
-		return tools.Result{}, fmt.Errorf("connect to %s: %w", url, err)
+		return tools.Result{}, fmt.Errorf("connect to %s: %w", where, err)
 	}
 	init := mcpgo.InitializeRequest{}
 	init.Params.ProtocolVersion = mcpgo.LATEST_PROTOCOL_VERSION
 	init.Params.ClientInfo = mcpgo.Implementation{Name: "f0-cli", Version: version()}
 	if _, err := c.Initialize(ctx, init); err != nil {
-		return tools.Result{}, fmt.Errorf("initialize with %s: %w", url, err)
+		return tools.Result{}, fmt.Errorf("initialize with %s: %w", where, err)
 	}
 	req := mcpgo.CallToolRequest{}
 	req.Params.Name = name
@@ -68,9 +66,38 @@ func callRemote(ctx context.Context, url, tokenEnv, name string, args any) (tool
 	}
 	res, err := c.CallTool(ctx, req)
 	if err != nil {
-		return tools.Result{}, fmt.Errorf("call %s on %s: %w", name, url, err)
+		return tools.Result{}, fmt.Errorf("call %s on %s: %w", name, where, err)
 	}
 	return fromMCP(res), nil
+}
+
+// connect builds the client for the target; a stdio command line is split
+// like a POSIX shell would.
+func (rt remoteTarget) connect() (*client.Client, string, error) {
+	if rt.command != "" {
+		words, err := shlex.Split(rt.command)
+		if err != nil || len(words) == 0 {
+			return nil, "", fmt.Errorf("--stdio %q: not a command line: %v", rt.command, err)
+		}
+		c, err := client.NewStdioMCPClient(words[0], os.Environ(), words[1:]...)
+		if err != nil {
+			return nil, "", fmt.Errorf("start %s: %w", rt.command, err)
+		}
+		return c, rt.command, nil
+	}
+	httpClient := &http.Client{Transport: http.DefaultTransport}
+	if rt.tokenEnv != "" {
+		token := os.Getenv(rt.tokenEnv)
+		if token == "" {
+			return nil, "", fmt.Errorf("--auth-token-env %s: the environment variable is empty or not set", rt.tokenEnv)
+		}
+		httpClient.Transport = bearerTransport{token: token, next: http.DefaultTransport}
+	}
+	c, err := client.NewStreamableHttpClient(rt.url, transport.WithHTTPBasicClient(httpClient))
+	if err != nil {
+		return nil, "", fmt.Errorf("connect to %s: %w", rt.url, err)
+	}
+	return c, rt.url, nil
 }
 
 // fromMCP converts an MCP result back into a pipeline result for printing.
