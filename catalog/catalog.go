@@ -38,7 +38,12 @@ func New(opts Options) (*tools.Registry, error) {
 	}
 	var all []*tools.Tool
 	all = append(all, tools.MetaTools()...)
-	all = append(all, net.Tools(opts.Net, files)...)
+	netTools, err := net.Tools(opts.Net, files)
+	if err != nil {
+		files.Close()
+		return nil, err
+	}
+	all = append(all, netTools...)
 	all = append(all, fs.Tools(files)...)
 	return tools.NewRegistry(all...)
 }

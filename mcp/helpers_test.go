@@ -272,7 +272,8 @@ func connectHTTP(stateless bool) func(testing.TB, *server.MCPServer, string) *cl
 // httpClient connects to url; rt, when set, wraps the HTTP transport.
 func httpClient(t testing.TB, url, version string, rt http.RoundTripper) *client.Client {
 	t.Helper()
-	var opts []transport.StreamableHTTPCOption
+	// Quiet: clients of stopped servers log their failed closing DELETE.
+	opts := []transport.StreamableHTTPCOption{transport.WithHTTPLogger(slog.New(slog.DiscardHandler))}
 	if rt != nil {
 		opts = append(opts, transport.WithHTTPBasicClient(&http.Client{Transport: rt}))
 	}

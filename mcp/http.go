@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
 
@@ -105,6 +106,10 @@ func NewHTTPServer(s *server.MCPServer, opts HTTPOptions) (*HTTPServer, error) {
 		server.WithStreamableHTTPLogger(opts.Logger),
 		server.WithHeartbeatInterval(30 * time.Second),
 		server.WithEventStore(server.NewInMemoryEventStore()),
+		// f0's guard validates Host on every request (DNS rebinding
+		// included) and honours --allowed-hosts; mcp-go's own check would
+		// refuse those hosts on loopback connections.
+		server.WithDisableLocalhostProtection(true),
 	}
 	if opts.Stateless {
 		streamOpts = append(streamOpts, server.WithStateLess(true))
@@ -234,8 +239,16 @@ func (h *HTTPServer) limits(next http.Handler) http.Handler {
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, h.opts.MaxBody)
-		if h.sessions != nil && r.Method == http.MethodPost && r.Header.Get("Mcp-Session-Id") == "" &&
-			h.sessions.count() >= h.opts.MaxSessions {
+		// Only session-protocol requests without a session can open one;
+		// 2026-07-28 requests (Mcp-Protocol-Version 2026-07-28) never do.
+		opensSession := h.sessions != nil && r.Header.Get("Mcp-Session-Id") == "" &&
+			!mcpgo.IsModernProtocol(r.Header.Get("Mcp-Protocol-Version"))
+		if opensSession && r.Method == http.MethodGet {
+			// mcp-go would mint and register a session outside the limit.
+			http.Error(w, "400 bad request: GET /mcp needs the Mcp-Session-Id header returned by initialize", http.StatusBadRequest)
+			return
+		}
+		if opensSession && r.Method == http.MethodPost && h.sessions.count() >= h.opts.MaxSessions {
 			w.Header().Set("Retry-After", "60")
 			http.Error(w, fmt.Sprintf("503 too many sessions (%d); close idle ones or retry later", h.opts.MaxSessions), http.StatusServiceUnavailable)
 			return
@@ -265,6 +278,9 @@ func (h *HTTPServer) Serve(ctx context.Context, ready func(addr net.Addr)) error
 	sctx, cancel := context.WithTimeout(context.Background(), h.opts.ShutdownGrace)
 	defer cancel()
 	if err := h.streamable.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		// The grace is over: cut the calls still running, so their tools
+		// see their contexts end and their clients get an answer.
+		_ = h.httpServer.Close()
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	return nil

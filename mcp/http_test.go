@@ -149,10 +149,10 @@ func TestHTTPHost(t *testing.T) {
 // (which mcp-go does not see).
 func TestHTTPHostAllowList(t *testing.T) {
 	tests := []struct {
-		name  string
-		opts  HTTPOptions
-		host  string
-		want  int
+		name string
+		opts HTTPOptions
+		host string
+		want int
 	}{
 		{"loopback bind, listed host", HTTPOptions{AllowedHosts: []string{"mcp.example"}}, "mcp.example", http.StatusOK},
 		{"loopback bind, listed host:port", HTTPOptions{AllowedHosts: []string{"mcp.example:8931"}}, "mcp.example:8931", http.StatusOK},
@@ -488,6 +488,32 @@ func TestHTTPSessionLifecycle(t *testing.T) {
 	}
 }
 
+// TestHTTPSessionIdleExpiry: an idle session is swept (mcp-go's sweeper
+// runs at most once a second) and leaves f0's session count.
+func TestHTTPSessionIdleExpiry(t *testing.T) {
+	h, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{SessionIdleTTL: time.Millisecond, MaxSessions: 1})
+	url := ts.URL + "/mcp"
+	id, resp := rawSession(t, url)
+	if resp.StatusCode != http.StatusOK || id == "" {
+		t.Fatalf("initialize: %d", resp.StatusCode)
+	}
+	deadline := time.Now().Add(testTimeout)
+	for h.sessions.count() != 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("idle session never expired")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	r := rawPost(t, url, map[string]any{"jsonrpc": "2.0", "id": 2, "method": "tools/list"}, sessionHeaders(id))
+	if body := readBody(t, r); r.StatusCode != http.StatusNotFound {
+		t.Errorf("expired session: %d, want 404: %s", r.StatusCode, body)
+	}
+	// Its slot is free again.
+	if id2, resp := rawSession(t, url); resp.StatusCode != http.StatusOK || id2 == "" {
+		t.Errorf("initialize after expiry: %d", resp.StatusCode)
+	}
+}
+
 func TestHTTPStatelessHasNoSession(t *testing.T) {
 	tests := []struct {
 		stateless   bool
@@ -693,9 +719,13 @@ func TestHTTPServeGracefulShutdown(t *testing.T) {
 	}
 }
 
-// TestHTTPServeGraceExpires: a call that outlives ShutdownGrace does not
-// keep Serve from returning.
-func TestHTTPServeGraceExpires(t *testing.T) {
+// TestBugHTTPServeGraceExpiryLeavesCallsRunning: BUG (mcp/http.go, Serve).
+// When ShutdownGrace runs out, Serve returns but leaves the connections of
+// the calls still running open: the tools keep running (their contexts are
+// never cancelled) and their clients keep waiting, after the server has
+// "stopped". An embedding program leaks them; `f0 serve` only gets away
+// with it because the process exits.
+func TestBugHTTPServeGraceExpiryLeavesCallsRunning(t *testing.T) {
 	g := newGate()
 	t.Cleanup(func() { close(g.release) })
 	h, err := NewHTTPServer(NewServer(slowPipeline(t, g), Options{}), HTTPOptions{Addr: "127.0.0.1:0", ShutdownGrace: 20 * time.Millisecond})
@@ -705,12 +735,31 @@ func TestHTTPServeGraceExpires(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	addr, errc := serve(t, h, ctx)
 	c := httpClient(t, "http://"+addr+"/mcp", sessionProto, nil)
-	go callToolErr(c, "tools_search", map[string]any{"query": "stuck"})
+	done := make(chan error, 1)
+	go func() {
+		_, err := callToolErr(c, "tools_search", map[string]any{"query": "stuck"})
+		done <- err
+	}()
 	wait(t, g.started, "the call to start")
 	cancel()
 	err = wait(t, errc, "Serve to return after the grace period")
-	// Serve reports the calls it had to abandon.
-	if err == nil || !errors.Is(err, context.DeadlineExceeded) {
-		t.Errorf("Serve = %v, want a shutdown error wrapping context.DeadlineExceeded", err)
+	t.Logf("Serve returned %v", err)
+	// Once Serve has returned, the abandoned call must be cut off. With the
+	// bug nothing ever happens; the bound below is only there so the test
+	// ends (after the fix this takes milliseconds).
+	bound, stop := context.WithTimeout(context.Background(), 10*time.Second)
+	defer stop()
+	select {
+	case <-g.canceled:
+	case <-bound.Done():
+		t.Error("BUG: the tool of a call abandoned at shutdown is still running after Serve returned")
+	}
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Error("abandoned call reported success")
+		}
+	case <-bound.Done():
+		t.Error("BUG: the client of a call abandoned at shutdown is still waiting after Serve returned")
 	}
 }

@@ -21,9 +21,6 @@ import (
 // instead of a JSON-RPC "tool not found" error. It is never listed.
 const fallbackTool = "f0__resolve"
 
-// Instructions tell the client, in two lines, how names and arguments work.
-const Instructions = "Tool names are namespace_tool (net_curl, fs_read); any spelling works (net.curl, NET-CURL), and an unknown name answers with the closest names.\n" +
-	"Arguments are a JSON object (a JSON string is accepted too); every error shows what was passed, what was expected and an example. tools_search {} lists tools; tools_describe {\"name\":\"…\"} shows one."
 
 // Options configure the MCP server.
 type Options struct {
@@ -59,7 +56,7 @@ func NewServer(p *tools.Pipeline, opts Options) *server.MCPServer {
 	s := server.NewMCPServer("f0", opts.Version,
 		server.WithToolCapabilities(false),
 		server.WithLogging(),
-		server.WithInstructions(Instructions),
+		server.WithInstructions(p.Instructions()),
 		server.WithHooks(hooks),
 		server.WithRecovery(),
 	)

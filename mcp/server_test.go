@@ -196,7 +196,8 @@ func TestInitializeResult(t *testing.T) {
 			if res.ServerInfo.Name != "f0" || res.ServerInfo.Version != "test" {
 				t.Errorf("serverInfo = %+v", res.ServerInfo)
 			}
-			if res.Instructions != Instructions {
+			if !strings.Contains(res.Instructions, "Tool names look like net_curl") || !strings.Contains(res.Instructions, "tools_search {}") ||
+				strings.Count(res.Instructions, "\n") != 1 {
 				t.Errorf("instructions = %q", res.Instructions)
 			}
 			if res.Capabilities.Tools == nil {
@@ -463,8 +464,9 @@ func TestNoProgressWithoutToken(t *testing.T) {
 	if res.IsError {
 		t.Fatal(resultText(res))
 	}
-	// The in-process transport delivers notifications synchronously, before
-	// the response.
+	// A wrongly sent notification could in principle arrive after the
+	// response; then this check passes when it should not, never the other
+	// way round.
 	mu.Lock()
 	defer mu.Unlock()
 	if slices.Contains(methods, "notifications/progress") {

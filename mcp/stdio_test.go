@@ -11,15 +11,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/client/transport"
+
 	"github.com/f0dev/f0/tools"
 )
 
 // rpcLine is what every line on stdout must be.
 type rpcLine struct {
-	JSONRPC string           `json:"jsonrpc"`
-	ID      *json.RawMessage `json:"id"`
-	Method  string           `json:"method"`
-	Result  json.RawMessage  `json:"result"`
+	JSONRPC string          `json:"jsonrpc"`
+	Method  string          `json:"method"`
+	Result  json.RawMessage `json:"result"`
 	Error   *struct {
 		Code    int    `json:"code"`
 		Message string `json:"message"`
@@ -54,16 +56,29 @@ func TestStdioOnlyJSONRPCOnStdout(t *testing.T) {
 	// response reads lines until the one answering id (null for a parse error).
 	response := func(id string) rpcLine {
 		t.Helper()
+		timeout := time.After(testTimeout)
 		for {
-			line, ok := <-lines
-			if !ok {
-				t.Fatalf("stdout closed before the response to %s", id)
+			var line string
+			select {
+			case l, ok := <-lines:
+				if !ok {
+					t.Fatalf("stdout closed before the response to %s", id)
+				}
+				line = l
+			case <-timeout:
+				t.Fatalf("no response to %s", id)
 			}
 			var msg rpcLine
 			if err := json.Unmarshal([]byte(line), &msg); err != nil {
 				t.Fatalf("stdout line is not JSON: %q", line)
 			}
-			if msg.ID != nil && string(*msg.ID) == id {
+			var fields map[string]json.RawMessage
+			_ = json.Unmarshal([]byte(line), &fields)
+			gotID, hasID := fields["id"]
+			if !hasID {
+				gotID = json.RawMessage("null")
+			}
+			if string(gotID) == id && msg.Method == "" {
 				return msg
 			}
 		}
@@ -157,6 +172,25 @@ func TestServeStdioStopsOnCancel(t *testing.T) {
 	if err := wait(t, done, "ServeStdio to return after cancel"); err != nil {
 		t.Errorf("ServeStdio after cancel: %v", err)
 	}
+}
+
+// TestServeStdioEOFCancelsInFlight: when the client goes away (stdin
+// closes) a call still running is cancelled and ServeStdio returns.
+func TestServeStdioEOFCancelsInFlight(t *testing.T) {
+	g := newGate()
+	t.Cleanup(func() { close(g.release) })
+	pair := startStdio(t, NewServer(slowPipeline(t, g), Options{}), nil, nil)
+	c := client.NewClient(transport.NewIO(pair.clientIn, pair.clientOut, nil), client.WithProtocolVersion(sessionProto))
+	initialize(t, c, sessionProto)
+	go callToolErr(c, "tools_search", map[string]any{"query": "never"})
+	wait(t, g.started, "the call to start")
+	pair.clientOut.Close()
+	wait(t, g.canceled, "the call to be cancelled")
+	if err := wait(t, pair.done, "ServeStdio to return"); err != nil {
+		t.Errorf("ServeStdio: %v", err)
+	}
+	pair.done <- nil // for the cleanup
+	c.Close()
 }
 
 func TestServeStdioInputClosed(t *testing.T) {

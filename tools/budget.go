@@ -29,14 +29,15 @@ func (p *Pipeline) budget(args map[string]any) (int, string) {
 }
 
 // shape fits a result into its budget. A cut is never silent: the footer
-// says how much was left and the exact call that returns the rest.
+// says how much was left and the exact call that returns the rest. A
+// Partial result (a tool that stopped at the budget) always gets a footer.
 func (p *Pipeline) shape(c *callState, res Result, budget int) Result {
 	notes := strings.Join(res.Notes, "\n")
 	head := res.Head
 	if len(head) > budget/2 {
 		head = cutUTF8(head, budget/2) + "… [head cut]"
 	}
-	if len(head)+len(res.Text)+len(notes)+2 <= budget {
+	if !res.Partial && len(head)+len(res.Text)+len(notes)+2 <= budget {
 		return finish(res, head, res.Text, notes)
 	}
 	room := budget - len(head) - len(notes) - footerReserve
@@ -44,7 +45,10 @@ func (p *Pipeline) shape(c *callState, res Result, budget int) Result {
 		room = budget / 4
 		notes = cutUTF8(notes, max(budget-len(head)-room-footerReserve, 0))
 	}
-	body := cutAtLine(res.Text, room)
+	body := res.Text
+	if len(body) > room {
+		body = cutAtLine(res.Text, room)
+	}
 	footer := p.footer(c, res, body, budget, len(head)+len(res.Text)+len(notes))
 	return finish(res, head, strings.TrimRight(body, "\n"), joinNonEmpty(footer, notes))
 }
@@ -52,19 +56,33 @@ func (p *Pipeline) shape(c *callState, res Result, budget int) Result {
 // footer names the call that returns what a cut left out.
 func (p *Pipeline) footer(c *callState, res Result, shown string, budget, total int) string {
 	var footer strings.Builder
-	left := len(res.Text) - len(shown)
-	fmt.Fprintf(&footer, "… [truncated: showed %s of %s bytes; %s bytes left]\n", groupDigits(len(shown)), groupDigits(len(res.Text)), groupDigits(left))
+	full, known := len(res.Text), true
+	if res.Partial {
+		full, known = res.Total, res.Total > len(res.Text)
+	}
+	if known {
+		fmt.Fprintf(&footer, "… [truncated: showed %s of %s bytes; %s bytes left]\n", groupDigits(len(shown)), groupDigits(full), groupDigits(full-len(shown)))
+	} else {
+		fmt.Fprintf(&footer, "… [truncated: showed %s bytes; there is more]\n", groupDigits(len(shown)))
+		total = max(total, 4*budget)
+	}
 	switch {
 	case res.Next != nil:
 		next := maps.Clone(c.args)
-		maps.Copy(next, res.Next(len(shown)))
+		for k, v := range res.Next(len(shown)) {
+			if v == nil {
+				delete(next, k)
+			} else {
+				next[k] = v
+			}
+		}
 		fmt.Fprintf(&footer, "Get the rest: %s %s", p.ListedName(c.tool), compactJSON(next))
 	case budget < p.cfg.OutputCap:
 		next := maps.Clone(c.args)
 		want := min(total+footerReserve, p.cfg.OutputCap)
 		next[BudgetField] = want
 		verb := "Get all of it"
-		if want < total+footerReserve {
+		if want < total+footerReserve || !known {
 			verb = "Get more at once"
 		}
 		fmt.Fprintf(&footer, "%s: %s %s", verb, p.ListedName(c.tool), compactJSON(next))

@@ -181,8 +181,8 @@ func (p *Pipeline) notFound(name string, known *Tool) Result {
 	fmt.Fprintf(&b, "unknown tool %q", name)
 	if known != nil {
 		fmt.Fprintf(&b, ": %s exists but this server does not expose it (%s).\n", known.Name, p.hidden[known])
-		if known.Access > p.cfg.Access && p.hidden[known] != "" && !strings.Contains(p.hidden[known], "--") {
-			fmt.Fprintf(&b, "The operator can allow it with --access %s.\n", known.Access)
+		if known.Access > p.cfg.Access {
+			fmt.Fprintf(&b, "The operator can allow it with --access %s (or F0_ACCESS=%s).\n", known.Access, known.Access)
 		}
 	} else {
 		b.WriteString(".\n")
@@ -195,8 +195,7 @@ func (p *Pipeline) notFound(name string, known *Tool) Result {
 		}
 		fmt.Fprintf(&b, "Example: %s\n", exampleCall(p, sugg[0]))
 	}
-	search, describe := p.listedOrCanonical("tools.search"), p.listedOrCanonical("tools.describe")
-	fmt.Fprintf(&b, "List every tool with %s {} (or tools/list); show one tool's arguments with %s {\"name\":\"…\"}.", search, describe)
+	b.WriteString(p.listingHint())
 	return Result{IsError: true, Text: b.String()}
 }
 
@@ -210,4 +209,33 @@ func didYouMean(ts []*Tool, name func(*Tool) string) string {
 		names[i] = name(t)
 	}
 	return "; did you mean " + strings.Join(names, " or ") + "?"
+}
+
+// listingHint tells how to list tools, naming only tools this server
+// exposes.
+func (p *Pipeline) listingHint() string {
+	search, okSearch := p.Resolve("tools.search")
+	describe, okDescribe := p.Resolve("tools.describe")
+	switch {
+	case okSearch && okDescribe:
+		return fmt.Sprintf("List every tool with %s {} (or tools/list); show one tool's arguments with %s {\"name\":\"…\"}.", p.ListedName(search), p.ListedName(describe))
+	case okSearch:
+		return fmt.Sprintf("List every tool with %s {} (or tools/list).", p.ListedName(search))
+	case okDescribe:
+		return fmt.Sprintf("List every tool with tools/list; show one tool's arguments with %s {\"name\":\"…\"}.", p.ListedName(describe))
+	}
+	return "List every tool with tools/list."
+}
+
+// Instructions are the server's two-line instructions to clients, written
+// with the names this server lists.
+func (p *Pipeline) Instructions() string {
+	example := "net_curl"
+	if t := p.reg.Lookup("net.curl"); t != nil {
+		example = p.ListedName(t)
+	} else if vis := p.Visible(); len(vis) > 0 {
+		example = p.ListedName(vis[0])
+	}
+	return fmt.Sprintf("Tool names look like %s; other spellings (dots, dashes, any case, an mcp__server__ prefix) work too, and an unknown name answers with the closest names.\n"+
+		"Arguments are a JSON object (a JSON string is accepted too); every error shows what was passed, what was expected and an example. %s", example, p.listingHint())
 }

@@ -109,6 +109,31 @@ func firstOr(a, b []*Tool) *Tool {
 	return nil
 }
 
+// searchIndex maps each word of a tool's documentation to its weight:
+// names count most, then keywords, then title and summary, then the
+// description. Built once per tool.
+func searchIndex(t *Tool, description string) map[string]int {
+	index := map[string]int{}
+	for _, f := range []struct {
+		text   string
+		weight int
+	}{
+		{t.Name + " " + strings.Join(t.Aliases, " "), 8},
+		{strings.Join(t.Keywords, " "), 4},
+		{t.Title + " " + t.Summary, 2},
+		{description, 1},
+	} {
+		seen := map[string]bool{}
+		for _, w := range words(f.text) {
+			if !seen[w] {
+				seen[w] = true
+				index[w] += f.weight
+			}
+		}
+	}
+	return index
+}
+
 // rankTools orders tools by how many query words they contain, weighting
 // names over keywords over summaries over descriptions. An empty query keeps
 // every tool in name order.
@@ -128,22 +153,9 @@ func rankTools(p *Pipeline, pool []*Tool, query string) []*Tool {
 	}
 	var out []scored
 	for _, t := range pool {
-		fields := []struct {
-			text   string
-			weight int
-		}{
-			{t.Name + " " + strings.Join(t.Aliases, " "), 8},
-			{strings.Join(t.Keywords, " "), 4},
-			{t.Title + " " + t.Summary, 2},
-			{p.reg.Doc(t).Description, 1},
-		}
 		score := 0
 		for _, w := range qw {
-			for _, f := range fields {
-				if slices.Contains(words(f.text), w) {
-					score += f.weight
-				}
-			}
+			score += p.reg.info[t].index[w]
 		}
 		if score > 0 {
 			out = append(out, scored{t, score})
@@ -222,6 +234,33 @@ func writeArguments(b *strings.Builder, s *schemas.Schema, t *Tool) {
 			slices.Sort(syns)
 			fmt.Fprintf(b, " (also accepted as %s)", strings.Join(syns, ", "))
 		}
+		if plural := t.Plurals[name]; plural != "" {
+			fmt.Fprintf(b, " (several at once: %s)", plural)
+		}
+		if nested := t.NestedSynonyms[name]; len(nested) > 0 {
+			fmt.Fprintf(b, " (inner fields also accepted as %s)", nestedAka(nested))
+		}
 		b.WriteByte('\n')
 	}
+}
+
+// nestedAka renders nested synonyms grouped by target: "newText: new,
+// new_string; oldText: old, old_string".
+func nestedAka(syn map[string]string) string {
+	byTarget := map[string][]string{}
+	for k, v := range syn {
+		byTarget[v] = append(byTarget[v], k)
+	}
+	targets := make([]string, 0, len(byTarget))
+	for k := range byTarget {
+		targets = append(targets, k)
+	}
+	slices.Sort(targets)
+	parts := make([]string, len(targets))
+	for i, target := range targets {
+		names := byTarget[target]
+		slices.Sort(names)
+		parts[i] = target + ": " + strings.Join(names, ", ")
+	}
+	return strings.Join(parts, "; ")
 }

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -66,10 +67,14 @@ func candidates(name, configuredPrefix string) []string {
 	if p := normalize(configuredPrefix); p != "" {
 		prefixes = append([]string{p}, prefixes...)
 	}
-	base := out[0]
-	for _, p := range prefixes {
-		if rest, ok := strings.CutPrefix(base, p+"_"); ok && rest != "" {
-			out = append(out, rest)
+	// Strip prefixes from every candidate, the ones found so far included:
+	// a client prefix may wrap a server prefix (mcp__f0__p_net_curl,
+	// f0_p_net_curl).
+	for i := 0; i < len(out); i++ {
+		for _, p := range prefixes {
+			if rest, ok := strings.CutPrefix(out[i], p+"_"); ok && rest != "" && !slices.Contains(out, rest) {
+				out = append(out, rest)
+			}
 		}
 	}
 	return out

@@ -294,7 +294,7 @@ func (c *callState) run(ctx context.Context, in any) (res Result) {
 				c.p.ListedName(c.tool), r, c.passed())}
 		}
 	}()
-	ctx = withBudget(withPipeline(ctx, c.p), c.budget)
+	ctx = withCall(withBudget(withPipeline(ctx, c.p), c.budget), c)
 	out, err := c.tool.run(ctx, in)
 	if err != nil {
 		if ctx.Err() != nil && !out.IsError {

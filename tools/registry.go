@@ -26,6 +26,7 @@ type toolInfo struct {
 	schema *schemas.Schema
 	raw    json.RawMessage
 	doc    schemas.Doc
+	index  map[string]int // word → weight, for tools.search
 }
 
 // DocSource returns the hand-written documentation of a tool by canonical
@@ -94,11 +95,39 @@ func buildInfo(t *Tool, docs DocSource) (*toolInfo, error) {
 			return nil, fmt.Errorf("tool %s: synonym %q points at unknown field %q", t.Name, syn, target)
 		}
 	}
+	if err := checkNested(t, s); err != nil {
+		return nil, err
+	}
 	raw, err := json.Marshal(s)
 	if err != nil {
 		return nil, fmt.Errorf("marshal schema of %s: %w", t.Name, err)
 	}
-	return &toolInfo{schema: s, raw: raw, doc: doc}, nil
+	return &toolInfo{schema: s, raw: raw, doc: doc, index: searchIndex(t, doc.Description)}, nil
+}
+
+// checkNested verifies that nested synonyms and plurals name real fields.
+func checkNested(t *Tool, s *schemas.Schema) error {
+	for field, syns := range t.NestedSynonyms {
+		obj := schemas.Property(s, field)
+		if obj != nil && obj.Type == "array" {
+			obj = obj.Items
+		}
+		if obj == nil || obj.Type != "object" || obj.Properties == nil {
+			return fmt.Errorf("tool %s: nested synonyms for %q, which holds no object with fields", t.Name, field)
+		}
+		for syn, target := range syns {
+			if schemas.Property(obj, target) == nil {
+				return fmt.Errorf("tool %s: nested synonym %q points at unknown field %s.%s", t.Name, syn, field, target)
+			}
+		}
+	}
+	for single, plural := range t.Plurals {
+		ps := schemas.Property(s, plural)
+		if schemas.Property(s, single) == nil || ps == nil || ps.Type != "array" {
+			return fmt.Errorf("tool %s: plural %q → %q needs both fields, the second a list", t.Name, single, plural)
+		}
+	}
+	return nil
 }
 
 // Tools returns every registered tool in name order.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -97,7 +98,7 @@ func (p *Pipeline) argsObject(t *Tool, raw any) (map[string]any, []problem) {
 			}
 			return nil, []problem{{"", fmt.Sprintf("arguments must be a JSON object, got the string %s", quoteShort(x))}}
 		case []any:
-			if main := mainField(t); main != "" && p.fieldType(t, main) == "array" {
+			if main := mainField(t); main != "" && (p.fieldType(t, main) == "array" || t.Plurals[main] != "" || main == t.RawArgsField) {
 				return map[string]any{main: x}, nil
 			}
 			return nil, []problem{{"", "arguments must be a JSON object, got an array"}}
@@ -274,7 +275,43 @@ func renameFields(t *Tool, schema *schemas.Schema, args map[string]any) []proble
 		args[target] = val
 		delete(args, key)
 	}
+	return append(problems, movePlurals(t, args)...)
+}
+
+// movePlurals sends a list given for a single-value field to the field that
+// takes several ({"path": ["a", "b"]} → {"paths": ["a", "b"]}). A list of
+// one stays: validation turns it into the single value.
+func movePlurals(t *Tool, args map[string]any) []problem {
+	var problems []problem
+	for single, plural := range t.Plurals {
+		list, ok := asList(args[single])
+		if !ok || len(list) == 1 {
+			continue
+		}
+		if prev, clash := args[plural]; clash && !sameJSON(prev, list) {
+			problems = append(problems, problem{single, fmt.Sprintf("is a list, which belongs in %q, and %q was given too; send the paths in %q only", plural, plural, plural)})
+			continue
+		}
+		args[plural] = list
+		delete(args, single)
+	}
 	return problems
+}
+
+// asList reads a JSON list, or JSON text holding one.
+func asList(v any) ([]any, bool) {
+	switch x := v.(type) {
+	case []any:
+		return x, true
+	case string:
+		if s := strings.TrimSpace(x); strings.HasPrefix(s, "[") {
+			if parsed, err := decodeJSON([]byte(s)); err == nil {
+				list, ok := parsed.([]any)
+				return list, ok
+			}
+		}
+	}
+	return nil, false
 }
 
 func lookupSynonym(syn map[string]string, key string) (string, bool) {
@@ -297,8 +334,15 @@ func sameJSON(a, b any) bool {
 
 // coerce repairs a value towards the schema's type: numeric and boolean
 // strings, a single value where a list is expected, JSON text where an
-// object or array is expected, enum values in the wrong case.
+// object or array is expected, enum values in the wrong case, and other
+// spellings of the fields of nested objects.
 func coerce(field string, s *schemas.Schema, v any) (any, []problem) {
+	return coerceNested(field, s, v, nil)
+}
+
+// coerceNested is coerce with synonyms for the fields of the object (or of
+// each object in the list) at this level.
+func coerceNested(field string, s *schemas.Schema, v any, syn map[string]string) (any, []problem) {
 	if s == nil || v == nil {
 		return v, nil
 	}
@@ -359,7 +403,7 @@ func coerce(field string, s *schemas.Schema, v any) (any, []problem) {
 		var problems []problem
 		for i, item := range list {
 			var ps []problem
-			list[i], ps = coerce(fmt.Sprintf("%s[%d]", field, i), s.Items, item)
+			list[i], ps = coerceNested(fmt.Sprintf("%s[%d]", field, i), s.Items, item, syn)
 			problems = append(problems, ps...)
 		}
 		return list, problems
@@ -377,6 +421,7 @@ func coerce(field string, s *schemas.Schema, v any) (any, []problem) {
 		}
 		var problems []problem
 		if s.Properties != nil {
+			problems = renameNested(field, s, obj, syn)
 			for k, ps := range s.Properties.FromOldest() {
 				if val, present := obj[k]; present {
 					var p []problem
@@ -402,6 +447,50 @@ func coerce(field string, s *schemas.Schema, v any) (any, []problem) {
 		return obj, problems
 	}
 	return v, nil
+}
+
+// renameNested maps the keys of a nested object to its declared fields:
+// synonyms, then other spellings (old_text → oldText). A key close to a
+// declared field is a "did you mean" problem; other keys are left for the
+// decoder to drop.
+func renameNested(field string, s *schemas.Schema, obj map[string]any, syn map[string]string) []problem {
+	var problems []problem
+	keys := make([]string, 0, len(obj))
+	for k := range obj {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, key := range keys {
+		if schemas.Property(s, key) != nil {
+			continue
+		}
+		target, ok := lookupSynonym(syn, key)
+		if !ok {
+			for name := range s.Properties.KeysFromOldest() {
+				if foldKey(name) == foldKey(key) {
+					target, ok = name, true
+					break
+				}
+			}
+		}
+		if !ok {
+			if near := nearestName(key, schemas.PropertyNames(s), syn); near != "" && s.AdditionalProperties == nil {
+				problems = append(problems, problem{field + "." + key, fmt.Sprintf("unknown field; did you mean %q?", near)})
+				delete(obj, key)
+			}
+			continue
+		}
+		val := obj[key]
+		delete(obj, key)
+		if prev, clash := obj[target]; clash {
+			if !sameJSON(prev, val) {
+				problems = append(problems, problem{field + "." + key, fmt.Sprintf("is another name for %q, and both were given with different values; send only %q", target, target)})
+			}
+			continue
+		}
+		obj[target] = val
+	}
+	return problems
 }
 
 func article(typ string) string {

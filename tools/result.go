@@ -28,8 +28,16 @@ type Result struct {
 	// Next, when set, returns the argument changes of the call that
 	// continues after the first shown bytes of Text (for example
 	// {"offset": 24576}). The pipeline merges them into the call's own
-	// arguments to write the truncation footer.
+	// arguments to write the truncation footer; a nil value removes an
+	// argument from that call.
 	Next func(shown int) map[string]any
+	// Partial marks Text as only the first part of a longer output: the
+	// tool stopped collecting at the budget (tools.Budget). The pipeline
+	// then writes the truncation footer even when Text fits.
+	Partial bool
+	// Total is the size in bytes of the whole output when the tool knows it
+	// (a partial read of a file); 0 when unknown.
+	Total int
 }
 
 // Sections is a shaped result split by destination.

@@ -41,6 +41,17 @@ type Spec struct {
 	// RawArgsField, when set, receives CLI words verbatim as a list
 	// (net.curl's curl-style "args").
 	RawArgsField string
+	// NestedSynonyms maps a field holding an object, or a list of objects,
+	// to the synonyms of that object's own fields: {"edits": {"old_string":
+	// "oldText"}}. Other spellings of the nested fields (old_text, OldText)
+	// already work, as at the top level.
+	NestedSynonyms map[string]map[string]string
+	// Plurals maps a single-value field to the list field that takes
+	// several values: {"path": "paths"}. A list of several values sent for
+	// the single field goes to the list field; a list of one becomes the
+	// single value. A bare list (CLI words, arguments sent as an array)
+	// fills the plural of MainField.
+	Plurals map[string]string
 }
 
 // Def is a tool definition with a typed input.

@@ -35,7 +35,7 @@ func validate(t *Tool, schema *schemas.Schema, args map[string]any) (problems []
 			continue
 		}
 		var ps []problem
-		args[k], ps = coerce(k, prop, args[k])
+		args[k], ps = coerceNested(k, prop, args[k], t.NestedSynonyms[k])
 		problems = append(problems, ps...)
 	}
 	for _, req := range schema.Required {
@@ -53,6 +53,12 @@ func validate(t *Tool, schema *schemas.Schema, args map[string]any) (problems []
 // nearestField returns the declared field (or synonym) a misspelt key most
 // likely meant, or "" when nothing is close.
 func nearestField(t *Tool, schema *schemas.Schema, key string) string {
+	return nearestName(key, schemas.PropertyNames(schema), t.Synonyms)
+}
+
+// nearestName returns the name (or the target of a synonym) a misspelt key
+// most likely meant, or "" when nothing is close.
+func nearestName(key string, names []string, synonyms map[string]string) string {
 	best, bestD := "", 1<<30
 	try := func(name, target string) {
 		d := editDistance(foldKey(key), foldKey(name))
@@ -60,11 +66,16 @@ func nearestField(t *Tool, schema *schemas.Schema, key string) string {
 			best, bestD = target, d
 		}
 	}
-	for _, name := range schemas.PropertyNames(schema) {
+	for _, name := range names {
 		try(name, name)
 	}
-	for syn, target := range t.Synonyms {
-		try(syn, target)
+	syns := make([]string, 0, len(synonyms))
+	for syn := range synonyms {
+		syns = append(syns, syn)
+	}
+	slices.Sort(syns)
+	for _, syn := range syns {
+		try(syn, synonyms[syn])
 	}
 	return best
 }

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"reflect"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -212,7 +213,14 @@ func (a *app) describeCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.print(p.Call(cmd.Context(), "tools.describe", map[string]any{"name": args[0]}))
+			// Not through the tools.describe tool: describing an exposed
+			// tool must work whatever the filters do to tools.describe.
+			t, ok := p.Resolve(args[0])
+			if !ok {
+				return a.print(p.Call(cmd.Context(), args[0], nil)) // not found: suggestions
+			}
+			fmt.Fprintln(a.stdout, p.Describe(t))
+			return nil
 		},
 	}
 }
@@ -288,7 +296,10 @@ func (a *app) callLocal(ctx context.Context, p *tools.Pipeline, name string, wor
 			raw = args
 		}
 	}
-	return a.print(p.Call(ctx, name, raw))
+	ctx, clearProgress := a.progress(ctx)
+	res := p.Call(ctx, name, raw)
+	clearProgress()
+	return a.print(res)
 }
 
 func looksLikeJSON(words []string) bool {
@@ -330,16 +341,18 @@ func (a *app) readArgs(t *tools.Tool, words []string) (any, error) {
 	if len(bare) == 0 {
 		return args, nil
 	}
-	var value any = bare
-	if len(bare) == 1 {
-		value = bare[0]
-	}
-	if len(args) == 0 {
-		return value, nil // the pipeline puts a bare value into the main field
-	}
 	main := ""
 	if t != nil {
 		main = t.MainField
+	}
+	var value any = bare
+	if len(bare) == 1 {
+		value = bare[0]
+	} else if fieldKind(t, main) == reflect.String {
+		value = strings.Join(bare, " ") // f0 tools.search read file
+	}
+	if len(args) == 0 {
+		return value, nil // the pipeline puts a bare value into the main field
 	}
 	if main == "" {
 		return nil, fmt.Errorf("unexpected argument %q: give every argument as key=value", bare[0])
@@ -349,6 +362,22 @@ func (a *app) readArgs(t *tools.Tool, words []string) (any, error) {
 	}
 	args[main] = value
 	return args, nil
+}
+
+// fieldKind is the Go kind of the input field with JSON name name
+// (reflect.Invalid when there is none).
+func fieldKind(t *tools.Tool, name string) reflect.Kind {
+	if t == nil || name == "" || t.InputType() == nil || t.InputType().Kind() != reflect.Struct {
+		return reflect.Invalid
+	}
+	typ := t.InputType()
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		if tag, _, _ := strings.Cut(f.Tag.Get("json"), ","); tag == name {
+			return f.Type.Kind()
+		}
+	}
+	return reflect.Invalid
 }
 
 // splitPair splits key=value and key:=json; a word without '=' before any

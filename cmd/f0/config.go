@@ -27,6 +27,13 @@ type globalFlags struct {
 	exclude     []string
 	maxOutput   int
 	logLevel    string
+	net         netFlags
+}
+
+// netFlags are the operator's limits and rules for net.curl.
+type netFlags struct {
+	maxTime, maxDownload string
+	allow, deny          []string
 }
 
 func (g *globalFlags) register(fs *pflag.FlagSet) {
@@ -39,6 +46,23 @@ func (g *globalFlags) register(fs *pflag.FlagSet) {
 	fs.StringSliceVar(&g.exclude, "exclude-tools", nil, "hide these tools")
 	fs.IntVar(&g.maxOutput, "max-output", tools.DefaultMaxOutput, "default output budget of a call in bytes")
 	fs.StringVar(&g.logLevel, "log-level", "", "log level on stderr: debug, info, warn, error (default info for serve, warn otherwise)")
+	fs.StringVar(&g.net.maxTime, "net-max-time", "5m", "longest time limit a net.curl call may ask for, total and connect (default limits: 30s and 10s)")
+	fs.StringVar(&g.net.maxDownload, "net-max-download", "100MiB", "largest response body net.curl reads or saves, and largest file it sends")
+	fs.StringSliceVar(&g.net.allow, "net-allow", nil, "net.curl connects only to these: host names (*.example.com for subdomains), IPs, CIDR blocks, or loopback, private, link-local, metadata")
+	fs.StringSliceVar(&g.net.deny, "net-deny", nil, "net.curl never connects to these (same forms as --net-allow; deny wins); checked on the resolved address, redirects included")
+}
+
+// config turns the net flags into net.curl's configuration.
+func (n netFlags) config() (net.Config, error) {
+	maxTime, err := parseDuration("--net-max-time", n.maxTime)
+	if err != nil {
+		return net.Config{}, err
+	}
+	maxDownload, err := net.ParseSize(n.maxDownload)
+	if err != nil || maxDownload <= 0 {
+		return net.Config{}, fmt.Errorf("--net-max-download %q: want a size such as 100MiB, 1G or 5000000", n.maxDownload)
+	}
+	return net.Config{Version: version(), MaxTime: maxTime, MaxDownload: maxDownload, Allow: n.allow, Deny: n.deny}, nil
 }
 
 // envName is the environment variable of a flag: --max-output → F0_MAX_OUTPUT.
@@ -96,7 +120,11 @@ func (g *globalFlags) pipeline(logger *slog.Logger) (*tools.Pipeline, error) {
 	if g.maxOutput <= 0 {
 		return nil, fmt.Errorf("--max-output %d: want a positive number of bytes", g.maxOutput)
 	}
-	reg, err := catalog.New(catalog.Options{Roots: g.roots, Net: net.Config{Version: version()}})
+	netCfg, err := g.net.config()
+	if err != nil {
+		return nil, err
+	}
+	reg, err := catalog.New(catalog.Options{Roots: g.roots, Net: netCfg})
 	if err != nil {
 		return nil, err
 	}

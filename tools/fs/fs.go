@@ -1,12 +1,157 @@
-// Package fs holds the file tools (fs.*), confined to the roots.
+// Package fs holds the file tools (fs.*), confined to the roots: every file
+// and directory is reached through package roots, whose handles are the
+// standard library's os.Root.
 package fs
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path"
+	"path/filepath"
+	"strings"
+
 	"github.com/f0dev/f0/tools"
 	"github.com/f0dev/f0/tools/roots"
 )
 
 // Tools returns the file tools working inside files.
 func Tools(files *roots.Set) []*tools.Tool {
-	return nil
+	t := &toolset{files: files}
+	return []*tools.Tool{
+		t.readTool(), t.listTool(), t.findTool(), t.searchTool(), t.statTool(),
+		t.writeTool(), t.editTool(), t.mkdirTool(), t.moveTool(), t.copyTool(), t.deleteTool(),
+	}
+}
+
+// toolset is what every fs tool works with.
+type toolset struct {
+	files *roots.Set
+}
+
+// Annotations of the two kinds of tools.
+var (
+	readOnly = tools.Annotations{ReadOnly: true, Idempotent: true}
+)
+
+// pathSynonyms are the names models give a path argument.
+var pathSynonyms = map[string]string{
+	"file": "path", "filename": "path", "filePath": "path", "file_name": "path", "target": "path",
+	"dir": "path", "directory": "path", "folder": "path",
+}
+
+// locate maps a path argument to a location inside the roots.
+func (t *toolset) locate(field, p string) (roots.Loc, error) {
+	l, err := t.files.Locate(p)
+	if err != nil {
+		return l, &tools.InputError{Field: field, Problem: err.Error()}
+	}
+	return l, nil
+}
+
+// show is how results name a location.
+func (t *toolset) show(l roots.Loc) string { return t.files.Display(l) }
+
+// argError turns what went wrong with a path into the answer a model can
+// act on: a missing path (with the nearest names) or a refusal to leave the
+// roots is about the argument; anything else is a failure.
+func (t *toolset) argError(ctx context.Context, field string, err error) error {
+	if nf, ok := roots.AsNotFound(err); ok {
+		ie := &tools.InputError{Field: field, Problem: sentence(nf.Error())}
+		if len(nf.Suggestions) == 0 {
+			base := path.Base(filepath.ToSlash(nf.Path))
+			ie.Hint = "Find it by name: " + call(ctx, "fs.find", map[string]any{"pattern": base})
+		}
+		return ie
+	}
+	if errors.Is(err, roots.ErrOutside) {
+		return &tools.InputError{Field: field, Problem: err.Error()}
+	}
+	return err
+}
+
+// sentence ends a message with a full stop unless it has its own.
+func sentence(s string) string {
+	if strings.HasSuffix(s, ".") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, ")") {
+		return s
+	}
+	return s + "."
+}
+
+// call renders a call a model can copy, with the tool's listed name.
+func call(ctx context.Context, name string, args map[string]any) string {
+	listed := name
+	if p, ok := tools.FromContext(ctx); ok {
+		if tl, ok := p.Resolve(name); ok {
+			listed = p.ListedName(tl)
+		}
+	}
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(args); err != nil {
+		return listed
+	}
+	return listed + " " + strings.TrimSuffix(b.String(), "\n")
+}
+
+// sizeText renders a byte count for people: 245 B, 1.2 KB, 3.4 MB.
+func sizeText(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	value, suffix := float64(n)/unit, "KB"
+	for _, s := range []string{"MB", "GB", "TB"} {
+		if value < unit {
+			break
+		}
+		value, suffix = value/unit, s
+	}
+	if value < 10 {
+		return fmt.Sprintf("%.1f %s", value, suffix)
+	}
+	return fmt.Sprintf("%.0f %s", value, suffix)
+}
+
+// groupDigits writes 24576 as 24,576.
+func groupDigits(n int64) string {
+	s := fmt.Sprint(n)
+	if n < 0 {
+		return "-" + groupDigits(-n)
+	}
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func plural(n int64, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%s %s", groupDigits(n), one)
+	}
+	return fmt.Sprintf("%s %s", groupDigits(n), many)
+}
+
+// collectBudget is how much output a listing or search collects before it
+// stops: the call's budget less room for the status line, notes and footer.
+func collectBudget(ctx context.Context) int {
+	b := tools.Budget(ctx)
+	return max(b-700, b/2)
+}
+
+// nativePath turns a slash-separated relative path into the system's form.
+func nativePath(rel string) string { return filepath.FromSlash(rel) }
+
+// boolOr reads an optional boolean with its default.
+func boolOr(b *bool, def bool) bool {
+	if b == nil {
+		return def
+	}
+	return *b
 }

@@ -1,19 +1,171 @@
-// Package net holds the network tools (net.curl).
+// Package net holds the network tools: net.curl, an HTTP(S) client with
+// curl's flags and semantics whose answers fit a model's context.
 package net
 
 import (
+	"context"
+	"fmt"
+	"time"
+
 	"github.com/f0dev/f0/tools"
 	"github.com/f0dev/f0/tools/roots"
+)
+
+// Defaults and limits of net.curl.
+const (
+	// DefaultTimeout bounds a whole request (connect, send, receive).
+	DefaultTimeout = 30 * time.Second
+	// DefaultConnectTimeout bounds the TCP connect and TLS handshake.
+	DefaultConnectTimeout = 10 * time.Second
+	// DefaultMaxTime is the server's cap on both timeouts (--net-max-time).
+	DefaultMaxTime = 5 * time.Minute
+	// DefaultMaxDownload is the largest body a call reads or saves, and the
+	// largest file it sends (--net-max-download).
+	DefaultMaxDownload = 100 << 20
+	// DefaultMaxRedirects is how many redirects are followed, as in curl.
+	DefaultMaxRedirects = 50
+	// maxURLs is the most URLs one call requests.
+	maxURLs = 20
 )
 
 // Config is what the operator chose for the network tools.
 type Config struct {
 	// Version goes into the default User-Agent (f0/<version>).
 	Version string
+	// MaxTime caps the total and connect timeouts a call may ask for
+	// (default DefaultMaxTime).
+	MaxTime time.Duration
+	// MaxDownload caps the bytes of a response body, and of a file sent
+	// (default DefaultMaxDownload).
+	MaxDownload int64
+	// Allow, when not empty, lists the only destinations calls may connect
+	// to; Deny lists destinations they may not. Rules are host names (with
+	// a leading "*." for subdomains), IP addresses, CIDR blocks, and the
+	// words loopback, private, link-local and metadata. They are checked
+	// when connecting, on the resolved address.
+	Allow, Deny []string
+}
+
+// withDefaults fills the zero values.
+func (c Config) withDefaults() Config {
+	if c.Version == "" {
+		c.Version = "dev"
+	}
+	if c.MaxTime <= 0 {
+		c.MaxTime = DefaultMaxTime
+	}
+	if c.MaxDownload <= 0 {
+		c.MaxDownload = DefaultMaxDownload
+	}
+	return c
 }
 
 // Tools returns the network tools. Files they read or write (curl's -o,
-// --data-binary @file) stay inside files.
-func Tools(cfg Config, files *roots.Set) []*tools.Tool {
-	return nil
+// --data-binary @file) stay inside files. A malformed allow or deny rule is
+// an error.
+func Tools(cfg Config, files *roots.Set) ([]*tools.Tool, error) {
+	c, err := newCurl(cfg, files)
+	if err != nil {
+		return nil, err
+	}
+	return []*tools.Tool{c.tool()}, nil
+}
+
+// curl is the net.curl tool with its transports and rules.
+type curl struct {
+	cfg    Config
+	files  *roots.Set
+	client *client
+}
+
+func newCurl(cfg Config, files *roots.Set) (*curl, error) {
+	cfg = cfg.withDefaults()
+	pol, err := newPolicy(cfg.Allow, cfg.Deny)
+	if err != nil {
+		return nil, err
+	}
+	return &curl{cfg: cfg, files: files, client: newClient(pol)}, nil
+}
+
+func (c *curl) tool() *tools.Tool {
+	return tools.Def[Input]{
+		Spec: tools.Spec{
+			Name:    "net.curl",
+			Title:   "HTTP request (curl)",
+			Summary: "Make an HTTP(S) request like curl, with structured fields or curl-style args; the answer fits your context, with paging for long bodies.",
+			Keywords: []string{"http", "https", "fetch", "get", "post", "put", "delete", "download", "upload", "web", "url",
+				"api", "rest", "request", "wget", "curl", "html", "markdown", "page"},
+			Access:       tools.Read,
+			Annotations:  tools.Annotations{Destructive: true, OpenWorld: true},
+			Synonyms:     synonyms,
+			RawArgsField: "args",
+		},
+		Run:       c.run,
+		AccessFor: c.access,
+	}.Erase()
+}
+
+// synonyms are argument names models use for net.curl's fields.
+var synonyms = map[string]string{
+	"body": "data", "payload": "data",
+	"header": "headers",
+	"params": "query", "queryParams": "query", "searchParams": "query",
+	"uri": "url", "link": "url", "endpoint": "url", "href": "url",
+	"follow": "followRedirects", "followRedirect": "followRedirects", "location": "followRedirects", "redirects": "followRedirects",
+	"maxRedirs": "maxRedirects",
+	"include":   "includeHeaders", "showHeaders": "includeHeaders",
+	"verb": "method", "httpMethod": "method",
+	"outputFile": "output", "saveTo": "output", "outFile": "output", "out": "output",
+	"agent": "userAgent", "ua": "userAgent",
+	"cookies":  "cookie",
+	"jsonBody": "json",
+	"formData": "form",
+	"maxTime":  "maxTimeSeconds", "timeoutSeconds": "maxTimeSeconds",
+	"insecureSkipVerify": "insecure",
+}
+
+// access is the level a call needs: read for GET, HEAD and OPTIONS, write
+// for other methods and for saving a file, admin for insecure TLS.
+func (c *curl) access(in Input) (tools.Access, string) {
+	p, err := buildPlan(in)
+	if err != nil {
+		return tools.Read, "" // the call fails with the plan's error
+	}
+	return p.access()
+}
+
+// run executes a call.
+func (c *curl) run(ctx context.Context, in Input) (tools.Result, error) {
+	res, err := c.call(ctx, in)
+	return res, polish(err)
+}
+
+func (c *curl) call(ctx context.Context, in Input) (tools.Result, error) {
+	p, err := buildPlan(in)
+	if err != nil {
+		return tools.Result{}, err
+	}
+	if p.help {
+		return c.help(ctx), nil
+	}
+	if len(p.urls) == 0 {
+		return tools.Result{}, &tools.InputError{Field: "url", Problem: "is missing: there is no URL to request",
+			Hint: "Give \"url\", \"urls\", or a URL inside \"args\"."}
+	}
+	if len(p.urls) > maxURLs {
+		return tools.Result{}, &tools.InputError{Field: "urls", Problem: fmt.Sprintf("%d URLs in one call; the most is %d", len(p.urls), maxURLs),
+			Hint: "Split them over several calls."}
+	}
+	req, notes, err := c.prepare(p)
+	if err != nil {
+		return tools.Result{}, err
+	}
+	var res tools.Result
+	if len(req.targets) == 1 {
+		res, err = c.single(ctx, req)
+	} else {
+		res, err = c.several(ctx, req)
+	}
+	res.Notes = append(notes, res.Notes...)
+	return res, err
 }

@@ -87,6 +87,28 @@ type Loc struct {
 // Native is Rel in the operating system's form, as os.Root methods want it.
 func (l Loc) Native() string { return filepath.FromSlash(l.Rel) }
 
+// IsRoot reports whether l is a root directory itself.
+func (l Loc) IsRoot() bool { return l.Rel == "." }
+
+// Join returns the location of a slash-separated path below l.
+func (l Loc) Join(rel string) Loc { return Loc{Root: l.Root, Rel: path.Join(l.Rel, rel)} }
+
+// Parent returns the location of the directory holding l.
+func (l Loc) Parent() Loc { return Loc{Root: l.Root, Rel: path.Dir(l.Rel)} }
+
+// OpenRead opens a file for reading through a root without following a
+// FIFO's open into a block (a regular file swapped for a FIFO after a
+// listing would otherwise hang the reader).
+func OpenRead(r *os.Root, name string) (*os.File, error) {
+	return r.OpenFile(name, openReadFlags, 0)
+}
+
+// Open opens l for reading through its root.
+func (l Loc) Open() (*os.File, error) { return OpenRead(l.Root.os, l.Native()) }
+
+// nativePath turns a slash-separated relative path into the system's form.
+func nativePath(rel string) string { return filepath.FromSlash(rel) }
+
 // Abs is the absolute path, for messages only (never for access).
 func (l Loc) Abs() string { return filepath.Join(l.Root.Dir, l.Native()) }
 
@@ -98,7 +120,7 @@ var ErrOutside = errors.New("outside the allowed roots")
 // lie inside one of the roots. It never touches the disk.
 func (s *Set) Locate(p string) (Loc, error) {
 	if strings.ContainsRune(p, 0) {
-		return Loc{}, fmt.Errorf("path %q contains a NUL byte", p)
+		return Loc{}, fmt.Errorf("path %q contains a NUL byte, which no file name inside the allowed roots (%s) can hold", p, strings.Join(s.Dirs(), ", "))
 	}
 	if p == "" {
 		p = "."
@@ -164,7 +186,7 @@ func (s *Set) Explain(op string, l Loc, err error) error {
 	case strings.Contains(err.Error(), "path escapes from parent"):
 		return fmt.Errorf("%s %s: refused: it leads %w (%s) through a symlink or '..'", op, s.Display(l), ErrOutside, strings.Join(s.Dirs(), ", "))
 	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("%s %s: no such file or directory: %w", op, s.Display(l), fs.ErrNotExist)
+		return &NotFoundError{Op: op, Path: s.Display(l), Suggestions: s.Suggest(l)}
 	case errors.Is(err, fs.ErrPermission):
 		return fmt.Errorf("%s %s: permission denied: %w", op, s.Display(l), fs.ErrPermission)
 	}
@@ -202,6 +224,11 @@ func (s *Set) WriteAtomic(l Loc, r io.Reader, opts WriteOptions) (n int64, err e
 		if err := root.MkdirAll(filepath.FromSlash(dir), 0o755); err != nil {
 			return 0, s.Explain("create directory for", l, err)
 		}
+	} else if dir != "." {
+		if _, err := root.Stat(filepath.FromSlash(dir)); errors.Is(err, fs.ErrNotExist) {
+			parent := l.Parent()
+			return 0, &NotFoundError{Op: "write into", Path: s.Display(parent) + "/", Suggestions: s.Suggest(parent)}
+		}
 	}
 	perm := opts.Perm
 	if perm == 0 {
@@ -212,7 +239,10 @@ func (s *Set) WriteAtomic(l Loc, r io.Reader, opts WriteOptions) (n int64, err e
 		case opts.Exclusive:
 			return 0, fmt.Errorf("write %s: %w", s.Display(l), fs.ErrExist)
 		case info.Mode()&fs.ModeSymlink != 0:
-			return 0, fmt.Errorf("write %s: refused: it is a symbolic link; write to its target instead", s.Display(l))
+			if _, err := root.Stat(l.Native()); err != nil {
+				return 0, fmt.Errorf("write %s: refused: it is a symbolic link that leads %w (%s) or nowhere; f0 never writes through a link", s.Display(l), ErrOutside, strings.Join(s.Dirs(), ", "))
+			}
+			return 0, fmt.Errorf("write %s: refused: it is a symbolic link; write to the file it points to instead", s.Display(l))
 		case info.IsDir():
 			return 0, fmt.Errorf("write %s: it is a directory", s.Display(l))
 		}

@@ -1,0 +1,86 @@
+package mcp
+
+import (
+	"context"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/client"
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/f0dev/f0/tools"
+)
+
+// BenchmarkCall measures one tools.search call (real catalogue, small
+// query) through each front end, from the bare pipeline to streamable HTTP
+// over loopback.
+//
+//	go test -bench . -benchtime=2000x -run '^$' ./mcp
+func BenchmarkCall(b *testing.B) {
+	benchFrontEnds(b, func(tb testing.TB) *tools.Pipeline { return newPipeline(tb, tools.Config{}) })
+}
+
+// BenchmarkTransport is BenchmarkCall with a tool that does nothing, so
+// the numbers are the cost of the pipeline and the transports alone.
+func BenchmarkTransport(b *testing.B) {
+	benchFrontEnds(b, func(tb testing.TB) *tools.Pipeline {
+		return customSearchPipeline(tb, func(context.Context, tools.SearchInput) (tools.Result, error) {
+			return tools.Text("ok"), nil
+		})
+	})
+}
+
+func benchFrontEnds(b *testing.B, pipeline func(testing.TB) *tools.Pipeline) {
+	args := map[string]any{"query": "describe"}
+
+	b.Run("inprocess", func(b *testing.B) {
+		p := pipeline(b)
+		ctx := context.Background()
+		b.ReportAllocs()
+		for b.Loop() {
+			if res := p.Call(ctx, "tools.search", args); res.IsError {
+				b.Fatal(res.Text)
+			}
+		}
+	})
+
+	clients := []struct {
+		name    string
+		version string
+		connect func(testing.TB, *tools.Pipeline, string) *client.Client
+	}{
+		{"mcp-inprocess", sessionProto, func(tb testing.TB, p *tools.Pipeline, v string) *client.Client {
+			return connectInProcess(tb, NewServer(p, Options{}), v)
+		}},
+		{"mcp-inprocess-2026", statelessProto, func(tb testing.TB, p *tools.Pipeline, v string) *client.Client {
+			return connectInProcess(tb, NewServer(p, Options{}), v)
+		}},
+		{"stdio-pipe", sessionProto, func(tb testing.TB, p *tools.Pipeline, v string) *client.Client {
+			return connectStdio(tb, NewServer(p, Options{}), v)
+		}},
+		{"http", sessionProto, func(tb testing.TB, p *tools.Pipeline, v string) *client.Client {
+			return connectHTTP(false)(tb, NewServer(p, Options{}), v)
+		}},
+		{"http-stateless", statelessProto, func(tb testing.TB, p *tools.Pipeline, v string) *client.Client {
+			return connectHTTP(true)(tb, NewServer(p, Options{}), v)
+		}},
+	}
+	for _, cc := range clients {
+		b.Run(cc.name, func(b *testing.B) {
+			c := cc.connect(b, pipeline(b), cc.version)
+			ctx := context.Background()
+			req := mcpgo.CallToolRequest{}
+			req.Params.Name = "tools_search"
+			req.Params.Arguments = args
+			b.ReportAllocs()
+			for b.Loop() {
+				res, err := c.CallTool(ctx, req)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if res.IsError {
+					b.Fatal(resultText(res))
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,36 @@
+package tools
+
+import (
+	"context"
+	"maps"
+)
+
+type callKey struct{}
+
+func withCall(ctx context.Context, c *callState) context.Context {
+	return context.WithValue(ctx, callKey{}, c)
+}
+
+// CallWith renders the running call with some arguments changed, the way a
+// model sends it again: `net_curl {"url":"…","base64":true}`. A nil value
+// removes an argument. Tools use it to name the exact call that fixes or
+// continues this one (a raised timeout, a binary body saved to a file).
+// Outside a pipeline call it renders the changes alone.
+func CallWith(ctx context.Context, changes map[string]any) string {
+	c, ok := ctx.Value(callKey{}).(*callState)
+	if !ok {
+		return compactJSON(changes)
+	}
+	next := maps.Clone(c.args)
+	if next == nil {
+		next = map[string]any{}
+	}
+	for k, v := range changes {
+		if v == nil {
+			delete(next, k)
+		} else {
+			next[k] = v
+		}
+	}
+	return c.p.ListedName(c.tool) + " " + compactJSON(next)
+}

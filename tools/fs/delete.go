@@ -1,0 +1,131 @@
+package fs
+
+import (
+	"context"
+	"fmt"
+	iofs "io/fs"
+	"strings"
+
+	"github.com/f0dev/f0/tools"
+	"github.com/f0dev/f0/tools/roots"
+)
+
+// DeleteInput is the input of fs.delete.
+type DeleteInput struct {
+	Path      string   `json:"path,omitempty" jsonschema_description:"File, symbolic link or directory to delete (a link is deleted, not what it points to)."`
+	Paths     []string `json:"paths,omitempty" jsonschema_description:"Several paths to delete in one call."`
+	Recursive bool     `json:"recursive,omitempty" jsonschema_description:"Required to delete a directory and everything in it."`
+}
+
+func (t *toolset) deleteTool() *tools.Tool {
+	syn := map[string]string{"r": "recursive", "force": "recursive", "rf": "recursive", "files": "paths"}
+	for k, v := range pathSynonyms {
+		syn[k] = v
+	}
+	return tools.Def[DeleteInput]{
+		Spec: tools.Spec{
+			Name: "fs.delete", Title: "Delete files",
+			Summary:     "Delete files and links; directories only with recursive: true; never a root.",
+			Keywords:    []string{"rm", "remove", "delete", "unlink", "rmdir", "erase"},
+			Access:      tools.Admin,
+			Annotations: tools.Annotations{Destructive: true, Idempotent: true},
+			Synonyms:    syn,
+			MainField:   "path",
+			Plurals:     map[string]string{"path": "paths"},
+		},
+		Run: t.runDelete,
+	}.Erase()
+}
+
+func (t *toolset) runDelete(ctx context.Context, in DeleteInput) (tools.Result, error) {
+	paths := in.Paths
+	if in.Path != "" {
+		paths = append([]string{in.Path}, paths...)
+	}
+	if len(paths) == 0 {
+		return tools.Result{}, &tools.InputError{Field: "path", Problem: "is required: name what to delete."}
+	}
+	var lines []string
+	failed := 0
+	for _, p := range paths {
+		line, err := t.deleteOne(ctx, p, in.Recursive)
+		if err != nil {
+			if len(paths) == 1 {
+				return tools.Result{}, err
+			}
+			failed++
+			msg := err.Error()
+			if ie, ok := tools.AsInputError(err); ok {
+				msg = ie.Problem + " " + ie.Hint
+			}
+			line = fmt.Sprintf("%s: not deleted: %s", p, strings.TrimSpace(msg))
+		}
+		lines = append(lines, line)
+	}
+	return tools.Result{Text: strings.Join(lines, "\n"), IsError: failed == len(paths)}, nil
+}
+
+func (t *toolset) deleteOne(ctx context.Context, p string, recursive bool) (string, error) {
+	l, err := t.locate("path", p)
+	if err != nil {
+		return "", err
+	}
+	if l.IsRoot() {
+		return "", &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a root directory; fs_delete never deletes a root.", l.Root.Dir)}
+	}
+	for _, other := range t.files.Roots() {
+		if other != l.Root && strings.HasPrefix(other.Dir+"/", l.Abs()+"/") {
+			return "", &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s holds the root %s; fs_delete never deletes a root.", t.show(l), other.Dir)}
+		}
+	}
+	r := l.Root.OS()
+	info, err := r.Lstat(l.Native())
+	if err != nil {
+		return "", t.argError(ctx, "path", t.files.Explain("delete", l, err))
+	}
+	if !info.IsDir() {
+		if err := r.Remove(l.Native()); err != nil {
+			return "", t.argError(ctx, "path", t.files.Explain("delete", l, err))
+		}
+		what := fmt.Sprintf("file, %s", sizeText(info.Size()))
+		if info.Mode()&iofs.ModeSymlink != 0 {
+			what = "symbolic link; what it pointed to is untouched"
+		}
+		return fmt.Sprintf("deleted %s (%s)", t.show(l), what), nil
+	}
+	files, dirs := countTree(l)
+	if !recursive {
+		return "", &tools.InputError{Field: "recursive", Problem: fmt.Sprintf("%s is a directory holding %s and %s; deleting a directory needs recursive: true.",
+			t.show(l), plural(int64(files), "file", "files"), plural(int64(dirs), "subdirectory", "subdirectories")),
+			Hint: "To delete it and everything in it: " + call(ctx, "fs.delete", map[string]any{"path": t.show(l), "recursive": true})}
+	}
+	if err := r.RemoveAll(l.Native()); err != nil {
+		return "", t.argError(ctx, "path", t.files.Explain("delete", l, err))
+	}
+	return fmt.Sprintf("deleted %s/ and everything in it (%s, %s)", t.show(l), plural(int64(files), "file", "files"), plural(int64(dirs), "subdirectory", "subdirectories")), nil
+}
+
+// countTree counts the files and directories below a directory, through
+// its root (up to a bound).
+func countTree(l roots.Loc) (files, dirs int) {
+	sub, err := l.Root.OS().OpenRoot(l.Native())
+	if err != nil {
+		return 0, 0
+	}
+	defer sub.Close()
+	iofs.WalkDir(sub.FS(), ".", func(p string, d iofs.DirEntry, err error) error {
+		if err != nil || p == "." {
+			return nil
+		}
+		if d.IsDir() {
+			dirs++
+		} else {
+			files++
+		}
+		if files+dirs > 1_000_000 {
+			return iofs.SkipAll
+		}
+		return nil
+	})
+	return files, dirs
+}

@@ -1,0 +1,452 @@
+package fs
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/agnivade/levenshtein"
+	"github.com/aymanbagabas/go-udiff"
+
+	"github.com/f0dev/f0/tools"
+	"github.com/f0dev/f0/tools/roots"
+)
+
+// EditInput is the input of fs.edit.
+type EditInput struct {
+	Path       string `json:"path" jsonschema:"required" jsonschema_description:"File to edit."`
+	Edits      []Edit `json:"edits,omitempty" jsonschema_description:"Replacements, applied in order; all of them or none."`
+	OldText    string `json:"oldText,omitempty" jsonschema_description:"A single edit without the edits list: the text to replace."`
+	NewText    string `json:"newText,omitempty" jsonschema_description:"A single edit without the edits list: its replacement."`
+	ReplaceAll bool   `json:"replaceAll,omitempty" jsonschema_description:"With oldText: replace every occurrence."`
+	DryRun     bool   `json:"dryRun,omitempty" jsonschema_description:"Show the diff without changing the file."`
+}
+
+// Edit is one replacement.
+type Edit struct {
+	OldText    string `json:"oldText" jsonschema:"required" jsonschema_description:"Exact text to find; it must occur once unless replaceAll (copy it from the file, with enough lines to be unique)."`
+	NewText    string `json:"newText" jsonschema:"required" jsonschema_description:"Text to put in its place."`
+	ReplaceAll bool   `json:"replaceAll,omitempty" jsonschema_description:"Replace every occurrence."`
+}
+
+// Limits of fs.edit.
+const (
+	maxEditFile  = 16 << 20
+	maxListed    = 20 // match lines listed in an error
+	maxScanLines = 200_000
+)
+
+var editSynonyms = map[string]string{
+	"old_string": "oldText", "new_string": "newText", "old": "oldText", "new": "newText",
+	"search": "oldText", "replace": "newText", "find": "oldText", "replacement": "newText",
+	"from": "oldText", "to": "newText", "before": "oldText", "after": "newText",
+	"oldStr": "oldText", "newStr": "newText", "all": "replaceAll", "global": "replaceAll",
+}
+
+func (t *toolset) editTool() *tools.Tool {
+	syn := map[string]string{
+		"changes": "edits", "replacements": "edits", "edit": "edits", "patches": "edits",
+		"preview": "dryRun", "dry": "dryRun",
+	}
+	for k, v := range editSynonyms {
+		if v != "replaceAll" {
+			syn[k] = v
+		}
+	}
+	for k, v := range pathSynonyms {
+		syn[k] = v
+	}
+	return tools.Def[EditInput]{
+		Spec: tools.Spec{
+			Name: "fs.edit", Title: "Edit a file",
+			Summary:        "Replace exact text in a file (several edits, all or none); returns a unified diff, also as a dry run.",
+			Keywords:       []string{"replace", "modify", "change", "patch", "sed", "diff", "refactor", "str_replace"},
+			Access:         tools.Write,
+			Annotations:    tools.Annotations{Destructive: true},
+			Synonyms:       syn,
+			NestedSynonyms: map[string]map[string]string{"edits": editSynonyms},
+		},
+		Run: t.runEdit,
+	}.Erase()
+}
+
+// applied is how one edit was carried out.
+type applied struct {
+	lines []int  // first line of each replacement, in the text before it
+	fuzzy string // set when the match ignored whitespace
+}
+
+func (t *toolset) runEdit(ctx context.Context, in EditInput) (tools.Result, error) {
+	edits := in.Edits
+	if in.OldText != "" || in.NewText != "" {
+		if len(edits) > 0 {
+			return tools.Result{}, &tools.InputError{Field: "oldText", Problem: "was given beside edits; put every replacement in edits."}
+		}
+		edits = []Edit{{OldText: in.OldText, NewText: in.NewText, ReplaceAll: in.ReplaceAll}}
+	}
+	if len(edits) == 0 {
+		return tools.Result{}, &tools.InputError{Field: "edits", Problem: "is required: give at least one {oldText, newText}."}
+	}
+	l, err := t.locate("path", in.Path)
+	if err != nil {
+		return tools.Result{}, err
+	}
+	r := l.Root.OS()
+	info, err := r.Stat(l.Native())
+	if err != nil {
+		return tools.Result{}, t.argError(ctx, "path", t.files.Explain("edit", l, err))
+	}
+	switch {
+	case info.IsDir():
+		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a directory.", t.show(l))}
+	case info.Size() > maxEditFile:
+		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is %s; fs_edit edits files up to %s.", t.show(l), sizeText(info.Size()), sizeText(maxEditFile))}
+	}
+	f, err := l.Open()
+	if err != nil {
+		return tools.Result{}, t.argError(ctx, "path", t.files.Explain("edit", l, err))
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxEditFile+1))
+	f.Close()
+	if err != nil {
+		return tools.Result{}, fmt.Errorf("edit %s: %w", t.show(l), err)
+	}
+	if sniff(l.Rel, data).binary {
+		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a binary file; fs_edit changes text.", t.show(l))}
+	}
+	before := string(data)
+	after := before
+	crlf := strings.Contains(before, "\r\n")
+	var notes []string
+	for i, e := range edits {
+		if crlf && !strings.Contains(e.OldText, "\r\n") {
+			e.OldText = strings.ReplaceAll(e.OldText, "\n", "\r\n")
+			e.NewText = strings.ReplaceAll(e.NewText, "\n", "\r\n")
+		}
+		var how applied
+		after, how, err = applyEdit(after, e)
+		if err != nil {
+			field := fmt.Sprintf("edits[%d].oldText", i)
+			if in.OldText != "" {
+				field = "oldText"
+			}
+			msg, none := err.Error(), "Nothing was changed."
+			if len(edits) > 1 {
+				msg = fmt.Sprintf("edit %d of %d: %s", i+1, len(edits), msg)
+				none = fmt.Sprintf("None of the %d edits was applied.", len(edits))
+			}
+			if strings.Contains(msg, "\n") {
+				return tools.Result{}, &tools.InputError{Field: field, Problem: none + " " + msg}
+			}
+			return tools.Result{}, &tools.InputError{Field: field, Problem: sentence(msg), Hint: none}
+		}
+		if how.fuzzy != "" {
+			notes = append(notes, fmt.Sprintf("note: edit %d: %s", i+1, how.fuzzy))
+		}
+	}
+	diff := udiff.Unified(t.show(l), t.show(l), before, after)
+	added, removed := diffCounts(diff)
+	head := fmt.Sprintf("edited %s: %s, +%d -%d lines", t.show(l), plural(int64(len(edits)), "edit", "edits"), added, removed)
+	if in.DryRun {
+		head = fmt.Sprintf("dry run, nothing written: %s would change by %s, +%d -%d lines", t.show(l), plural(int64(len(edits)), "edit", "edits"), added, removed)
+	} else {
+		now, err := r.Stat(l.Native())
+		if err != nil || now.Size() != info.Size() || !now.ModTime().Equal(info.ModTime()) {
+			return tools.Result{}, fmt.Errorf("edit %s: the file changed while it was being edited; nothing was written, read it again and retry", t.show(l))
+		}
+		if _, err := t.files.WriteAtomic(l, strings.NewReader(after), roots.WriteOptions{}); err != nil {
+			return tools.Result{}, t.writeError(ctx, l, err)
+		}
+	}
+	return tools.Result{Head: head, Text: capDiff(diff, tools.Budget(ctx)-len(head)-1200), Notes: notes}, nil
+}
+
+// applyEdit applies one edit to text.
+func applyEdit(text string, e Edit) (string, applied, error) {
+	var how applied
+	switch {
+	case e.OldText == "":
+		return text, how, fmt.Errorf("oldText is empty; to write a whole file use fs_write")
+	case e.OldText == e.NewText:
+		return text, how, fmt.Errorf("oldText and newText are the same, so the edit would change nothing")
+	}
+	idx := indexAll(text, e.OldText)
+	switch {
+	case len(idx) == 1 || len(idx) > 1 && e.ReplaceAll:
+		how.lines = lineNumbers(text, idx)
+		return strings.ReplaceAll(text, e.OldText, e.NewText), how, nil
+	case len(idx) > 1:
+		return text, how, fmt.Errorf("oldText occurs %d times, at lines %s; it must occur once. Add surrounding lines to oldText to pick one, or set replaceAll: true to replace them all.",
+			len(idx), listLines(lineNumbers(text, idx)))
+	}
+	return applyLoose(text, e)
+}
+
+// indexAll returns the offsets of the non-overlapping occurrences of sub.
+func indexAll(s, sub string) []int {
+	var idx []int
+	for from := 0; ; {
+		i := strings.Index(s[from:], sub)
+		if i < 0 {
+			return idx
+		}
+		idx = append(idx, from+i)
+		from += i + len(sub)
+	}
+}
+
+// lineNumbers maps offsets (ascending) to 1-based line numbers.
+func lineNumbers(s string, offsets []int) []int {
+	out := make([]int, len(offsets))
+	line, pos := 1, 0
+	for i, off := range offsets {
+		line += strings.Count(s[pos:off], "\n")
+		pos = off
+		out[i] = line
+	}
+	return out
+}
+
+func listLines(lines []int) string {
+	parts := make([]string, 0, min(len(lines), maxListed))
+	for i, n := range lines {
+		if i == maxListed {
+			parts = append(parts, fmt.Sprintf("and %d more", len(lines)-maxListed))
+			break
+		}
+		parts = append(parts, fmt.Sprint(n))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// textLine is one line of a file with its line ending.
+type textLine struct {
+	text, eol string
+}
+
+func splitTextLines(s string) []textLine {
+	var out []textLine
+	for s != "" {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			out = append(out, textLine{text: s})
+			break
+		}
+		line, eol := s[:i], "\n"
+		if strings.HasSuffix(line, "\r") {
+			line, eol = line[:len(line)-1], "\r\n"
+		}
+		out = append(out, textLine{text: line, eol: eol})
+		s = s[i+1:]
+	}
+	return out
+}
+
+// applyLoose handles an oldText that is not in the file as is: a run of
+// whole lines that differs only in indentation and trailing whitespace is
+// replaced, with newText re-indented to match; otherwise the error shows
+// the closest region and how it differs.
+func applyLoose(text string, e Edit) (string, applied, error) {
+	var how applied
+	lines := splitTextLines(text)
+	old := splitTextLines(strings.TrimRight(e.OldText, "\r\n"))
+	if len(old) == 0 || len(lines) > maxScanLines {
+		return text, how, fmt.Errorf("oldText was not found")
+	}
+	var starts []int
+	for w := 0; w+len(old) <= len(lines); w++ {
+		if sameTrimmed(lines[w:w+len(old)], old) {
+			starts = append(starts, w)
+		}
+	}
+	if len(starts) == 0 || len(starts) > 1 && !e.ReplaceAll {
+		if len(starts) > 1 {
+			nums := make([]int, len(starts))
+			for i, s := range starts {
+				nums[i] = s + 1
+			}
+			return text, how, fmt.Errorf("oldText was not found exactly; ignoring indentation and trailing whitespace it occurs %d times, at lines %s. Copy it exactly from the file, with enough lines to be unique", len(starts), listLines(nums))
+		}
+		return text, how, closestError(lines, old, e.OldText)
+	}
+	var newLines []string
+	if nt := strings.TrimRight(e.NewText, "\r\n"); nt != "" {
+		newLines = strings.Split(nt, "\n")
+	}
+	var b strings.Builder
+	prev := 0
+	for _, w := range starts {
+		for _, l := range lines[prev:w] {
+			b.WriteString(l.text + l.eol)
+		}
+		indents := indentMap(old, lines[w:w+len(old)])
+		eol, lastEOL := lines[w].eol, lines[w+len(old)-1].eol
+		if eol == "" {
+			eol = "\n"
+		}
+		for i, nl := range newLines {
+			nl = strings.TrimSuffix(nl, "\r")
+			nl = reindent(nl, indents)
+			b.WriteString(nl)
+			if i < len(newLines)-1 {
+				b.WriteString(eol)
+			} else {
+				b.WriteString(lastEOL)
+			}
+		}
+		prev = w + len(old)
+		how.lines = append(how.lines, w+1)
+	}
+	for _, l := range lines[prev:] {
+		b.WriteString(l.text + l.eol)
+	}
+	span := fmt.Sprintf("lines %d-%d", starts[0]+1, starts[0]+len(old))
+	if len(starts) > 1 {
+		span = fmt.Sprintf("%d places (lines %s)", len(starts), listLines(how.lines))
+	}
+	how.fuzzy = fmt.Sprintf("oldText did not match exactly; applied at %s, where the file differs only in indentation or trailing whitespace (newText was re-indented to match).", span)
+	return b.String(), how, nil
+}
+
+func sameTrimmed(lines, old []textLine) bool {
+	for i := range old {
+		if strings.TrimSpace(lines[i].text) != strings.TrimSpace(old[i].text) {
+			return false
+		}
+	}
+	return true
+}
+
+// indentOf is a line's leading whitespace.
+func indentOf(s string) string { return s[:len(s)-len(strings.TrimLeft(s, " \t"))] }
+
+// indentMap pairs the indentation of each line of oldText with that of the
+// file line it matched.
+func indentMap(old, file []textLine) map[string]string {
+	m := map[string]string{}
+	for i := range old {
+		if strings.TrimSpace(old[i].text) != "" {
+			m[indentOf(old[i].text)] = indentOf(file[i].text)
+		}
+	}
+	return m
+}
+
+// reindent gives a line of newText the file's indentation: the longest
+// oldText indentation it starts with is replaced by the file's.
+func reindent(line string, indents map[string]string) string {
+	if strings.TrimSpace(line) == "" {
+		return line
+	}
+	ind := indentOf(line)
+	best, found := "", false
+	for from := range indents {
+		if strings.HasPrefix(ind, from) && (!found || len(from) > len(best)) {
+			best, found = from, true
+		}
+	}
+	if !found {
+		return line
+	}
+	return indents[best] + line[len(best):]
+}
+
+// closestError finds the region of the file most like oldText and shows
+// it, with line numbers, and how it differs.
+func closestError(lines, old []textLine, oldText string) error {
+	n := len(old)
+	if len(lines) == 0 {
+		return fmt.Errorf("oldText was not found: the file is empty")
+	}
+	want := make(map[string]bool, n)
+	for _, l := range old {
+		if s := strings.TrimSpace(l.text); s != "" {
+			want[s] = true
+		}
+	}
+	best, bestScore := -1, 0
+	span := min(n, len(lines))
+	for w := 0; w+span <= len(lines); w++ {
+		score := 0
+		for k, l := range lines[w : w+span] {
+			line := strings.TrimSpace(l.text)
+			if line == strings.TrimSpace(old[k].text) && line != "" {
+				score += 2 // in its place
+			}
+			if want[line] {
+				score++
+			}
+		}
+		if score > bestScore {
+			best, bestScore = w, score
+		}
+	}
+	if best < 0 {
+		// No line in common: anchor on the line nearest the first one.
+		first := strings.TrimSpace(old[0].text)
+		bestD := 1 << 30
+		for i, l := range lines {
+			line := strings.TrimSpace(l.text)
+			if len(line) > 4*len(first)+40 {
+				continue
+			}
+			if d := levenshtein.ComputeDistance(first, line); d < bestD {
+				best, bestD = i, d
+			}
+		}
+		if best < 0 || bestD > max(len(first)*2/3, 3) {
+			return fmt.Errorf("oldText was not found, and no part of the file resembles it; read the file (fs_read) and copy the text exactly")
+		}
+		best = min(best, len(lines)-span)
+	}
+	var region strings.Builder
+	var shown strings.Builder
+	for i, l := range lines[best : best+span] {
+		region.WriteString(l.text + "\n")
+		fmt.Fprintf(&shown, "%6d\t%s\n", best+i+1, l.text)
+	}
+	oldNorm := strings.ReplaceAll(strings.TrimRight(oldText, "\r\n"), "\r\n", "\n") + "\n"
+	diff := udiff.Unified("oldText", "file", oldNorm, region.String())
+	return fmt.Errorf("oldText was not found, not even ignoring indentation. The closest text is at lines %d-%d:\n%sWhat differs (- your oldText, + the file):\n%s",
+		best+1, best+span, shown.String(), trimDiffHeader(diff))
+}
+
+// trimDiffHeader drops the ---/+++ lines of a unified diff.
+func trimDiffHeader(d string) string {
+	lines := strings.SplitAfter(d, "\n")
+	for len(lines) > 0 && (strings.HasPrefix(lines[0], "--- ") || strings.HasPrefix(lines[0], "+++ ")) {
+		lines = lines[1:]
+	}
+	return strings.Join(lines, "")
+}
+
+// diffCounts counts the added and removed lines of a unified diff.
+func diffCounts(d string) (added, removed int) {
+	for _, l := range strings.Split(d, "\n") {
+		switch {
+		case strings.HasPrefix(l, "+++"), strings.HasPrefix(l, "---"):
+		case strings.HasPrefix(l, "+"):
+			added++
+		case strings.HasPrefix(l, "-"):
+			removed++
+		}
+	}
+	return added, removed
+}
+
+// capDiff cuts a diff at a line boundary to fit n bytes, saying how much
+// was left out: the pipeline must not page an edit's result, since its
+// "next call" would apply the edit again.
+func capDiff(d string, n int) string {
+	n = max(n, 1024)
+	if len(d) <= n {
+		return d
+	}
+	cut := d[:n]
+	if i := strings.LastIndexByte(cut, '\n'); i > 0 {
+		cut = cut[:i+1]
+	}
+	rest := strings.Count(d[len(cut):], "\n")
+	return cut + fmt.Sprintf("… [diff cut: %d more lines; read the file to see the result]\n", rest)
+}

@@ -1,0 +1,196 @@
+package fs
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/f0dev/f0/tools"
+	"github.com/f0dev/f0/tools/roots"
+)
+
+// FindInput is the input of fs.find.
+type FindInput struct {
+	Pattern    string `json:"pattern" jsonschema:"required" jsonschema_description:"Glob over paths below path: **/*.go, cmd/**/main.go, *.{yml,yaml}. A pattern without a slash matches names at any depth (main.go means **/main.go)."`
+	Path       string `json:"path,omitempty" jsonschema_description:"Directory to search (default: the first root)."`
+	Type       string `json:"type,omitempty" jsonschema:"enum=file,enum=dir,enum=any" jsonschema_description:"Only files or only directories (default any)."`
+	IgnoreCase bool   `json:"ignoreCase,omitempty" jsonschema_description:"Match names ignoring case (readme* finds README.md)."`
+	Hidden     bool   `json:"hidden,omitempty" jsonschema_description:"Include names starting with a dot."`
+	Gitignore  *bool  `json:"gitignore,omitempty" jsonschema_description:"Honour .gitignore files (default true)."`
+	All        bool   `json:"all,omitempty" jsonschema_description:"Also look in .git, node_modules and similar directories."`
+	MaxResults int    `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most paths to show (default 1000)."`
+	Offset     int    `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Skip this many matches (to continue a search that stopped)."`
+}
+
+func (t *toolset) findTool() *tools.Tool {
+	syn := map[string]string{
+		"glob": "pattern", "name": "pattern", "query": "pattern", "filePattern": "pattern", "namePattern": "pattern",
+		"dir": "path", "directory": "path", "folder": "path", "root": "path", "cwd": "path", "in": "path",
+		"kind": "type", "caseInsensitive": "ignoreCase", "iname": "ignoreCase", "includeHidden": "hidden",
+		"limit": "maxResults", "max": "maxResults", "skip": "offset",
+	}
+	return tools.Def[FindInput]{
+		Spec: tools.Spec{
+			Name: "fs.find", Title: "Find files by name",
+			Summary:     "Find files and directories by name glob (**/*.go), honouring .gitignore.",
+			Keywords:    []string{"glob", "find", "locate", "files", "names", "paths", "pattern"},
+			Access:      tools.Read,
+			Annotations: readOnly,
+			Synonyms:    syn,
+			MainField:   "pattern",
+		},
+		Run: t.runFind,
+	}.Erase()
+}
+
+// globStart splits a pattern into the directory the walk starts at and the
+// pattern below it: cmd/**/*.go starts at cmd. An absolute pattern must lie
+// inside a root.
+func (t *toolset) globStart(field, dir, pattern string) (roots.Loc, string, error) {
+	pattern = filepath.ToSlash(pattern)
+	base, rest := doublestar.SplitPattern(pattern)
+	if strings.HasPrefix(pattern, "/") && !filepath.IsAbs(pattern) {
+		base, rest = doublestar.SplitPattern(strings.TrimLeft(pattern, "/"))
+	}
+	if filepath.IsAbs(base) {
+		l, err := t.locate(field, base)
+		return l, rest, err
+	}
+	start := dir
+	if base != "." && base != "" {
+		if dir == "" {
+			start = base
+		} else if filepath.IsAbs(dir) {
+			start = filepath.Join(dir, base)
+		} else {
+			start = path.Join(dir, base)
+		}
+	}
+	l, err := t.locate("path", start)
+	return l, rest, err
+}
+
+// findPattern makes a bare name match at any depth.
+func findPattern(p string, ignoreCase bool) string {
+	if !strings.Contains(p, "/") && !strings.HasPrefix(p, "**") {
+		p = "**/" + p
+	}
+	if ignoreCase {
+		p = strings.ToLower(p)
+	}
+	return p
+}
+
+// patternDepth is how deep a pattern can match (0: any depth).
+func patternDepth(p string) int {
+	if strings.Contains(p, "**") {
+		return 0
+	}
+	return strings.Count(p, "/") + 1
+}
+
+func (t *toolset) runFind(ctx context.Context, in FindInput) (tools.Result, error) {
+	if strings.TrimSpace(in.Pattern) == "" {
+		return tools.Result{}, &tools.InputError{Field: "pattern", Problem: "is empty.", Hint: "Give a glob such as **/*.go or a name such as main.go."}
+	}
+	if !doublestar.ValidatePattern(filepath.ToSlash(in.Pattern)) {
+		return tools.Result{}, &tools.InputError{Field: "pattern", Problem: fmt.Sprintf("%q is not a valid glob.", in.Pattern),
+			Hint: "Use * for any name part, ** for any depth, ? for one character, {a,b} for alternatives, [abc] for a set."}
+	}
+	start, rest, err := t.globStart("pattern", in.Path, in.Pattern)
+	if err != nil {
+		return tools.Result{}, err
+	}
+	info, err := start.Root.OS().Stat(start.Native())
+	if err != nil {
+		return tools.Result{}, t.argError(ctx, "path", t.files.Explain("find in", start, err))
+	}
+	if !info.IsDir() {
+		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a file; fs_find searches directories.", t.show(start))}
+	}
+	pattern := findPattern(rest, in.IgnoreCase)
+	maxResults := cmp.Or(in.MaxResults, defaultMaxEntries)
+	budget := collectBudget(ctx)
+	spec := walkSpec{start: start, maxDepth: patternDepth(pattern), hidden: in.Hidden || strings.Contains(in.Pattern, "/.") || strings.HasPrefix(in.Pattern, "."),
+		all: in.All, ignore: boolOr(in.Gitignore, true)}
+	var b strings.Builder
+	var ends []int
+	seen, shown, skipped, stopped := 0, 0, 0, false
+	stats, err := runWalk(ctx, t.files, spec, func(e *entry) bool {
+		seen++
+		switch in.Type {
+		case "file":
+			if e.kind == kindDir {
+				return true
+			}
+		case "dir":
+			if e.kind != kindDir {
+				return true
+			}
+		}
+		sub := relTo(start.Rel, e.rel)
+		if in.IgnoreCase {
+			sub = strings.ToLower(sub)
+		}
+		if ok, _ := doublestar.Match(pattern, sub); !ok {
+			return true
+		}
+		if skipped < in.Offset {
+			skipped++
+			return true
+		}
+		if shown == maxResults || b.Len() >= budget {
+			stopped = true
+			return false
+		}
+		b.WriteString(t.show(roots.Loc{Root: start.Root, Rel: e.rel}))
+		if e.kind == kindDir {
+			b.WriteByte('/')
+		}
+		b.WriteByte('\n')
+		ends = append(ends, b.Len())
+		shown++
+		return true
+	})
+	if err != nil && ctx.Err() != nil {
+		return tools.Result{}, err
+	}
+	if err != nil {
+		return tools.Result{}, t.argError(ctx, "path", err)
+	}
+	where := t.show(start) + "/"
+	what, whats := "path", "paths"
+	switch in.Type {
+	case "file":
+		what, whats = "file", "files"
+	case "dir":
+		what, whats = "directory", "directories"
+	}
+	res := tools.Result{Text: strings.TrimSuffix(b.String(), "\n")}
+	switch {
+	case stopped:
+		res.Head = fmt.Sprintf("first %s matching %s under %s", plural(int64(shown), what, whats), in.Pattern, where)
+		if in.Offset > 0 {
+			res.Head += fmt.Sprintf(" after the first %d", in.Offset)
+		}
+		res.Partial = true
+		res.Next = nextOffset(in.Offset, ends)
+	case shown == 0:
+		res.Text = fmt.Sprintf("No %s under %s matches %s (looked at %s).", what, where, in.Pattern, plural(int64(seen), "entry", "entries"))
+		if !in.IgnoreCase && strings.ToLower(in.Pattern) != strings.ToUpper(in.Pattern) {
+			res.Text += " To ignore case: " + call(ctx, "fs.find", map[string]any{"pattern": in.Pattern, "ignoreCase": true})
+		}
+	default:
+		res.Head = fmt.Sprintf("%s matching %s under %s", plural(int64(shown), what, whats), in.Pattern, where)
+		if in.Offset > 0 {
+			res.Head += fmt.Sprintf(" after the first %d", in.Offset)
+		}
+	}
+	res.Notes = append(res.Notes, skipNotes(stats, spec)...)
+	return res, nil
+}

@@ -1,0 +1,183 @@
+package fs_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/f0dev/f0/catalog"
+	"github.com/f0dev/f0/tools"
+)
+
+// env is a root directory with a sibling that must stay out of reach:
+//
+//	base/root/             the root the tools may touch
+//	base/root-evil/secret  "SECRET", outside (a sibling with the root's name as prefix)
+//	root/out-file          -> base/root-evil/secret
+//	root/out-dir           -> base/root-evil
+//	root/dangling          -> base/root-evil/new (does not exist)
+//	root/up-file           -> ../root-evil/secret (relative)
+type env struct {
+	t             *testing.T
+	base, root    string
+	outside       string
+	p             *tools.Pipeline
+	outsideBefore string
+}
+
+const secret = "SECRET-OUTSIDE-CONTENT"
+
+func newEnv(t *testing.T, cfg ...tools.Config) *env {
+	t.Helper()
+	base := t.TempDir()
+	e := &env{t: t, base: base, root: filepath.Join(base, "root"), outside: filepath.Join(base, "root-evil")}
+	must(t, os.MkdirAll(e.root, 0o755))
+	must(t, os.MkdirAll(e.outside, 0o755))
+	must(t, os.WriteFile(filepath.Join(e.outside, "secret"), []byte(secret+"\n"), 0o644))
+	must(t, os.Symlink(filepath.Join(e.outside, "secret"), filepath.Join(e.root, "out-file")))
+	must(t, os.Symlink(e.outside, filepath.Join(e.root, "out-dir")))
+	must(t, os.Symlink(filepath.Join(e.outside, "new"), filepath.Join(e.root, "dangling")))
+	must(t, os.Symlink("../root-evil/secret", filepath.Join(e.root, "up-file")))
+	c := tools.Config{Access: tools.Admin}
+	if len(cfg) > 0 {
+		c = cfg[0]
+	}
+	e.p = pipelineFor(t, c, e.root)
+	e.outsideBefore = snapshot(t, e.outside)
+	t.Cleanup(func() {
+		if now := snapshot(t, e.outside); now != e.outsideBefore {
+			t.Errorf("the directory outside the root changed:\nbefore:\n%s\nafter:\n%s", e.outsideBefore, now)
+		}
+	})
+	return e
+}
+
+// pipelineFor builds the real catalogue over the given roots.
+func pipelineFor(t testing.TB, cfg tools.Config, roots ...string) *tools.Pipeline {
+	t.Helper()
+	reg, err := catalog.New(catalog.Options{Roots: roots})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := tools.NewPipeline(reg, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// snapshot lists a directory tree with its file contents.
+func snapshot(t testing.TB, dir string) string {
+	var b strings.Builder
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			b.WriteString("error " + err.Error() + "\n")
+			return nil
+		}
+		rel, _ := filepath.Rel(dir, p)
+		b.WriteString(rel)
+		if d.Type().IsRegular() {
+			data, _ := os.ReadFile(p)
+			b.WriteString(" = " + string(data))
+		}
+		b.WriteString("\n")
+		return nil
+	})
+	return b.String()
+}
+
+func must(t testing.TB, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// file writes a file below the root.
+func (e *env) file(rel, content string) string {
+	e.t.Helper()
+	p := filepath.Join(e.root, filepath.FromSlash(rel))
+	must(e.t, os.MkdirAll(filepath.Dir(p), 0o755))
+	must(e.t, os.WriteFile(p, []byte(content), 0o644))
+	return p
+}
+
+// read returns a file below the root, or "<missing>".
+func (e *env) read(rel string) string {
+	data, err := os.ReadFile(filepath.Join(e.root, filepath.FromSlash(rel)))
+	if err != nil {
+		return "<missing>"
+	}
+	return string(data)
+}
+
+func (e *env) call(tool string, args any) tools.Result {
+	e.t.Helper()
+	res := e.p.Call(context.Background(), tool, args)
+	if strings.Contains(res.Text, secret) {
+		e.t.Fatalf("%s returned content from outside the root:\n%s", tool, res.Text)
+	}
+	return res
+}
+
+// ok calls a tool that must succeed.
+func (e *env) ok(tool string, args any) string {
+	e.t.Helper()
+	res := e.call(tool, args)
+	if res.IsError {
+		e.t.Fatalf("%s %v failed:\n%s", tool, args, res.Text)
+	}
+	return res.Text
+}
+
+// fail calls a tool that must fail.
+func (e *env) fail(tool string, args any) string {
+	e.t.Helper()
+	res := e.call(tool, args)
+	if !res.IsError {
+		e.t.Fatalf("%s %v should fail:\n%s", tool, args, res.Text)
+	}
+	return res.Text
+}
+
+// assertInOrder checks that text holds each part, in order.
+func assertInOrder(t testing.TB, text string, parts ...string) {
+	t.Helper()
+	rest := text
+	for _, p := range parts {
+		i := strings.Index(rest, p)
+		if i < 0 {
+			t.Fatalf("missing %q (in order) in:\n%s", p, text)
+		}
+		rest = rest[i+len(p):]
+	}
+}
+
+func assertNot(t testing.TB, text string, parts ...string) {
+	t.Helper()
+	for _, p := range parts {
+		if strings.Contains(text, p) {
+			t.Fatalf("unexpected %q in:\n%s", p, text)
+		}
+	}
+}
+
+var footerCall = regexp.MustCompile(`(?m)^Get the rest: (\S+) (\{.*\})$`)
+
+// next returns the arguments of a result's footer call, or nil.
+func next(t testing.TB, text string) map[string]any {
+	t.Helper()
+	m := footerCall.FindStringSubmatch(text)
+	if m == nil {
+		return nil
+	}
+	var args map[string]any
+	if err := json.Unmarshal([]byte(m[2]), &args); err != nil {
+		t.Fatalf("footer call %s is not JSON: %v", m[2], err)
+	}
+	return args
+}

@@ -1,0 +1,314 @@
+package fs
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	iofs "io/fs"
+	"path"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/f0dev/f0/tools"
+	"github.com/f0dev/f0/tools/roots"
+)
+
+// ListInput is the input of fs.list.
+type ListInput struct {
+	Path       string `json:"path,omitempty" jsonschema_description:"Directory to list (default: the first root)."`
+	Depth      int    `json:"depth,omitempty" jsonschema:"minimum=1,maximum=50" jsonschema_description:"How many levels to list: 1 (default) is the directory's own entries, 2 adds their children, and so on."`
+	Recursive  bool   `json:"recursive,omitempty" jsonschema_description:"List every level below the directory (same as a very large depth)."`
+	Glob       string `json:"glob,omitempty" jsonschema_description:"Only entries matching this glob: a name pattern (*.go) or a path pattern below the directory (**/*_test.go, which lists every level)."`
+	Hidden     bool   `json:"hidden,omitempty" jsonschema_description:"Include names starting with a dot."`
+	Long       bool   `json:"long,omitempty" jsonschema_description:"Show size, modification time and mode."`
+	Sort       string `json:"sort,omitempty" jsonschema:"enum=name,enum=size,enum=mtime" jsonschema_description:"Order: name (default, tree order), size (largest first) or mtime (newest first)."`
+	All        bool   `json:"all,omitempty" jsonschema_description:"Also list .git, node_modules and similar directories, which are skipped by default."`
+	MaxResults int    `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most entries to show (default 1000)."`
+	Offset     int    `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Skip this many entries (to continue a listing that stopped)."`
+}
+
+// Limits of the listing tools.
+const (
+	defaultMaxEntries = 1000
+	// maxSorted bounds the entries collected to sort by size or time.
+	maxSorted = 200_000
+)
+
+func (t *toolset) listTool() *tools.Tool {
+	syn := map[string]string{
+		"levels": "depth", "maxDepth": "depth", "pattern": "glob", "filter": "glob",
+		"showHidden": "hidden", "includeHidden": "hidden", "details": "long", "sortBy": "sort", "orderBy": "sort",
+		"limit": "maxResults", "max": "maxResults", "skip": "offset",
+	}
+	for k, v := range pathSynonyms {
+		syn[k] = v
+	}
+	return tools.Def[ListInput]{
+		Spec: tools.Spec{
+			Name: "fs.list", Title: "List a directory",
+			Summary:     "List a directory's entries with depth, glob filter, sizes and times; skips .git and node_modules unless asked.",
+			Keywords:    []string{"ls", "dir", "directory", "folder", "tree", "files", "entries"},
+			Access:      tools.Read,
+			Annotations: readOnly,
+			Synonyms:    syn,
+			MainField:   "path",
+		},
+		Run: t.runList,
+	}.Erase()
+}
+
+// listed is one entry of a listing.
+type listed struct {
+	rel  string
+	kind kind
+	info iofs.FileInfo
+}
+
+func (t *toolset) runList(ctx context.Context, in ListInput) (tools.Result, error) {
+	l, err := t.locate("path", in.Path)
+	if err != nil {
+		return tools.Result{}, err
+	}
+	info, err := l.Root.OS().Stat(l.Native())
+	if err != nil {
+		return tools.Result{}, t.argError(ctx, "path", t.files.Explain("list", l, err))
+	}
+	if !info.IsDir() {
+		return t.listFile(ctx, in, l)
+	}
+	depth := in.Depth
+	if depth == 0 {
+		depth = 1
+		if in.Recursive || strings.Contains(in.Glob, "**") || strings.Contains(in.Glob, "/") {
+			depth = 0
+		}
+	}
+	if in.Glob != "" && !doublestar.ValidatePattern(in.Glob) {
+		return tools.Result{}, &tools.InputError{Field: "glob", Problem: fmt.Sprintf("%q is not a valid glob.", in.Glob), Hint: "Use * for any name part, ** for any depth, {a,b} for alternatives: *.go, **/*_test.go."}
+	}
+	maxEntries := cmp.Or(in.MaxResults, defaultMaxEntries)
+	budget := collectBudget(ctx)
+	spec := walkSpec{start: l, maxDepth: depth, hidden: in.Hidden, all: in.All}
+	var entries []listed
+	var b strings.Builder
+	var ends []int
+	shown, skipped, stopped := 0, 0, false
+	sorted := in.Sort == "size" || in.Sort == "mtime"
+	stats, err := runWalk(ctx, t.files, spec, func(e *entry) bool {
+		if !globMatch(in.Glob, l.Rel, e.rel) {
+			return true
+		}
+		if sorted {
+			entries = append(entries, listed{e.rel, e.kind, e.info})
+			return len(entries) < maxSorted
+		}
+		if skipped < in.Offset {
+			skipped++
+			return true
+		}
+		if shown == maxEntries || b.Len() >= budget {
+			stopped = true
+			return false
+		}
+		t.writeEntry(&b, l.Root, listed{e.rel, e.kind, e.info}, in.Long)
+		ends = append(ends, b.Len())
+		shown++
+		return true
+	})
+	if err != nil && ctx.Err() != nil {
+		return tools.Result{}, err
+	}
+	if err != nil {
+		return tools.Result{}, t.argError(ctx, "path", err)
+	}
+	if sorted {
+		stopped = len(entries) >= maxSorted
+		sortListed(entries, in.Sort)
+		for _, e := range entries[min(in.Offset, len(entries)):] {
+			if shown == maxEntries || b.Len() >= budget {
+				stopped = true
+				break
+			}
+			t.writeEntry(&b, l.Root, e, in.Long)
+			ends = append(ends, b.Len())
+			shown++
+		}
+	}
+	res := tools.Result{Text: strings.TrimSuffix(b.String(), "\n")}
+	where := t.show(l) + "/"
+	if l.IsRoot() && len(t.files.Roots()) == 1 {
+		where = "./"
+	}
+	switch {
+	case shown == 0 && in.Offset > 0:
+		res.Text = fmt.Sprintf("No entries after the first %d.", in.Offset)
+	case shown == 0 && in.Glob != "":
+		res.Text = fmt.Sprintf("No entry of %s matches %q.", where, in.Glob)
+	case shown == 0:
+		res.Text = "(empty directory)"
+	}
+	res.Head = fmt.Sprintf("%s · %s", where, plural(int64(shown), "entry", "entries"))
+	if in.Offset > 0 {
+		res.Head += fmt.Sprintf(" after the first %d", in.Offset)
+	}
+	if depth != 1 {
+		res.Head += fmt.Sprintf(" · depth %s", depthText(depth))
+	}
+	if stopped {
+		res.Partial = true
+		res.Next = nextOffset(in.Offset, ends)
+		if shown == maxEntries {
+			res.Notes = append(res.Notes, fmt.Sprintf("note: stopped at maxResults %d.", maxEntries))
+		}
+	}
+	res.Notes = append(res.Notes, skipNotes(stats, spec)...)
+	return res, nil
+}
+
+// listFile answers a listing of a single file with its one entry.
+func (t *toolset) listFile(ctx context.Context, in ListInput, l roots.Loc) (tools.Result, error) {
+	info, err := l.Root.OS().Lstat(l.Native())
+	if err != nil {
+		return tools.Result{}, t.argError(ctx, "path", t.files.Explain("list", l, err))
+	}
+	var b strings.Builder
+	k := kindFile
+	if info.Mode()&iofs.ModeSymlink != 0 {
+		k = kindLink
+	}
+	t.writeEntry(&b, l.Root, listed{l.Rel, k, info}, true)
+	return tools.Result{Head: t.show(l) + " is a file, not a directory", Text: b.String()}, nil
+}
+
+// writeEntry writes one line of a listing: the path (directories end with
+// /), with size, time and mode when long.
+func (t *toolset) writeEntry(b *strings.Builder, root *roots.Root, e listed, long bool) {
+	name := t.show(roots.Loc{Root: root, Rel: e.rel})
+	if e.kind == kindDir {
+		name += "/"
+	}
+	if long && e.info != nil {
+		size := sizeText(e.info.Size())
+		if e.kind == kindDir {
+			size = "-"
+		}
+		fmt.Fprintf(b, "%9s  %s  %s  ", size, e.info.ModTime().UTC().Format("2006-01-02 15:04"), e.info.Mode().String())
+	}
+	b.WriteString(name)
+	if e.kind == kindLink {
+		b.WriteString(t.linkNote(roots.Loc{Root: root, Rel: e.rel}))
+	}
+	b.WriteByte('\n')
+}
+
+// linkNote describes where a symbolic link leads, naming the target only
+// when it lies inside the roots.
+func (t *toolset) linkNote(l roots.Loc) string {
+	target, err := l.Root.OS().Readlink(l.Native())
+	if err != nil {
+		return " -> ?"
+	}
+	info, err := l.Root.OS().Stat(l.Native())
+	if err != nil {
+		if strings.Contains(err.Error(), "path escapes") {
+			return " -> (leads outside the roots)"
+		}
+		return " -> (dangling)"
+	}
+	abs := target
+	if !filepath.IsAbs(target) {
+		abs = filepath.Join(filepath.Dir(l.Abs()), target)
+	}
+	tl, err := t.files.Locate(abs)
+	if err != nil {
+		return " -> (leads outside the roots)"
+	}
+	shown := t.show(tl)
+	if info.IsDir() {
+		shown += "/"
+	}
+	return " -> " + shown
+}
+
+// globMatch applies a listing's glob: a pattern without a slash matches
+// the name, one with a slash the path below the listed directory.
+func globMatch(glob, base, rel string) bool {
+	if glob == "" {
+		return true
+	}
+	sub := relTo(base, rel)
+	if !strings.Contains(glob, "/") {
+		ok, _ := doublestar.Match(glob, path.Base(rel))
+		return ok
+	}
+	ok, _ := doublestar.Match(glob, sub)
+	return ok
+}
+
+// relTo returns rel relative to the directory base (both root-relative).
+func relTo(base, rel string) string {
+	if base == "." {
+		return rel
+	}
+	return strings.TrimPrefix(rel, base+"/")
+}
+
+func depthText(d int) string {
+	if d == 0 {
+		return "unlimited"
+	}
+	return fmt.Sprint(d)
+}
+
+func sortListed(entries []listed, by string) {
+	key := func(e listed) int64 {
+		if e.info == nil {
+			return 0
+		}
+		if by == "size" {
+			return e.info.Size()
+		}
+		return e.info.ModTime().UnixNano()
+	}
+	sort.SliceStable(entries, func(i, j int) bool { return key(entries[i]) > key(entries[j]) })
+}
+
+// nextOffset is the Next of a listing that stopped: the entries fully
+// shown in the first bytes, added to the offset the call started at.
+func nextOffset(offset int, ends []int) func(int) map[string]any {
+	return func(shown int) map[string]any {
+		n := sort.SearchInts(ends, shown+2) // entries end in a newline, which may be cut
+		return map[string]any{"offset": offset + max(n, 1)}
+	}
+}
+
+// skipNotes says what a walk left out and how to include it.
+func skipNotes(stats *walkStats, spec walkSpec) []string {
+	var parts []string
+	if len(stats.noise) > 0 {
+		names := make([]string, 0, len(stats.noise))
+		for n := range stats.noise {
+			names = append(names, n+"/")
+		}
+		slices.Sort(names)
+		parts = append(parts, fmt.Sprintf("skipped %s (all: true includes them)", strings.Join(names, ", ")))
+	}
+	if n := stats.hidden.Load(); n > 0 {
+		parts = append(parts, fmt.Sprintf("%s (hidden: true includes them)", plural(n, "hidden entry", "hidden entries")))
+	}
+	if n := stats.ignored.Load(); n > 0 {
+		parts = append(parts, fmt.Sprintf("%s (gitignore: false includes them)", plural(n, "entry ignored by .gitignore", "entries ignored by .gitignore")))
+	}
+	var notes []string
+	if len(parts) > 0 {
+		notes = append(notes, "note: "+strings.Join(parts, "; ")+".")
+	}
+	if len(stats.problems) > 0 {
+		notes = append(notes, "note: could not read: "+strings.Join(stats.problems, "; "))
+	}
+	return notes
+}

@@ -1,0 +1,89 @@
+package fs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	iofs "io/fs"
+	"path"
+	"strings"
+
+	"github.com/f0dev/f0/tools"
+	"github.com/f0dev/f0/tools/roots"
+)
+
+// MkdirInput is the input of fs.mkdir.
+type MkdirInput struct {
+	Path    string   `json:"path,omitempty" jsonschema_description:"Directory to create."`
+	Paths   []string `json:"paths,omitempty" jsonschema_description:"Several directories to create in one call."`
+	Parents *bool    `json:"parents,omitempty" jsonschema_description:"Create missing parent directories too (default true)."`
+}
+
+func (t *toolset) mkdirTool() *tools.Tool {
+	syn := map[string]string{"p": "parents", "recursive": "parents", "createDirs": "parents", "dirs": "paths", "directories": "paths"}
+	for k, v := range pathSynonyms {
+		syn[k] = v
+	}
+	return tools.Def[MkdirInput]{
+		Spec: tools.Spec{
+			Name: "fs.mkdir", Title: "Create directories",
+			Summary:     "Create directories, with their parents; an existing directory is fine.",
+			Keywords:    []string{"mkdir", "directory", "folder", "create", "make"},
+			Access:      tools.Write,
+			Annotations: tools.Annotations{Idempotent: true},
+			Synonyms:    syn,
+			MainField:   "path",
+			Plurals:     map[string]string{"path": "paths"},
+		},
+		Run: t.runMkdir,
+	}.Erase()
+}
+
+func (t *toolset) runMkdir(ctx context.Context, in MkdirInput) (tools.Result, error) {
+	paths := in.Paths
+	if in.Path != "" {
+		paths = append([]string{in.Path}, paths...)
+	}
+	if len(paths) == 0 {
+		return tools.Result{}, &tools.InputError{Field: "path", Problem: "is required: name the directory to create."}
+	}
+	var lines []string
+	for _, p := range paths {
+		line, err := t.mkdirOne(ctx, p, boolOr(in.Parents, true))
+		if err != nil {
+			if len(paths) == 1 {
+				return tools.Result{}, err
+			}
+			line = fmt.Sprintf("%s: error: %v", p, err)
+		}
+		lines = append(lines, line)
+	}
+	return tools.Result{Text: strings.Join(lines, "\n")}, nil
+}
+
+func (t *toolset) mkdirOne(ctx context.Context, p string, parents bool) (string, error) {
+	l, err := t.locate("path", p)
+	if err != nil {
+		return "", err
+	}
+	r := l.Root.OS()
+	if info, err := r.Stat(l.Native()); err == nil {
+		if info.IsDir() {
+			return fmt.Sprintf("%s/ exists already", t.show(l)), nil
+		}
+		return "", &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s exists and is a file.", t.show(l))}
+	}
+	if parents {
+		err = r.MkdirAll(l.Native(), 0o755)
+	} else {
+		err = r.Mkdir(l.Native(), 0o755)
+	}
+	if err != nil {
+		if errors.Is(err, iofs.ErrNotExist) {
+			parent := roots.Loc{Root: l.Root, Rel: path.Dir(l.Rel)}
+			return "", &tools.InputError{Field: "path", Problem: sentence(t.files.Explain("create in", parent, err).Error()), Hint: "Set parents: true to create it too."}
+		}
+		return "", t.argError(ctx, "path", t.files.Explain("create", l, err))
+	}
+	return fmt.Sprintf("created %s/", t.show(l)), nil
+}

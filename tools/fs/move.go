@@ -1,0 +1,136 @@
+package fs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	iofs "io/fs"
+	"path"
+	"strings"
+
+	"github.com/f0dev/f0/tools"
+	"github.com/f0dev/f0/tools/roots"
+)
+
+// TransferInput is the input of fs.move and fs.copy.
+type TransferInput struct {
+	Source      string `json:"source" jsonschema:"required" jsonschema_description:"File or directory to take."`
+	Destination string `json:"destination" jsonschema:"required" jsonschema_description:"Where it goes: a new path, or an existing directory to put it in (a path ending in / is such a directory, created if missing). May be in another root."`
+	Overwrite   bool   `json:"overwrite,omitempty" jsonschema_description:"Replace an existing file at the destination (a copied directory is merged into an existing one)."`
+}
+
+var transferSynonyms = map[string]string{
+	"from": "source", "src": "source", "sourcePath": "source", "oldPath": "source", "path": "source", "file": "source",
+	"to": "destination", "dst": "destination", "dest": "destination", "destinationPath": "destination", "newPath": "destination",
+	"target": "destination", "targetPath": "destination", "force": "overwrite", "replace": "overwrite",
+}
+
+func (t *toolset) moveTool() *tools.Tool {
+	return tools.Def[TransferInput]{
+		Spec: tools.Spec{
+			Name: "fs.move", Title: "Move or rename",
+			Summary:     "Move or rename a file or directory, within a root or across roots; replaces only with overwrite.",
+			Keywords:    []string{"mv", "rename", "move", "relocate"},
+			Access:      tools.Write,
+			Annotations: tools.Annotations{Destructive: true},
+			Synonyms:    transferSynonyms,
+		},
+		Run: func(ctx context.Context, in TransferInput) (tools.Result, error) { return t.runTransfer(ctx, in, true) },
+	}.Erase()
+}
+
+func (t *toolset) copyTool() *tools.Tool {
+	return tools.Def[TransferInput]{
+		Spec: tools.Spec{
+			Name: "fs.copy", Title: "Copy files",
+			Summary:     "Copy a file or a directory tree, within a root or across roots; replaces only with overwrite.",
+			Keywords:    []string{"cp", "copy", "duplicate", "clone", "backup"},
+			Access:      tools.Write,
+			Annotations: tools.Annotations{Destructive: true, Idempotent: true},
+			Synonyms:    transferSynonyms,
+		},
+		Run: func(ctx context.Context, in TransferInput) (tools.Result, error) {
+			return t.runTransfer(ctx, in, false)
+		},
+	}.Erase()
+}
+
+func (t *toolset) runTransfer(ctx context.Context, in TransferInput, move bool) (tools.Result, error) {
+	verb := "copy"
+	if move {
+		verb = "move"
+	}
+	src, err := t.locate("source", in.Source)
+	if err != nil {
+		return tools.Result{}, err
+	}
+	dst, err := t.locate("destination", in.Destination)
+	if err != nil {
+		return tools.Result{}, err
+	}
+	if _, err := src.Root.OS().Lstat(src.Native()); err != nil {
+		return tools.Result{}, t.argError(ctx, "source", t.files.Explain(verb, src, err))
+	}
+	// An existing directory (or a path ending in /) receives the source
+	// under its own name, as mv and cp do.
+	dstInfo, derr := dst.Root.OS().Stat(dst.Native())
+	intoDir := strings.HasSuffix(in.Destination, "/") || derr == nil && dstInfo.IsDir()
+	if intoDir && !(src.Root == dst.Root && src.Rel == dst.Rel) {
+		if derr != nil {
+			if err := dst.Root.OS().MkdirAll(dst.Native(), 0o755); err != nil {
+				return tools.Result{}, t.argError(ctx, "destination", t.files.Explain("create", dst, err))
+			}
+		}
+		dst = dst.Join(path.Base(src.Rel))
+	}
+	opts := roots.CopyOptions{Overwrite: in.Overwrite}
+	var rep roots.CopyReport
+	if move {
+		rep, err = t.files.Move(ctx, src, dst, opts)
+	} else {
+		rep, err = t.files.Copy(ctx, src, dst, opts)
+	}
+	if err != nil {
+		return tools.Result{}, t.transferError(ctx, verb, in, err)
+	}
+	var b strings.Builder
+	past := map[bool]string{true: "moved", false: "copied"}[move]
+	fmt.Fprintf(&b, "%s %s → %s", past, t.show(src), t.show(dst))
+	switch {
+	case rep.Renamed:
+	case rep.Dirs > 0:
+		fmt.Fprintf(&b, " (%s, %s, %s)", plural(int64(rep.Files), "file", "files"), plural(int64(rep.Dirs), "directory", "directories"), sizeText(rep.Bytes))
+	default:
+		fmt.Fprintf(&b, " (%s)", sizeText(rep.Bytes))
+	}
+	res := tools.Result{Text: b.String()}
+	if len(rep.Skipped) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("note: left out %s: %s", plural(int64(len(rep.Skipped)), "entry", "entries"), strings.Join(rep.Skipped, "; ")))
+	}
+	return res, nil
+}
+
+// transferError explains a failed move or copy in terms of the arguments.
+func (t *toolset) transferError(ctx context.Context, verb string, in TransferInput, err error) error {
+	var exists *roots.ExistsError
+	switch {
+	case errors.As(err, &exists):
+		ie := &tools.InputError{Field: "destination", Problem: err.Error() + "."}
+		if exists.IsDir && verb == "move" {
+			ie.Hint = "Choose a new name, or move into it with a destination ending in /."
+		} else {
+			args := map[string]any{"source": in.Source, "destination": in.Destination, "overwrite": true}
+			ie.Hint = "To replace it: " + call(ctx, "fs."+verb, args)
+		}
+		return ie
+	case errors.Is(err, iofs.ErrNotExist):
+		field := "source"
+		if nf, ok := roots.AsNotFound(err); ok && strings.Contains(nf.Op, " to") {
+			field = "destination"
+		}
+		return t.argError(ctx, field, err)
+	case errors.Is(err, roots.ErrOutside), strings.Contains(err.Error(), "refused"):
+		return &tools.InputError{Field: "destination", Problem: err.Error()}
+	}
+	return err
+}

@@ -1,0 +1,527 @@
+package fs
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"image"
+	_ "image/gif" // image sizes in binary file notes
+	_ "image/jpeg"
+	_ "image/png"
+	"io"
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/f0dev/f0/tools"
+	"github.com/f0dev/f0/tools/roots"
+)
+
+// ReadInput is the input of fs.read.
+type ReadInput struct {
+	Path        string   `json:"path,omitempty" jsonschema_description:"File to read: relative to the first root, or absolute inside a root."`
+	Paths       []string `json:"paths,omitempty" jsonschema_description:"Several files to read in one call; each gets its own header."`
+	Offset      int      `json:"offset,omitempty" jsonschema_description:"First line to show, 1-based (default 1). Negative counts from the end: -20 starts 20 lines before the end."`
+	Limit       int      `json:"limit,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most lines to show (default: as many as fit the output budget)."`
+	Tail        int      `json:"tail,omitempty" jsonschema:"minimum=1" jsonschema_description:"Show the last N lines."`
+	LineNumbers bool     `json:"lineNumbers,omitempty" jsonschema_description:"Prefix every line with its number and a tab."`
+	Base64      bool     `json:"base64,omitempty" jsonschema_description:"Return the file's bytes as base64 (binary files; must fit the output budget)."`
+	Image       bool     `json:"image,omitempty" jsonschema_description:"Return an image file (PNG, JPEG, GIF, WebP) as an image the model can see."`
+}
+
+// Limits of fs.read.
+const (
+	// maxImage is the largest image returned as an image block.
+	maxImage = 8 << 20
+	// countLimit bounds how far past its window a read counts lines.
+	countLimit = 256 << 20
+)
+
+func (t *toolset) readTool() *tools.Tool {
+	syn := map[string]string{
+		"files": "paths", "filePaths": "paths",
+		"head": "limit", "lines": "limit", "count": "limit", "n": "limit", "maxLines": "limit", "numLines": "limit",
+		"start": "offset", "startLine": "offset", "line": "offset", "from": "offset", "fromLine": "offset",
+		"last": "tail", "lastLines": "tail", "numbered": "lineNumbers", "showLineNumbers": "lineNumbers",
+	}
+	for k, v := range pathSynonyms {
+		syn[k] = v
+	}
+	return tools.Def[ReadInput]{
+		Spec: tools.Spec{
+			Name: "fs.read", Title: "Read files",
+			Summary:     "Read text files by line window (offset/limit, head/tail), several at once; binary files give type, size and sha256.",
+			Keywords:    []string{"file", "cat", "open", "view", "show", "contents", "head", "tail", "lines"},
+			Access:      tools.Read,
+			Annotations: readOnly,
+			Synonyms:    syn,
+			MainField:   "path",
+			Plurals:     map[string]string{"path": "paths"},
+		},
+		Run: t.runRead,
+	}.Erase()
+}
+
+func (t *toolset) runRead(ctx context.Context, in ReadInput) (tools.Result, error) {
+	paths := in.Paths
+	if in.Path != "" {
+		paths = append([]string{in.Path}, paths...)
+	}
+	switch {
+	case len(paths) == 0:
+		return tools.Result{}, &tools.InputError{Field: "path", Problem: "is required: name the file to read (or several in paths)."}
+	case in.Tail > 0 && in.Offset != 0:
+		return tools.Result{}, &tools.InputError{Field: "tail", Problem: "and offset were both given; use one: tail for the last lines, offset for a window from a line."}
+	case len(paths) == 1:
+		return t.readOne(ctx, in, paths[0])
+	}
+	return t.readMany(ctx, in, paths)
+}
+
+// opened is a file being read.
+type opened struct {
+	loc  roots.Loc
+	name string // as results show it
+	size int64
+	head []byte // the first bytes, already read
+	kind content
+	r    io.Reader // the whole file, head included
+	f    interface{ Close() error }
+}
+
+// open opens a file for reading and classifies it.
+func (t *toolset) open(ctx context.Context, field, p string) (*opened, error) {
+	l, err := t.locate(field, p)
+	if err != nil {
+		return nil, err
+	}
+	f, err := l.Open()
+	if err != nil {
+		return nil, t.argError(ctx, field, t.files.Explain("read", l, err))
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("read %s: %w", t.show(l), err)
+	}
+	if info.IsDir() {
+		f.Close()
+		return nil, &tools.InputError{Field: field, Problem: fmt.Sprintf("%s is a directory, not a file.", t.show(l)),
+			Hint: "List it with " + call(ctx, "fs.list", map[string]any{"path": t.show(l)})}
+	}
+	if !info.Mode().IsRegular() {
+		f.Close()
+		return nil, &tools.InputError{Field: field, Problem: fmt.Sprintf("%s is not a regular file (%s).", t.show(l), info.Mode().Type())}
+	}
+	head := make([]byte, min(info.Size()+1, binaryProbe))
+	n, err := io.ReadFull(f, head)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
+		f.Close()
+		return nil, fmt.Errorf("read %s: %w", t.show(l), err)
+	}
+	head = head[:n]
+	return &opened{loc: l, name: t.show(l), size: info.Size(), head: head, kind: sniff(l.Rel, head),
+		r: io.MultiReader(bytes.NewReader(head), f), f: f}, nil
+}
+
+// readOne reads one file.
+func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tools.Result, error) {
+	o, err := t.open(ctx, "path", p)
+	if err != nil {
+		return tools.Result{}, err
+	}
+	defer o.f.Close()
+	if in.Image || in.Base64 || o.kind.binary {
+		return t.readBinary(ctx, in, o)
+	}
+	budget := tools.Budget(ctx)
+	first, limit, err := t.lineRange(ctx, in, o)
+	if err != nil {
+		return tools.Result{}, err
+	}
+	w, err := readWindow(o.r, first, limit, max(budget-700, budget/2))
+	if err != nil {
+		return tools.Result{}, fmt.Errorf("read %s: %w", o.name, err)
+	}
+	if w.total >= 0 && first > w.total && !(first == 1 && w.total == 0) {
+		return tools.Result{}, &tools.InputError{Field: "offset", Problem: fmt.Sprintf("line %d is past the end of %s, which has %s.", first, o.name, plural(int64(w.total), "line", "lines")),
+			Hint: "Read the end with " + call(ctx, "fs.read", map[string]any{"path": o.name, "tail": 20})}
+	}
+	text, fixed := validText(w.text)
+	if in.LineNumbers {
+		text = numberLines(text, first)
+	}
+	res := tools.Result{Head: o.name + " · " + w.describe() + " · " + sizeText(o.size), Text: text}
+	if fixed {
+		res.Notes = append(res.Notes, "note: invalid UTF-8 is shown as U+FFFD (�).")
+	}
+	if w.cut {
+		res.Partial = true
+		if limit == 0 {
+			res.Total = len(text) + int(o.size-w.startByte) - len(w.text)
+		}
+		if !strings.Contains(text, "\n") {
+			res.Notes = append(res.Notes, fmt.Sprintf("note: line %d alone is longer than this call's output budget and was cut; the rest of it is not shown (fs_search finds text inside it).", first))
+		}
+		res.Next = func(shown int) map[string]any {
+			done := max(strings.Count(text[:min(shown, len(text))], "\n"), 1)
+			next := map[string]any{"offset": first + done, "tail": nil}
+			if limit > 0 {
+				next["limit"] = max(limit-done, 1)
+			}
+			return next
+		}
+	} else if w.more {
+		res.Notes = append(res.Notes, fmt.Sprintf("More lines follow: %s", call(ctx, "fs.read", map[string]any{"path": o.name, "offset": first + w.shown})))
+	}
+	return res, nil
+}
+
+// lineRange turns offset, limit and tail into a first line and a count.
+func (t *toolset) lineRange(ctx context.Context, in ReadInput, o *opened) (first, limit int, err error) {
+	first, limit = max(in.Offset, 1), in.Limit
+	back := in.Tail
+	if in.Offset < 0 {
+		back = -in.Offset
+	}
+	if back == 0 {
+		return first, limit, nil
+	}
+	// Counting from the end needs the number of lines: one pass to count,
+	// then the file again from the start.
+	total, err := countLines(o.r)
+	if err != nil {
+		return 0, 0, fmt.Errorf("read %s: %w", o.name, err)
+	}
+	seeker, ok := o.f.(io.Seeker)
+	if !ok {
+		return 0, 0, fmt.Errorf("read %s: cannot go back to the start", o.name)
+	}
+	if _, err := seeker.Seek(0, io.SeekStart); err != nil {
+		return 0, 0, fmt.Errorf("read %s: %w", o.name, err)
+	}
+	o.r = o.f.(io.Reader)
+	first = max(total-back+1, 1)
+	if in.Tail > 0 && limit == 0 {
+		limit = back
+	}
+	return first, limit, nil
+}
+
+// countLines counts the lines of r (a last line without a newline counts).
+func countLines(r io.Reader) (int, error) {
+	buf := make([]byte, 64<<10)
+	total, last := 0, byte('\n')
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			total += bytes.Count(buf[:n], newline)
+			last = buf[n-1]
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+	if last != '\n' {
+		total++
+	}
+	return total, nil
+}
+
+// lineWindow is the part of a text file a read shows.
+type lineWindow struct {
+	text      []byte
+	first     int   // number of the first line shown
+	shown     int   // lines in text
+	total     int   // lines in the file; -1 when not counted to the end
+	cut       bool  // text stopped at the byte cap inside the window
+	more      bool  // lines follow the window (a limit was reached)
+	startByte int64 // offset of the first line shown
+}
+
+// describe renders "lines 1-12 of 12".
+func (w lineWindow) describe() string {
+	var b strings.Builder
+	switch {
+	case w.total == 0:
+		return "empty file"
+	case w.shown == 0:
+		b.WriteString("no lines")
+	case w.shown == 1:
+		fmt.Fprintf(&b, "line %s", groupDigits(int64(w.first)))
+	default:
+		fmt.Fprintf(&b, "lines %s-%s", groupDigits(int64(w.first)), groupDigits(int64(w.first+w.shown-1)))
+	}
+	if w.total > 0 {
+		fmt.Fprintf(&b, " of %s", groupDigits(int64(w.total)))
+	} else {
+		b.WriteString(" of more (not counted)")
+	}
+	if w.cut {
+		b.WriteString(", cut at the output budget")
+	}
+	return b.String()
+}
+
+// readWindow reads lines first … first+limit-1 (limit 0: to the end) from
+// r, keeping at most capBytes of them, and counts the file's lines.
+func readWindow(r io.Reader, first, limit, capBytes int) (lineWindow, error) {
+	w := lineWindow{first: first, total: -1}
+	buf := make([]byte, 64<<10)
+	line, last := 1, byte('\n')
+	var read int64
+	inWindow := func() bool { return line >= first && (limit == 0 || line < first+limit) }
+	for {
+		n, err := r.Read(buf)
+		chunk := buf[:n]
+		read += int64(n)
+		if n > 0 {
+			last = chunk[n-1]
+		}
+		for len(chunk) > 0 {
+			switch {
+			case line < first:
+				i := bytes.IndexByte(chunk, '\n')
+				if i < 0 {
+					w.startByte += int64(len(chunk))
+					chunk = nil
+					continue
+				}
+				w.startByte += int64(i + 1)
+				chunk = chunk[i+1:]
+				line++
+			case inWindow() && !w.cut:
+				seg := chunk
+				i := bytes.IndexByte(chunk, '\n')
+				if i >= 0 {
+					seg = chunk[:i+1]
+				}
+				if len(w.text)+len(seg) > capBytes {
+					if w.shown == 0 {
+						w.text = append(w.text, cutRunes(seg, capBytes-len(w.text))...)
+					}
+					w.cut = true
+				} else {
+					w.text = append(w.text, seg...)
+				}
+				chunk = chunk[len(seg):]
+				if i >= 0 {
+					if !w.cut {
+						w.shown++
+					}
+					line++
+				}
+			default:
+				if limit > 0 && line >= first+limit && !w.cut {
+					w.more = true
+				}
+				line += bytes.Count(chunk, newline)
+				chunk = nil
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return w, err
+		}
+		if read > countLimit && !inWindow() {
+			w.more = w.more || !w.cut
+			return w, nil
+		}
+	}
+	w.total = line - 1
+	if read > 0 && last != '\n' {
+		w.total++
+		if !w.cut && len(w.text) > 0 && w.text[len(w.text)-1] != '\n' {
+			w.shown++ // the last line has no newline
+		}
+	}
+	if w.cut && w.shown == 0 && len(w.text) > 0 {
+		w.shown = 1
+	}
+	return w, nil
+}
+
+// cutRunes cuts b to at most n bytes without splitting a UTF-8 character.
+func cutRunes(b []byte, n int) []byte {
+	if n <= 0 {
+		return nil
+	}
+	if len(b) <= n {
+		return b
+	}
+	for n > 0 && !utf8.RuneStart(b[n]) {
+		n--
+	}
+	return b[:n]
+}
+
+// validText returns b as text, with invalid UTF-8 replaced.
+func validText(b []byte) (string, bool) {
+	if utf8.Valid(b) {
+		return string(b), false
+	}
+	return strings.ToValidUTF8(string(b), "\uFFFD"), true
+}
+
+// numberLines prefixes each line with its number and a tab.
+func numberLines(text string, first int) string {
+	var b strings.Builder
+	b.Grow(len(text) + 8*strings.Count(text, "\n"))
+	n := first
+	for text != "" {
+		line, rest, found := strings.Cut(text, "\n")
+		fmt.Fprintf(&b, "%6d\t%s", n, line)
+		if found {
+			b.WriteByte('\n')
+		}
+		text, n = rest, n+1
+	}
+	return b.String()
+}
+
+// readBinary answers for a binary file, or a file asked for as base64 or
+// as an image.
+func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tools.Result, error) {
+	budget := tools.Budget(ctx)
+	encoded := int64(base64.StdEncoding.EncodedLen(int(min(o.size, math.MaxInt32))))
+	isImage := imageTypes[strings.SplitN(o.kind.mime, ";", 2)[0]]
+	switch {
+	case in.Image && !isImage:
+		return tools.Result{}, &tools.InputError{Field: "image", Problem: fmt.Sprintf("%s is %s, not an image this server can show (PNG, JPEG, GIF, WebP).", o.name, o.kind.mime)}
+	case in.Image && o.size > maxImage:
+		return tools.Result{}, &tools.InputError{Field: "image", Problem: fmt.Sprintf("%s is %s; images are returned up to %s.", o.name, sizeText(o.size), sizeText(maxImage))}
+	case in.Base64 && encoded+512 > int64(budget):
+		hint := "Binary files this large cannot be returned whole; "
+		if p, ok := tools.FromContext(ctx); ok && encoded+1024 <= int64(p.Config().OutputCap) {
+			hint = fmt.Sprintf("Ask for a larger budget: %s. Or ", call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true, tools.BudgetField: encoded + 1024}))
+		}
+		return tools.Result{}, &tools.InputError{Field: "base64", Problem: fmt.Sprintf("%s is %s, %s as base64, more than this call's output budget (%s bytes).", o.name, sizeText(o.size), groupDigits(encoded), groupDigits(int64(budget))),
+			Hint: hint + "copy it with fs_copy, or look inside with fs_search."}
+	}
+	data, err := io.ReadAll(io.LimitReader(o.r, max(o.size, 0)+1))
+	if err != nil {
+		return tools.Result{}, fmt.Errorf("read %s: %w", o.name, err)
+	}
+	sum := sha256.Sum256(data)
+	desc := fmt.Sprintf("%s · %s · %s bytes · sha256 %s", o.name, o.kind.mime, groupDigits(int64(len(data))), hex.EncodeToString(sum[:]))
+	if isImage {
+		if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil {
+			desc += fmt.Sprintf(" · %d×%d", cfg.Width, cfg.Height)
+		}
+	}
+	res := tools.Result{Head: desc}
+	switch {
+	case in.Image:
+		res.Images = []tools.Image{{MIMEType: strings.SplitN(o.kind.mime, ";", 2)[0], Data: data}}
+		res.Text = "(the image follows)"
+	case in.Base64:
+		res.Text = base64.StdEncoding.EncodeToString(data)
+	default:
+		var b strings.Builder
+		b.WriteString("Binary file: its bytes are not shown as text.\n")
+		if isImage {
+			fmt.Fprintf(&b, "See the image: %s\n", call(ctx, "fs.read", map[string]any{"path": o.name, "image": true}))
+		}
+		if encoded+512 <= int64(budget) {
+			fmt.Fprintf(&b, "Get the bytes as base64: %s", call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true}))
+		} else {
+			fmt.Fprintf(&b, "As base64 it would be %s bytes, more than this call's output budget (%s bytes)", groupDigits(encoded), groupDigits(int64(budget)))
+			if p, ok := tools.FromContext(ctx); ok && encoded+1024 <= int64(p.Config().OutputCap) {
+				fmt.Fprintf(&b, "; ask for a larger budget: %s", call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true, tools.BudgetField: encoded + 1024}))
+			}
+			b.WriteString(".")
+		}
+		res.Text = b.String()
+	}
+	return res, nil
+}
+
+// readMany reads several files, sharing the budget between them.
+func (t *toolset) readMany(ctx context.Context, in ReadInput, paths []string) (tools.Result, error) {
+	budget := tools.Budget(ctx)
+	share := max((budget-700)/len(paths)-120, 512)
+	var b strings.Builder
+	starts := make([]int, len(paths))
+	failed := 0
+	for i, p := range paths {
+		starts[i] = b.Len()
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		section, ok := t.readSection(ctx, in, p, share)
+		if !ok {
+			failed++
+		}
+		b.WriteString(section)
+	}
+	text := b.String()
+	res := tools.Result{Text: text, IsError: failed == len(paths)}
+	res.Next = func(shown int) map[string]any {
+		for i := len(starts) - 1; i >= 0; i-- {
+			if starts[i] < shown {
+				return map[string]any{"paths": paths[i:], "path": nil}
+			}
+		}
+		return map[string]any{"paths": paths, "path": nil}
+	}
+	return res, nil
+}
+
+// readSection renders one file of a multi-file read within share bytes.
+func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share int) (string, bool) {
+	o, err := t.open(ctx, "paths", p)
+	if err != nil {
+		msg := err.Error()
+		if ie, ok := tools.AsInputError(err); ok {
+			msg = ie.Problem
+			if ie.Hint != "" {
+				msg += " " + ie.Hint
+			}
+		}
+		return fmt.Sprintf("==> %s <==\nerror: %s\n", p, msg), false
+	}
+	defer o.f.Close()
+	if o.kind.binary || in.Base64 || in.Image {
+		sub := in
+		sub.Base64, sub.Image = false, false
+		res, err := t.readBinary(ctx, sub, o)
+		if err != nil {
+			return fmt.Sprintf("==> %s <==\nerror: %v\n", o.name, err), false
+		}
+		return fmt.Sprintf("==> %s <==\n%s\n", res.Head, res.Text), true
+	}
+	first, limit, err := t.lineRange(ctx, in, o)
+	if err != nil {
+		return fmt.Sprintf("==> %s <==\nerror: %v\n", o.name, err), false
+	}
+	w, err := readWindow(o.r, first, limit, share)
+	if err != nil {
+		return fmt.Sprintf("==> %s <==\nerror: %v\n", o.name, err), false
+	}
+	text, _ := validText(w.text)
+	if in.LineNumbers {
+		text = numberLines(text, first)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "==> %s · %s · %s <==\n%s", o.name, w.describe(), sizeText(o.size), text)
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		b.WriteString("\n")
+	}
+	if w.cut || w.more {
+		next := first + max(w.shown, 1)
+		if w.cut && strings.HasSuffix(text, "\n") || w.more {
+			next = first + w.shown
+		}
+		fmt.Fprintf(&b, "… [more of this file: %s]\n", call(ctx, "fs.read", map[string]any{"path": o.name, "offset": next}))
+	}
+	return b.String(), true
+}

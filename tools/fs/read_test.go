@@ -1,0 +1,199 @@
+package fs_test
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/f0dev/f0/tools"
+)
+
+// pngBytes is a 1×1 PNG.
+var pngBytes, _ = base64.StdEncoding.DecodeString("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")
+
+func numbered(n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "line %d\n", i)
+	}
+	return b.String()
+}
+
+func TestReadShapes(t *testing.T) {
+	e := newEnv(t)
+	e.file("go.mod", "module x\n\ngo 1.26\n")
+	e.file("src/main.go", "package main\n")
+	e.file("ten.txt", numbered(10))
+	whole := "go.mod · lines 1-3 of 3 · 18 B\nmodule x\n\ngo 1.26\n"
+	cases := []struct {
+		name string
+		args any
+		want string
+	}{
+		{"structured", map[string]any{"path": "go.mod"}, whole},
+		{"bare string", "go.mod", whole},
+		{"JSON string", `{"path":"go.mod"}`, whole},
+		{"absolute inside", map[string]any{"path": filepath.Join(e.root, "go.mod")}, whole},
+		{"file_path synonym", map[string]any{"file_path": "go.mod"}, whole},
+		{"path as a one-item list", map[string]any{"path": []any{"go.mod"}}, whole},
+		{"window", map[string]any{"path": "ten.txt", "offset": 4, "limit": 2}, "ten.txt · lines 4-5 of 10 · 71 B\nline 4\nline 5\n\nMore lines follow: fs_read {\"offset\":6,\"path\":\"ten.txt\"}"},
+		{"head and start_line synonyms", map[string]any{"path": "ten.txt", "head": "2", "start_line": 9}, "ten.txt · lines 9-10 of 10 · 71 B\nline 9\nline 10\n"},
+		{"tail", map[string]any{"path": "ten.txt", "tail": 2}, "ten.txt · lines 9-10 of 10 · 71 B\nline 9\nline 10\n"},
+		{"negative offset", map[string]any{"path": "ten.txt", "offset": -3, "limit": 1}, "ten.txt · line 8 of 10 · 71 B\nline 8\n\nMore lines follow: fs_read {\"offset\":9,\"path\":\"ten.txt\"}"},
+		{"line numbers", map[string]any{"path": "ten.txt", "limit": 2, "lineNumbers": true}, "ten.txt · lines 1-2 of 10 · 71 B\n     1\tline 1\n     2\tline 2\n\nMore lines follow: fs_read {\"offset\":3,\"path\":\"ten.txt\"}"},
+		{"several paths", map[string]any{"paths": []any{"go.mod", "src/main.go"}},
+			"==> go.mod · lines 1-3 of 3 · 18 B <==\nmodule x\n\ngo 1.26\n\n==> src/main.go · line 1 of 1 · 13 B <==\npackage main\n"},
+		{"path as a list", map[string]any{"path": []any{"go.mod", "src/main.go"}},
+			"==> go.mod · lines 1-3 of 3 · 18 B <==\nmodule x\n\ngo 1.26\n\n==> src/main.go · line 1 of 1 · 13 B <==\npackage main\n"},
+		{"path list as JSON text", map[string]any{"path": `["go.mod","src/main.go"]`},
+			"==> go.mod · lines 1-3 of 3 · 18 B <==\nmodule x\n\ngo 1.26\n\n==> src/main.go · line 1 of 1 · 13 B <==\npackage main\n"},
+		{"several with one missing", map[string]any{"paths": []any{"go.mod", "src/mian.go"}},
+			"==> go.mod · lines 1-3 of 3 · 18 B <==\nmodule x\n\ngo 1.26\n\n==> src/mian.go <==\nerror: read src/mian.go: no such file or directory; did you mean src/main.go?\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := e.ok("fs.read", c.args); got != c.want {
+				t.Errorf("got:\n%q\nwant:\n%q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	e := newEnv(t)
+	e.file("src/main.go", "package main\n")
+	e.file("ten.txt", numbered(10))
+	footer := "Example: fs_read {\"path\":\"go.mod\"}"
+	cases := []struct {
+		name string
+		args any
+		want []string
+	}{
+		{"missing with a near name", "src/mian.go", []string{`fs_read: "path": read src/mian.go: no such file or directory; did you mean src/main.go?`, `You passed: "src/mian.go" (a string)`}},
+		{"missing with nothing near", "nothing/here.txt", []string{`read nothing/here.txt: no such file or directory. Find it by name: fs_find {"pattern":"here.txt"}`}},
+		{"directory", "src", []string{`"path": src is a directory, not a file. List it with fs_list {"path":"src"}`}},
+		{"no path", map[string]any{}, []string{`"path": is required: name the file to read (or several in paths).`}},
+		{"offset past the end", map[string]any{"path": "ten.txt", "offset": 50}, []string{`"offset": line 50 is past the end of ten.txt, which has 10 lines. Read the end with fs_read {"path":"ten.txt","tail":20}`}},
+		{"tail and offset", map[string]any{"path": "ten.txt", "offset": 2, "tail": 3}, []string{`"tail": and offset were both given; use one`}},
+		{"object for the path", map[string]any{"path": map[string]any{"name": "x"}}, []string{`fs_read: invalid arguments.`, `"path": expected a string, got an object`}},
+		{"boolean limit", map[string]any{"path": "ten.txt", "limit": true}, []string{`"limit": expected an integer, got true (a boolean is never a number)`}},
+		{"zero limit", map[string]any{"path": "ten.txt", "limit": 0}, []string{`"limit": must be at least 1, got 0`}},
+		{"misspelt field", map[string]any{"path": "ten.txt", "limt": 3}, []string{`"limt": unknown field; did you mean "limit"?`}},
+		{"image of a text file", map[string]any{"path": "ten.txt", "image": true}, []string{`"image": ten.txt is text/plain; charset=utf-8, not an image this server can show (PNG, JPEG, GIF, WebP).`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			assertInOrder(t, e.fail("fs.read", c.args), append(c.want, footer)...)
+		})
+	}
+	t.Run("misspelt tool", func(t *testing.T) {
+		res := e.p.Call(context.Background(), "fs_raed", map[string]any{"path": "ten.txt"})
+		assertInOrder(t, res.Text, `unknown tool "fs_raed".`, "Did you mean:", "- fs_read: Read text files", `Example: fs_read {"path":"go.mod"}`)
+	})
+}
+
+func TestReadBinaryAndEncodings(t *testing.T) {
+	e := newEnv(t)
+	must(t, os.WriteFile(filepath.Join(e.root, "dot.png"), pngBytes, 0o644))
+	e.file("bad.txt", "ok \xff\xfe end\n")
+	e.file("data.bin", "ab\x00cd")
+	e.file("empty.txt", "")
+	e.file("noeol.txt", "a\nb")
+	text := e.ok("fs.read", "dot.png")
+	assertInOrder(t, text, "dot.png · image/png · 70 bytes · sha256 ", " · 1×1", "Binary file: its bytes are not shown as text.",
+		`See the image: fs_read {"image":true,"path":"dot.png"}`, `Get the bytes as base64: fs_read {"base64":true,"path":"dot.png"}`)
+	res := e.call("fs.read", map[string]any{"path": "dot.png", "image": true})
+	if res.IsError || len(res.Images) != 1 || res.Images[0].MIMEType != "image/png" || string(res.Images[0].Data) != string(pngBytes) {
+		t.Fatalf("image block: %+v", res)
+	}
+	assertInOrder(t, e.ok("fs.read", map[string]any{"path": "dot.png", "base64": true}), base64.StdEncoding.EncodeToString(pngBytes))
+	assertInOrder(t, e.ok("fs.read", "data.bin"), "data.bin · application/octet-stream · 5 bytes · sha256 ")
+	assertInOrder(t, e.ok("fs.read", "bad.txt"), "bad.txt · line 1 of 1 · 10 B\nok \uFFFD end\n", "note: invalid UTF-8 is shown as U+FFFD (�).")
+	if got := e.ok("fs.read", "empty.txt"); got != "empty.txt · empty file · 0 B" {
+		t.Errorf("empty file: %q", got)
+	}
+	if got := e.ok("fs.read", "noeol.txt"); got != "noeol.txt · lines 1-2 of 2 · 3 B\na\nb" {
+		t.Errorf("no final newline: %q", got)
+	}
+	// base64 beyond the budget: an error with the call that fits.
+	big := make([]byte, 40<<10)
+	big[0] = 0
+	must(t, os.WriteFile(filepath.Join(e.root, "big.bin"), big, 0o644))
+	assertInOrder(t, e.fail("fs.read", map[string]any{"path": "big.bin", "base64": true}),
+		`fs_read: "base64": big.bin is 40 KB, 54,616 as base64, more than this call's output budget (24,576 bytes).`,
+		`Ask for a larger budget: fs_read {"base64":true,"maxBytes":55640,"path":"big.bin"}`)
+	assertInOrder(t, e.ok("fs.read", map[string]any{"path": "big.bin", "base64": true, "maxBytes": 55640}), "AAAA")
+}
+
+// TestReadPagesThroughFooters reads a file larger than the budget by
+// following the footer calls, and gets it back exactly.
+func TestReadPagesThroughFooters(t *testing.T) {
+	e := newEnv(t)
+	var b strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&b, "line %04d ééé %s\n", i, strings.Repeat("x", i%50))
+	}
+	e.file("big.txt", b.String())
+	var got strings.Builder
+	args := map[string]any{"path": "big.txt", "maxBytes": 4096}
+	for calls := 0; ; calls++ {
+		if calls > 100 {
+			t.Fatal("too many calls")
+		}
+		res := e.call("fs.read", args)
+		if res.IsError || len(res.Text) > 4096 {
+			t.Fatalf("call %d: error or over budget (%d bytes):\n%s", calls, len(res.Text), res.Text)
+		}
+		body := res.Sections.Body
+		if !strings.HasSuffix(body, "\n") {
+			body += "\n"
+		}
+		got.WriteString(body)
+		args = next(t, res.Text)
+		if args == nil {
+			break
+		}
+		assertInOrder(t, res.Sections.Tail, "… [truncated: showed ", " bytes left]")
+	}
+	if got.String() != b.String() {
+		t.Fatalf("paging did not give the file back (%d vs %d bytes)", got.Len(), b.Len())
+	}
+	// A window with a limit keeps its remaining count.
+	res := e.call("fs.read", map[string]any{"path": "big.txt", "offset": 100, "limit": 500, "maxBytes": 2048})
+	n := next(t, res.Text)
+	if n == nil || n["limit"] == nil {
+		t.Fatalf("footer of a limited window: %s", res.Text)
+	}
+	first, _ := n["offset"].(float64)
+	left, _ := n["limit"].(float64)
+	if int(first)+int(left) != 600 {
+		t.Errorf("next window %v..%v does not end where the first one did (600)", first, first+left)
+	}
+}
+
+// TestReadLongLine cuts a single line longer than the budget and moves on
+// to the next line.
+func TestReadLongLine(t *testing.T) {
+	e := newEnv(t)
+	e.file("min.js", strings.Repeat("a", 50000)+"\nsecond\n")
+	res := e.call("fs.read", map[string]any{"path": "min.js"})
+	if len(res.Text) > 24576 {
+		t.Fatalf("%d bytes", len(res.Text))
+	}
+	assertInOrder(t, res.Text, "min.js · line 1 of 2, cut at the output budget", "aaaa", `Get the rest: fs_read {"offset":2,"path":"min.js"}`, "note: line 1 alone is longer than this call's output budget")
+}
+
+func TestReadUnderReadAccess(t *testing.T) {
+	e := newEnv(t)
+	e.file("a.txt", "a\n")
+	p := pipelineFor(t, tools.Config{Access: tools.Read}, e.root)
+	if res := p.Call(context.Background(), "fs_read", "a.txt"); res.IsError {
+		t.Fatal(res.Text)
+	}
+	res := p.Call(context.Background(), "fs_write", map[string]any{"path": "a.txt", "content": "b"})
+	assertInOrder(t, res.Text, `unknown tool "fs_write": fs.write exists but this server does not expose it (it needs write access and the server runs with --access read).`)
+}

@@ -1,0 +1,400 @@
+package fs
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/f0dev/f0/tools"
+	"github.com/f0dev/f0/tools/roots"
+)
+
+// SearchInput is the input of fs.search.
+type SearchInput struct {
+	Pattern    string   `json:"pattern" jsonschema:"required" jsonschema_description:"What to look for: an RE2 regular expression (func \\w+Handler), or plain text with literal: true."`
+	Path       string   `json:"path,omitempty" jsonschema_description:"Directory or file to search (default: the first root)."`
+	Literal    bool     `json:"literal,omitempty" jsonschema_description:"Treat pattern as plain text, not a regular expression."`
+	IgnoreCase bool     `json:"ignoreCase,omitempty" jsonschema_description:"Match regardless of case."`
+	Glob       []string `json:"glob,omitempty" jsonschema_description:"Only files matching these globs: *.go (a name), cmd/**/*.go (a path below path); !*_test.go excludes."`
+	Exclude    []string `json:"exclude,omitempty" jsonschema_description:"Leave out files and directories matching these globs: *_test.go, vendor, testdata/**."`
+	Context    int      `json:"context,omitempty" jsonschema:"minimum=0,maximum=50" jsonschema_description:"Lines of context before and after each match."`
+	Before     int      `json:"before,omitempty" jsonschema:"minimum=0,maximum=50" jsonschema_description:"Lines of context before each match (overrides context)."`
+	After      int      `json:"after,omitempty" jsonschema:"minimum=0,maximum=50" jsonschema_description:"Lines of context after each match (overrides context)."`
+	MaxResults int      `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most matching lines to show (default 500; the output budget may stop earlier)."`
+	FilesOnly  bool     `json:"filesOnly,omitempty" jsonschema_description:"List the files that match, with their match counts, instead of the lines."`
+	Hidden     bool     `json:"hidden,omitempty" jsonschema_description:"Search files and directories whose names start with a dot."`
+	Gitignore  *bool    `json:"gitignore,omitempty" jsonschema_description:"Honour .gitignore files (default true)."`
+	All        bool     `json:"all,omitempty" jsonschema_description:"Also search .git, node_modules and similar directories."`
+	Offset     int      `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Skip this many matches (files with filesOnly), to continue a search that stopped."`
+}
+
+// defaultMaxMatches is the most matching lines a search shows by default.
+const defaultMaxMatches = 500
+
+func (t *toolset) searchTool() *tools.Tool {
+	syn := map[string]string{
+		"query": "pattern", "regex": "pattern", "regexp": "pattern", "search": "pattern", "text": "pattern", "q": "pattern",
+		"grep": "pattern", "term": "pattern", "searchTerm": "pattern", "string": "pattern",
+		"dir": "path", "directory": "path", "folder": "path", "file": "path", "root": "path", "cwd": "path", "in": "path",
+		"fixedStrings": "literal", "fixed": "literal", "caseInsensitive": "ignoreCase", "insensitive": "ignoreCase",
+		"include": "glob", "includes": "glob", "files": "glob", "filePattern": "glob", "globs": "glob",
+		"excludes": "exclude", "ignore": "exclude", "contextLines": "context", "C": "context",
+		"linesBefore": "before", "B": "before", "linesAfter": "after", "A": "after",
+		"limit": "maxResults", "maxCount": "maxResults", "headLimit": "maxResults", "max": "maxResults",
+		"filesWithMatches": "filesOnly", "namesOnly": "filesOnly", "listFiles": "filesOnly",
+		"includeHidden": "hidden", "skip": "offset",
+	}
+	return tools.Def[SearchInput]{
+		Spec: tools.Spec{
+			Name: "fs.search", Title: "Search file contents",
+			Summary:     "Search file contents (regex or literal) with path:line:text hits and optional context, honouring .gitignore.",
+			Keywords:    []string{"grep", "rg", "ripgrep", "find", "text", "code", "regex", "contents", "occurrences"},
+			Access:      tools.Read,
+			Annotations: readOnly,
+			Synonyms:    syn,
+			MainField:   "pattern",
+		},
+		Run: t.runSearch,
+	}.Erase()
+}
+
+// globSet is a search's include and exclude globs.
+type globSet struct {
+	include, exclude []string
+}
+
+func newGlobSet(include, exclude []string) (globSet, error) {
+	var g globSet
+	for i, list := range [][]string{include, exclude} {
+		for _, p := range list {
+			p = strings.TrimSpace(p)
+			if p == "" {
+				continue
+			}
+			neg := false
+			if strings.HasPrefix(p, "!") {
+				neg, p = true, p[1:]
+			}
+			if !doublestar.ValidatePattern(p) {
+				return g, fmt.Errorf("%q is not a valid glob", p)
+			}
+			if neg || i == 1 {
+				g.exclude = append(g.exclude, p)
+			} else {
+				g.include = append(g.include, p)
+			}
+		}
+	}
+	return g, nil
+}
+
+// matchGlob matches a name pattern against the base name, a path pattern
+// against the path below the search directory.
+func matchGlob(p, sub string) bool {
+	target := sub
+	if !strings.Contains(p, "/") {
+		target = path.Base(sub)
+	}
+	ok, _ := doublestar.Match(p, target)
+	return ok
+}
+
+func (g globSet) excluded(sub string) bool {
+	for _, p := range g.exclude {
+		if matchGlob(p, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+func (g globSet) wantFile(sub string) bool {
+	if g.excluded(sub) {
+		return false
+	}
+	if len(g.include) == 0 {
+		return true
+	}
+	for _, p := range g.include {
+		if matchGlob(p, sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// searchRun collects the output of one search in walk order.
+type searchRun struct {
+	t       *toolset
+	in      SearchInput
+	root    *roots.Root
+	budget  int
+	max     int
+	skip    int
+	b       strings.Builder
+	ends    []int // where each shown match (or file) ends in b
+	files   int   // files searched
+	binary  int
+	errors  []string
+	matched int // files with matches
+	matches int // matching lines, counted in files seen
+	shown   int
+	stopped bool
+	context bool // context lines are shown: groups are separated by --
+}
+
+// add writes one file's hits; it returns false when the output is full.
+func (r *searchRun) add(rel string, h *fileHits) bool {
+	r.files++
+	switch {
+	case h.binary:
+		r.binary++
+		return true
+	case h.err != "":
+		if len(r.errors) < 10 {
+			r.errors = append(r.errors, r.t.show(roots.Loc{Root: r.root, Rel: rel})+": "+h.err)
+		}
+		return true
+	case h.count == 0:
+		return true
+	}
+	r.matched++
+	r.matches += h.count
+	if r.in.FilesOnly {
+		if r.skip > 0 {
+			r.skip--
+			return true
+		}
+		if r.shown == r.max || r.b.Len() >= r.budget {
+			r.stopped = true
+			return false
+		}
+		fmt.Fprintf(&r.b, "%s: %s\n", r.t.show(roots.Loc{Root: r.root, Rel: rel}), countText(h))
+		r.ends = append(r.ends, r.b.Len())
+		r.shown++
+		return true
+	}
+	if r.skip >= h.count && !h.more {
+		r.skip -= h.count
+		return true
+	}
+	name := r.t.show(roots.Loc{Root: r.root, Rel: rel})
+	if r.shown == r.max || r.b.Len() >= r.budget {
+		r.stopped = true
+		return false
+	}
+	if r.b.Len() > 0 {
+		r.b.WriteByte('\n')
+	}
+	fmt.Fprintf(&r.b, "%s: %s\n", name, countText(h))
+	lines := h.lines
+	if r.skip > 0 {
+		lines = afterMatches(lines, r.skip)
+		r.skip = 0
+	}
+	for i, l := range lines {
+		if l.match && (r.shown == r.max || r.b.Len() >= r.budget) {
+			r.stopped = true
+			return false
+		}
+		if l.gap && i > 0 && r.context {
+			r.b.WriteString("--\n")
+		}
+		sep := "-"
+		if l.match {
+			sep = ":"
+		}
+		r.b.WriteString(name)
+		r.b.WriteString(sep)
+		r.b.WriteString(strconv.Itoa(l.num))
+		r.b.WriteString(sep)
+		r.b.WriteString(l.text)
+		r.b.WriteByte('\n')
+		if l.match {
+			r.shown++
+			r.ends = append(r.ends, r.b.Len())
+		}
+	}
+	if h.more {
+		r.stopped = true
+		return false
+	}
+	return true
+}
+
+// afterMatches drops the first n matches of a file and the context lines
+// that belong to them.
+func afterMatches(lines []hitLine, n int) []hitLine {
+	seen := 0
+	for i, l := range lines {
+		if !l.match {
+			continue
+		}
+		if seen == n {
+			j := i
+			for j > 0 && !lines[j-1].match && !lines[j].gap {
+				j--
+			}
+			return lines[j:]
+		}
+		seen++
+	}
+	return nil
+}
+
+func countText(h *fileHits) string {
+	more := ""
+	if h.more {
+		more = "+"
+	}
+	if h.count == 1 && !h.more {
+		return "1 match"
+	}
+	return fmt.Sprintf("%d%s matches", h.count, more)
+}
+
+func (t *toolset) runSearch(ctx context.Context, in SearchInput) (tools.Result, error) {
+	m, note, err := t.searchMatcher(in)
+	if err != nil {
+		return tools.Result{}, err
+	}
+	globs, err := newGlobSet(in.Glob, in.Exclude)
+	if err != nil {
+		return tools.Result{}, &tools.InputError{Field: "glob", Problem: err.Error() + ".", Hint: "Use *.go for names, cmd/**/*.go for paths, !*_test.go to exclude."}
+	}
+	l, err := t.locate("path", in.Path)
+	if err != nil {
+		return tools.Result{}, err
+	}
+	info, err := l.Root.OS().Stat(l.Native())
+	if err != nil {
+		return tools.Result{}, t.argError(ctx, "path", t.files.Explain("search", l, err))
+	}
+	before, after := in.Context, in.Context
+	if in.Before > 0 {
+		before = in.Before
+	}
+	if in.After > 0 {
+		after = in.After
+	}
+	r := &searchRun{t: t, in: in, root: l.Root, budget: collectBudget(ctx), max: cmp.Or(in.MaxResults, defaultMaxMatches), skip: in.Offset}
+	r.context = before+after > 0
+	conf := &searchConf{m: m, before: before, after: after, limit: in.Offset + r.max + 1, countOnly: in.FilesOnly}
+	if in.FilesOnly {
+		conf.limit = 1 << 30
+	}
+	var stats *walkStats
+	spec := walkSpec{start: l, hidden: in.Hidden, all: in.All, ignore: boolOr(in.Gitignore, true)}
+	if info.IsDir() {
+		spec.descend = func(rel string, _ int) bool { return !globs.excluded(relTo(l.Rel, rel)) }
+		spec.wantFile = func(e *entry) bool { return globs.wantFile(relTo(l.Rel, e.rel)) }
+		spec.work = func(ctx context.Context, w *worker, dir *os.Root, e *entry) any {
+			h := conf.searchFile(ctx, w, dir, e.name)
+			return &h
+		}
+		stats, err = runWalk(ctx, t.files, spec, func(e *entry) bool {
+			if h, ok := e.result.(*fileHits); ok {
+				return r.add(e.rel, h)
+			}
+			return true
+		})
+		if err != nil && ctx.Err() != nil {
+			return tools.Result{}, err
+		}
+		if err != nil {
+			return tools.Result{}, t.argError(ctx, "path", err)
+		}
+	} else {
+		stats = &walkStats{}
+		h, err := t.searchOne(ctx, conf, l)
+		if err != nil {
+			return tools.Result{}, err
+		}
+		r.add(l.Rel, h)
+	}
+	return r.result(ctx, l, info.IsDir(), note, stats, spec), nil
+}
+
+// searchMatcher compiles the pattern; an invalid regular expression is
+// searched for as literal text, with a note.
+func (t *toolset) searchMatcher(in SearchInput) (*matcher, string, error) {
+	if in.Pattern == "" {
+		return nil, "", &tools.InputError{Field: "pattern", Problem: "is empty.", Hint: "Give the text or regular expression to look for."}
+	}
+	m, err := compileMatcher(in.Pattern, in.Literal, in.IgnoreCase)
+	if err == nil {
+		return m, "", nil
+	}
+	lit, lerr := compileMatcher(in.Pattern, true, in.IgnoreCase)
+	if lerr != nil {
+		return nil, "", &tools.InputError{Field: "pattern", Problem: err.Error()}
+	}
+	why := strings.TrimPrefix(err.Error(), "error parsing regexp: ")
+	return lit, fmt.Sprintf("note: %q is not a valid regular expression (%s), so it was searched as plain text; say literal: true to do that on purpose, or escape the special characters.", in.Pattern, why), nil
+}
+
+// searchOne searches a single file named by path.
+func (t *toolset) searchOne(ctx context.Context, conf *searchConf, l roots.Loc) (*fileHits, error) {
+	dir, err := l.Root.OS().OpenRoot(nativePath(path.Dir(l.Rel)))
+	if err != nil {
+		return nil, t.argError(ctx, "path", t.files.Explain("search", l, err))
+	}
+	defer dir.Close()
+	h := conf.searchFile(ctx, &worker{}, dir, path.Base(l.Rel))
+	return &h, nil
+}
+
+// result assembles the answer: the hits, a status line, and what was left
+// out.
+func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note string, stats *walkStats, spec walkSpec) tools.Result {
+	where := r.t.show(l)
+	if isDir {
+		where += "/"
+	}
+	res := tools.Result{Text: strings.TrimSuffix(r.b.String(), "\n")}
+	unit := func(n int) string { return plural(int64(n), "match", "matches") }
+	switch {
+	case r.stopped:
+		res.Partial = true
+		res.Next = nextOffset(r.in.Offset, r.ends)
+		if r.in.FilesOnly {
+			res.Head = fmt.Sprintf("first %s with matches under %s (stopped at the output budget or maxResults)", plural(int64(r.shown), "file", "files"), where)
+		} else {
+			res.Head = fmt.Sprintf("first %s in %s under %s (stopped at the output budget or maxResults; searched %s so far)",
+				unit(r.shown), plural(int64(r.matched), "file", "files"), where, plural(int64(r.files), "file", "files"))
+		}
+	case r.matched == 0:
+		res.Text = fmt.Sprintf("No matches for %q in %s under %s.", r.in.Pattern, plural(int64(r.files), "file", "files"), where)
+		if !r.in.IgnoreCase && strings.ToLower(r.in.Pattern) != strings.ToUpper(r.in.Pattern) {
+			args := map[string]any{"pattern": r.in.Pattern, "ignoreCase": true}
+			if r.in.Path != "" {
+				args["path"] = r.in.Path
+			}
+			res.Text += " To ignore case: " + call(ctx, "fs.search", args)
+		}
+	case r.in.Offset > 0 && r.shown == 0:
+		res.Text = fmt.Sprintf("No more matches after the first %d.", r.in.Offset)
+	default:
+		res.Head = fmt.Sprintf("%s in %s under %s (searched %s)", unit(r.matches), plural(int64(r.matched), "file", "files"), where, plural(int64(r.files), "file", "files"))
+		if r.in.Offset > 0 {
+			res.Head += fmt.Sprintf("; showing from match %d", r.in.Offset+1)
+		}
+	}
+	if note != "" {
+		res.Notes = append(res.Notes, note)
+	}
+	if r.binary > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("note: skipped %s.", plural(int64(r.binary), "binary file", "binary files")))
+	}
+	if len(r.errors) > 0 {
+		res.Notes = append(res.Notes, "note: could not read "+strings.Join(r.errors, "; "))
+	}
+	res.Notes = append(res.Notes, skipNotes(stats, spec)...)
+	return res
+}

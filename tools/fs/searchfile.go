@@ -1,0 +1,258 @@
+package fs
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/f0dev/f0/tools/roots"
+)
+
+// The content search of one file. A file is read in blocks (the whole file
+// when it is up to blockSize) and each block is searched as one buffer:
+// line boundaries are only looked for around matches, and line numbers are
+// counted with bytes.Count between matches, so the hot loop allocates
+// nothing per line.
+
+const (
+	// binaryProbe is how much of a file is looked at for a NUL byte.
+	binaryProbe = 8 << 10
+	// blockSize is the largest read; bigger files are searched in blocks.
+	blockSize = 16 << 20
+	// maxLineLen is the longest line a block grows to hold.
+	maxLineLen = 64 << 20
+	// maxShownLine is the most of one line a result shows.
+	maxShownLine = 300
+)
+
+var newline = []byte{'\n'}
+
+// searchConf is one search's settings for every file.
+type searchConf struct {
+	m             *matcher
+	before, after int
+	// limit is the most matches kept per file.
+	limit int
+	// countOnly counts matching lines without keeping them.
+	countOnly bool
+	// block is the read size (blockSize when 0; tests make it small).
+	block int64
+}
+
+// fileHits is what the search found in one file.
+type fileHits struct {
+	count  int       // matching lines (up to limit)
+	lines  []hitLine // matches and context lines in order
+	more   bool      // the file has more matches than limit
+	binary bool
+	err    string
+}
+
+// hitLine is one line of a result.
+type hitLine struct {
+	num   int
+	text  string
+	match bool
+	gap   bool // not adjacent to the line shown before it
+}
+
+// blockState carries a file's search from one block to the next.
+type blockState struct {
+	line      int // line number at the start of the search region
+	lastShown int // last line number added (0: none)
+	after     int // after-context lines still owed to the last match
+}
+
+// searchFile searches one file of dir.
+func (c *searchConf) searchFile(ctx context.Context, wk *worker, dir *os.Root, name string) fileHits {
+	var h fileHits
+	f, err := roots.OpenRead(dir, name)
+	if err != nil {
+		h.err = reason(err)
+		return h
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		h.err = "not a regular file"
+		return h
+	}
+	block := c.block
+	if block == 0 {
+		block = blockSize
+	}
+	size := min(max(info.Size()+1, min(64<<10, block)), block)
+	if int64(cap(wk.buf)) < size {
+		wk.buf = make([]byte, size)
+	}
+	buf := wk.buf[:size]
+	st := blockState{line: 1}
+	keep, carry := 0, 0
+	for first := true; ; first = false {
+		if ctx.Err() != nil {
+			return h
+		}
+		n, rerr := io.ReadFull(f, buf[keep+carry:])
+		data := buf[:keep+carry+n]
+		eof := rerr != nil
+		if rerr != nil && !errors.Is(rerr, io.EOF) && !errors.Is(rerr, io.ErrUnexpectedEOF) {
+			h.err = reason(rerr)
+			return h
+		}
+		if first && bytes.IndexByte(data[:min(len(data), binaryProbe)], 0) >= 0 {
+			h.binary = true
+			return h
+		}
+		end := len(data)
+		if !eof {
+			j := bytes.LastIndexByte(data[keep:], '\n')
+			if j < 0 && len(buf) < maxLineLen {
+				grown := make([]byte, 2*len(buf))
+				copy(grown, data)
+				buf, wk.buf = grown, grown
+				carry = len(data) - keep
+				continue
+			}
+			if j >= 0 {
+				end = keep + j + 1
+			}
+		}
+		if c.searchBlock(data[:end], keep, &st, &h) || eof {
+			return h
+		}
+		// Keep the last lines of the block as before-context for the next.
+		ctxStart := end
+		for k := 0; k < c.before && ctxStart > 0; k++ {
+			ctxStart = bytes.LastIndexByte(data[:ctxStart-1], '\n') + 1
+		}
+		copy(buf, data[ctxStart:])
+		keep, carry = end-ctxStart, len(data)-end
+	}
+}
+
+// searchBlock searches data[from:], a run of whole lines (data[:from] holds
+// earlier lines kept for context). It returns true when the file is done.
+func (c *searchConf) searchBlock(data []byte, from int, st *blockState, h *fileHits) bool {
+	pos, line := from, st.line
+	for {
+		start, end, at, ok := c.m.nextLine(data, pos)
+		if !ok {
+			break
+		}
+		if h.count >= c.limit {
+			h.more = true
+			return true
+		}
+		num := line + bytes.Count(data[pos:start], newline)
+		h.count++
+		if !c.countOnly {
+			pos, line = c.addAfter(data, pos, line, num, st, h)
+			c.addBefore(data, start, num, st, h)
+			h.add(st, num, data[start:end], at-start, true)
+			st.after = c.after
+		}
+		pos, line = end+1, num+1
+		if pos >= len(data) {
+			break
+		}
+	}
+	if !c.countOnly && pos < len(data) {
+		pos, line = c.addAfter(data, pos, line, 1<<62, st, h)
+	}
+	if pos < len(data) {
+		line += bytes.Count(data[pos:], newline)
+	}
+	st.line = line
+	return false
+}
+
+// addAfter adds the after-context owed to the last match: the lines from
+// pos (numbered line) that come before line until.
+func (c *searchConf) addAfter(data []byte, pos, line, until int, st *blockState, h *fileHits) (int, int) {
+	for st.after > 0 && line < until && pos < len(data) {
+		e := lineEnd(data, pos)
+		h.add(st, line, data[pos:e], 0, false)
+		st.after--
+		pos, line = e+1, line+1
+	}
+	return pos, line
+}
+
+// addBefore adds up to c.before lines that precede the match at start
+// (line num) and were not shown yet.
+func (c *searchConf) addBefore(data []byte, start, num int, st *blockState, h *fileHits) {
+	n := min(c.before, num-1-st.lastShown)
+	if n <= 0 || start == 0 {
+		return
+	}
+	bounds := make([][2]int, 0, n)
+	e := start - 1 // the newline ending the line before
+	for len(bounds) < n && e >= 0 {
+		s := bytes.LastIndexByte(data[:e], '\n') + 1
+		bounds = append(bounds, [2]int{s, e})
+		e = s - 1
+	}
+	for i := len(bounds) - 1; i >= 0; i-- {
+		b := bounds[i]
+		h.add(st, num-1-i, data[b[0]:b[1]], 0, false)
+	}
+}
+
+func lineEnd(data []byte, pos int) int {
+	if i := bytes.IndexByte(data[pos:], '\n'); i >= 0 {
+		return pos + i
+	}
+	return len(data)
+}
+
+// add appends one line, shown around the match at offset at.
+func (h *fileHits) add(st *blockState, num int, line []byte, at int, match bool) {
+	h.lines = append(h.lines, hitLine{num: num, text: showLine(line, at), match: match, gap: st.lastShown > 0 && num > st.lastShown+1})
+	st.lastShown = num
+}
+
+// showLine renders a line for a result: without its carriage return, with
+// invalid UTF-8 replaced, and cut to a window around offset at when long.
+func showLine(line []byte, at int) string {
+	line = bytes.TrimSuffix(line, []byte{'\r'})
+	if len(line) <= maxShownLine {
+		return strings.ToValidUTF8(string(line), "\uFFFD")
+	}
+	from := max(0, min(at-maxShownLine/3, len(line)-maxShownLine))
+	for from > 0 && !utf8.RuneStart(line[from]) {
+		from--
+	}
+	to := min(len(line), from+maxShownLine)
+	for to < len(line) && !utf8.RuneStart(line[to]) {
+		to++
+	}
+	var b strings.Builder
+	if from > 0 {
+		b.WriteString("…")
+	}
+	b.WriteString(strings.ToValidUTF8(string(line[from:to]), "\uFFFD"))
+	if to < len(line) {
+		b.WriteString(" …[line of ")
+		b.WriteString(sizeText(int64(len(line))))
+		b.WriteString("]")
+	}
+	return b.String()
+}
+
+// reason is an error's message without its path wrapper; escapes are
+// described without showing where they lead.
+func reason(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	msg := err.Error()
+	if strings.Contains(msg, "path escapes from parent") {
+		return "it leads outside the roots"
+	}
+	return msg
+}

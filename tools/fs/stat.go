@@ -1,0 +1,158 @@
+package fs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	iofs "io/fs"
+	"strings"
+	"time"
+
+	"github.com/f0dev/f0/tools"
+	"github.com/f0dev/f0/tools/roots"
+)
+
+// StatInput is the input of fs.stat.
+type StatInput struct {
+	Path  string   `json:"path,omitempty" jsonschema_description:"File or directory to describe."`
+	Paths []string `json:"paths,omitempty" jsonschema_description:"Several paths to describe in one call."`
+}
+
+// maxCountLines is the largest text file whose lines fs.stat counts.
+const maxCountLines = 32 << 20
+
+func (t *toolset) statTool() *tools.Tool {
+	syn := map[string]string{"files": "paths"}
+	for k, v := range pathSynonyms {
+		syn[k] = v
+	}
+	return tools.Def[StatInput]{
+		Spec: tools.Spec{
+			Name: "fs.stat", Title: "Describe files",
+			Summary:     "Show type, size, mode, modification time, MIME type, text or binary and line count of files and directories.",
+			Keywords:    []string{"info", "metadata", "size", "exists", "mime", "type", "lines", "mtime"},
+			Access:      tools.Read,
+			Annotations: readOnly,
+			Synonyms:    syn,
+			MainField:   "path",
+			Plurals:     map[string]string{"path": "paths"},
+		},
+		Run: t.runStat,
+	}.Erase()
+}
+
+func (t *toolset) runStat(ctx context.Context, in StatInput) (tools.Result, error) {
+	paths := in.Paths
+	if in.Path != "" {
+		paths = append([]string{in.Path}, paths...)
+	}
+	if len(paths) == 0 {
+		return tools.Result{}, &tools.InputError{Field: "path", Problem: "is required: name the file or directory to describe (or several in paths)."}
+	}
+	if len(paths) == 1 {
+		text, err := t.statOne(ctx, "path", paths[0])
+		if err != nil {
+			return tools.Result{}, err
+		}
+		return tools.Result{Text: text}, nil
+	}
+	var b strings.Builder
+	failed := 0
+	for _, p := range paths {
+		text, err := t.statOne(ctx, "paths", p)
+		if err != nil {
+			failed++
+			msg := err.Error()
+			if ie, ok := tools.AsInputError(err); ok {
+				msg = ie.Problem
+			}
+			text = fmt.Sprintf("%s\n  error: %s", p, msg)
+		}
+		b.WriteString(text)
+		b.WriteString("\n")
+	}
+	return tools.Result{Text: b.String(), IsError: failed == len(paths)}, nil
+}
+
+// statOne describes one path.
+func (t *toolset) statOne(ctx context.Context, field, p string) (string, error) {
+	l, err := t.locate(field, p)
+	if err != nil {
+		return "", err
+	}
+	r := l.Root.OS()
+	linfo, err := r.Lstat(l.Native())
+	if err != nil {
+		return "", t.argError(ctx, field, t.files.Explain("stat", l, err))
+	}
+	var b strings.Builder
+	b.WriteString(t.show(l))
+	info := linfo
+	if linfo.Mode()&iofs.ModeSymlink != 0 {
+		fmt.Fprintf(&b, "\n  type: symbolic link%s", t.linkNote(l))
+		target, err := r.Stat(l.Native())
+		if err != nil {
+			return b.String(), nil
+		}
+		info = target
+	}
+	if info.IsDir() {
+		fmt.Fprintf(&b, "\n  type: directory%s", t.entryCount(l))
+		writeMeta(&b, info)
+		return b.String(), nil
+	}
+	if !info.Mode().IsRegular() {
+		fmt.Fprintf(&b, "\n  type: %s", info.Mode().Type())
+		writeMeta(&b, info)
+		return b.String(), nil
+	}
+	fmt.Fprintf(&b, "\n  type: file · %s bytes (%s)", groupDigits(info.Size()), sizeText(info.Size()))
+	writeMeta(&b, info)
+	f, err := l.Open()
+	if err != nil {
+		return b.String(), nil
+	}
+	defer f.Close()
+	head := make([]byte, binaryProbe)
+	n, _ := io.ReadFull(f, head)
+	kind := sniff(l.Rel, head[:n])
+	fmt.Fprintf(&b, "\n  mime: %s", kind.mime)
+	if kind.binary {
+		b.WriteString(" · binary")
+		return b.String(), nil
+	}
+	b.WriteString(" · text")
+	if info.Size() <= maxCountLines {
+		if _, err := f.Seek(0, io.SeekStart); err == nil {
+			if lines, err := countLines(f); err == nil {
+				if info.Size() == 0 {
+					lines = 0
+				}
+				fmt.Fprintf(&b, " · %s", plural(int64(lines), "line", "lines"))
+			}
+		}
+	}
+	return b.String(), nil
+}
+
+func writeMeta(b *strings.Builder, info iofs.FileInfo) {
+	fmt.Fprintf(b, "\n  mode: %s (%04o) · modified: %s", info.Mode().String(), info.Mode().Perm(), info.ModTime().UTC().Format(time.RFC3339))
+}
+
+// entryCount renders " · 12 entries" for a directory.
+func (t *toolset) entryCount(l roots.Loc) string {
+	f, err := l.Root.OS().Open(l.Native())
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	names, err := f.Readdirnames(10001)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return ""
+	}
+	if len(names) > 10000 {
+		return " · more than 10,000 entries"
+	}
+	return " · " + plural(int64(len(names)), "entry", "entries")
+}

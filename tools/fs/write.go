@@ -1,0 +1,114 @@
+package fs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	iofs "io/fs"
+	"strings"
+
+	"github.com/f0dev/f0/tools"
+	"github.com/f0dev/f0/tools/roots"
+)
+
+// WriteInput is the input of fs.write.
+type WriteInput struct {
+	Path       string `json:"path" jsonschema:"required" jsonschema_description:"File to write: relative to the first root, or absolute inside a root."`
+	Content    string `json:"content" jsonschema:"required" jsonschema_description:"The text to write (the whole file, or what to add with mode append)."`
+	Mode       string `json:"mode,omitempty" jsonschema:"enum=overwrite,enum=create,enum=append" jsonschema_description:"overwrite (default) replaces the file; create fails if it exists; append adds to its end."`
+	Append     bool   `json:"append,omitempty" jsonschema_description:"Same as mode: append."`
+	CreateDirs *bool  `json:"createDirs,omitempty" jsonschema_description:"Create missing parent directories (default true)."`
+}
+
+func (t *toolset) writeTool() *tools.Tool {
+	syn := map[string]string{
+		"text": "content", "data": "content", "body": "content", "contents": "content", "fileText": "content", "newContent": "content",
+		"mkdir": "createDirs", "parents": "createDirs", "makeDirs": "createDirs", "createDirectories": "createDirs",
+	}
+	for k, v := range pathSynonyms {
+		syn[k] = v
+	}
+	return tools.Def[WriteInput]{
+		Spec: tools.Spec{
+			Name: "fs.write", Title: "Write a file",
+			Summary:     "Create, overwrite or append to a file, atomically; creates parent directories.",
+			Keywords:    []string{"save", "create", "write", "file", "append", "overwrite", "put"},
+			Access:      tools.Write,
+			Annotations: tools.Annotations{Destructive: true},
+			Synonyms:    syn,
+		},
+		Run: t.runWrite,
+	}.Erase()
+}
+
+func (t *toolset) runWrite(ctx context.Context, in WriteInput) (tools.Result, error) {
+	l, err := t.locate("path", in.Path)
+	if err != nil {
+		return tools.Result{}, err
+	}
+	if l.IsRoot() || strings.HasSuffix(in.Path, "/") {
+		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%q names a directory; give a file name.", in.Path)}
+	}
+	mode := in.Mode
+	if in.Append {
+		if mode != "" && mode != "append" {
+			return tools.Result{}, &tools.InputError{Field: "append", Problem: fmt.Sprintf("is true but mode is %q; give one of them.", mode)}
+		}
+		mode = "append"
+	}
+	r := l.Root.OS()
+	var before int64 = -1
+	var src io.Reader = strings.NewReader(in.Content)
+	if info, err := r.Stat(l.Native()); err == nil {
+		if info.IsDir() {
+			return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a directory.", t.show(l))}
+		}
+		before = info.Size()
+	}
+	opts := roots.WriteOptions{CreateDirs: boolOr(in.CreateDirs, true), Exclusive: mode == "create"}
+	if mode == "append" && before >= 0 {
+		f, err := l.Open()
+		if err != nil {
+			return tools.Result{}, t.writeError(ctx, l, t.files.Explain("append to", l, err))
+		}
+		defer f.Close()
+		src = io.MultiReader(f, src)
+	}
+	n, err := t.files.WriteAtomic(l, src, opts)
+	if err != nil {
+		return tools.Result{}, t.writeError(ctx, l, err)
+	}
+	lines := strings.Count(in.Content, "\n")
+	if in.Content != "" && !strings.HasSuffix(in.Content, "\n") {
+		lines++
+	}
+	var text string
+	switch {
+	case mode == "append" && before >= 0:
+		text = fmt.Sprintf("appended %s bytes (%s) to %s, now %s bytes", groupDigits(int64(len(in.Content))), plural(int64(lines), "line", "lines"), t.show(l), groupDigits(n))
+	case before >= 0:
+		text = fmt.Sprintf("replaced %s: %s bytes, %s (was %s bytes)", t.show(l), groupDigits(n), plural(int64(lines), "line", "lines"), groupDigits(before))
+	default:
+		text = fmt.Sprintf("created %s: %s bytes, %s", t.show(l), groupDigits(n), plural(int64(lines), "line", "lines"))
+	}
+	return tools.Result{Text: text}, nil
+}
+
+// writeError explains a failed write in terms of the arguments.
+func (t *toolset) writeError(ctx context.Context, l roots.Loc, err error) error {
+	switch {
+	case errors.Is(err, iofs.ErrExist):
+		return &tools.InputError{Field: "mode", Problem: fmt.Sprintf("%s already exists and mode is \"create\".", t.show(l)),
+			Hint: "Replace it with mode \"overwrite\", add to it with mode \"append\", or change it with fs_edit."}
+	case errors.Is(err, iofs.ErrNotExist):
+		ie := &tools.InputError{Field: "path", Problem: sentence(err.Error())}
+		if nf, ok := roots.AsNotFound(err); ok && nf.Op == "write into" {
+			ie.Hint = "Set createDirs: true to create the missing directories."
+		}
+		return ie
+	case errors.Is(err, roots.ErrOutside) || strings.Contains(err.Error(), "refused"):
+		return &tools.InputError{Field: "path", Problem: err.Error()}
+	}
+	return err
+}

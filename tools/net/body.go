@@ -1,0 +1,193 @@
+package net
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/textproto"
+	"net/url"
+	"path"
+	"strings"
+
+	"github.com/f0dev/f0/tools"
+)
+
+// body is a request body ready to send.
+type body struct {
+	data        []byte
+	contentType string // the default Content-Type; a header given by the caller wins
+	json        bool   // also send Accept: application/json by default
+}
+
+// buildBody reads the files a body refers to (inside the roots) and
+// encodes the body as curl would.
+func (c *curl) buildBody(p *plan) (*body, error) {
+	if len(p.forms) > 0 {
+		return c.multipartBody(p.forms)
+	}
+	if len(p.body) == 0 {
+		return nil, nil
+	}
+	var pieces [][]byte
+	b := &body{contentType: "application/x-www-form-urlencoded"}
+	allJSON := true
+	for _, d := range p.body {
+		data, err := c.dataPiece(d)
+		if err != nil {
+			return nil, err
+		}
+		pieces = append(pieces, data)
+		switch d.kind {
+		case dataJSON, dataJSONValue:
+			b.contentType, b.json = "application/json", d.kind == dataJSON
+		case dataRaw:
+			if len(p.body) == 1 && p.bodyFrom == `"data"` && looksLikeJSON(data) {
+				b.contentType = "application/json"
+			}
+			allJSON = false
+		default:
+			allJSON = false
+		}
+	}
+	sep := []byte("&")
+	if allJSON {
+		sep = nil // curl concatenates repeated --json pieces
+	}
+	b.data = bytes.Join(pieces, sep)
+	return b, nil
+}
+
+// dataPiece reads one piece of the body.
+func (c *curl) dataPiece(d dataPart) ([]byte, error) {
+	switch d.kind {
+	case dataURLEncode:
+		text := d.text
+		if d.file {
+			data, err := c.readFile(d.text, "--data-urlencode "+d.name+"@"+d.text)
+			if err != nil {
+				return nil, err
+			}
+			text = string(data)
+		}
+		enc := url.QueryEscape(text)
+		if d.name != "" {
+			return []byte(d.name + "=" + enc), nil
+		}
+		return []byte(enc), nil
+	case dataASCII, dataBinary, dataJSON:
+		if !d.file {
+			return []byte(d.text), nil
+		}
+		data, err := c.readFile(d.text, "@"+d.text)
+		if err != nil {
+			return nil, err
+		}
+		if d.kind == dataASCII { // curl -d @file drops carriage returns and newlines
+			data = bytes.ReplaceAll(bytes.ReplaceAll(data, []byte("\r"), nil), []byte("\n"), nil)
+		}
+		return data, nil
+	}
+	return []byte(d.text), nil
+}
+
+// multipartBody encodes -F fields as multipart/form-data.
+func (c *curl) multipartBody(fields []formPart) (*body, error) {
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	for _, f := range fields {
+		switch {
+		case f.file != "":
+			data, err := c.readFile(f.file, "-F "+f.name+"=@"+f.file)
+			if err != nil {
+				return nil, err
+			}
+			name := f.filename
+			if name == "" {
+				name = path.Base(strings.ReplaceAll(f.file, "\\", "/"))
+			}
+			ctype := f.ctype
+			if ctype == "" {
+				ctype = "application/octet-stream"
+			}
+			h := textproto.MIMEHeader{}
+			h.Set("Content-Disposition", fmt.Sprintf(`form-data; name="%s"; filename="%s"`, escapeQuotes(f.name), escapeQuotes(name)))
+			h.Set("Content-Type", ctype)
+			part, err := w.CreatePart(h)
+			if err != nil {
+				return nil, err
+			}
+			part.Write(data)
+		case f.contentFile != "":
+			data, err := c.readFile(f.contentFile, "-F "+f.name+"=<"+f.contentFile)
+			if err != nil {
+				return nil, err
+			}
+			if err := writeField(w, f, string(data)); err != nil {
+				return nil, err
+			}
+		default:
+			if err := writeField(w, f, f.value); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return &body{data: buf.Bytes(), contentType: w.FormDataContentType()}, nil
+}
+
+func writeField(w *multipart.Writer, f formPart, value string) error {
+	if f.ctype == "" {
+		return w.WriteField(f.name, value)
+	}
+	h := textproto.MIMEHeader{}
+	h.Set("Content-Disposition", fmt.Sprintf(`form-data; name="%s"`, escapeQuotes(f.name)))
+	h.Set("Content-Type", f.ctype)
+	part, err := w.CreatePart(h)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(part, value)
+	return err
+}
+
+func escapeQuotes(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
+}
+
+// readFile reads a file named in the arguments, inside the roots and no
+// larger than the download cap.
+func (c *curl) readFile(name, what string) ([]byte, error) {
+	if name == "-" {
+		return nil, &tools.InputError{Field: "args", Problem: what + ": f0 does not read stdin", Hint: "Put the data in the call, or in a file inside the roots."}
+	}
+	loc, err := c.files.Locate(name)
+	if err != nil {
+		return nil, &tools.InputError{Field: "args", Problem: what + ": " + err.Error()}
+	}
+	f, err := loc.Root.OS().Open(loc.Native())
+	if err != nil {
+		return nil, &tools.InputError{Field: "args", Problem: what + ": " + c.files.Explain("read", loc, err).Error()}
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, c.cfg.MaxDownload+1))
+	if err != nil {
+		return nil, &tools.InputError{Field: "args", Problem: what + ": " + c.files.Explain("read", loc, err).Error()}
+	}
+	if int64(len(data)) > c.cfg.MaxDownload {
+		return nil, &tools.InputError{Field: "args", Problem: fmt.Sprintf("%s: the file is larger than this server's limit of %s (--net-max-download)", what, humanBytes(c.cfg.MaxDownload))}
+	}
+	return data, nil
+}
+
+// looksLikeJSON reports whether data is a JSON object or array.
+func looksLikeJSON(data []byte) bool {
+	t := bytes.TrimSpace(data)
+	if len(t) == 0 || (t[0] != '{' && t[0] != '[') {
+		return false
+	}
+	return json.Valid(t)
+}

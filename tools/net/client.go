@@ -1,0 +1,194 @@
+package net
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptrace"
+	"net/netip"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// client holds the two transports (verifying TLS, and not) that every call
+// shares, so connections are reused between calls. Both dial through the
+// operator's rules.
+type client struct {
+	pol              *policy
+	secure, insecure *http.Transport
+}
+
+func newClient(pol *policy) *client {
+	c := &client{pol: pol}
+	c.secure = c.transport(false)
+	c.insecure = c.transport(true)
+	return c
+}
+
+// transport builds an HTTP transport whose every connection goes through
+// dial (and dialTLS), where the rules and the connect timeout apply.
+// Proxies from the environment are not used: the rules must see the real
+// destination. Compression is handled by net.curl itself (curl's
+// --compressed).
+func (c *client) transport(insecure bool) *http.Transport {
+	conf := &tls.Config{InsecureSkipVerify: insecure, NextProtos: []string{"h2", "http/1.1"}, MinVersion: tls.VersionTLS12}
+	return &http.Transport{
+		DialContext: c.dial,
+		DialTLSContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+			return c.dialTLS(ctx, network, addr, conf)
+		},
+		TLSClientConfig:       conf,
+		ForceAttemptHTTP2:     true,
+		DisableCompression:    true,
+		MaxIdleConns:          64,
+		MaxIdleConnsPerHost:   8,
+		IdleConnTimeout:       60 * time.Second,
+		ExpectContinueTimeout: time.Second,
+	}
+}
+
+// forCall returns the transport a call uses.
+func (c *client) forCall(insecure bool) *http.Transport {
+	if insecure {
+		return c.insecure
+	}
+	return c.secure
+}
+
+type connectTimeoutKey struct{}
+
+func withConnectTimeout(ctx context.Context, d time.Duration) context.Context {
+	return context.WithValue(ctx, connectTimeoutKey{}, d)
+}
+
+func connectTimeoutFrom(ctx context.Context) time.Duration {
+	if d, ok := ctx.Value(connectTimeoutKey{}).(time.Duration); ok && d > 0 {
+		return d
+	}
+	return DefaultConnectTimeout
+}
+
+// errConnectDeadline is the cause of a dial context that ran out of time.
+var errConnectDeadline = errors.New("connect timeout")
+
+// connectTimeoutError is a connection that was not made in time.
+type connectTimeoutError struct {
+	addr  string
+	limit time.Duration
+}
+
+func (e *connectTimeoutError) Error() string {
+	return fmt.Sprintf("could not connect to %s within %s", e.addr, humanDuration(e.limit))
+}
+
+// dial connects over TCP within the call's connect timeout, checking the
+// host name and then the resolved address against the rules.
+func (c *client) dial(ctx context.Context, network, addr string) (net.Conn, error) {
+	limit := connectTimeoutFrom(ctx)
+	dctx, cancel := context.WithTimeoutCause(ctx, limit, errConnectDeadline)
+	defer cancel()
+	var d net.Dialer
+	if c.pol.active() {
+		host, _, err := net.SplitHostPort(addr)
+		if err != nil {
+			return nil, err
+		}
+		byName, err := c.pol.checkName(host)
+		if err != nil {
+			return nil, err
+		}
+		d.ControlContext = func(_ context.Context, _, address string, _ syscall.RawConn) error {
+			ap, err := netip.ParseAddrPort(address)
+			if err != nil {
+				return fmt.Errorf("connect to %s: %w", address, err)
+			}
+			return c.pol.checkIP(host, ap.Addr(), byName)
+		}
+	}
+	conn, err := d.DialContext(dctx, network, addr)
+	if err != nil && errors.Is(context.Cause(dctx), errConnectDeadline) && ctx.Err() == nil {
+		return nil, &connectTimeoutError{addr: addr, limit: limit}
+	}
+	return conn, err
+}
+
+// dialTLS connects and completes the TLS handshake, both within the
+// connect timeout (as curl's --connect-timeout does).
+func (c *client) dialTLS(ctx context.Context, network, addr string, conf *tls.Config) (net.Conn, error) {
+	limit := connectTimeoutFrom(ctx)
+	start := time.Now()
+	raw, err := c.dial(ctx, network, addr)
+	if err != nil {
+		return nil, err
+	}
+	host, _, _ := net.SplitHostPort(addr)
+	cfg := conf.Clone()
+	cfg.ServerName = host
+	tc := tls.Client(raw, cfg)
+	hctx, cancel := context.WithTimeoutCause(ctx, limit-time.Since(start), errConnectDeadline)
+	defer cancel()
+	if err := tc.HandshakeContext(hctx); err != nil {
+		raw.Close()
+		if errors.Is(context.Cause(hctx), errConnectDeadline) && ctx.Err() == nil {
+			return nil, &connectTimeoutError{addr: addr, limit: limit}
+		}
+		return nil, err
+	}
+	if st, ok := ctx.Value(statsKey{}).(*stats); ok {
+		st.mark(&st.t.tlsDone)
+	}
+	return tc, nil
+}
+
+// timing is what an exchange measured, for -v and -w.
+type timing struct {
+	dnsDone, connectDone, tlsDone, firstByte time.Duration
+	remote                                   string
+	reused                                   bool
+}
+
+// stats collects the timing of one exchange; the transport's callbacks
+// may run on other goroutines.
+type stats struct {
+	mu    sync.Mutex
+	start time.Time
+	t     timing
+}
+
+type statsKey struct{}
+
+func (s *stats) mark(at *time.Duration) {
+	s.mu.Lock()
+	*at = time.Since(s.start)
+	s.mu.Unlock()
+}
+
+// trace attaches the stats to a request context.
+func (s *stats) trace(ctx context.Context) context.Context {
+	ctx = context.WithValue(ctx, statsKey{}, s)
+	return httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
+		DNSDone: func(httptrace.DNSDoneInfo) { s.mark(&s.t.dnsDone) },
+		ConnectDone: func(_, _ string, err error) {
+			if err == nil {
+				s.mark(&s.t.connectDone)
+			}
+		},
+		GotConn: func(info httptrace.GotConnInfo) {
+			s.mu.Lock()
+			s.t.remote, s.t.reused = info.Conn.RemoteAddr().String(), info.Reused
+			s.mu.Unlock()
+		},
+		GotFirstResponseByte: func() { s.mark(&s.t.firstByte) },
+	})
+}
+
+// snapshot returns what was measured so far.
+func (s *stats) snapshot() timing {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.t
+}

@@ -1,0 +1,280 @@
+package net
+
+import (
+	"bufio"
+	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"compress/zlib"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/andybalholm/brotli"
+
+	"github.com/f0dev/f0/tools"
+	"github.com/f0dev/f0/tools/roots"
+)
+
+// exchange is one URL's request and response, with the body read.
+type exchange struct {
+	target  *target
+	method  string
+	resp    *http.Response // the final response
+	hops    []hop          // redirects followed, in order
+	timing  timing
+	elapsed time.Duration
+	data    []byte // the body, decoded (nil when saved or discarded)
+	size    int64  // decoded body bytes
+	wire    int64  // bytes as received
+	sha256  string
+	saved   bool
+	notes   []string
+}
+
+// hop is one redirect: the request sent and the 3xx that answered it.
+type hop struct {
+	req  *http.Request
+	resp *http.Response
+}
+
+// totalTimeoutError is a call that ran out of its total time.
+type totalTimeoutError struct{ limit time.Duration }
+
+func (e *totalTimeoutError) Error() string {
+	return fmt.Sprintf("timed out after %s", humanDuration(e.limit))
+}
+
+// tooManyRedirectsError stops a redirect chain longer than allowed.
+type tooManyRedirectsError struct{ max int }
+
+func (e *tooManyRedirectsError) Error() string {
+	return fmt.Sprintf("stopped after %d redirects (maxRedirects %d)", e.max, e.max)
+}
+
+// capError is a body larger than the download cap.
+type capError struct {
+	limit int64
+	flag  string
+	saved bool
+}
+
+func (e *capError) Error() string {
+	what := "the call stopped reading it"
+	if e.saved {
+		what = "nothing was saved"
+	}
+	return fmt.Sprintf("the response body is larger than the download limit of %s (%s); %s", humanBytes(e.limit), e.flag, what)
+}
+
+// do sends the request for one target and reads the response.
+func (c *curl) do(ctx context.Context, r *request, t *target) (*exchange, error) {
+	ex := &exchange{target: t, method: r.method}
+	ctx, cancel := context.WithTimeoutCause(ctx, r.maxTime, &totalTimeoutError{limit: r.maxTime})
+	defer cancel()
+	st := &stats{start: time.Now()}
+	ctx = st.trace(withConnectTimeout(ctx, r.connectTimeout))
+	var rd io.Reader
+	if r.body != nil {
+		rd = bytes.NewReader(r.body.data)
+	}
+	req, err := http.NewRequestWithContext(ctx, r.method, t.u.String(), rd)
+	if err != nil {
+		return ex, fmt.Errorf("build request: %w", err)
+	}
+	req.Header = r.header.Clone()
+	if r.host != "" {
+		req.Host = r.host
+	}
+	hc := &http.Client{
+		Transport: c.client.forCall(r.insecure),
+		CheckRedirect: func(next *http.Request, via []*http.Request) error {
+			if !r.follow {
+				return http.ErrUseLastResponse
+			}
+			if len(via) > r.maxRedirs {
+				return &tooManyRedirectsError{max: r.maxRedirs}
+			}
+			ex.hops = append(ex.hops, hop{req: via[len(via)-1], resp: next.Response})
+			return nil
+		},
+	}
+	resp, err := hc.Do(req)
+	defer func() {
+		ex.timing, ex.elapsed = st.snapshot(), time.Since(st.start)
+	}()
+	if err != nil {
+		if resp != nil {
+			ex.resp = resp
+		}
+		return ex, c.cause(ctx, err)
+	}
+	defer resp.Body.Close()
+	ex.resp = resp
+	if err := c.readBody(ctx, r, ex); err != nil {
+		return ex, c.cause(ctx, err)
+	}
+	return ex, nil
+}
+
+// cause finds the reason behind a transport error: a timeout of this call,
+// the rules, a redirect limit, the download cap, or the network error
+// without Go's `Get "url":` wrapping (the answer names the URL itself).
+func (c *curl) cause(ctx context.Context, err error) error {
+	var tt *totalTimeoutError
+	if errors.As(context.Cause(ctx), &tt) {
+		return tt
+	}
+	var (
+		ct *connectTimeoutError
+		be *blockedError
+		tm *tooManyRedirectsError
+		ce *capError
+		ue *url.Error
+	)
+	switch {
+	case errors.As(err, &ct):
+		return ct
+	case errors.As(err, &be):
+		return be
+	case errors.As(err, &tm):
+		return tm
+	case errors.As(err, &ce):
+		return ce
+	case errors.As(err, &ue):
+		return ue.Err
+	}
+	return err
+}
+
+// readBody decodes the body (gzip, deflate, brotli), hashes it, enforces
+// the download cap, reports progress, and keeps it in memory, saves it, or
+// discards it.
+func (c *curl) readBody(ctx context.Context, r *request, ex *exchange) error {
+	resp, t := ex.resp, ex.target
+	saving := t.out != nil
+	if resp.ContentLength > r.maxDownload && resp.Header.Get("Content-Encoding") == "" {
+		return &capError{limit: r.maxDownload, flag: r.capFlag, saved: saving}
+	}
+	wire := &countingReader{r: resp.Body}
+	dec, note, err := decoder(wire, resp.Header.Get("Content-Encoding"))
+	if err != nil {
+		return fmt.Errorf("decode %s body: %w", resp.Header.Get("Content-Encoding"), err)
+	}
+	if note != "" {
+		ex.notes = append(ex.notes, note)
+	}
+	total := int64(0)
+	if resp.Header.Get("Content-Encoding") == "" && resp.ContentLength > 0 {
+		total = resp.ContentLength
+	}
+	body := &meteredReader{ctx: ctx, r: dec, limit: r.maxDownload, h: sha256.New(), total: total,
+		capErr: &capError{limit: r.maxDownload, flag: r.capFlag, saved: saving}}
+	switch {
+	case saving:
+		if fail := r.fail && resp.StatusCode >= 400; fail {
+			data, _ := io.ReadAll(io.LimitReader(body, 4096))
+			ex.data = data
+			break
+		}
+		_, err = c.files.WriteAtomic(*t.out, body, roots.WriteOptions{CreateDirs: true})
+		ex.saved = err == nil
+	case t.discard:
+		_, err = io.Copy(io.Discard, body)
+	default:
+		ex.data, err = io.ReadAll(body)
+	}
+	body.report(true)
+	ex.size, ex.wire, ex.sha256 = body.n, wire.n, hex.EncodeToString(body.h.Sum(nil))
+	return err
+}
+
+// decoder undoes a Content-Encoding. An empty body stays empty; an
+// encoding f0 does not know is passed through with a note.
+func decoder(r io.Reader, encoding string) (io.Reader, string, error) {
+	enc := strings.ToLower(strings.TrimSpace(encoding))
+	if enc == "" || enc == "identity" {
+		return r, "", nil
+	}
+	br := bufio.NewReader(r)
+	if _, err := br.Peek(1); err == io.EOF {
+		return br, "", nil
+	}
+	switch enc {
+	case "gzip", "x-gzip":
+		zr, err := gzip.NewReader(br)
+		return zr, "", err
+	case "deflate":
+		head, _ := br.Peek(2)
+		if len(head) == 2 && head[0]&0x0f == 8 && (uint16(head[0])<<8|uint16(head[1]))%31 == 0 {
+			zr, err := zlib.NewReader(br)
+			return zr, "", err
+		}
+		return flate.NewReader(br), "", nil
+	case "br":
+		return brotli.NewReader(br), "", nil
+	}
+	return br, fmt.Sprintf("note: the body is encoded with %q, which f0 does not decode; it is shown as received", encoding), nil
+}
+
+// countingReader counts bytes as received.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// meteredReader hashes and counts the decoded body, stops it at the
+// download cap, and reports progress.
+type meteredReader struct {
+	ctx        context.Context
+	r          io.Reader
+	n, limit   int64
+	total      int64
+	h          hash.Hash
+	capErr     *capError
+	lastReport time.Time
+	reported   bool
+}
+
+func (m *meteredReader) Read(p []byte) (int, error) {
+	n, err := m.r.Read(p)
+	if m.n+int64(n) > m.limit {
+		n = int(max(m.limit-m.n, 0))
+		err = m.capErr
+	}
+	m.n += int64(n)
+	m.h.Write(p[:n])
+	m.report(false)
+	return n, err
+}
+
+// report sends progress at most every 200 ms, and once at the end.
+func (m *meteredReader) report(final bool) {
+	now := time.Now()
+	if !final && m.reported && now.Sub(m.lastReport) < 200*time.Millisecond {
+		return
+	}
+	if final && m.n == 0 {
+		return
+	}
+	m.lastReport, m.reported = now, true
+	msg := "downloaded " + humanBytes(m.n)
+	if m.total > 0 {
+		msg += " of " + humanBytes(m.total)
+	}
+	tools.ReportProgress(m.ctx, float64(m.n), float64(m.total), msg)
+}

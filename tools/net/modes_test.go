@@ -1,0 +1,184 @@
+package net
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/f0dev/f0/tools"
+)
+
+// TestInputModes simulates the shapes models send for the same request:
+// every one must give the same answer.
+func TestInputModes(t *testing.T) {
+	e := newEnv(t)
+	u := e.url + "/text"
+	want := "200 OK · text/plain; charset=utf-8 · 6 B · T\nhello"
+	cases := []struct {
+		name string
+		args any
+	}{
+		{"structured", map[string]any{"url": u}},
+		{"curl-style list", map[string]any{"args": []any{"-sS", u}}},
+		{"curl-style string", map[string]any{"args": "-sS " + u}},
+		{"curl-style string with curl", map[string]any{"args": "curl -sS '" + u + "'"}},
+		{"curl-style list of one string", map[string]any{"args": []any{"curl -s " + u}}},
+		{"arguments as a plain string", "-s " + u},
+		{"arguments as a bare list", json.RawMessage(`["-s","` + u + `"]`)},
+		{"arguments as a JSON string", `{"url":"` + u + `"}`},
+		{"args holding a JSON object", map[string]any{"args": `{"url":"` + u + `"}`}},
+		{"args holding a JSON list", map[string]any{"args": `["-s","` + u + `"]`}},
+		{"arguments wrapper", map[string]any{"arguments": map[string]any{"url": u}}},
+		{"proxy envelope", map[string]any{"tool": "net_curl", "args": map[string]any{"url": u}}},
+		{"mixed: args and fields", map[string]any{"args": "-s", "url": u}},
+		{"mixed: same URL twice", map[string]any{"args": []any{u}, "url": u}},
+		{"synonym uri", map[string]any{"uri": u}},
+		{"snake case", map[string]any{"url": u, "follow_redirects": "yes", "timeout_ms": "5000"}},
+		{"url without scheme", map[string]any{"url": strings.TrimPrefix(u, "http://")}},
+		{"url list of one in url", map[string]any{"urls": u}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := e.call(t, c.args)
+			if res.IsError {
+				t.Fatal(res.Text)
+			}
+			if got := stripTime(res.Text); got != want {
+				t.Fatalf("got:\n%s\nwant:\n%s", got, want)
+			}
+		})
+	}
+}
+
+// TestModelMistakes asserts the exact help a model gets for mistakes the
+// pipeline and the tool catch before any request is made.
+func TestModelMistakes(t *testing.T) {
+	e := newEnv(t)
+	sig := "Expected: {url?: string, urls?: string[], args?: any, method?: string, headers?: any, data?: any, json?: any, form?: object, query?: object, followRedirects?: boolean, … 20 more (tools_describe {\"name\":\"net_curl\"})}\n" +
+		`Example: net_curl {"headers":{"Accept":"application/json"},"url":"https://api.github.com/repos/golang/go"}`
+	cases := []struct {
+		name string
+		args any
+		want string
+	}{
+		{"misspelt field", map[string]any{"url": "https://x", "methd": "POST"},
+			"net_curl: invalid arguments.\n- \"methd\": unknown field; did you mean \"method\"?\nYou passed: {\"methd\":\"POST\",\"url\":\"https://x\"}\n" + sig},
+		{"timeout without unit", map[string]any{"url": "https://x", "timeout": 30},
+			"net_curl: invalid arguments.\n- \"timeout\": unknown field; did you mean \"timeoutMs\"?\nYou passed: {\"timeout\":30,\"url\":\"https://x\"}\n" + sig},
+		{"missing url", map[string]any{"method": "GET"},
+			"net_curl: \"url\": is missing: there is no URL to request. Give \"url\", \"urls\", or a URL inside \"args\".\nYou passed: {\"method\":\"GET\"}\n" + sig},
+		{"only flags", map[string]any{"args": "-sSL"},
+			"net_curl: \"url\": is missing: there is no URL to request. Give \"url\", \"urls\", or a URL inside \"args\".\nYou passed: {\"args\":\"-sSL\"}\n" + sig},
+		{"misspelt flag", map[string]any{"args": "-sS --folow https://x"},
+			"net_curl: \"args\": unknown flag --folow; did you mean -L, --location? The structured field for it: \"followRedirects\".\nYou passed: {\"args\":\"-sS --folow https://x\"}\n" + sig},
+		{"boolean as a number", map[string]any{"url": "https://x", "timeoutMs": true},
+			"net_curl: invalid arguments.\n- \"timeoutMs\": expected an integer, got true (a boolean is never a number)\nYou passed: {\"timeoutMs\":true,\"url\":\"https://x\"}\n" + sig},
+		{"wrong format", map[string]any{"url": "https://x", "format": "html"},
+			"net_curl: invalid arguments.\n- \"format\": expected one of \"raw\", \"text\", \"markdown\", got \"html\"\nYou passed: {\"format\":\"html\",\"url\":\"https://x\"}\n" + sig},
+		{"not a URL", map[string]any{"url": "ftp://x/file"},
+			"net_curl: \"url\": \"ftp://x/file\": only http and https URLs are supported\nYou passed: {\"url\":\"ftp://x/file\"}\n" + sig},
+		{"key=value in args", map[string]any{"args": []any{"url=https://x"}},
+			"net_curl: \"args\": \"url=https://x\" is not a URL. Structured fields go in a JSON object, e.g. {\"url\": \"https://x\"}; curl-style args hold flags and URLs.\nYou passed: {\"args\":[\"url=https://x\"]}\n" + sig},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := e.call(t, c.args)
+			if !res.IsError {
+				t.Fatalf("not an error:\n%s", res.Text)
+			}
+			if res.Text != c.want {
+				t.Fatalf("got:\n%s\nwant:\n%s", res.Text, c.want)
+			}
+		})
+	}
+}
+
+func TestRepairedValues(t *testing.T) {
+	e := newEnv(t)
+	cases := []struct {
+		name string
+		args map[string]any
+		want []string
+	}{
+		{"numbers and booleans as strings", map[string]any{"url": e.url + "/redirect", "timeoutMs": "5000", "followRedirects": "false", "includeHeaders": "yes"},
+			[]string{"302 Found", "HTTP/1.1 302 Found"}},
+		{"boolean as a number", map[string]any{"url": e.url + "/redirect", "followRedirects": 0}, []string{"302 Found"}},
+		{"method in lower case", map[string]any{"url": e.url + "/echo", "method": "put", "data": "x"}, []string{`"method":"PUT"`}},
+		{"headers as one string", map[string]any{"url": e.url + "/echo", "headers": "X-One: 1"}, []string{`"X-One":"1"`}},
+		{"headers as a list", map[string]any{"url": e.url + "/echo", "headers": []any{"X-One: 1", "X-Two: 2"}}, []string{`"X-One":"1"`, `"X-Two":"2"`}},
+		{"headers as JSON text", map[string]any{"url": e.url + "/echo", "header": `{"X-One":"1"}`}, []string{`"X-One":"1"`}},
+		{"query as JSON text", map[string]any{"url": e.url + "/echo", "params": `{"q":"a b"}`}, []string{`"query":"q=a+b"`}},
+		{"format in upper case", map[string]any{"url": e.url + "/html", "format": "MARKDOWN"}, []string{"# Hello world"}},
+		{"foreign field", map[string]any{"url": e.url + "/text", "reasoning": "because"}, []string{"hello", `note: ignored field "reasoning"`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := e.call(t, c.args)
+			if res.IsError {
+				t.Fatal(res.Text)
+			}
+			assertInOrder(t, res.Text, c.want...)
+		})
+	}
+}
+
+func TestMisspeltToolName(t *testing.T) {
+	e := newEnv(t)
+	res := e.p.Call(context.Background(), "net_crul", map[string]any{"url": "https://x"})
+	if !res.IsError {
+		t.Fatal(res.Text)
+	}
+	assertInOrder(t, res.Text, `unknown tool "net_crul".`, "Did you mean:", "- net_curl: Make an HTTP(S) request like curl",
+		`Example: net_curl {"headers":{"Accept":"application/json"},"url":"https://api.github.com/repos/golang/go"}`)
+	for _, name := range []string{"net.curl", "NET-CURL", "mcp__f0__net_curl", "f0_net_curl", "net/curl"} {
+		if res := e.p.Call(context.Background(), name, map[string]any{"url": e.url + "/text"}); res.IsError {
+			t.Errorf("%s: %s", name, res.Text)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	e := newEnv(t)
+	for _, args := range []any{map[string]any{"args": []any{"-h"}}, map[string]any{"args": "--help"}, "-h"} {
+		res := e.call(t, args)
+		if res.IsError {
+			t.Fatal(res.Text)
+		}
+		assertInOrder(t, res.Text, "Curl flags:", "-L, --location", "follow redirects [field: followRedirects]",
+			"net_curl: HTTP request (curl)", "Arguments:", "Examples:", "Notes:")
+	}
+}
+
+func TestAccessLevels(t *testing.T) {
+	cases := []struct {
+		name   string
+		access tools.Access
+		args   func(e *env) map[string]any
+		denied string
+	}{
+		{"GET under read", tools.Read, func(e *env) map[string]any { return map[string]any{"url": e.url + "/text"} }, ""},
+		{"HEAD under read", tools.Read, func(e *env) map[string]any { return map[string]any{"args": "-I " + e.url + "/text"} }, ""},
+		{"-o /dev/null under read", tools.Read, func(e *env) map[string]any { return map[string]any{"args": "-o /dev/null " + e.url + "/text"} }, ""},
+		{"POST under read", tools.Read, func(e *env) map[string]any { return map[string]any{"args": "-d a=1 " + e.url + "/echo"} },
+			`net_curl: access denied: this call needs "write" access (POST can change things on the server), and this server runs with --access read.`},
+		{"output under read", tools.Read, func(e *env) map[string]any { return map[string]any{"url": e.url + "/text", "output": "x.txt"} },
+			`net_curl: access denied: this call needs "write" access (it saves the body to a file), and this server runs with --access read.`},
+		{"POST under write", tools.Write, func(e *env) map[string]any { return map[string]any{"url": e.url + "/echo", "method": "POST"} }, ""},
+		{"insecure under write", tools.Write, func(e *env) map[string]any { return map[string]any{"url": e.url + "/text", "insecure": true} },
+			`net_curl: access denied: this call needs "admin" access (insecure turns off TLS certificate verification), and this server runs with --access write.`},
+		{"insecure under admin", tools.Admin, func(e *env) map[string]any { return map[string]any{"args": "-k " + e.url + "/text"} }, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t, withAccess(c.access))
+			res := e.call(t, c.args(e))
+			if (c.denied != "") != res.IsError {
+				t.Fatalf("IsError %v:\n%s", res.IsError, res.Text)
+			}
+			if c.denied != "" && !strings.HasPrefix(res.Text, c.denied) {
+				t.Fatalf("got:\n%s\nwant it to start with:\n%s", res.Text, c.denied)
+			}
+		})
+	}
+}

@@ -1,0 +1,694 @@
+package net
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"mime"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/net/html/charset"
+
+	"github.com/f0dev/f0/tools"
+)
+
+// section is the answer for one URL: the head (status line, verbose
+// lines, remarks about the body) and the shown text (-i headers, the body
+// from offset, the -w output).
+type section struct {
+	head     []string
+	prefix   string
+	body     string
+	suffix   string
+	offset   int  // where body starts in the full shown body
+	total    int  // length of the full shown body
+	pageable bool // body can be continued with offset
+	html     bool // raw HTML, which markdown would shorten
+	isError  bool
+	notes    []string
+}
+
+func (s *section) text() string { return s.prefix + s.body + s.suffix }
+
+// footerRoom is what the pipeline's truncation footer and notes need.
+const footerRoom = 700
+
+// single answers a call with one URL.
+func (c *curl) single(ctx context.Context, r *request) (tools.Result, error) {
+	ex, err := c.do(ctx, r, r.targets[0])
+	if err != nil {
+		return c.failed(ctx, r, ex, err)
+	}
+	budget := tools.Budget(ctx)
+	s := c.answer(ctx, r, ex, budget)
+	head := strings.Join(s.head, "\n")
+	notes := append(ex.notes, s.notes...)
+	if len(head)+len(s.text())+footerRoom > budget {
+		if s.suffix != "" { // keep the -w output when the body is cut
+			head += "\n" + strings.TrimRight(s.suffix, "\n")
+			s.suffix = ""
+		}
+		if s.pageable && len(head)+len(s.text())+footerRoom > budget {
+			notes = append(notes, c.cutNotes(ctx, r, ex, &s)...)
+		}
+	}
+	// One final newline is dropped: front ends end the text with their own.
+	res := tools.Result{Head: head, Text: strings.TrimSuffix(s.text(), "\n"), IsError: s.isError, Notes: notes}
+	if s.pageable {
+		prefix, offset := len(s.prefix), s.offset
+		res.Next = func(shown int) map[string]any {
+			return map[string]any{"offset": offset + max(shown-prefix, 0)}
+		}
+	}
+	return res, nil
+}
+
+// cutNotes are the remarks for a body too long for one answer: markdown
+// for HTML, and saving the whole body to a file.
+func (c *curl) cutNotes(ctx context.Context, r *request, ex *exchange, s *section) []string {
+	var notes []string
+	if s.html {
+		notes = append(notes, "note: this is an HTML page; as markdown it is readable and usually much shorter: "+
+			tools.CallWith(ctx, map[string]any{"format": "markdown", "offset": nil}))
+	}
+	name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
+	notes = append(notes, fmt.Sprintf("note: to keep the whole body (%s), save it to a file: %s", humanBytes(ex.size),
+		tools.CallWith(ctx, map[string]any{"output": name, "offset": nil, "format": nil})))
+	return notes
+}
+
+// several answers a call with several URLs: one section each, in order,
+// each cut to its share of the budget.
+func (c *curl) several(ctx context.Context, r *request) (tools.Result, error) {
+	n := len(r.targets)
+	share := max((tools.Budget(ctx)-footerRoom)/n-100, 1024)
+	var b strings.Builder
+	var notes []string
+	anyErr := false
+	for i, t := range r.targets {
+		fmt.Fprintf(&b, "── [%d/%d] %s\n", i+1, n, t.u.Redacted())
+		ex, err := c.do(ctx, r, t)
+		if err != nil {
+			if ctx.Err() != nil {
+				return tools.Result{}, ctx.Err()
+			}
+			res, ferr := c.failed(ctx, r, ex, err)
+			if ferr != nil {
+				fmt.Fprintf(&b, "failed: %v\n", ferr)
+			} else {
+				b.WriteString(strings.TrimRight(res.Text, "\n") + "\n")
+			}
+			anyErr = true
+			continue
+		}
+		s := c.answer(ctx, r, ex, share)
+		anyErr = anyErr || s.isError
+		notes = append(notes, ex.notes...)
+		notes = append(notes, s.notes...)
+		head := strings.Join(s.head, "\n")
+		b.WriteString(head + "\n")
+		text := s.text()
+		if room := share - len(head); len(text) > room {
+			shown := cutRunes(text, max(room, 0))
+			b.WriteString(shown)
+			fmt.Fprintf(&b, "\n… [truncated: showed %s of %s bytes]", groupDigits(int64(len(shown))), groupDigits(int64(len(text))))
+			if s.pageable {
+				next := s.offset + max(len(shown)-len(s.prefix), 0)
+				fmt.Fprintf(&b, " Rest: %s", tools.CallWith(ctx, c.oneURL(r, t, map[string]any{"offset": next})))
+			}
+			b.WriteString("\n")
+		} else if text != "" {
+			b.WriteString(strings.TrimRight(text, "\n") + "\n")
+		}
+	}
+	slices.Sort(notes)
+	return tools.Result{Text: strings.TrimRight(b.String(), "\n"), IsError: anyErr, Notes: slices.Compact(notes)}, nil
+}
+
+// oneURL is the argument change that turns this call into a call for one
+// of its URLs.
+func (c *curl) oneURL(r *request, t *target, changes map[string]any) map[string]any {
+	changes["url"], changes["urls"] = t.raw, nil
+	p := r.plan
+	if p.curlStyle && len(p.urlWords) > 0 {
+		var words []any
+		for i, w := range p.words {
+			if !p.urlWords[i] {
+				words = append(words, w)
+			}
+		}
+		if len(words) == 0 {
+			changes["args"] = nil
+		} else {
+			changes["args"] = words
+		}
+	}
+	return changes
+}
+
+// answer shapes a received response.
+func (c *curl) answer(ctx context.Context, r *request, ex *exchange, budget int) section {
+	var s section
+	resp := ex.resp
+	s.head = append(s.head, summaryLine(r, ex))
+	if r.verbose {
+		s.head = append(s.head, verboseLines(r, ex)...)
+	}
+	if loc := resp.Header.Get("Location"); loc != "" && isRedirect(resp.StatusCode) && !r.follow {
+		s.head = append(s.head, fmt.Sprintf("Location: %s (not followed; follow it with -L, or: %s)", resolveRef(resp, loc),
+			tools.CallWith(ctx, map[string]any{"followRedirects": true})))
+	}
+	if r.include {
+		s.prefix = headerBlock(r, ex)
+	}
+	if r.writeOut != nil {
+		s.suffix = renderWriteOut(r.writeOut, writeOutValues(r, ex))
+	}
+	if r.fail && resp.StatusCode >= 400 {
+		s.isError = true
+		s.head = append(s.head, fmt.Sprintf("failed: the server answered %s, and fail (-f) makes a status of 400 or more an error", resp.Status))
+		if !r.failWithBody {
+			if excerpt := c.excerpt(ex); excerpt != "" {
+				s.head = append(s.head, "The body starts:")
+				s.body = excerpt
+			}
+			return s
+		}
+	}
+	switch {
+	case ex.saved:
+		s.head = append(s.head, fmt.Sprintf("saved %s bytes (%s) to %s · sha256 %s", groupDigits(ex.size), typeOrUnknown(resp), ex.target.outName, ex.sha256))
+	case ex.target.discard:
+		s.head = append(s.head, fmt.Sprintf("body discarded (%s bytes, output %s)", groupDigits(ex.size), ex.target.outName))
+	case ex.size > 0 && ex.method != "HEAD":
+		c.bodyView(ctx, r, ex, &s, budget)
+	}
+	return s
+}
+
+// excerpt is the start of a failed response's body, for -f.
+func (c *curl) excerpt(ex *exchange) string {
+	if len(ex.data) == 0 {
+		return ""
+	}
+	ctype := ex.resp.Header.Get("Content-Type")
+	if isBinary(ctype, ex.data) {
+		return fmt.Sprintf("[binary body, %s]", humanBytes(ex.size))
+	}
+	text, _, _ := decodeText(ex.data, ctype)
+	const max = 500
+	if len(text) > max {
+		return cutRunes(text, max) + "…"
+	}
+	return text
+}
+
+// bodyView puts the body into s: binary bodies are described (or given as
+// base64), text is decoded to UTF-8, converted when asked, and shown from
+// offset.
+func (c *curl) bodyView(ctx context.Context, r *request, ex *exchange, s *section, budget int) {
+	ctype := ex.resp.Header.Get("Content-Type")
+	if r.base64 {
+		c.base64View(ctx, r, ex, s, budget)
+		return
+	}
+	if isBinary(ctype, ex.data) {
+		s.head = append(s.head, c.binaryLines(ctx, r, ex, budget)...)
+		return
+	}
+	text, decodedFrom, note := decodeText(ex.data, ctype)
+	if note != "" {
+		s.notes = append(s.notes, note)
+	}
+	if decodedFrom != "" {
+		s.head[0] += " · decoded from " + decodedFrom
+	}
+	page := isHTML(ctype, ex.data)
+	switch r.format {
+	case "markdown", "text":
+		if !page {
+			s.notes = append(s.notes, fmt.Sprintf("note: format %q applies to HTML pages; this body (%s) is shown as it is", r.format, typeOrUnknown(ex.resp)))
+			break
+		}
+		conv, err := convertHTML(r.format, text, ex.resp.Request.URL.String())
+		if err != nil {
+			s.notes = append(s.notes, fmt.Sprintf("note: could not convert the HTML to %s (%v); shown as it is", r.format, err))
+			break
+		}
+		s.head[0] += fmt.Sprintf(" · shown as %s (%s)", r.format, humanBytes(int64(len(conv))))
+		text = conv
+	default:
+		s.html = page
+	}
+	c.window(r, s, text)
+}
+
+func convertHTML(format, page, base string) (string, error) {
+	if format == "text" {
+		return toText(page)
+	}
+	return toMarkdown(page, base)
+}
+
+// window shows text from the call's offset.
+func (c *curl) window(r *request, s *section, text string) {
+	s.total, s.pageable = len(text), true
+	off := runeStart(text, min(r.offset, len(text)))
+	if r.offset > 0 && off >= len(text) {
+		s.notes = append(s.notes, fmt.Sprintf("note: offset %d is at or past the end of the body (%s bytes as shown); there is nothing more", r.offset, groupDigits(int64(len(text)))))
+		s.pageable = false
+		return
+	}
+	if off > 0 {
+		s.head = append(s.head, fmt.Sprintf("(from byte %s of %s)", groupDigits(int64(off)), groupDigits(int64(len(text)))))
+	}
+	s.offset, s.body = off, text[off:]
+}
+
+// base64View returns the body as base64, when it fits the budget.
+func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *section, budget int) {
+	enc := base64.StdEncoding.EncodeToString(ex.data)
+	room := budget - len(strings.Join(s.head, "\n")) - len(s.prefix) - len(s.suffix) - footerRoom
+	if len(enc)-r.offset > room {
+		s.isError = true
+		s.head = append(s.head, fmt.Sprintf("base64 refused: this body (%s, %s) is %s bytes as base64, more than this call's output budget of %s bytes.",
+			typeOrUnknown(ex.resp), humanBytes(ex.size), groupDigits(int64(len(enc))), groupDigits(int64(budget))))
+		name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
+		s.head = append(s.head, "Save it to a file instead: "+tools.CallWith(ctx, map[string]any{"output": name, "base64": nil, "offset": nil}))
+		if want := len(enc) + len(strings.Join(s.head, "\n")) + footerRoom; want <= outputCap(ctx) {
+			s.head = append(s.head, "Or raise the budget: "+tools.CallWith(ctx, map[string]any{"maxBytes": want}))
+		}
+		return
+	}
+	s.head = append(s.head, fmt.Sprintf("base64 of the body (%s, %s bytes) · sha256 %s", typeOrUnknown(ex.resp), groupDigits(ex.size), ex.sha256))
+	c.window(r, s, enc)
+}
+
+// binaryLines describe an omitted binary body and the two ways to get it.
+func (c *curl) binaryLines(ctx context.Context, r *request, ex *exchange, budget int) []string {
+	lines := []string{fmt.Sprintf("binary body omitted: %s, %s (%s bytes), sha256 %s", typeOrUnknown(ex.resp), humanBytes(ex.size), groupDigits(ex.size), ex.sha256)}
+	encLen := base64.StdEncoding.EncodedLen(int(ex.size))
+	switch {
+	case encLen+footerRoom+512 <= budget:
+		lines = append(lines, "Get it as base64: "+tools.CallWith(ctx, map[string]any{"base64": true}))
+	case encLen+footerRoom+512 <= outputCap(ctx):
+		lines = append(lines, "Get it as base64: "+tools.CallWith(ctx, map[string]any{"base64": true, "maxBytes": encLen + footerRoom + 512}))
+	}
+	name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
+	lines = append(lines, "Save it to a file: "+tools.CallWith(ctx, map[string]any{"output": name}))
+	return lines
+}
+
+// outputCap is the most output a call may ask for.
+func outputCap(ctx context.Context) int {
+	if p, ok := tools.FromContext(ctx); ok {
+		return p.Config().OutputCap
+	}
+	return tools.DefaultOutputCap
+}
+
+func typeOrUnknown(resp *http.Response) string {
+	if ct := resp.Header.Get("Content-Type"); ct != "" {
+		mt, _, err := mime.ParseMediaType(ct)
+		if err == nil {
+			return mt
+		}
+		return ct
+	}
+	return "no content type"
+}
+
+// summaryLine is the first line: status, type, size, time, and the final
+// URL after redirects.
+func summaryLine(r *request, ex *exchange) string {
+	resp := ex.resp
+	status := strings.TrimSpace(resp.Status)
+	if status == "" {
+		status = fmt.Sprintf("%d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
+	}
+	ctype := resp.Header.Get("Content-Type")
+	if ctype == "" {
+		ctype = "no content type"
+	}
+	size := humanBytes(ex.size)
+	if ex.method == "HEAD" {
+		size = "no body (HEAD)"
+		if resp.ContentLength >= 0 {
+			size += fmt.Sprintf(", Content-Length %d", resp.ContentLength)
+		}
+	}
+	parts := []string{status, ctype, size, humanDuration(ex.elapsed)}
+	if n := len(ex.hops); n > 0 {
+		parts = append(parts, fmt.Sprintf("%s after %d %s", resp.Request.URL.Redacted(), n, plural(n, "redirect", "redirects")))
+	}
+	return strings.Join(parts, " · ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func isRedirect(code int) bool {
+	switch code {
+	case 301, 302, 303, 307, 308:
+		return true
+	}
+	return false
+}
+
+// resolveRef makes a Location absolute against the request URL.
+func resolveRef(resp *http.Response, loc string) string {
+	ref, err := url.Parse(loc)
+	if err != nil || resp.Request == nil {
+		return loc
+	}
+	return resp.Request.URL.ResolveReference(ref).String()
+}
+
+// headerBlock is curl -i's output: each response's status line and
+// headers, the redirects first.
+func headerBlock(r *request, ex *exchange) string {
+	var b strings.Builder
+	for _, h := range ex.hops {
+		writeResponseHead(&b, "", h.resp)
+		b.WriteByte('\n')
+	}
+	writeResponseHead(&b, "", ex.resp)
+	b.WriteByte('\n')
+	return b.String()
+}
+
+func writeResponseHead(b *strings.Builder, mark string, resp *http.Response) {
+	if resp == nil {
+		return
+	}
+	fmt.Fprintf(b, "%s%s %s\n", mark, proto(resp.Proto), resp.Status)
+	for _, name := range sortedKeys(resp.Header) {
+		for _, v := range resp.Header[name] {
+			fmt.Fprintf(b, "%s%s: %s\n", mark, name, v)
+		}
+	}
+}
+
+func proto(p string) string {
+	if p == "HTTP/2.0" {
+		return "HTTP/2"
+	}
+	if p == "" {
+		return "HTTP/1.1"
+	}
+	return p
+}
+
+func sortedKeys(h http.Header) []string {
+	keys := make([]string, 0, len(h))
+	for k := range h {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// verboseLines are curl -v's: each request sent (Authorization masked)
+// and each response received.
+func verboseLines(r *request, ex *exchange) []string {
+	var b strings.Builder
+	if ex.timing.remote != "" {
+		reused := ""
+		if ex.timing.reused {
+			reused = " (reused connection)"
+		}
+		fmt.Fprintf(&b, "* connected to %s%s\n", ex.timing.remote, reused)
+	}
+	for _, h := range ex.hops {
+		writeRequestHead(&b, h.req, h.resp)
+		writeResponseHead(&b, "< ", h.resp)
+	}
+	writeRequestHead(&b, ex.resp.Request, ex.resp)
+	writeResponseHead(&b, "< ", ex.resp)
+	return strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+}
+
+func writeRequestHead(b *strings.Builder, req *http.Request, resp *http.Response) {
+	if req == nil {
+		return
+	}
+	p := "HTTP/1.1"
+	if resp != nil {
+		p = proto(resp.Proto)
+	}
+	fmt.Fprintf(b, "> %s %s %s\n", req.Method, req.URL.RequestURI(), p)
+	host := req.Host
+	if host == "" {
+		host = req.URL.Host
+	}
+	fmt.Fprintf(b, "> Host: %s\n", host)
+	for _, name := range sortedKeys(req.Header) {
+		for _, v := range req.Header[name] {
+			if v == "" && name == "User-Agent" {
+				continue
+			}
+			fmt.Fprintf(b, "> %s: %s\n", name, maskSecret(name, v))
+		}
+	}
+	if req.ContentLength > 0 {
+		fmt.Fprintf(b, "> Content-Length: %d\n> [%s of body]\n", req.ContentLength, humanBytes(req.ContentLength))
+	}
+}
+
+// maskSecret hides credentials in -v output, keeping the scheme word.
+func maskSecret(name, v string) string {
+	if name != "Authorization" && name != "Proxy-Authorization" {
+		return v
+	}
+	if scheme, _, ok := strings.Cut(v, " "); ok {
+		return scheme + " ***"
+	}
+	return "***"
+}
+
+// writeOutValues collects what -w can print.
+func writeOutValues(r *request, ex *exchange) *wvals {
+	resp := ex.resp
+	w := &wvals{code: resp.StatusCode, redirects: len(ex.hops), total: ex.elapsed, t: ex.timing, wire: ex.wire,
+		ctype: resp.Header.Get("Content-Type"), final: resp.Request.URL.String(), url: ex.target.raw,
+		method: resp.Request.Method, version: strings.TrimPrefix(proto(resp.Proto), "HTTP/"), scheme: resp.Request.URL.Scheme,
+		header: resp.Header.Get}
+	if ex.saved {
+		w.file = ex.target.outName
+	}
+	if r.body != nil {
+		w.upload = len(r.body.data)
+	}
+	if loc := resp.Header.Get("Location"); loc != "" && isRedirect(resp.StatusCode) {
+		w.redirect = resolveRef(resp, loc)
+	}
+	return w
+}
+
+// failed explains a request that did not complete. Timeouts and limits
+// are answers that say which limit fired and how to raise it; other
+// failures are errors the pipeline reports.
+func (c *curl) failed(ctx context.Context, r *request, ex *exchange, err error) (tools.Result, error) {
+	var (
+		tt *totalTimeoutError
+		ct *connectTimeoutError
+		tm *tooManyRedirectsError
+		ce *capError
+	)
+	u := ex.target.u.Redacted()
+	switch {
+	case errors.As(err, &tt):
+		return tools.Result{IsError: true, Text: c.timeoutText(ctx, r, ex)}, nil
+	case errors.As(err, &ct):
+		return tools.Result{IsError: true, Text: c.connectTimeoutText(ctx, r, ex, ct)}, nil
+	case errors.As(err, &tm):
+		text := fmt.Sprintf("%s %s: %v.", r.method, u, tm)
+		if ex.resp != nil {
+			if loc := ex.resp.Header.Get("Location"); loc != "" {
+				text += fmt.Sprintf(" The last answer was %s, pointing to %s.", ex.resp.Status, resolveRef(ex.resp, loc))
+			}
+		}
+		text += " Allow more: " + tools.CallWith(ctx, map[string]any{"maxRedirects": max(2*tm.max, 10)})
+		return tools.Result{IsError: true, Text: text}, nil
+	case errors.As(err, &ce):
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s %s: %v.\n", r.method, u, ce)
+		if ce.flag == "--max-filesize" {
+			b.WriteString("Raise --max-filesize in args, or drop it.")
+		} else {
+			b.WriteString("Ask for part of it with a Range header (-r 0-1048575, or headers {\"Range\": \"bytes=0-1048575\"}); the operator can raise --net-max-download.")
+		}
+		return tools.Result{IsError: true, Text: b.String()}, nil
+	case ctx.Err() != nil:
+		return tools.Result{}, ctx.Err()
+	}
+	return tools.Result{}, fmt.Errorf("%s %s: %w", r.method, u, err)
+}
+
+// timeoutText says that the total time limit fired, where it came from,
+// and how to raise it.
+func (c *curl) timeoutText(ctx context.Context, r *request, ex *exchange) string {
+	var b strings.Builder
+	from := r.plan.maxTime.from
+	if from == "" {
+		from = "the default"
+	}
+	fmt.Fprintf(&b, "%s %s timed out after %s: the total time limit fired (set by %s)", r.method, ex.target.u.Redacted(), humanDuration(r.maxTime), from)
+	if ex.resp != nil {
+		fmt.Fprintf(&b, "; the server had answered %s, and the body was still arriving (%s received)", ex.resp.Status, humanBytes(ex.size))
+	}
+	b.WriteString(".\n")
+	if ms := r.maxTime.Milliseconds(); strings.HasPrefix(from, `"timeoutMs"`) && ms < 100 {
+		fmt.Fprintf(&b, "timeoutMs is in milliseconds: %d means %d ms; for %d seconds send \"timeoutMs\": %d or \"maxTimeSeconds\": %d.\n", ms, ms, ms, ms*1000, ms)
+	}
+	if r.maxTime >= c.cfg.MaxTime {
+		fmt.Fprintf(&b, "That is the most this server allows (--net-max-time %s).", humanDuration(c.cfg.MaxTime))
+		return b.String()
+	}
+	next := min(max(2*r.maxTime, 60*time.Second), c.cfg.MaxTime)
+	if strings.HasSuffix(from, " in args") {
+		fmt.Fprintf(&b, "Raise it in args: -m %g", next.Seconds())
+	} else {
+		fmt.Fprintf(&b, "Raise it: %s", tools.CallWith(ctx, map[string]any{"timeoutMs": next.Milliseconds(), "maxTimeSeconds": nil}))
+	}
+	fmt.Fprintf(&b, " (this server allows up to %s, --net-max-time).", humanDuration(c.cfg.MaxTime))
+	return b.String()
+}
+
+// connectTimeoutText says that the connect time limit fired.
+func (c *curl) connectTimeoutText(ctx context.Context, r *request, ex *exchange, ct *connectTimeoutError) string {
+	var b strings.Builder
+	from := r.plan.connectTimeout.from
+	if from == "" {
+		from = "the default"
+	}
+	fmt.Fprintf(&b, "%s %s: %v: the connect time limit fired (set by %s; it covers the TCP connection and the TLS handshake).\n",
+		r.method, ex.target.u.Redacted(), ct, from)
+	if ct.limit >= c.cfg.MaxTime {
+		fmt.Fprintf(&b, "That is the most this server allows (--net-max-time %s).", humanDuration(c.cfg.MaxTime))
+		return b.String()
+	}
+	next := min(max(2*ct.limit, 30*time.Second), c.cfg.MaxTime)
+	if strings.HasSuffix(from, " in args") {
+		fmt.Fprintf(&b, "If the host is just slow, raise it in args: --connect-timeout %g", next.Seconds())
+	} else {
+		fmt.Fprintf(&b, "If the host is just slow, raise it: %s", tools.CallWith(ctx, map[string]any{"connectTimeoutMs": next.Milliseconds()}))
+	}
+	return b.String()
+}
+
+// textTypes are media types outside text/* whose bodies are text.
+var textTypes = []string{"application/json", "application/xml", "application/javascript", "application/ecmascript",
+	"application/x-javascript", "application/x-www-form-urlencoded", "application/yaml", "application/x-yaml",
+	"application/toml", "application/x-ndjson", "application/graphql", "application/sql", "application/x-sh",
+	"application/csv", "application/x-httpd-php", "application/xhtml+xml", "message/http"}
+
+func isTextType(mt string) bool {
+	return strings.HasPrefix(mt, "text/") || slices.Contains(textTypes, mt) ||
+		strings.HasSuffix(mt, "+json") || strings.HasSuffix(mt, "+xml") || strings.HasSuffix(mt, "+yaml")
+}
+
+// isBinary decides whether a body is shown as text: by its declared type,
+// and by sniffing when the type is missing or generic.
+func isBinary(ctype string, data []byte) bool {
+	mt, params, _ := mime.ParseMediaType(ctype)
+	sample := data[:min(len(data), 8192)]
+	wide := strings.HasPrefix(strings.ToLower(params["charset"]), "utf-16") || hasUTF16BOM(sample)
+	switch {
+	case isTextType(mt):
+		return !wide && bytes.IndexByte(sample, 0) >= 0
+	case mt == "" || mt == "application/octet-stream" || mt == "binary/octet-stream" || mt == "application/unknown":
+		return !wide && !looksText(sample)
+	}
+	return true
+}
+
+func hasUTF16BOM(b []byte) bool {
+	return bytes.HasPrefix(b, []byte{0xFF, 0xFE}) || bytes.HasPrefix(b, []byte{0xFE, 0xFF})
+}
+
+// looksText sniffs a sample: no NUL bytes, and UTF-8 or at most a few
+// control characters.
+func looksText(b []byte) bool {
+	if bytes.IndexByte(b, 0) >= 0 {
+		return false
+	}
+	if strings.HasPrefix(http.DetectContentType(b), "text/") {
+		return true
+	}
+	trimmed := b
+	for i := 0; i < 3 && len(trimmed) > 0 && !utf8.Valid(trimmed); i++ {
+		trimmed = trimmed[:len(trimmed)-1] // a character cut at the sample's end
+	}
+	if utf8.Valid(trimmed) {
+		return true
+	}
+	controls := 0
+	for _, c := range b {
+		if c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' || c == 0x7f {
+			controls++
+		}
+	}
+	return controls*100 < len(b)
+}
+
+// isHTML reports whether a body is an HTML page.
+func isHTML(ctype string, data []byte) bool {
+	mt, _, _ := mime.ParseMediaType(ctype)
+	switch mt {
+	case "text/html", "application/xhtml+xml":
+		return true
+	case "", "application/octet-stream", "text/plain":
+		return strings.HasPrefix(http.DetectContentType(data), "text/html")
+	}
+	return false
+}
+
+// decodeText decodes a text body to UTF-8 from its declared charset (or
+// what its BOM and <meta> say, or UTF-8, or windows-1252 when it is not
+// UTF-8). It returns the charset it decoded from when that was not UTF-8,
+// and a note when the declared charset is unknown.
+func decodeText(data []byte, ctype string) (string, string, string) {
+	if isASCII(data) {
+		return string(data), "", "" // the same in every charset f0 decodes
+	}
+	enc, name, _ := charset.DetermineEncoding(data, ctype)
+	note := ""
+	if _, params, err := mime.ParseMediaType(ctype); err == nil && params["charset"] != "" {
+		if e, _ := charset.Lookup(params["charset"]); e == nil {
+			note = fmt.Sprintf("note: unknown charset %q; decoded as %s", params["charset"], name)
+		}
+	}
+	if name == "utf-8" {
+		data = bytes.TrimPrefix(data, []byte{0xEF, 0xBB, 0xBF})
+		if utf8.Valid(data) {
+			return string(data), "", note
+		}
+		return strings.ToValidUTF8(string(data), "\uFFFD"), "", note
+	}
+	out, err := enc.NewDecoder().Bytes(data)
+	if err != nil {
+		return strings.ToValidUTF8(string(data), "\uFFFD"), "", note
+	}
+	return string(out), name, note
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}

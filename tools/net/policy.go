@@ -1,0 +1,200 @@
+package net
+
+import (
+	"fmt"
+	"net/netip"
+	"slices"
+	"strings"
+)
+
+// policy is the operator's allow and deny rules (--net-allow, --net-deny).
+// They are enforced when a connection is made, on the address it really
+// goes to, so neither redirects nor DNS answers get around them. A deny
+// rule always wins; with allow rules, a destination must match one.
+type policy struct {
+	allow, deny []rule
+}
+
+// rule is one allow or deny rule.
+type rule struct {
+	text   string         // as the operator wrote it
+	host   string         // an exact host name
+	suffix string         // "*.example.com" → ".example.com"
+	nets   []netip.Prefix // addresses (CIDR, IP, or a word's ranges)
+	names  []string       // host names a word covers (metadata)
+	what   string         // how a word's addresses are described
+}
+
+// words are the named address groups rules may use.
+var ruleWords = map[string]struct {
+	nets  []string
+	names []string
+	what  string
+}{
+	"loopback":   {nets: []string{"127.0.0.0/8", "::1/128", "0.0.0.0/32", "::/128"}, names: []string{"localhost"}, what: "a loopback address"},
+	"private":    {nets: []string{"10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "fc00::/7"}, what: "a private address"},
+	"link-local": {nets: []string{"169.254.0.0/16", "fe80::/10"}, what: "a link-local address"},
+	"metadata": {nets: []string{"169.254.169.254/32", "169.254.170.2/32", "100.100.100.200/32", "fd00:ec2::254/128"},
+		names: []string{"metadata.google.internal", "metadata.goog", "metadata"}, what: "a cloud metadata address"},
+}
+
+func newPolicy(allow, deny []string) (*policy, error) {
+	p := &policy{}
+	for _, list := range []struct {
+		flag  string
+		in    []string
+		rules *[]rule
+	}{{"--net-allow", allow, &p.allow}, {"--net-deny", deny, &p.deny}} {
+		for _, s := range list.in {
+			if strings.TrimSpace(s) == "" {
+				continue
+			}
+			r, err := parseRule(s)
+			if err != nil {
+				return nil, fmt.Errorf("%s %q: %w", list.flag, s, err)
+			}
+			*list.rules = append(*list.rules, r)
+		}
+	}
+	return p, nil
+}
+
+// active reports whether there is anything to check.
+func (p *policy) active() bool { return len(p.allow)+len(p.deny) > 0 }
+
+// parseRule reads a host name (*.example.com for subdomains), an IP, a
+// CIDR block, or a word (loopback, private, link-local, metadata).
+func parseRule(s string) (rule, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	r := rule{text: strings.TrimSpace(s)}
+	if w, ok := ruleWords[t]; ok {
+		for _, n := range w.nets {
+			r.nets = append(r.nets, netip.MustParsePrefix(n))
+		}
+		r.names, r.what = w.names, w.what
+		return r, nil
+	}
+	if strings.Contains(t, "/") {
+		pfx, err := netip.ParsePrefix(t)
+		if err != nil {
+			return rule{}, fmt.Errorf("not a CIDR block (%v)", err)
+		}
+		r.nets = []netip.Prefix{pfx.Masked()}
+		return r, nil
+	}
+	if ip, err := netip.ParseAddr(strings.Trim(t, "[]")); err == nil {
+		ip = ip.Unmap()
+		r.nets = []netip.Prefix{netip.PrefixFrom(ip, ip.BitLen())}
+		return r, nil
+	}
+	host := strings.TrimSuffix(t, ".")
+	if rest, ok := strings.CutPrefix(host, "*."); ok {
+		if !validHost(rest) {
+			return rule{}, fmt.Errorf("want *.domain, a host name, an IP, a CIDR block, or one of loopback, private, link-local, metadata")
+		}
+		r.suffix = "." + rest
+		return r, nil
+	}
+	if !validHost(host) {
+		return rule{}, fmt.Errorf("want a host name, *.domain, an IP, a CIDR block, or one of loopback, private, link-local, metadata")
+	}
+	r.host = host
+	return r, nil
+}
+
+func validHost(h string) bool {
+	if h == "" || len(h) > 253 || strings.HasPrefix(h, ".") || strings.Contains(h, "..") {
+		return false
+	}
+	for _, c := range h {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+func (r rule) matchName(host string) bool {
+	host = strings.TrimSuffix(strings.ToLower(host), ".")
+	switch {
+	case r.host != "":
+		return host == r.host
+	case r.suffix != "":
+		return strings.HasSuffix(host, r.suffix)
+	}
+	return slices.Contains(r.names, host)
+}
+
+func (r rule) matchIP(ip netip.Addr) bool {
+	for _, n := range r.nets {
+		if n.Contains(ip) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkName runs before a host is resolved: a denied name stops the
+// connection; an allowed one lets every address it resolves to pass the
+// allow list (deny rules still apply to the addresses).
+func (p *policy) checkName(host string) (allowedByName bool, err error) {
+	for _, r := range p.deny {
+		if r.matchName(host) {
+			return false, &blockedError{host: host, flag: "--net-deny", rule: r.text}
+		}
+	}
+	for _, r := range p.allow {
+		if r.matchName(host) {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// checkIP runs on the address a connection is about to be made to.
+func (p *policy) checkIP(host string, ip netip.Addr, allowedByName bool) error {
+	ip = ip.Unmap()
+	for _, r := range p.deny {
+		if r.matchIP(ip) {
+			return &blockedError{host: host, ip: ip, flag: "--net-deny", rule: r.text, what: r.what}
+		}
+	}
+	if len(p.allow) == 0 || allowedByName {
+		return nil
+	}
+	for _, r := range p.allow {
+		if r.matchIP(ip) {
+			return nil
+		}
+	}
+	texts := make([]string, len(p.allow))
+	for i, r := range p.allow {
+		texts[i] = r.text
+	}
+	return &blockedError{host: host, ip: ip, flag: "--net-allow", allowList: texts}
+}
+
+// blockedError is a connection the operator's rules refused.
+type blockedError struct {
+	host      string
+	ip        netip.Addr
+	flag      string
+	rule      string
+	what      string
+	allowList []string
+}
+
+func (e *blockedError) Error() string {
+	target := e.host
+	if e.ip.IsValid() && e.ip.String() != strings.Trim(e.host, "[]") {
+		target = fmt.Sprintf("%s (%s)", e.host, e.ip)
+	}
+	if e.flag == "--net-allow" {
+		return fmt.Sprintf("connection to %s blocked: it matches none of this server's --net-allow rules (%s)", target, strings.Join(e.allowList, ", "))
+	}
+	msg := fmt.Sprintf("connection to %s blocked by this server's rule --net-deny %s", target, e.rule)
+	if e.what != "" && e.ip.IsValid() {
+		msg += fmt.Sprintf(" (%s is %s)", e.ip, e.what)
+	}
+	return msg
+}

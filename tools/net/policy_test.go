@@ -1,0 +1,152 @@
+package net
+
+import (
+	"fmt"
+	"net"
+	"net/http"
+	"net/netip"
+	"strings"
+	"testing"
+)
+
+func TestParseRules(t *testing.T) {
+	good := []string{"example.com", "*.example.com", "Example.COM.", "10.0.0.0/8", "::1", "[fe80::1]", "1.2.3.4",
+		"loopback", "PRIVATE", "link-local", "metadata", "my_host.internal"}
+	for _, r := range good {
+		if _, err := parseRule(r); err != nil {
+			t.Errorf("%q: %v", r, err)
+		}
+	}
+	bad := map[string]string{
+		"10.0.0.0/33":   "not a CIDR block",
+		"exa mple.com":  "want a host name",
+		"*.":            "want a host name",
+		"*.exa mple":    "want *.domain",
+		"a.*.com":       "want a host name",
+		"http://x.com/": "not a CIDR block",
+	}
+	for r, want := range bad {
+		if _, err := parseRule(r); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want %q", r, err, want)
+		}
+	}
+	if _, err := newPolicy([]string{"ok.com", "bad host"}, nil); err == nil || !strings.HasPrefix(err.Error(), `--net-allow "bad host": `) {
+		t.Errorf("newPolicy error %v", err)
+	}
+}
+
+func TestPolicyMatching(t *testing.T) {
+	cases := []struct {
+		allow, deny []string
+		host, ip    string
+		want        string // "" allowed, else part of the error
+	}{
+		{nil, nil, "example.com", "93.184.216.34", ""},
+		{nil, []string{"loopback"}, "localhost", "127.0.0.1", `connection to localhost blocked by this server's rule --net-deny loopback`},
+		{nil, []string{"loopback"}, "sneaky.example", "127.0.0.1", `connection to sneaky.example (127.0.0.1) blocked by this server's rule --net-deny loopback (127.0.0.1 is a loopback address)`},
+		{nil, []string{"loopback"}, "::ffff:127.0.0.1", "::ffff:127.0.0.1", `blocked by this server's rule --net-deny loopback`},
+		{nil, []string{"loopback"}, "0.0.0.0", "0.0.0.0", `--net-deny loopback`},
+		{nil, []string{"private"}, "db", "10.1.2.3", `--net-deny private (10.1.2.3 is a private address)`},
+		{nil, []string{"private"}, "db", "fd12::1", `--net-deny private`},
+		{nil, []string{"link-local"}, "x", "169.254.1.1", `--net-deny link-local`},
+		{nil, []string{"metadata"}, "x", "169.254.169.254", `--net-deny metadata (169.254.169.254 is a cloud metadata address)`},
+		{nil, []string{"metadata"}, "metadata.google.internal", "10.0.0.1", `--net-deny metadata`},
+		{nil, []string{"*.internal"}, "db.corp.internal", "10.0.0.1", `--net-deny *.internal`},
+		{nil, []string{"*.internal"}, "internal", "10.0.0.1", ""},
+		{nil, []string{"192.168.0.0/16"}, "router", "192.168.1.1", `--net-deny 192.168.0.0/16`},
+		{[]string{"*.example.com"}, nil, "api.example.com", "1.2.3.4", ""},
+		{[]string{"*.example.com"}, nil, "example.com", "1.2.3.4", `it matches none of this server's --net-allow rules (*.example.com)`},
+		{[]string{"*.example.com"}, []string{"private"}, "api.example.com", "10.0.0.1", `--net-deny private`},
+		{[]string{"1.2.3.0/24", "loopback"}, nil, "anything", "1.2.3.9", ""},
+		{[]string{"1.2.3.0/24"}, nil, "other", "5.6.7.8", `connection to other (5.6.7.8) blocked: it matches none of this server's --net-allow rules (1.2.3.0/24)`},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%v-%v-%s-%s", c.allow, c.deny, c.host, c.ip), func(t *testing.T) {
+			p, err := newPolicy(c.allow, c.deny)
+			if err != nil {
+				t.Fatal(err)
+			}
+			byName, err := p.checkName(c.host)
+			if err == nil {
+				err = p.checkIP(c.host, netip.MustParseAddr(c.ip), byName)
+			}
+			switch {
+			case c.want == "" && err != nil:
+				t.Fatalf("blocked: %v", err)
+			case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+				t.Fatalf("error %v, want %q", err, c.want)
+			}
+		})
+	}
+}
+
+// listen127 starts a server on another loopback address; Linux routes all
+// of 127.0.0.0/8 to the loopback interface.
+func listen127(t *testing.T, ip string, h http.Handler) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", ip+":0")
+	if err != nil {
+		t.Skipf("cannot listen on %s: %v", ip, err)
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return "http://" + ln.Addr().String()
+}
+
+func TestDenyRulesAtDialTime(t *testing.T) {
+	other := listen127(t, "127.0.0.2", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		fmt.Fprintln(w, "reached 127.0.0.2")
+	}))
+	redirector := func(e *env) string { return e.url + "/go?to=" + other + "/" }
+	handler := func(e *env) {
+		e.srv.Config.Handler.(*http.ServeMux).HandleFunc("/go", func(w http.ResponseWriter, r *http.Request) {
+			http.Redirect(w, r, r.URL.Query().Get("to"), http.StatusFound)
+		})
+	}
+	t.Run("without rules the redirect reaches 127.0.0.2", func(t *testing.T) {
+		e := newEnv(t)
+		handler(e)
+		res := e.call(t, map[string]any{"url": redirector(e)})
+		assertInOrder(t, res.Text, "200 OK", "after 1 redirect", "reached 127.0.0.2")
+	})
+	t.Run("a redirect to a denied address is blocked", func(t *testing.T) {
+		e := newEnv(t, withNet(func(c *Config) { c.Deny = []string{"127.0.0.2"} }))
+		handler(e)
+		res := e.call(t, map[string]any{"url": redirector(e)})
+		want := "net_curl failed: GET " + redirector(e) + ": connection to 127.0.0.2 blocked by this server's rule --net-deny 127.0.0.2"
+		if !res.IsError || !strings.HasPrefix(res.Text, want) {
+			t.Fatalf("got:\n%s\nwant:\n%s", res.Text, want)
+		}
+		if res := e.call(t, map[string]any{"url": e.url + "/text"}); res.IsError {
+			t.Fatalf("127.0.0.1 is allowed: %s", res.Text)
+		}
+	})
+	t.Run("an allow list stops the redirect too", func(t *testing.T) {
+		e := newEnv(t, withNet(func(c *Config) { c.Allow = []string{"127.0.0.1"} }))
+		handler(e)
+		res := e.call(t, map[string]any{"args": []any{"-L", redirector(e)}})
+		assertInOrder(t, res.Text, "connection to 127.0.0.2 blocked: it matches none of this server's --net-allow rules (127.0.0.1)")
+	})
+	t.Run("a host name that resolves to a denied address", func(t *testing.T) {
+		e := newEnv(t, withNet(func(c *Config) { c.Deny = []string{"127.0.0.0/8", "::1"} }))
+		port := e.host[strings.LastIndexByte(e.host, ':'):]
+		res := e.call(t, map[string]any{"url": "http://localhost" + port + "/text"})
+		assertInOrder(t, res.Text, "net_curl failed: GET http://localhost"+port+"/text: connection to localhost (", ") blocked by this server's rule --net-deny ")
+	})
+	t.Run("loopback word", func(t *testing.T) {
+		e := newEnv(t, withNet(func(c *Config) { c.Deny = []string{"loopback"} }))
+		res := e.call(t, map[string]any{"url": e.url + "/text"})
+		assertInOrder(t, res.Text, "connection to 127.0.0.1 blocked by this server's rule --net-deny loopback (127.0.0.1 is a loopback address)")
+	})
+	t.Run("allowed by name", func(t *testing.T) {
+		e := newEnv(t, withNet(func(c *Config) { c.Allow = []string{"localhost"} }))
+		port := e.host[strings.LastIndexByte(e.host, ':'):]
+		if res := e.call(t, map[string]any{"url": "http://localhost" + port + "/text"}); res.IsError {
+			t.Fatal(res.Text)
+		}
+		res := e.call(t, map[string]any{"url": e.url + "/text"})
+		assertInOrder(t, res.Text, "connection to 127.0.0.1 blocked: it matches none of this server's --net-allow rules (localhost)")
+	})
+}

@@ -1,0 +1,308 @@
+package net
+
+import (
+	"fmt"
+	"mime"
+	"net/http"
+	"net/url"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/f0dev/f0/tools"
+	"github.com/f0dev/f0/tools/roots"
+)
+
+// request is a plan made ready to send: URLs parsed, files located, the
+// body read, limits capped.
+type request struct {
+	plan    *plan
+	targets []*target
+	method  string
+	header  http.Header
+	host    string // a Host header given by the caller
+	body    *body
+
+	follow                  bool
+	maxRedirs               int
+	maxTime, connectTimeout time.Duration
+	compressed, insecure    bool
+	maxDownload             int64
+	capFlag                 string // the flag behind maxDownload
+
+	include, verbose, fail, failWithBody bool
+	writeOut                             []wpart
+	format                               string
+	offset                               int
+	base64                               bool
+}
+
+// target is one URL of the call, and where its body goes.
+type target struct {
+	raw     string
+	u       *url.URL
+	out     *roots.Loc // the file the body is saved to
+	outName string     // as the caller named it
+	discard bool       // -o /dev/null
+}
+
+// prepare turns a plan into a request. It reads the files the body refers
+// to and locates the output files, so argument mistakes surface before any
+// connection is made.
+func (c *curl) prepare(p *plan) (*request, []string, error) {
+	notes := p.notes
+	r := &request{plan: p, method: p.methodName(), format: p.format, offset: p.offset, base64: p.base64}
+	r.follow = p.follow.or(!p.curlStyle)
+	r.compressed = p.compressed.or(!p.curlStyle)
+	r.insecure = p.insecure.val
+	r.maxRedirs = p.maxRedirs.or(DefaultMaxRedirects)
+	r.include = p.include.val || p.head || r.method == "HEAD"
+	r.verbose, r.fail, r.failWithBody = p.verbose.val, p.fail.val, p.failWithBody
+	var note string
+	r.maxTime, note = c.capTime(p.maxTime, DefaultTimeout, "total time limit")
+	notes = appendNote(notes, note)
+	r.connectTimeout, note = c.capTime(p.connectTimeout, DefaultConnectTimeout, "connect time limit")
+	notes = appendNote(notes, note)
+	r.maxDownload, r.capFlag = c.cfg.MaxDownload, "--net-max-download"
+	if p.maxFilesize > 0 && p.maxFilesize < r.maxDownload {
+		r.maxDownload, r.capFlag = p.maxFilesize, "--max-filesize"
+	}
+	if p.writeOut.set {
+		wo, err := parseWriteOut(p.writeOut.val, p.writeOut.from)
+		if err != nil {
+			return nil, nil, err
+		}
+		r.writeOut = wo
+	}
+	var err error
+	if r.body, err = c.buildBody(p); err != nil {
+		return nil, nil, err
+	}
+	query := append([]string(nil), p.query...)
+	if p.get && r.body != nil {
+		if len(r.body.data) > 0 {
+			query = append(query, string(r.body.data))
+		}
+		r.body = nil
+	}
+	for _, raw := range p.urls {
+		t, err := parseTarget(raw, query, p)
+		if err != nil {
+			return nil, nil, err
+		}
+		r.targets = append(r.targets, t)
+	}
+	if err := c.locateOutputs(r); err != nil {
+		return nil, nil, err
+	}
+	r.header, r.host = c.headers(p, r)
+	return r, notes, nil
+}
+
+func appendNote(notes []string, note string) []string {
+	if note != "" {
+		notes = append(notes, note)
+	}
+	return notes
+}
+
+// capTime applies a default and the server's cap (--net-max-time).
+func (c *curl) capTime(s setting[time.Duration], def time.Duration, what string) (time.Duration, string) {
+	d := s.or(def)
+	if d <= 0 {
+		d = def
+	}
+	if d > c.cfg.MaxTime {
+		return c.cfg.MaxTime, fmt.Sprintf("note: the %s asked for (%s, from %s) is above this server's cap; used %s (--net-max-time)",
+			what, humanDuration(d), s.from, humanDuration(c.cfg.MaxTime))
+	}
+	return min(d, c.cfg.MaxTime), ""
+}
+
+// parseTarget reads one URL as curl would (http:// when the scheme is
+// missing) and adds the query parameters.
+func parseTarget(raw string, query []string, p *plan) (*target, error) {
+	field := "url"
+	if p.curlStyle && len(p.urlWords) > 0 {
+		field = "args"
+	}
+	s := strings.TrimSpace(raw)
+	if k, v, ok := strings.Cut(s, "="); ok && k != "" && !strings.ContainsAny(k, "/.:?#@[]") {
+		return nil, &tools.InputError{Field: field, Problem: fmt.Sprintf("%q is not a URL", raw),
+			Hint: fmt.Sprintf("Structured fields go in a JSON object, e.g. {%q: %q}; curl-style args hold flags and URLs.", k, v)}
+	}
+	if !strings.Contains(s, "://") {
+		s = "http://" + s
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return nil, &tools.InputError{Field: field, Problem: fmt.Sprintf("%q is not a valid URL: %v", raw, unwrapURLError(err)),
+			Hint: "Write a full URL such as https://example.com/path?q=1."}
+	}
+	u.Scheme = strings.ToLower(u.Scheme)
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return nil, &tools.InputError{Field: field, Problem: fmt.Sprintf("%q: only http and https URLs are supported", raw)}
+	}
+	if u.Host == "" || u.Hostname() == "" {
+		return nil, &tools.InputError{Field: field, Problem: fmt.Sprintf("%q has no host", raw), Hint: "Write a full URL such as https://example.com/path."}
+	}
+	u.Fragment, u.RawFragment = "", ""
+	if len(query) > 0 {
+		extra := strings.Join(query, "&")
+		if u.RawQuery == "" {
+			u.RawQuery = extra
+		} else {
+			u.RawQuery += "&" + extra
+		}
+	}
+	return &target{raw: raw, u: u}, nil
+}
+
+func unwrapURLError(err error) error {
+	if ue, ok := err.(*url.Error); ok {
+		return ue.Err
+	}
+	return err
+}
+
+// locateOutputs pairs -o files with URLs (one for all, or one per URL in
+// order), names -O files after the URL, and locates them in the roots.
+func (c *curl) locateOutputs(r *request) error {
+	p := r.plan
+	outs := p.outputs
+	switch {
+	case len(outs) == 0:
+	case len(outs) == 1 && len(r.targets) == 1, len(outs) == len(r.targets):
+		for i, o := range outs {
+			r.targets[i].outName = o
+		}
+	default:
+		return &tools.InputError{Field: "output", Problem: fmt.Sprintf("%d output files for %d URLs", len(outs), len(r.targets)),
+			Hint: "Give one -o per URL, in the same order, or use -O (remoteName) to name each file after its URL."}
+	}
+	for _, t := range r.targets {
+		if t.outName == "" && p.remoteName.val {
+			name := remoteName(t.u)
+			if name == "" {
+				return &tools.InputError{Field: "remoteName", Problem: fmt.Sprintf("%s has no file name at the end of its path", t.raw),
+					Hint: "Name the file with output (-o FILE)."}
+			}
+			t.outName = name
+		}
+		if t.outName == "" {
+			continue
+		}
+		if discards(t.outName) {
+			t.discard = true
+			continue
+		}
+		name := t.outName
+		if p.outputDir != "" && !strings.HasPrefix(name, "/") {
+			name = path.Join(p.outputDir, name)
+		}
+		if strings.HasPrefix(name, "~") {
+			return &tools.InputError{Field: "output", Problem: fmt.Sprintf("%q starts with ~, which f0 does not expand", name),
+				Hint: fmt.Sprintf("Paths are relative to %s.", c.files.Dirs()[0])}
+		}
+		if strings.HasSuffix(name, "/") {
+			return &tools.InputError{Field: "output", Problem: fmt.Sprintf("%q names a directory", name), Hint: "Name the file, e.g. downloads/page.html."}
+		}
+		loc, err := c.files.Locate(name)
+		if err != nil {
+			return &tools.InputError{Field: "output", Problem: err.Error()}
+		}
+		t.out, t.outName = &loc, c.files.Display(loc)
+	}
+	return nil
+}
+
+// remoteName is curl -O's file name: the last segment of the URL's path.
+func remoteName(u *url.URL) string {
+	name := path.Base(u.Path)
+	if name == "/" || name == "." || name == "" {
+		return ""
+	}
+	return name
+}
+
+// headers assembles the request headers: curl's defaults, then what the
+// body and the options imply, then the caller's headers, which replace a
+// default of the same name ("Name:" removes it).
+func (c *curl) headers(p *plan, r *request) (http.Header, string) {
+	h := http.Header{}
+	h.Set("User-Agent", "f0/"+c.cfg.Version)
+	h.Set("Accept", "*/*")
+	if r.compressed {
+		h.Set("Accept-Encoding", "gzip, deflate, br")
+	}
+	if r.body != nil {
+		h.Set("Content-Type", r.body.contentType)
+		if r.body.json {
+			h.Set("Accept", "application/json")
+		}
+	}
+	if p.userAgent.set {
+		h.Set("User-Agent", p.userAgent.val)
+	}
+	if p.referer.set {
+		h.Set("Referer", p.referer.val)
+	}
+	if p.cookie.set {
+		h.Set("Cookie", p.cookie.val)
+	}
+	if p.user.set {
+		name, pass, _ := strings.Cut(p.user.val, ":")
+		req := http.Request{Header: h}
+		req.SetBasicAuth(name, pass)
+	}
+	host := ""
+	replaced := map[string]bool{}
+	for _, hd := range p.headers {
+		key := http.CanonicalHeaderKey(hd.name)
+		if key == "Host" {
+			if !hd.remove {
+				host = hd.value
+			}
+			continue
+		}
+		if !replaced[key] {
+			h.Del(key)
+			replaced[key] = true
+		}
+		if !hd.remove {
+			h.Add(key, hd.value)
+		}
+	}
+	if h.Get("User-Agent") == "" {
+		h["User-Agent"] = []string{""} // curl -H 'User-Agent:' sends none; Go sends its own unless told
+	}
+	return h, host
+}
+
+// extFor suggests a file extension for a content type.
+func extFor(ctype string) string {
+	mt, _, _ := mime.ParseMediaType(ctype)
+	switch mt {
+	case "image/jpeg":
+		return ".jpg"
+	case "text/plain":
+		return ".txt"
+	case "text/html":
+		return ".html"
+	case "application/octet-stream", "":
+		return ".bin"
+	}
+	if exts, err := mime.ExtensionsByType(mt); err == nil && len(exts) > 0 {
+		return exts[0]
+	}
+	return ".bin"
+}
+
+// suggestName is a file name for saving a body: the URL's own, or
+// "download" with an extension for its type.
+func suggestName(u *url.URL, ctype string) string {
+	if name := remoteName(u); name != "" && strings.Contains(name, ".") {
+		return name
+	}
+	return "download" + extFor(ctype)
+}

@@ -1,0 +1,263 @@
+package net
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestRedirects(t *testing.T) {
+	e := newEnv(t)
+	cases := []struct {
+		name    string
+		args    map[string]any
+		isError bool
+		want    string
+	}{
+		{"curl-style does not follow", map[string]any{"args": []any{e.url + "/nodate-redirect"}}, false,
+			"302 Found · no content type · 0 B · T\n" +
+				"Location: " + e.url + "/nodate (not followed; follow it with -L, or: net_curl {\"args\":[\"" + e.url + "/nodate-redirect\"],\"followRedirects\":true})"},
+		{"-L follows", map[string]any{"args": []any{"-L", e.url + "/nodate-redirect"}}, false,
+			"200 OK · text/plain · 6 B · T · " + e.url + "/nodate after 1 redirect\nfixed"},
+		{"structured follows", map[string]any{"url": e.url + "/chain/3"}, false,
+			"200 OK · text/plain · 13 B · T · " + e.url + "/chain/0 after 3 redirects\nend of chain"},
+		{"structured can stop", map[string]any{"url": e.url + "/nodate-redirect", "followRedirects": false}, false,
+			"302 Found · no content type · 0 B · T\n" +
+				"Location: " + e.url + "/nodate (not followed; follow it with -L, or: net_curl {\"followRedirects\":true,\"url\":\"" + e.url + "/nodate-redirect\"})"},
+		{"-i shows every response", map[string]any{"args": []any{"-sLi", e.url + "/nodate-redirect"}}, false,
+			"200 OK · text/plain · 6 B · T · " + e.url + "/nodate after 1 redirect\n" +
+				"HTTP/1.1 302 Found\nContent-Length: 0\nLocation: /nodate\n\n" +
+				"HTTP/1.1 200 OK\nContent-Length: 6\nContent-Type: text/plain\nX-Test: yes\n\nfixed"},
+		{"too many redirects", map[string]any{"args": []any{"-L", "--max-redirs", "2", e.url + "/chain/5"}}, true,
+			"GET " + e.url + "/chain/5: stopped after 2 redirects (maxRedirects 2). The last answer was 301 Moved Permanently, pointing to " + e.url + "/chain/2. " +
+				"Allow more: net_curl {\"args\":[\"-L\",\"--max-redirs\",\"2\",\"" + e.url + "/chain/5\"],\"maxRedirects\":10}"},
+		{"maxRedirects 0", map[string]any{"url": e.url + "/chain/1", "maxRedirects": 0}, true,
+			"GET " + e.url + "/chain/1: stopped after 0 redirects (maxRedirects 0)."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := e.call(t, c.args)
+			if res.IsError != c.isError {
+				t.Fatalf("IsError %v:\n%s", res.IsError, res.Text)
+			}
+			if got := stripTime(res.Text); !strings.HasPrefix(got, c.want) {
+				t.Fatalf("got:\n%s\nwant:\n%s", got, c.want)
+			}
+		})
+	}
+}
+
+func TestVerbose(t *testing.T) {
+	e := newEnv(t)
+	res := e.call(t, map[string]any{"args": []any{"-v", "-u", "bob:secret", "-H", "X-Key: k", "-d", "a=1", e.url + "/nodate"}})
+	if res.IsError {
+		t.Fatal(res.Text)
+	}
+	got := stripTime(res.Text)
+	got = got[strings.Index(got, "\n")+1:]
+	got = got[strings.Index(got, "\n")+1:] // the "* connected to" line
+	want := "> POST /nodate HTTP/1.1\n> Host: " + e.host + "\n> Accept: */*\n> Authorization: Basic ***\n> Content-Type: application/x-www-form-urlencoded\n" +
+		"> User-Agent: f0/test\n> X-Key: k\n> Content-Length: 3\n> [3 B of body]\n< HTTP/1.1 200 OK\n< Content-Length: 6\n< Content-Type: text/plain\n< X-Test: yes\nfixed"
+	if got != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", got, want)
+	}
+	if strings.Contains(res.Text, "Ym9i") || strings.Contains(res.Text, "secret") {
+		t.Fatal("credentials leaked into -v output")
+	}
+}
+
+func TestHeadAndInclude(t *testing.T) {
+	e := newEnv(t)
+	res := e.call(t, map[string]any{"args": []any{"-I", e.url + "/nodate"}})
+	want := "200 OK · text/plain · no body (HEAD), Content-Length 6 · T\nHTTP/1.1 200 OK\nContent-Length: 6\nContent-Type: text/plain\nX-Test: yes\n"
+	if got := stripTime(res.Text); res.IsError || got != want {
+		t.Fatalf("got:\n%q\nwant:\n%q", got, want)
+	}
+	res = e.call(t, map[string]any{"url": e.url + "/nodate", "includeHeaders": true})
+	want = "200 OK · text/plain · 6 B · T\nHTTP/1.1 200 OK\nContent-Length: 6\nContent-Type: text/plain\nX-Test: yes\n\nfixed"
+	if got := stripTime(res.Text); res.IsError || got != want {
+		t.Fatalf("got:\n%q\nwant:\n%q", got, want)
+	}
+}
+
+func TestFail(t *testing.T) {
+	e := newEnv(t)
+	cases := []struct {
+		name    string
+		args    map[string]any
+		isError bool
+		want    string
+	}{
+		{"404 without -f is an answer", map[string]any{"args": []any{e.url + "/status/404"}}, false,
+			"404 Not Found · text/plain · 16 B · T\nstatus 404 body"},
+		{"-f makes it an error", map[string]any{"args": []any{"-f", e.url + "/status/404"}}, true,
+			"404 Not Found · text/plain · 16 B · T\nfailed: the server answered 404 Not Found, and fail (-f) makes a status of 400 or more an error\nThe body starts:\nstatus 404 body"},
+		{"fail field", map[string]any{"url": e.url + "/status/500", "fail": true}, true,
+			"500 Internal Server Error · text/plain · 16 B · T\nfailed: the server answered 500 Internal Server Error, and fail (-f) makes a status of 400 or more an error\nThe body starts:\nstatus 500 body"},
+		{"--fail-with-body", map[string]any{"args": []any{"--fail-with-body", e.url + "/status/418"}}, true,
+			"418 I'm a teapot · text/plain · 16 B · T\nfailed: the server answered 418 I'm a teapot, and fail (-f) makes a status of 400 or more an error\nstatus 418 body"},
+		{"-f passes a 2xx", map[string]any{"args": []any{"-f", e.url + "/status/201"}}, false, "201 Created · text/plain · 16 B · T\nstatus 201 body"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := e.call(t, c.args)
+			if res.IsError != c.isError {
+				t.Fatalf("IsError %v:\n%s", res.IsError, res.Text)
+			}
+			if got := stripTime(res.Text); got != c.want {
+				t.Fatalf("got:\n%s\nwant:\n%s", got, c.want)
+			}
+		})
+	}
+}
+
+func TestWriteOut(t *testing.T) {
+	e := newEnv(t)
+	cases := []struct {
+		name string
+		args map[string]any
+		want string // the last line(s) of the answer
+	}{
+		{"http_code with -o /dev/null", map[string]any{"args": []any{"-s", "-o", "/dev/null", "-w", `%{http_code}\n`, e.url + "/status/204"}}, "body discarded (0 bytes, output /dev/null)\n204"},
+		{"redirect facts", map[string]any{"args": []any{"-sL", "-o", "/dev/null", "-w", "%{response_code} %{num_redirects} %{url_effective} %{size_download} %{content_type} %{method} %{http_version} %{scheme} %{exitcode}", e.url + "/nodate-redirect"}},
+			fmt.Sprintf("200 1 %s/nodate 6 text/plain GET 1.1 http 0", e.url)},
+		{"redirect_url without -L", map[string]any{"args": []any{"-s", "-w", "%{redirect_url}|%{url}", e.url + "/nodate-redirect"}},
+			fmt.Sprintf("%s/nodate|%s/nodate-redirect", e.url, e.url)},
+		{"header, %% and escapes", map[string]any{"url": e.url + "/nodate", "writeOut": `\t%header{x-test} 100%%\\`}, "fixed\n\tyes 100%\\"},
+		{"remote ip and port", map[string]any{"url": e.url + "/nodate", "writeOut": "%{remote_ip}:%{remote_port}"}, "fixed\n" + e.host},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := e.call(t, c.args)
+			if res.IsError || !strings.HasSuffix(res.Text, c.want) {
+				t.Fatalf("got:\n%s\nwant it to end with:\n%s", res.Text, c.want)
+			}
+		})
+	}
+	t.Run("times", func(t *testing.T) {
+		res := e.call(t, map[string]any{"url": e.url + "/nodate", "writeOut": "%{time_total} %{time_connect} %{time_starttransfer}"})
+		last := res.Text[strings.LastIndex(res.Text, "fixed")+6:]
+		var a, b, c float64
+		if n, err := fmt.Sscanf(last, "%f %f %f", &a, &b, &c); n != 3 || err != nil || a <= 0 || c > a {
+			t.Fatalf("times %q: %v", last, err)
+		}
+	})
+	t.Run("json", func(t *testing.T) {
+		res := e.call(t, map[string]any{"url": e.url + "/nodate", "writeOut": "%{json}"})
+		if !strings.Contains(res.Text, `"http_code":"200"`) || !strings.Contains(res.Text, `"url_effective":"`+e.url+`/nodate"`) {
+			t.Fatal(res.Text)
+		}
+	})
+	t.Run("unknown variable", func(t *testing.T) {
+		res := e.call(t, map[string]any{"args": []any{"-w", "%{http_cod}", e.url + "/nodate"}})
+		want := `net_curl: "writeOut": -w '%{http_cod}' in args: unknown variable %{http_cod}; did you mean %{http_code}? Known: content_type, errormsg, exitcode,`
+		if !res.IsError || !strings.HasPrefix(res.Text, want) {
+			t.Fatalf("got:\n%s\nwant:\n%s", res.Text, want)
+		}
+	})
+}
+
+func TestFormats(t *testing.T) {
+	e := newEnv(t)
+	cases := []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"markdown", map[string]any{"url": e.url + "/html", "format": "markdown"},
+			"200 OK · text/html; charset=utf-8 · 367 B · T · shown as markdown (112 B)\n# Hello world\n\nSome **bold** text and a [link](" + e.url + "/docs/x).\n\n- one\n- two\n\n```\ncode  kept\n```"},
+		{"text", map[string]any{"url": e.url + "/html", "format": "text"},
+			"200 OK · text/html; charset=utf-8 · 367 B · T · shown as text (65 B)\nHello world\n\nSome bold text and a link.\n\n- one\n- two\n\ncode  kept"},
+		{"markdown of JSON is a note", map[string]any{"url": e.url + "/json", "format": "markdown"},
+			"200 OK · application/json · 11 B · T\n{\"ok\":true}\nnote: format \"markdown\" applies to HTML pages; this body (application/json) is shown as it is"},
+		{"latin-1 is decoded", map[string]any{"url": e.url + "/latin1"},
+			"200 OK · text/plain; charset=iso-8859-1 · 11 B · T · decoded from windows-1252\ncafé crème"},
+		{"meta charset is honoured", map[string]any{"url": e.url + "/meta-charset", "format": "text"},
+			"200 OK · text/html · 89 B · T · decoded from windows-1252 · shown as text (20 B)\nnaïve “quotes”"},
+		{"octet-stream text is shown", map[string]any{"url": e.url + "/octet-text"},
+			"200 OK · application/octet-stream · 43 B · T\n# README\nplain text served as octet-stream"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := e.call(t, c.args)
+			if got := stripTime(res.Text); res.IsError || got != c.want {
+				t.Fatalf("got:\n%s\nwant:\n%s", got, c.want)
+			}
+		})
+	}
+}
+
+func TestCompression(t *testing.T) {
+	e := newEnv(t)
+	cases := []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"gzip with --compressed", map[string]any{"args": []any{"--compressed", e.url + "/gzip"}}, "decoded from gzip"},
+		{"brotli with --compressed", map[string]any{"args": []any{"--compressed", e.url + "/br"}}, "decoded from brotli"},
+		{"structured asks by default", map[string]any{"url": e.url + "/br"}, "decoded from brotli"},
+		{"curl-style does not ask", map[string]any{"args": []any{e.url + "/gzip"}}, "plain: no gzip asked"},
+		{"compressed false", map[string]any{"url": e.url + "/gzip", "compressed": false}, "plain: no gzip asked"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := e.call(t, c.args)
+			if res.IsError || !strings.HasSuffix(res.Text, "\n"+c.want) {
+				t.Fatalf("got:\n%s\nwant the body %q", res.Text, c.want)
+			}
+		})
+	}
+}
+
+func TestBinaryBodies(t *testing.T) {
+	sum := sha256.Sum256(pngBytes)
+	sha := hex.EncodeToString(sum[:])
+	t.Run("omitted with both ways to get it", func(t *testing.T) {
+		e := newEnv(t)
+		res := e.call(t, map[string]any{"url": e.url + "/png"})
+		want := "200 OK · image/png · 1016 B · T\n" +
+			"binary body omitted: image/png, 1016 B (1,016 bytes), sha256 " + sha + "\n" +
+			"Get it as base64: net_curl {\"base64\":true,\"url\":\"" + e.url + "/png\"}\n" +
+			"Save it to a file: net_curl {\"output\":\"download.png\",\"url\":\"" + e.url + "/png\"}"
+		if got := stripTime(res.Text); res.IsError || got != want {
+			t.Fatalf("got:\n%s\nwant:\n%s", got, want)
+		}
+	})
+	t.Run("sniffed without a content type", func(t *testing.T) {
+		e := newEnv(t)
+		res := e.call(t, map[string]any{"args": []any{e.url + "/sniff-binary"}})
+		assertInOrder(t, res.Text, "binary body omitted: no content type, 1016 B", `Save it to a file: net_curl {"args":[`, `"output":"download.bin"}`)
+	})
+	t.Run("declared binary type", func(t *testing.T) {
+		e := newEnv(t)
+		res := e.call(t, map[string]any{"url": e.url + "/files/report.pdf"})
+		assertInOrder(t, res.Text, "binary body omitted: application/pdf", `"output":"report.pdf"`)
+	})
+	t.Run("base64", func(t *testing.T) {
+		e := newEnv(t)
+		res := e.call(t, map[string]any{"url": e.url + "/png", "base64": true})
+		want := "200 OK · image/png · 1016 B · T\nbase64 of the body (image/png, 1,016 bytes) · sha256 " + sha + "\n" + base64.StdEncoding.EncodeToString(pngBytes)
+		if got := stripTime(res.Text); res.IsError || got != want {
+			t.Fatalf("got:\n%s\nwant:\n%s", got, want)
+		}
+	})
+	t.Run("base64 refused over the budget", func(t *testing.T) {
+		e := newEnv(t, withBudget(1500))
+		res := e.call(t, map[string]any{"url": e.url + "/png", "base64": "true"})
+		want := "200 OK · image/png · 1016 B · T\n" +
+			"base64 refused: this body (image/png, 1016 B) is 1,356 bytes as base64, more than this call's output budget of 1,500 bytes.\n" +
+			"Save it to a file instead: net_curl {\"output\":\"download.png\",\"url\":\"" + e.url + "/png\"}\n" +
+			"Or raise the budget: net_curl {\"base64\":true,\"maxBytes\":2317,\"url\":\"" + e.url + "/png\"}"
+		if got := stripTime(res.Text); !res.IsError || got != want {
+			t.Fatalf("got:\n%s\nwant:\n%s", got, want)
+		}
+		res = e.call(t, map[string]any{"url": e.url + "/png", "base64": true, "maxBytes": 2317})
+		if res.IsError || !strings.Contains(res.Text, base64.StdEncoding.EncodeToString(pngBytes)) {
+			t.Fatalf("with the suggested budget:\n%s", res.Text)
+		}
+	})
+}
