@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/f0dev/f0/tools"
+	"github.com/f0dev/f0/tools/batch"
 	"github.com/f0dev/f0/tools/fs"
 	"github.com/f0dev/f0/tools/net"
 	"github.com/f0dev/f0/tools/roots"
@@ -45,5 +46,6 @@ func New(opts Options) (*tools.Registry, error) {
 	}
 	all = append(all, netTools...)
 	all = append(all, fs.Tools(files)...)
+	all = append(all, batch.Tools()...)
 	return tools.NewRegistry(all...)
 }

@@ -187,7 +187,10 @@ func (p *Pipeline) notFound(name string, known *Tool) Result {
 	} else {
 		b.WriteString(".\n")
 	}
-	sugg := suggest(name, p.Visible(), 3)
+	var sugg []*Tool
+	if known == nil {
+		sugg = suggest(name, p.Visible(), 3)
+	}
 	if len(sugg) > 0 {
 		b.WriteString("Did you mean:\n")
 		for _, t := range sugg {

@@ -177,8 +177,15 @@ func (p *Pipeline) Resolve(name string) (*Tool, bool) {
 // Call runs one tool call through the whole pipeline. It never panics and
 // never returns a protocol error: every failure is a Result with IsError.
 func (p *Pipeline) Call(ctx context.Context, name string, args any) Result {
+	return p.CallBudget(ctx, name, args, 0)
+}
+
+// CallBudget is Call with an output budget chosen by the caller instead of
+// the server default: batch shares its own budget among its items. A
+// smaller maxBytes in the arguments still applies; a larger one does not.
+func (p *Pipeline) CallBudget(ctx context.Context, name string, args any, budget int) Result {
 	start := time.Now()
-	res, tool := p.call(ctx, name, args)
+	res, tool := p.call(ctx, name, args, budget)
 	outcome := "ok"
 	if res.IsError {
 		outcome = "error"
@@ -193,7 +200,7 @@ func (p *Pipeline) Call(ctx context.Context, name string, args any) Result {
 	return res
 }
 
-func (p *Pipeline) call(ctx context.Context, name string, raw any) (Result, *Tool) {
+func (p *Pipeline) call(ctx context.Context, name string, raw any, budget int) (Result, *Tool) {
 	c, in, errRes := p.prepare(name, raw)
 	if c == nil || errRes != nil {
 		var t *Tool
@@ -204,6 +211,9 @@ func (p *Pipeline) call(ctx context.Context, name string, raw any) (Result, *Too
 	}
 	if res, denied := p.checkAccess(c.tool, in); denied {
 		return finish(res, "", res.Text, ""), c.tool
+	}
+	if budget > 0 && (c.budget > budget || c.budget == p.cfg.MaxOutput) {
+		c.budget = budget
 	}
 	res := c.run(ctx, in)
 	res.Notes = append(c.notes, res.Notes...)

@@ -184,7 +184,7 @@ func TestToolErrors(t *testing.T) {
 	res := p.Call(context.Background(), "test.fail", nil)
 	assertInOrder(t, res.Text, "test_fail failed: disk on fire", "You passed: no arguments", "Expected: {}", "Example: test_fail {}")
 	res = p.Call(context.Background(), "test.reject", map[string]any{})
-	assertInOrder(t, res.Text, `test_reject: "path": no such file Try go.mod.`, "You passed: {}", "Example: test_reject {}")
+	assertInOrder(t, res.Text, `test_reject: "path": no such file. Try go.mod.`, "You passed: {}", "Example: test_reject {}")
 }
 
 func TestCallLogLine(t *testing.T) {

@@ -3,6 +3,7 @@ package tools
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Result is what a tool returns: text for the model, optional images, and
@@ -77,6 +78,9 @@ func (e *InputError) Error() string {
 		msg = fmt.Sprintf("%q: %s", e.Field, e.Problem)
 	}
 	if e.Hint != "" {
+		if !strings.HasSuffix(msg, ".") && !strings.HasSuffix(msg, "?") && !strings.HasSuffix(msg, ":") {
+			msg += "."
+		}
 		msg += " " + e.Hint
 	}
 	return msg

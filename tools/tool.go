@@ -106,9 +106,9 @@ func (t *Tool) Namespace() string {
 
 // validate reports a malformed definition.
 func (t *Tool) validate() error {
-	ns, short, ok := strings.Cut(t.Name, ".")
-	if !ok || ns == "" || short == "" || strings.Contains(short, ".") {
-		return fmt.Errorf("tool name %q: want namespace.tool", t.Name)
+	ns, short, dotted := strings.Cut(t.Name, ".")
+	if ns == "" || dotted && (short == "" || strings.Contains(short, ".")) {
+		return fmt.Errorf("tool name %q: want namespace.tool, or one word for a top-level tool such as batch", t.Name)
 	}
 	if t.Name != strings.ToLower(t.Name) {
 		return fmt.Errorf("tool name %q: want lower case", t.Name)

@@ -1,2 +1,214 @@
-// Package batch runs several tool calls in one request (issue: batch).
+// Package batch runs several tool calls in one request. Each item goes
+// through the same pipeline as a direct call: name resolution, argument
+// repair, its own access check and a share of the output budget.
 package batch
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/f0dev/f0/tools"
+)
+
+// Concurrency limits.
+const (
+	DefaultConcurrency = 4
+	MaxConcurrency     = 16
+	MaxCalls           = 64
+	// minShare is the least output budget an item gets, however many
+	// items share the batch's budget.
+	minShare = 1024
+)
+
+// Call is one item of a batch.
+type Call struct {
+	Tool string `json:"tool" jsonschema:"required" jsonschema_description:"Tool name, as listed (fs_read) or in any other spelling."`
+	Args any    `json:"args,omitempty" jsonschema_description:"The tool's arguments: an object, as for a direct call."`
+}
+
+// Input is the input of batch.
+type Input struct {
+	Calls           []Call `json:"calls" jsonschema:"required" jsonschema_description:"The calls to run, in order: [{tool, args}]. Results come back in the same order."`
+	MaxConcurrency  int    `json:"maxConcurrency,omitempty" jsonschema:"minimum=1,maximum=16" jsonschema_description:"How many calls run at once (default 4, at most 16)."`
+	ContinueOnError *bool  `json:"continueOnError,omitempty" jsonschema_description:"Keep going after a failed call (default true). With false, calls not yet started when one fails are reported as not run."`
+}
+
+// Tools returns the batch tool.
+func Tools() []*tools.Tool {
+	return []*tools.Tool{tools.Def[Input]{
+		Spec: tools.Spec{
+			Name:     "batch",
+			Title:    "Run several calls",
+			Summary:  "Run several tool calls in one request, in parallel, each checked and repaired like a direct call; results in input order.",
+			Keywords: []string{"many", "several", "parallel", "multiple", "bulk", "calls"},
+			Access:   tools.Read,
+			Annotations: tools.Annotations{
+				// Items may write; the batch itself is as safe as its items.
+				ReadOnly: false, Destructive: true, OpenWorld: true,
+			},
+			Synonyms:       map[string]string{"requests": "calls", "items": "calls", "tool_calls": "calls", "concurrency": "maxConcurrency", "parallel": "maxConcurrency"},
+			NestedSynonyms: map[string]map[string]string{"calls": {"name": "tool", "toolName": "tool", "arguments": "args", "params": "args", "parameters": "args", "input": "args"}},
+			MainField:      "calls",
+		},
+		Run: run,
+	}.Erase()}
+}
+
+// outcome is what became of one item.
+type outcome struct {
+	res    tools.Result
+	ran    bool
+	listed string
+}
+
+func run(ctx context.Context, in Input) (tools.Result, error) {
+	p, ok := tools.FromContext(ctx)
+	if !ok {
+		return tools.Result{}, fmt.Errorf("batch runs only inside the call pipeline")
+	}
+	if err := check(p, in); err != nil {
+		return tools.Result{}, err
+	}
+	start := time.Now()
+	share := max(tools.Budget(ctx)/len(in.Calls)-128, minShare)
+	outs := execute(ctx, p, in, share)
+	return render(outs, in, time.Since(start)), nil
+}
+
+// check refuses batches that cannot run as asked.
+func check(p *tools.Pipeline, in Input) error {
+	if len(in.Calls) == 0 {
+		return &tools.InputError{Field: "calls", Problem: "is empty: give at least one {\"tool\": …, \"args\": {…}}"}
+	}
+	if len(in.Calls) > MaxCalls {
+		return &tools.InputError{Field: "calls", Problem: fmt.Sprintf("has %d calls; a batch takes at most %d", len(in.Calls), MaxCalls), Hint: "Split it into several batches."}
+	}
+	for i, c := range in.Calls {
+		if t, ok := p.Resolve(c.Tool); ok && t.Name == "batch" {
+			return &tools.InputError{Field: fmt.Sprintf("calls[%d].tool", i), Problem: "is batch: a batch cannot contain another batch", Hint: "Put all the calls in one list."}
+		}
+	}
+	return nil
+}
+
+// execute runs the items with bounded concurrency, keeping input order.
+func execute(ctx context.Context, p *tools.Pipeline, in Input, share int) []outcome {
+	workers := in.MaxConcurrency
+	if workers <= 0 {
+		workers = DefaultConcurrency
+	}
+	workers = min(workers, MaxConcurrency, len(in.Calls))
+	stopOnError := in.ContinueOnError != nil && !*in.ContinueOnError
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	outs := make([]outcome, len(in.Calls))
+	var mu sync.Mutex
+	stopped, done := false, 0
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				mu.Lock()
+				halt := stopped
+				mu.Unlock()
+				if halt {
+					continue // reported as not run
+				}
+				c := in.Calls[i]
+				res := p.CallBudget(ctx, c.Tool, c.Args, share)
+				mu.Lock()
+				outs[i] = outcome{res: res, ran: true, listed: listedName(p, c.Tool)}
+				done++
+				if res.IsError && stopOnError {
+					stopped = true
+				}
+				n := done
+				mu.Unlock()
+				tools.ReportProgress(ctx, float64(n), float64(len(in.Calls)), fmt.Sprintf("%d of %d calls done", n, len(in.Calls)))
+			}
+		}()
+	}
+	for i := range in.Calls {
+		mu.Lock()
+		halt := stopped
+		mu.Unlock()
+		if halt || ctx.Err() != nil {
+			break
+		}
+		select {
+		case next <- i:
+		case <-ctx.Done():
+		}
+	}
+	close(next)
+	wg.Wait()
+	for i := range outs {
+		if !outs[i].ran {
+			outs[i].listed = listedName(p, in.Calls[i].Tool)
+		}
+	}
+	return outs
+}
+
+func listedName(p *tools.Pipeline, name string) string {
+	if t, ok := p.Resolve(name); ok {
+		return p.ListedName(t)
+	}
+	return name
+}
+
+// render writes the header and every item in input order.
+func render(outs []outcome, in Input, elapsed time.Duration) tools.Result {
+	okN, failN, skipN := 0, 0, 0
+	for _, o := range outs {
+		switch {
+		case !o.ran:
+			skipN++
+		case o.res.IsError:
+			failN++
+		default:
+			okN++
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "batch: %d ok, %d failed", okN, failN)
+	if skipN > 0 {
+		fmt.Fprintf(&b, ", %d not run", skipN)
+	}
+	fmt.Fprintf(&b, " · %s\n", roundDuration(elapsed))
+	for i, o := range outs {
+		status := "ok"
+		switch {
+		case !o.ran:
+			status = "not run (an earlier call failed and continueOnError is false)"
+		case o.res.IsError:
+			status = "error"
+		}
+		fmt.Fprintf(&b, "\n── [%d] %s: %s\n", i, o.listed, status)
+		if o.ran {
+			b.WriteString(strings.TrimRight(o.res.Text, "\n"))
+			b.WriteByte('\n')
+		}
+	}
+	return tools.Result{
+		Text:    strings.TrimRight(b.String(), "\n"),
+		IsError: okN == 0 || skipN > 0,
+	}
+}
+
+// roundDuration keeps three significant digits: 840µs, 12.3ms, 1.25s.
+func roundDuration(d time.Duration) time.Duration {
+	for unit := time.Microsecond; unit <= time.Second; unit *= 10 {
+		if d < unit*1000 {
+			return d.Round(unit)
+		}
+	}
+	return d.Round(time.Second)
+}

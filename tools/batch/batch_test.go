@@ -1,0 +1,282 @@
+package batch_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/f0dev/f0/schemas"
+	"github.com/f0dev/f0/tools"
+	"github.com/f0dev/f0/tools/batch"
+)
+
+type sleepInput struct {
+	Ms   int    `json:"ms,omitempty"`
+	Say  string `json:"say,omitempty"`
+	Fail bool   `json:"fail,omitempty"`
+}
+
+type bigInput struct {
+	Size   int `json:"size" jsonschema:"required"`
+	Offset int `json:"offset,omitempty"`
+}
+
+// fixture builds a pipeline with batch and a few test tools; running
+// counts the test.sleep calls in flight, peak the most seen at once.
+type fixture struct {
+	p             *tools.Pipeline
+	running, peak atomic.Int32
+}
+
+func newFixture(t *testing.T, cfg tools.Config) *fixture {
+	t.Helper()
+	f := &fixture{}
+	sleep := tools.Def[sleepInput]{
+		Spec: tools.Spec{Name: "test.sleep", Title: "Sleep", Summary: "Sleeps, then says something.", Access: tools.Read},
+		Run: func(ctx context.Context, in sleepInput) (tools.Result, error) {
+			n := f.running.Add(1)
+			defer f.running.Add(-1)
+			for {
+				old := f.peak.Load()
+				if n <= old || f.peak.CompareAndSwap(old, n) {
+					break
+				}
+			}
+			select {
+			case <-time.After(time.Duration(in.Ms) * time.Millisecond):
+			case <-ctx.Done():
+				return tools.Result{}, ctx.Err()
+			}
+			if in.Fail {
+				return tools.Result{}, fmt.Errorf("asked to fail")
+			}
+			return tools.Text("said %s", in.Say), nil
+		},
+	}.Erase()
+	big := tools.Def[bigInput]{
+		Spec: tools.Spec{Name: "test.big", Title: "Big", Summary: "Big output that pages.", Access: tools.Read},
+		Run: func(ctx context.Context, in bigInput) (tools.Result, error) {
+			text := strings.Repeat("0123456789abcdef\n", in.Size/17+1)[in.Offset:in.Size]
+			return tools.Result{Text: text, Next: func(shown int) map[string]any { return map[string]any{"offset": in.Offset + shown} }}, nil
+		},
+	}.Erase()
+	write := tools.Def[sleepInput]{
+		Spec: tools.Spec{Name: "test.write", Title: "Write", Summary: "Needs write access.", Access: tools.Write},
+		Run:  func(ctx context.Context, in sleepInput) (tools.Result, error) { return tools.Text("written"), nil },
+	}.Erase()
+	docs := func(name string) (schemas.Doc, error) {
+		if name == "batch" {
+			return schemas.LoadDoc(name)
+		}
+		return schemas.Doc{Examples: []map[string]any{{"size": 1}}}, nil
+	}
+	all := append([]*tools.Tool{sleep, big, write}, batch.Tools()...)
+	reg, err := tools.NewRegistryWithDocs(docs, all...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.p, err = tools.NewPipeline(reg, cfg); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func (f *fixture) call(args any) tools.Result {
+	return f.p.Call(context.Background(), "batch", args)
+}
+
+// items splits a batch answer into its items' texts.
+var itemHeader = regexp.MustCompile(`(?m)^── \[(\d+)\] (\S+): (.*)$`)
+
+func assertContains(t *testing.T, text string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Fatalf("missing %q in:\n%s", w, text)
+		}
+	}
+}
+
+func TestOrderAndConcurrency(t *testing.T) {
+	f := newFixture(t, tools.Config{})
+	var calls []map[string]any
+	for i := range 8 {
+		calls = append(calls, map[string]any{"tool": "test_sleep", "args": map[string]any{"ms": (8 - i) * 5, "say": fmt.Sprint(i)}})
+	}
+	res := f.call(map[string]any{"calls": calls, "maxConcurrency": 3})
+	if res.IsError {
+		t.Fatal(res.Text)
+	}
+	heads := itemHeader.FindAllStringSubmatch(res.Text, -1)
+	if len(heads) != 8 {
+		t.Fatalf("want 8 items, got %d:\n%s", len(heads), res.Text)
+	}
+	for i, h := range heads {
+		if h[1] != fmt.Sprint(i) || h[2] != "test_sleep" || h[3] != "ok" {
+			t.Errorf("item %d header %q", i, h[0])
+		}
+	}
+	for i := range 8 {
+		assertContains(t, res.Text, fmt.Sprintf("── [%d] test_sleep: ok\nsaid %d", i, i))
+	}
+	assertContains(t, res.Text, "batch: 8 ok, 0 failed · ")
+	if peak := f.peak.Load(); peak > 3 || peak < 2 {
+		t.Errorf("peak concurrency %d, want at most 3 (and some parallelism)", peak)
+	}
+}
+
+func TestShapesModelsSend(t *testing.T) {
+	f := newFixture(t, tools.Config{})
+	cases := map[string]any{
+		"name/arguments":      map[string]any{"calls": []any{map[string]any{"name": "test.sleep", "arguments": map[string]any{"say": "x"}}}},
+		"calls as JSON":       map[string]any{"calls": `[{"tool":"test_sleep","args":{"say":"x"}}]`},
+		"bare array":          []any{map[string]any{"tool": "TEST-SLEEP", "args": map[string]any{"say": "x"}}},
+		"bare array as JSON":  `[{"tool":"test_sleep","args":"{\"say\":\"x\"}"}]`,
+		"whole batch as JSON": `{"calls":[{"tool":"test_sleep","arguments":{"say":"x"}}]}`,
+		"synonym items":       map[string]any{"items": []any{map[string]any{"tool": "test_sleep", "params": map[string]any{"say": "x"}}}},
+	}
+	for name, args := range cases {
+		t.Run(name, func(t *testing.T) {
+			res := f.call(args)
+			if res.IsError {
+				t.Fatal(res.Text)
+			}
+			assertContains(t, res.Text, "batch: 1 ok, 0 failed", "── [0] test_sleep: ok\nsaid x")
+		})
+	}
+}
+
+func TestItemErrorsAreItsOwn(t *testing.T) {
+	f := newFixture(t, tools.Config{Access: tools.Read})
+	res := f.call(map[string]any{"calls": []any{
+		map[string]any{"tool": "test_slep", "args": map[string]any{}},
+		map[string]any{"tool": "test_sleep", "args": map[string]any{"say": "fine"}},
+		map[string]any{"tool": "test_write", "args": map[string]any{}},
+		map[string]any{"tool": "test_sleep", "args": map[string]any{"ms": "soon"}},
+	}})
+	if res.IsError {
+		t.Fatalf("a batch with one success is not an error:\n%s", res.Text)
+	}
+	assertContains(t, res.Text,
+		"batch: 1 ok, 3 failed",
+		"── [0] test_slep: error\nunknown tool \"test_slep\"", "- test_sleep:",
+		"── [1] test_sleep: ok\nsaid fine",
+		"── [2] test_write: error\nunknown tool \"test_write\": test.write exists but this server does not expose it (it needs write access",
+		"── [3] test_sleep: error\ntest_sleep: invalid arguments.\n- \"ms\": expected an integer, got \"soon\" (string)")
+}
+
+func TestAllFailedIsError(t *testing.T) {
+	f := newFixture(t, tools.Config{})
+	res := f.call(map[string]any{"calls": []any{map[string]any{"tool": "nope"}, map[string]any{"tool": "test_sleep", "args": map[string]any{"fail": true}}}})
+	if !res.IsError {
+		t.Fatalf("every item failed: want isError\n%s", res.Text)
+	}
+	assertContains(t, res.Text, "batch: 0 ok, 2 failed", "test_sleep failed: asked to fail")
+}
+
+func TestStopOnError(t *testing.T) {
+	f := newFixture(t, tools.Config{})
+	res := f.call(map[string]any{"continueOnError": "false", "maxConcurrency": 1, "calls": []any{
+		map[string]any{"tool": "test_sleep", "args": map[string]any{"say": "first"}},
+		map[string]any{"tool": "test_sleep", "args": map[string]any{"fail": true}},
+		map[string]any{"tool": "test_sleep", "args": map[string]any{"say": "never"}},
+		map[string]any{"tool": "test_sleep", "args": map[string]any{"say": "never"}},
+	}})
+	if !res.IsError {
+		t.Fatalf("a batch that stopped early is an error:\n%s", res.Text)
+	}
+	assertContains(t, res.Text, "batch: 1 ok, 1 failed, 2 not run",
+		"── [2] test_sleep: not run (an earlier call failed and continueOnError is false)",
+		"── [3] test_sleep: not run")
+	if strings.Contains(res.Text, "said never") {
+		t.Fatal("a call after the failure ran")
+	}
+}
+
+func TestSharedBudget(t *testing.T) {
+	f := newFixture(t, tools.Config{MaxOutput: 8192})
+	res := f.call(map[string]any{"calls": []any{
+		map[string]any{"tool": "test_big", "args": map[string]any{"size": 100000}},
+		map[string]any{"tool": "test_sleep", "args": map[string]any{"say": "small one"}},
+		map[string]any{"tool": "test_big", "args": map[string]any{"size": 50000, "maxBytes": 1000000}},
+		map[string]any{"tool": "test_sleep", "args": map[string]any{"say": "last one"}},
+	}})
+	if len(res.Text) > 8192 {
+		t.Fatalf("batch answer %d bytes over its 8192 budget", len(res.Text))
+	}
+	assertContains(t, res.Text, "── [1] test_sleep: ok\nsaid small one", "── [3] test_sleep: ok\nsaid last one")
+	// Each cut item names its own continuation.
+	for _, want := range []string{`Get the rest: test_big {"offset":`, `"size":100000}`, `"size":50000}`} {
+		assertContains(t, res.Text, want)
+	}
+	if strings.Contains(res.Text, "truncated: showed") && strings.Count(res.Text, "Get the rest: test_big") != 2 {
+		t.Errorf("want a continuation for each big item:\n%s", res.Text)
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	f := newFixture(t, tools.Config{})
+	cases := map[string]struct {
+		args any
+		want string
+	}{
+		"nested batch": {map[string]any{"calls": []any{map[string]any{"tool": "batch", "args": map[string]any{"calls": []any{}}}}}, `"calls[0].tool": is batch: a batch cannot contain another batch. Put all the calls in one list.`},
+		"empty":        {map[string]any{"calls": []any{}}, `"calls": is empty`},
+		"missing":      {map[string]any{}, `"calls": is required but missing`},
+		"item no tool": {map[string]any{"calls": []any{map[string]any{"args": map[string]any{}}}}, `"calls[0].tool": is required`},
+		"too many":     {map[string]any{"calls": strings.Repeat(`{"tool":"test_sleep"},`, batch.MaxCalls) + `{"tool":"test_sleep"}`}, "a batch takes at most 64"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			args := c.args
+			if s, ok := args.(map[string]any)["calls"].(string); ok {
+				args = map[string]any{"calls": "[" + s + "]"}
+			}
+			res := f.call(args)
+			if !res.IsError {
+				t.Fatalf("want error:\n%s", res.Text)
+			}
+			assertContains(t, res.Text, c.want, "Example: batch {")
+		})
+	}
+}
+
+func TestCancellation(t *testing.T) {
+	f := newFixture(t, tools.Config{})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan tools.Result)
+	go func() {
+		done <- f.p.Call(ctx, "batch", map[string]any{"calls": []any{
+			map[string]any{"tool": "test_sleep", "args": map[string]any{"ms": 60000}},
+			map[string]any{"tool": "test_sleep", "args": map[string]any{"ms": 60000}},
+		}})
+	}()
+	for f.running.Load() < 2 {
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	res := <-done
+	if !res.IsError {
+		t.Fatalf("a cancelled batch: %s", res.Text)
+	}
+}
+
+func TestSchemaIsPortable(t *testing.T) {
+	f := newFixture(t, tools.Config{})
+	tool, _ := f.p.Resolve("batch")
+	raw := f.p.Registry().Schema(tool)
+	if errs := schemas.Check(raw); len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var s map[string]any
+	json.Unmarshal(raw, &s)
+	items := s["properties"].(map[string]any)["calls"].(map[string]any)["items"].(map[string]any)
+	if _, ok := items["properties"].(map[string]any)["tool"]; !ok {
+		t.Fatalf("items inline: %v", items)
+	}
+}
