@@ -306,16 +306,20 @@ func (c *callState) run(ctx context.Context, in any) (res Result) {
 	}()
 	ctx = withCall(withBudget(withPipeline(ctx, c.p), c.budget), c)
 	out, err := c.tool.run(ctx, in)
-	if err != nil {
-		if ctx.Err() != nil && !out.IsError {
-			return c.canceled(ctx.Err())
-		}
-		if ie, ok := AsInputError(err); ok {
-			return c.inputError(ie)
-		}
-		return c.failure(err)
+	if err == nil {
+		return out
 	}
-	return out
+	var failed Result
+	switch ie, isInput := AsInputError(err); {
+	case ctx.Err() != nil && !out.IsError:
+		failed = c.canceled(ctx.Err())
+	case isInput:
+		failed = c.inputError(ie)
+	default:
+		failed = c.failure(err)
+	}
+	failed.Notes = out.Notes // a tool's notes survive its failure
+	return failed
 }
 
 type pipelineKey struct{}

@@ -412,7 +412,7 @@ func (a *app) print(res tools.Result) error {
 	if sec.Head != "" {
 		fmt.Fprintln(a.stderr, sec.Head)
 	}
-	if sec.Body != "" || images == "" {
+	if sec.Body != "" {
 		fmt.Fprintln(a.stdout, sec.Body)
 	}
 	fmt.Fprint(a.stdout, images)

@@ -38,10 +38,7 @@ func (t *toolset) deleteTool() *tools.Tool {
 }
 
 func (t *toolset) runDelete(ctx context.Context, in DeleteInput) (tools.Result, error) {
-	paths := in.Paths
-	if in.Path != "" {
-		paths = append([]string{in.Path}, paths...)
-	}
+	paths := allPaths(in.Path, in.Paths)
 	if len(paths) == 0 {
 		return tools.Result{}, &tools.InputError{Field: "path", Problem: "is required: name what to delete."}
 	}

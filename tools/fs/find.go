@@ -115,12 +115,10 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tools.Result, erro
 	}
 	pattern := findPattern(rest, in.IgnoreCase)
 	maxResults := cmp.Or(in.MaxResults, defaultMaxEntries)
-	budget := collectBudget(ctx)
 	spec := walkSpec{start: start, maxDepth: patternDepth(pattern), hidden: in.Hidden || strings.Contains(in.Pattern, "/.") || strings.HasPrefix(in.Pattern, "."),
 		all: in.All, ignore: boolOr(in.Gitignore, true)}
-	var b strings.Builder
-	var ends []int
-	seen, shown, skipped, stopped := 0, 0, 0, false
+	pg := newPager(ctx, in.Offset, maxResults)
+	seen := 0
 	stats, err := runWalk(ctx, t.files, spec, func(e *entry) bool {
 		seen++
 		switch in.Type {
@@ -140,22 +138,13 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tools.Result, erro
 		if ok, _ := doublestar.Match(pattern, sub); !ok {
 			return true
 		}
-		if skipped < in.Offset {
-			skipped++
-			return true
-		}
-		if shown == maxResults || b.Len() >= budget {
-			stopped = true
-			return false
-		}
-		b.WriteString(t.show(roots.Loc{Root: start.Root, Rel: e.rel}))
-		if e.kind == kindDir {
-			b.WriteByte('/')
-		}
-		b.WriteByte('\n')
-		ends = append(ends, b.Len())
-		shown++
-		return true
+		return pg.add(func(b *strings.Builder) {
+			b.WriteString(t.show(roots.Loc{Root: start.Root, Rel: e.rel}))
+			if e.kind == kindDir {
+				b.WriteByte('/')
+			}
+			b.WriteByte('\n')
+		})
 	})
 	if err != nil && ctx.Err() != nil {
 		return tools.Result{}, err
@@ -163,6 +152,7 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tools.Result, erro
 	if err != nil {
 		return tools.Result{}, t.argError(ctx, "path", err)
 	}
+	shown, stopped := pg.shown, pg.stopped
 	where := t.show(start) + "/"
 	what, whats := "path", "paths"
 	switch in.Type {
@@ -171,7 +161,7 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tools.Result, erro
 	case "dir":
 		what, whats = "directory", "directories"
 	}
-	res := tools.Result{Text: strings.TrimSuffix(b.String(), "\n")}
+	res := tools.Result{Text: pg.text()}
 	switch {
 	case stopped:
 		res.Head = fmt.Sprintf("first %s matching %s under %s", plural(int64(shown), what, whats), in.Pattern, where)
@@ -179,7 +169,7 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tools.Result, erro
 			res.Head += fmt.Sprintf(" after the first %d", in.Offset)
 		}
 		res.Partial = true
-		res.Next = nextOffset(in.Offset, ends)
+		res.Next = nextOffset(in.Offset, pg.ends)
 	case shown == 0:
 		res.Text = fmt.Sprintf("No %s under %s matches %s (looked at %s).", what, where, in.Pattern, plural(int64(seen), "entry", "entries"))
 		if !in.IgnoreCase && strings.ToLower(in.Pattern) != strings.ToUpper(in.Pattern) {

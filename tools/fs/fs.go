@@ -148,6 +148,14 @@ func collectBudget(ctx context.Context) int {
 // nativePath turns a slash-separated relative path into the system's form.
 func nativePath(rel string) string { return filepath.FromSlash(rel) }
 
+// allPaths joins a tool's path and paths arguments.
+func allPaths(one string, several []string) []string {
+	if one == "" {
+		return several
+	}
+	return append([]string{one}, several...)
+}
+
 // boolOr reads an optional boolean with its default.
 func boolOr(b *bool, def bool) bool {
 	if b == nil {

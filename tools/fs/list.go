@@ -91,13 +91,10 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tools.Result, erro
 		return tools.Result{}, &tools.InputError{Field: "glob", Problem: fmt.Sprintf("%q is not a valid glob.", in.Glob), Hint: "Use * for any name part, ** for any depth, {a,b} for alternatives: *.go, **/*_test.go."}
 	}
 	maxEntries := cmp.Or(in.MaxResults, defaultMaxEntries)
-	budget := collectBudget(ctx)
-	spec := walkSpec{start: l, maxDepth: depth, hidden: in.Hidden, all: in.All}
-	var entries []listed
-	var b strings.Builder
-	var ends []int
-	shown, skipped, stopped := 0, 0, false
 	sorted := in.Sort == "size" || in.Sort == "mtime"
+	spec := walkSpec{start: l, maxDepth: depth, hidden: in.Hidden, all: in.All, info: in.Long || sorted}
+	var entries []listed
+	pg := newPager(ctx, in.Offset, maxEntries)
 	stats, err := runWalk(ctx, t.files, spec, func(e *entry) bool {
 		if !globMatch(in.Glob, l.Rel, e.rel) {
 			return true
@@ -106,18 +103,7 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tools.Result, erro
 			entries = append(entries, listed{e.rel, e.kind, e.info})
 			return len(entries) < maxSorted
 		}
-		if skipped < in.Offset {
-			skipped++
-			return true
-		}
-		if shown == maxEntries || b.Len() >= budget {
-			stopped = true
-			return false
-		}
-		t.writeEntry(&b, l.Root, listed{e.rel, e.kind, e.info}, in.Long)
-		ends = append(ends, b.Len())
-		shown++
-		return true
+		return pg.add(func(b *strings.Builder) { t.writeEntry(b, l.Root, listed{e.rel, e.kind, e.info}, in.Long) })
 	})
 	if err != nil && ctx.Err() != nil {
 		return tools.Result{}, err
@@ -126,19 +112,16 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tools.Result, erro
 		return tools.Result{}, t.argError(ctx, "path", err)
 	}
 	if sorted {
-		stopped = len(entries) >= maxSorted
+		pg.stopped = len(entries) >= maxSorted
 		sortListed(entries, in.Sort)
-		for _, e := range entries[min(in.Offset, len(entries)):] {
-			if shown == maxEntries || b.Len() >= budget {
-				stopped = true
+		for _, e := range entries {
+			if !pg.add(func(b *strings.Builder) { t.writeEntry(b, l.Root, e, in.Long) }) {
 				break
 			}
-			t.writeEntry(&b, l.Root, e, in.Long)
-			ends = append(ends, b.Len())
-			shown++
 		}
 	}
-	res := tools.Result{Text: strings.TrimSuffix(b.String(), "\n")}
+	shown, stopped := pg.shown, pg.stopped
+	res := tools.Result{Text: pg.text()}
 	where := t.show(l) + "/"
 	if l.IsRoot() && len(t.files.Roots()) == 1 {
 		where = "./"
@@ -160,7 +143,7 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tools.Result, erro
 	}
 	if stopped {
 		res.Partial = true
-		res.Next = nextOffset(in.Offset, ends)
+		res.Next = nextOffset(in.Offset, pg.ends)
 		if shown == maxEntries {
 			res.Notes = append(res.Notes, fmt.Sprintf("note: stopped at maxResults %d.", maxEntries))
 		}
@@ -312,3 +295,36 @@ func skipNotes(stats *walkStats, spec walkSpec) []string {
 	}
 	return notes
 }
+
+// pager collects the lines of a listing that can stop (maxResults or the
+// output budget) and continue with an offset.
+type pager struct {
+	b                   strings.Builder
+	ends                []int // where each shown line ends in b
+	offset, max, budget int
+	skipped, shown      int
+	stopped             bool
+}
+
+func newPager(ctx context.Context, offset, max int) *pager {
+	return &pager{offset: offset, max: max, budget: collectBudget(ctx)}
+}
+
+// add writes one entry with write; it returns false once the page is full.
+func (p *pager) add(write func(b *strings.Builder)) bool {
+	if p.skipped < p.offset {
+		p.skipped++
+		return true
+	}
+	if p.shown == p.max || p.b.Len() >= p.budget {
+		p.stopped = true
+		return false
+	}
+	write(&p.b)
+	p.ends = append(p.ends, p.b.Len())
+	p.shown++
+	return true
+}
+
+// text is the page without its last newline.
+func (p *pager) text() string { return strings.TrimSuffix(p.b.String(), "\n") }

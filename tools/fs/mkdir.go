@@ -40,10 +40,7 @@ func (t *toolset) mkdirTool() *tools.Tool {
 }
 
 func (t *toolset) runMkdir(ctx context.Context, in MkdirInput) (tools.Result, error) {
-	paths := in.Paths
-	if in.Path != "" {
-		paths = append([]string{in.Path}, paths...)
-	}
+	paths := allPaths(in.Path, in.Paths)
 	if len(paths) == 0 {
 		return tools.Result{}, &tools.InputError{Field: "path", Problem: "is required: name the directory to create."}
 	}

@@ -67,10 +67,7 @@ func (t *toolset) readTool() *tools.Tool {
 }
 
 func (t *toolset) runRead(ctx context.Context, in ReadInput) (tools.Result, error) {
-	paths := in.Paths
-	if in.Path != "" {
-		paths = append([]string{in.Path}, paths...)
-	}
+	paths := allPaths(in.Path, in.Paths)
 	switch {
 	case len(paths) == 0:
 		return tools.Result{}, &tools.InputError{Field: "path", Problem: "is required: name the file to read (or several in paths)."}
@@ -143,7 +140,7 @@ func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tools.Re
 	if err != nil {
 		return tools.Result{}, err
 	}
-	w, err := readWindow(o.r, first, limit, max(budget-700, budget/2))
+	w, err := readWindow(o.r, first, limit, max(budget-700, budget/2), o.size)
 	if err != nil {
 		return tools.Result{}, fmt.Errorf("read %s: %w", o.name, err)
 	}
@@ -271,10 +268,14 @@ func (w lineWindow) describe() string {
 }
 
 // readWindow reads lines first … first+limit-1 (limit 0: to the end) from
-// r, keeping at most capBytes of them, and counts the file's lines.
-func readWindow(r io.Reader, first, limit, capBytes int) (lineWindow, error) {
+// r (of size bytes), keeping at most capBytes of them, and counts the
+// file's lines.
+func readWindow(r io.Reader, first, limit, capBytes int, size int64) (lineWindow, error) {
 	w := lineWindow{first: first, total: -1}
-	buf := make([]byte, 64<<10)
+	buf := make([]byte, min(max(size+1, 512), 64<<10))
+	if size < 64<<10 {
+		w.text = make([]byte, 0, min(size+1, int64(capBytes)+1))
+	}
 	line, last := 1, byte('\n')
 	var read int64
 	inWindow := func() bool { return line >= first && (limit == 0 || line < first+limit) }
@@ -503,7 +504,7 @@ func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share
 	if err != nil {
 		return fmt.Sprintf("==> %s <==\nerror: %v\n", o.name, err), false
 	}
-	w, err := readWindow(o.r, first, limit, share)
+	w, err := readWindow(o.r, first, limit, share, o.size)
 	if err != nil {
 		return fmt.Sprintf("==> %s <==\nerror: %v\n", o.name, err), false
 	}

@@ -380,6 +380,8 @@ func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note st
 		}
 	case r.in.Offset > 0 && r.shown == 0:
 		res.Text = fmt.Sprintf("No more matches after the first %d.", r.in.Offset)
+	case !isDir:
+		res.Head = fmt.Sprintf("%s in %s", unit(r.matches), where)
 	default:
 		res.Head = fmt.Sprintf("%s in %s under %s (searched %s)", unit(r.matches), plural(int64(r.matched), "file", "files"), where, plural(int64(r.files), "file", "files"))
 		if r.in.Offset > 0 {

@@ -43,10 +43,7 @@ func (t *toolset) statTool() *tools.Tool {
 }
 
 func (t *toolset) runStat(ctx context.Context, in StatInput) (tools.Result, error) {
-	paths := in.Paths
-	if in.Path != "" {
-		paths = append([]string{in.Path}, paths...)
-	}
+	paths := allPaths(in.Path, in.Paths)
 	if len(paths) == 0 {
 		return tools.Result{}, &tools.InputError{Field: "path", Problem: "is required: name the file or directory to describe (or several in paths)."}
 	}

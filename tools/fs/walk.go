@@ -67,8 +67,9 @@ type walkSpec struct {
 	// 0 means no limit.
 	maxDepth int
 	// hidden includes names starting with a dot; all includes noiseDirs;
-	// ignore honours .gitignore files.
-	hidden, all, ignore bool
+	// ignore honours .gitignore files; info fills entry.info (a stat per
+	// entry, so only listings that show sizes or times ask for it).
+	hidden, all, ignore, info bool
 	// descend, when set, decides whether a directory is walked into.
 	descend func(rel string, depth int) bool
 	// wantFile, when set, decides whether work runs on a file.
@@ -120,6 +121,9 @@ type task interface {
 
 // dirTask lists one directory.
 type dirTask struct {
+	// parent, when set, is the open parent directory the task opens its
+	// directory from (one openat instead of one per path component).
+	parent  *sharedRoot
 	rel     string
 	depth   int // depth of the directory itself (0 for the start)
 	ign     *ignorer
@@ -185,7 +189,8 @@ func runWalk(parent context.Context, files *roots.Set, spec walkSpec, emit func(
 	}
 	close(top.done)
 	var wg sync.WaitGroup
-	n := max(2, runtime.GOMAXPROCS(0))
+	// More workers than cores: much of a walk is waiting on system calls.
+	n := 4 * runtime.GOMAXPROCS(0)
 	for range n {
 		wg.Add(1)
 		go func() {
@@ -281,7 +286,12 @@ func (d *dirTask) run(ctx context.Context, w *walk, _ *worker) {
 	}
 }
 
-func (d *dirTask) drop() { close(d.done) }
+func (d *dirTask) drop() {
+	if d.parent != nil {
+		d.parent.release()
+	}
+	close(d.done)
+}
 
 func (c *chunkTask) run(ctx context.Context, w *walk, wk *worker) {
 	defer close(c.done)
@@ -303,19 +313,21 @@ func (c *chunkTask) drop() {
 // listings of its subdirectories and the work on its files.
 func (w *walk) list(d *dirTask) error {
 	loc := roots.Loc{Root: w.spec.start.Root, Rel: d.rel}
-	dir, err := loc.Root.OS().OpenRoot(loc.Native())
+	var dir *os.Root
+	var err error
+	if d.parent != nil {
+		dir, err = d.parent.root.OpenRoot(path.Base(d.rel))
+		d.parent.release()
+	} else {
+		dir, err = loc.Root.OS().OpenRoot(loc.Native())
+	}
 	if err != nil {
 		return w.files.Explain("list", loc, err)
 	}
 	shared := &sharedRoot{root: dir}
 	shared.refs.Store(1)
 	defer shared.release()
-	f, err := dir.Open(".")
-	if err != nil {
-		return w.files.Explain("list", loc, err)
-	}
-	list, err := f.ReadDir(-1)
-	f.Close()
+	list, err := readDir(dir)
 	if err != nil && len(list) == 0 {
 		return w.files.Explain("list", loc, err)
 	}
@@ -330,7 +342,6 @@ func (w *walk) list(d *dirTask) error {
 	for _, de := range list {
 		name := de.Name()
 		e := entry{rel: path.Join(d.rel, name), name: name, depth: depth}
-		e.info, _ = de.Info()
 		switch t := de.Type(); {
 		case t.IsDir():
 			e.kind = kindDir
@@ -344,6 +355,9 @@ func (w *walk) list(d *dirTask) error {
 		if !w.keep(&e, ign) {
 			continue
 		}
+		if w.spec.info {
+			e.info, _ = dir.Lstat(name) // relative to the directory's descriptor
+		}
 		entries = append(entries, e)
 	}
 	d.entries = entries
@@ -354,7 +368,8 @@ func (w *walk) list(d *dirTask) error {
 		switch {
 		case e.kind == kindDir:
 			if (w.spec.maxDepth == 0 || depth < w.spec.maxDepth) && (w.spec.descend == nil || w.spec.descend(e.rel, depth)) {
-				e.child = &dirTask{rel: e.rel, depth: depth, ign: ign, done: make(chan struct{})}
+				shared.refs.Add(1)
+				e.child = &dirTask{parent: shared, rel: e.rel, depth: depth, ign: ign, done: make(chan struct{})}
 				tasks = append(tasks, e.child)
 			}
 		case w.spec.work != nil && (w.spec.wantFile == nil || w.spec.wantFile(e)):

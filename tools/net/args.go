@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/agnivade/levenshtein"
 
@@ -423,11 +424,12 @@ func (p *plan) shortFlags(words []string, i int) (int, error) {
 		c := w[j]
 		f := lookupShort(c)
 		if f == nil {
-			flag := "-" + string(c)
-			if len(w) > 2 {
-				flag = fmt.Sprintf("-%c (in %s)", c, w)
+			r, _ := utf8.DecodeRuneInString(w[j:])
+			flag := "-" + string(r)
+			if len(w) > 1+utf8.RuneLen(r) {
+				flag = fmt.Sprintf("-%c (in %s)", r, w)
 			}
-			return 0, unknownFlag(flag, string(c))
+			return 0, unknownFlag(flag, string(r))
 		}
 		if f.arg == "" {
 			if err := f.set(p, "", true, "-"+string(c)); err != nil {
@@ -486,9 +488,9 @@ func unknownFlag(flag, name string) error {
 // spellings and names it starts.
 func nearFlags(name string) []*flagSpec {
 	var out []*flagSpec
-	if len(name) == 1 {
-		for _, alt := range []byte{strings.ToUpper(name)[0], strings.ToLower(name)[0]} {
-			if f := lookupShort(alt); f != nil && alt != name[0] {
+	if utf8.RuneCountInString(name) == 1 {
+		for _, alt := range []string{strings.ToUpper(name), strings.ToLower(name)} {
+			if f := lookupShort(alt[0]); f != nil && len(alt) == 1 && alt != name {
 				out = append(out, f)
 			}
 		}

@@ -38,6 +38,18 @@ type exchange struct {
 	sha256  string
 	saved   bool
 	notes   []string
+	// several is set when the call has other URLs too: the calls an
+	// answer suggests are then for this URL alone.
+	several func(changes map[string]any) map[string]any
+}
+
+// next renders the call that changes this exchange's request, for the
+// answer to suggest.
+func (ex *exchange) next(ctx context.Context, changes map[string]any) string {
+	if ex.several != nil {
+		changes = ex.several(changes)
+	}
+	return tools.CallWith(ctx, changes)
 }
 
 // hop is one redirect: the request sent and the 3xx that answered it.
@@ -78,6 +90,9 @@ func (e *capError) Error() string {
 // do sends the request for one target and reads the response.
 func (c *curl) do(ctx context.Context, r *request, t *target) (*exchange, error) {
 	ex := &exchange{target: t, method: r.method}
+	if len(r.targets) > 1 {
+		ex.several = func(changes map[string]any) map[string]any { return c.oneURL(r, t, changes) }
+	}
 	ctx, cancel := context.WithTimeoutCause(ctx, r.maxTime, &totalTimeoutError{limit: r.maxTime})
 	defer cancel()
 	st := &stats{start: time.Now()}
@@ -103,6 +118,12 @@ func (c *curl) do(ctx context.Context, r *request, t *target) (*exchange, error)
 			if len(via) > r.maxRedirs {
 				return &tooManyRedirectsError{max: r.maxRedirs}
 			}
+			// curl sends no Referer on its own; Go would send the last URL.
+			if ref := r.header.Get("Referer"); ref != "" {
+				next.Header.Set("Referer", ref)
+			} else {
+				next.Header.Del("Referer")
+			}
 			ex.hops = append(ex.hops, hop{req: via[len(via)-1], resp: next.Response})
 			return nil
 		},
@@ -115,20 +136,21 @@ func (c *curl) do(ctx context.Context, r *request, t *target) (*exchange, error)
 		if resp != nil {
 			ex.resp = resp
 		}
-		return ex, c.cause(ctx, err)
+		return ex, c.cause(ctx, t.u.String(), err)
 	}
 	defer resp.Body.Close()
 	ex.resp = resp
 	if err := c.readBody(ctx, r, ex); err != nil {
-		return ex, c.cause(ctx, err)
+		return ex, c.cause(ctx, t.u.String(), err)
 	}
 	return ex, nil
 }
 
 // cause finds the reason behind a transport error: a timeout of this call,
 // the rules, a redirect limit, the download cap, or the network error
-// without Go's `Get "url":` wrapping (the answer names the URL itself).
-func (c *curl) cause(ctx context.Context, err error) error {
+// without Go's `Get "url":` wrapping (the answer names the URL itself; a
+// redirect's target is named).
+func (c *curl) cause(ctx context.Context, requested string, err error) error {
 	var tt *totalTimeoutError
 	if errors.As(context.Cause(ctx), &tt) {
 		return tt
@@ -140,19 +162,31 @@ func (c *curl) cause(ctx context.Context, err error) error {
 		ce *capError
 		ue *url.Error
 	)
+	redirected := errors.As(err, &ue) && ue.URL != requested
 	switch {
-	case errors.As(err, &ct):
-		return ct
-	case errors.As(err, &be):
-		return be
 	case errors.As(err, &tm):
 		return tm
 	case errors.As(err, &ce):
 		return ce
-	case errors.As(err, &ue):
-		return ue.Err
+	case errors.As(err, &ct):
+		err = ct
+	case errors.As(err, &be):
+		err = be
+	case ue != nil:
+		err = ue.Err
+	}
+	if redirected {
+		return fmt.Errorf("after a redirect to %s: %w", redactURL(ue.URL), err)
 	}
 	return err
+}
+
+// redactURL hides a password in a URL for messages.
+func redactURL(s string) string {
+	if u, err := url.Parse(s); err == nil {
+		return u.Redacted()
+	}
+	return s
 }
 
 // readBody decodes the body (gzip, deflate, brotli), hashes it, enforces
@@ -160,6 +194,9 @@ func (c *curl) cause(ctx context.Context, err error) error {
 // discards it.
 func (c *curl) readBody(ctx context.Context, r *request, ex *exchange) error {
 	resp, t := ex.resp, ex.target
+	if r.method == "HEAD" {
+		return nil // no body, whatever Content-Length says
+	}
 	saving := t.out != nil
 	if resp.ContentLength > r.maxDownload && resp.Header.Get("Content-Encoding") == "" {
 		return &capError{limit: r.maxDownload, flag: r.capFlag, saved: saving}

@@ -195,7 +195,7 @@ func TestOutput(t *testing.T) {
 	})
 	t.Run("mismatched -o count", func(t *testing.T) {
 		res := e.call(t, map[string]any{"args": []any{"-o", "a.txt", "-o", "b.txt", e.url + "/text"}})
-		assertInOrder(t, res.Text, `net_curl: "output": 2 output files for 1 URLs. Give one -o per URL`)
+		assertInOrder(t, res.Text, `net_curl: "output": 2 output files for 1 URL. Give one -o per URL`)
 	})
 	t.Run("-O without a name", func(t *testing.T) {
 		res := e.call(t, map[string]any{"args": []any{"-O", e.url + "/"}})
@@ -360,4 +360,39 @@ func TestTLS(t *testing.T) {
 		t.Fatal(res.Text)
 	}
 	assertInOrder(t, res.Text, "200 OK", "HTTP/2 200 OK", "proto HTTP/2.0")
+	res = p.Call(context.Background(), "net_curl", map[string]any{"url": srv.URL, "insecure": true, "writeOut": "%{http_version} %{scheme}"})
+	if res.IsError {
+		t.Fatal(res.Text)
+	}
+	assertInOrder(t, res.Text, "proto HTTP/2.0", "2 https")
+}
+
+func TestHeadIgnoresTheCap(t *testing.T) {
+	e := newEnv(t, withNet(func(c *Config) { c.MaxDownload = 1000 }))
+	res := e.call(t, map[string]any{"args": []any{"-I", e.url + "/big?n=5000"}})
+	if res.IsError {
+		t.Fatal(res.Text)
+	}
+	assertInOrder(t, res.Text, "200 OK · text/plain; charset=utf-8 · no body (HEAD), Content-Length 5000")
+}
+
+func TestSuggestionsNameOneURL(t *testing.T) {
+	e := newEnv(t)
+	res := e.call(t, map[string]any{"urls": []any{e.url + "/text", e.url + "/png"}})
+	assertInOrder(t, res.Text, "[2/2]", "binary body omitted: image/png",
+		`Get it as base64: net_curl {"base64":true,"url":"`+e.url+`/png"}`,
+		`Save it to a file: net_curl {"output":"download.png","url":"`+e.url+`/png"}`)
+}
+
+func TestWriteOutSurvivesACut(t *testing.T) {
+	e := newEnv(t, withBudget(2048))
+	res := e.call(t, map[string]any{"args": []any{"-w", `%{http_code} %{size_download}\n`, e.url + "/big?n=10000"}})
+	if res.IsError {
+		t.Fatal(res.Text)
+	}
+	head := res.Sections.Head
+	if !strings.HasSuffix(head, "\n200 10000") {
+		t.Fatalf("the -w output is not in the head:\n%s", head)
+	}
+	assertInOrder(t, res.Text, "Get the rest:")
 }

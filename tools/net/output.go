@@ -28,7 +28,6 @@ type section struct {
 	body     string
 	suffix   string
 	offset   int  // where body starts in the full shown body
-	total    int  // length of the full shown body
 	pageable bool // body can be continued with offset
 	html     bool // raw HTML, which markdown would shorten
 	isError  bool
@@ -76,11 +75,11 @@ func (c *curl) cutNotes(ctx context.Context, r *request, ex *exchange, s *sectio
 	var notes []string
 	if s.html {
 		notes = append(notes, "note: this is an HTML page; as markdown it is readable and usually much shorter: "+
-			tools.CallWith(ctx, map[string]any{"format": "markdown", "offset": nil}))
+			ex.next(ctx, map[string]any{"format": "markdown", "offset": nil}))
 	}
 	name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
 	notes = append(notes, fmt.Sprintf("note: to keep the whole body (%s), save it to a file: %s", humanBytes(ex.size),
-		tools.CallWith(ctx, map[string]any{"output": name, "offset": nil, "format": nil})))
+		ex.next(ctx, map[string]any{"output": name, "offset": nil, "format": nil})))
 	return notes
 }
 
@@ -93,7 +92,8 @@ func (c *curl) several(ctx context.Context, r *request) (tools.Result, error) {
 	var notes []string
 	anyErr := false
 	for i, t := range r.targets {
-		fmt.Fprintf(&b, "── [%d/%d] %s\n", i+1, n, t.u.Redacted())
+		marker := fmt.Sprintf("── [%d/%d] %s\n", i+1, n, t.u.Redacted())
+		b.WriteString(marker)
 		ex, err := c.do(ctx, r, t)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -115,13 +115,16 @@ func (c *curl) several(ctx context.Context, r *request) (tools.Result, error) {
 		head := strings.Join(s.head, "\n")
 		b.WriteString(head + "\n")
 		text := s.text()
-		if room := share - len(head); len(text) > room {
+		// Room for the body: the share less this section's marker, head and
+		// the line naming the call for the rest.
+		rest := len(ex.next(ctx, map[string]any{"offset": 1 << 40})) + 80
+		if room := share - len(marker) - len(head) - rest; len(text) > share-len(marker)-len(head) {
 			shown := cutRunes(text, max(room, 0))
 			b.WriteString(shown)
 			fmt.Fprintf(&b, "\n… [truncated: showed %s of %s bytes]", groupDigits(int64(len(shown))), groupDigits(int64(len(text))))
 			if s.pageable {
 				next := s.offset + max(len(shown)-len(s.prefix), 0)
-				fmt.Fprintf(&b, " Rest: %s", tools.CallWith(ctx, c.oneURL(r, t, map[string]any{"offset": next})))
+				fmt.Fprintf(&b, " Rest: %s", ex.next(ctx, map[string]any{"offset": next}))
 			}
 			b.WriteString("\n")
 		} else if text != "" {
@@ -163,7 +166,7 @@ func (c *curl) answer(ctx context.Context, r *request, ex *exchange, budget int)
 	}
 	if loc := resp.Header.Get("Location"); loc != "" && isRedirect(resp.StatusCode) && !r.follow {
 		s.head = append(s.head, fmt.Sprintf("Location: %s (not followed; follow it with -L, or: %s)", resolveRef(resp, loc),
-			tools.CallWith(ctx, map[string]any{"followRedirects": true})))
+			ex.next(ctx, map[string]any{"followRedirects": true})))
 	}
 	if r.include {
 		s.prefix = headerBlock(r, ex)
@@ -259,7 +262,7 @@ func convertHTML(format, page, base string) (string, error) {
 
 // window shows text from the call's offset.
 func (c *curl) window(r *request, s *section, text string) {
-	s.total, s.pageable = len(text), true
+	s.pageable = true
 	off := runeStart(text, min(r.offset, len(text)))
 	if r.offset > 0 && off >= len(text) {
 		s.notes = append(s.notes, fmt.Sprintf("note: offset %d is at or past the end of the body (%s bytes as shown); there is nothing more", r.offset, groupDigits(int64(len(text)))))
@@ -281,9 +284,9 @@ func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *sect
 		s.head = append(s.head, fmt.Sprintf("base64 refused: this body (%s, %s) is %s bytes as base64, more than this call's output budget of %s bytes.",
 			typeOrUnknown(ex.resp), humanBytes(ex.size), groupDigits(int64(len(enc))), groupDigits(int64(budget))))
 		name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
-		s.head = append(s.head, "Save it to a file instead: "+tools.CallWith(ctx, map[string]any{"output": name, "base64": nil, "offset": nil}))
-		if want := len(enc) + len(strings.Join(s.head, "\n")) + footerRoom; want <= outputCap(ctx) {
-			s.head = append(s.head, "Or raise the budget: "+tools.CallWith(ctx, map[string]any{"maxBytes": want}))
+		s.head = append(s.head, "Save it to a file instead: "+ex.next(ctx, map[string]any{"output": name, "base64": nil, "offset": nil}))
+		if want := roundUp(len(enc)+len(strings.Join(s.head, "\n"))+footerRoom, 1024); want <= outputCap(ctx) {
+			s.head = append(s.head, "Or raise the budget: "+ex.next(ctx, map[string]any{"maxBytes": want}))
 		}
 		return
 	}
@@ -297,12 +300,12 @@ func (c *curl) binaryLines(ctx context.Context, r *request, ex *exchange, budget
 	encLen := base64.StdEncoding.EncodedLen(int(ex.size))
 	switch {
 	case encLen+footerRoom+512 <= budget:
-		lines = append(lines, "Get it as base64: "+tools.CallWith(ctx, map[string]any{"base64": true}))
-	case encLen+footerRoom+512 <= outputCap(ctx):
-		lines = append(lines, "Get it as base64: "+tools.CallWith(ctx, map[string]any{"base64": true, "maxBytes": encLen + footerRoom + 512}))
+		lines = append(lines, "Get it as base64: "+ex.next(ctx, map[string]any{"base64": true}))
+	case roundUp(encLen+footerRoom+512, 1024) <= outputCap(ctx):
+		lines = append(lines, "Get it as base64: "+ex.next(ctx, map[string]any{"base64": true, "maxBytes": roundUp(encLen+footerRoom+512, 1024)}))
 	}
 	name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
-	lines = append(lines, "Save it to a file: "+tools.CallWith(ctx, map[string]any{"output": name}))
+	lines = append(lines, "Save it to a file: "+ex.next(ctx, map[string]any{"output": name}))
 	return lines
 }
 
@@ -519,7 +522,7 @@ func (c *curl) failed(ctx context.Context, r *request, ex *exchange, err error) 
 				text += fmt.Sprintf(" The last answer was %s, pointing to %s.", ex.resp.Status, resolveRef(ex.resp, loc))
 			}
 		}
-		text += " Allow more: " + tools.CallWith(ctx, map[string]any{"maxRedirects": max(2*tm.max, 10)})
+		text += " Allow more: " + ex.next(ctx, map[string]any{"maxRedirects": max(2*tm.max, 10)})
 		return tools.Result{IsError: true, Text: text}, nil
 	case errors.As(err, &ce):
 		var b strings.Builder
@@ -560,7 +563,7 @@ func (c *curl) timeoutText(ctx context.Context, r *request, ex *exchange) string
 	if strings.HasSuffix(from, " in args") {
 		fmt.Fprintf(&b, "Raise it in args: -m %g", next.Seconds())
 	} else {
-		fmt.Fprintf(&b, "Raise it: %s", tools.CallWith(ctx, map[string]any{"timeoutMs": next.Milliseconds(), "maxTimeSeconds": nil}))
+		fmt.Fprintf(&b, "Raise it: %s", ex.next(ctx, map[string]any{"timeoutMs": next.Milliseconds(), "maxTimeSeconds": nil}))
 	}
 	fmt.Fprintf(&b, " (this server allows up to %s, --net-max-time).", humanDuration(c.cfg.MaxTime))
 	return b.String()
@@ -583,7 +586,7 @@ func (c *curl) connectTimeoutText(ctx context.Context, r *request, ex *exchange,
 	if strings.HasSuffix(from, " in args") {
 		fmt.Fprintf(&b, "If the host is just slow, raise it in args: --connect-timeout %g", next.Seconds())
 	} else {
-		fmt.Fprintf(&b, "If the host is just slow, raise it: %s", tools.CallWith(ctx, map[string]any{"connectTimeoutMs": next.Milliseconds()}))
+		fmt.Fprintf(&b, "If the host is just slow, raise it: %s", ex.next(ctx, map[string]any{"connectTimeoutMs": next.Milliseconds()}))
 	}
 	return b.String()
 }
@@ -692,3 +695,7 @@ func isASCII(b []byte) bool {
 	}
 	return true
 }
+
+// roundUp rounds n up to a multiple of m, so that a suggested budget does
+// not change with the few bytes a timing adds to the answer.
+func roundUp(n, m int) int { return (n + m - 1) / m * m }

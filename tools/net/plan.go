@@ -469,11 +469,6 @@ func (p *plan) access() (tools.Access, string) {
 	}
 }
 
-// hasHeader reports whether the call sets (or removes) a header.
-func (p *plan) hasHeader(name string) bool {
-	return slices.ContainsFunc(p.headers, func(h header) bool { return strings.EqualFold(h.name, name) })
-}
-
 // knownMethods are the methods a misspelling is compared with.
 var knownMethods = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT"}
 

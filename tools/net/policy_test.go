@@ -115,7 +115,7 @@ func TestDenyRulesAtDialTime(t *testing.T) {
 		e := newEnv(t, withNet(func(c *Config) { c.Deny = []string{"127.0.0.2"} }))
 		handler(e)
 		res := e.call(t, map[string]any{"url": redirector(e)})
-		want := "net_curl failed: GET " + redirector(e) + ": connection to 127.0.0.2 blocked by this server's rule --net-deny 127.0.0.2"
+		want := "net_curl failed: GET " + redirector(e) + ": after a redirect to " + other + "/: connection to 127.0.0.2 blocked by this server's rule --net-deny 127.0.0.2"
 		if !res.IsError || !strings.HasPrefix(res.Text, want) {
 			t.Fatalf("got:\n%s\nwant:\n%s", res.Text, want)
 		}

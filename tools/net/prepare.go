@@ -177,7 +177,7 @@ func (c *curl) locateOutputs(r *request) error {
 			r.targets[i].outName = o
 		}
 	default:
-		return &tools.InputError{Field: "output", Problem: fmt.Sprintf("%d output files for %d URLs", len(outs), len(r.targets)),
+		return &tools.InputError{Field: "output", Problem: fmt.Sprintf("%d output %s for %d %s", len(outs), plural(len(outs), "file", "files"), len(r.targets), plural(len(r.targets), "URL", "URLs")),
 			Hint: "Give one -o per URL, in the same order, or use -O (remoteName) to name each file after its URL."}
 	}
 	for _, t := range r.targets {

@@ -166,3 +166,32 @@ func TestFilesStayInsideRoots(t *testing.T) {
 		}
 	}
 }
+
+func TestStructuredSwitches(t *testing.T) {
+	e := newEnv(t)
+	t.Run("user", func(t *testing.T) {
+		got := e.echo(t, map[string]any{"url": e.url + "/echo", "user": "ann:pw:with:colons"})
+		if got.Headers["Authorization"] != "Basic YW5uOnB3OndpdGg6Y29sb25z" {
+			t.Fatalf("server saw %v", got.Headers)
+		}
+	})
+	t.Run("verbose", func(t *testing.T) {
+		res := e.call(t, map[string]any{"url": e.url + "/nodate", "verbose": true, "headers": map[string]any{"Authorization": "Bearer sk-secret"}})
+		assertInOrder(t, res.Text, "> GET /nodate HTTP/1.1", "> Authorization: Bearer ***", "< HTTP/1.1 200 OK", "< X-Test: yes", "fixed")
+		if strings.Contains(res.Text, "sk-secret") {
+			t.Fatal("token leaked")
+		}
+	})
+	t.Run("remoteName", func(t *testing.T) {
+		res := e.call(t, map[string]any{"url": e.url + "/files/annual.pdf", "remoteName": true})
+		assertInOrder(t, res.Text, "saved 15 bytes (application/pdf) to annual.pdf · sha256 ")
+		if _, err := os.Stat(filepath.Join(e.dir, "annual.pdf")); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("silent is accepted", func(t *testing.T) {
+		if res := e.call(t, map[string]any{"url": e.url + "/text", "silent": true}); res.IsError {
+			t.Fatal(res.Text)
+		}
+	})
+}

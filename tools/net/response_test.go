@@ -251,11 +251,11 @@ func TestBinaryBodies(t *testing.T) {
 		want := "200 OK · image/png · 1016 B · T\n" +
 			"base64 refused: this body (image/png, 1016 B) is 1,356 bytes as base64, more than this call's output budget of 1,500 bytes.\n" +
 			"Save it to a file instead: net_curl {\"output\":\"download.png\",\"url\":\"" + e.url + "/png\"}\n" +
-			"Or raise the budget: net_curl {\"base64\":true,\"maxBytes\":2317,\"url\":\"" + e.url + "/png\"}"
+			"Or raise the budget: net_curl {\"base64\":true,\"maxBytes\":3072,\"url\":\"" + e.url + "/png\"}"
 		if got := stripTime(res.Text); !res.IsError || got != want {
 			t.Fatalf("got:\n%s\nwant:\n%s", got, want)
 		}
-		res = e.call(t, map[string]any{"url": e.url + "/png", "base64": true, "maxBytes": 2317})
+		res = e.call(t, map[string]any{"url": e.url + "/png", "base64": true, "maxBytes": 3072})
 		if res.IsError || !strings.Contains(res.Text, base64.StdEncoding.EncodeToString(pngBytes)) {
 			t.Fatalf("with the suggested budget:\n%s", res.Text)
 		}

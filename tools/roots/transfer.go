@@ -334,5 +334,3 @@ func inside(dir, rel string) bool {
 	}
 	return strings.HasPrefix(rel, dir+"/") || rel == dir
 }
-
-

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// netServer is a loopback server for the CLI tests.
+func netServer(t *testing.T) string {
+	t.Helper()
+	mux := http.NewServeMux()
+	mux.HandleFunc("/text", func(w http.ResponseWriter, r *http.Request) {
+		w.Header()["Date"] = nil
+		w.Header().Set("Content-Type", "text/plain")
+		io.WriteString(w, "hello\n")
+	})
+	mux.HandleFunc("/accept", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		fmt.Fprintf(w, "accept=%s method=%s\n", r.Header.Get("Accept"), r.Method)
+	})
+	mux.HandleFunc("/missing", func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "no such thing", http.StatusNotFound)
+	})
+	mux.HandleFunc("/big", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/octet-stream")
+		w.Write(bytes.Repeat([]byte("x"), 4096))
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// runF0 runs the CLI in-process and returns exit code, stdout and stderr.
+func runF0(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), args, strings.NewReader(""), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func TestNetCurlCLI(t *testing.T) {
+	url := netServer(t)
+	dir := t.TempDir()
+	root := "--root=" + dir
+	cases := []struct {
+		name           string
+		args           []string
+		code           int
+		stdout, stderr string // stdout exact; stderr a prefix
+	}{
+		{"curl flags directly", []string{root, "net.curl", "-sS", url + "/text"}, 0, "hello\n", "200 OK · text/plain · 6 B · "},
+		{"underscore name and a header", []string{root, "net_curl", "-sS", "-H", "Accept: application/json", url + "/accept"}, 0, "accept=application/json method=GET\n", "200 OK"},
+		{"-i puts headers on stdout", []string{root, "net.curl", "-i", url + "/text"}, 0, "HTTP/1.1 200 OK\nContent-Length: 6\nContent-Type: text/plain\n\nhello\n", "200 OK"},
+		{"-d posts", []string{root, "net.curl", "-d", "a=1", url + "/accept"}, 0, "accept=*/* method=POST\n", "200 OK"},
+		{"-f exits non-zero", []string{root, "net.curl", "-sf", url + "/missing"}, 1, "", "404 Not Found · text/plain; charset=utf-8 · 14 B · "},
+		{"404 without -f exits 0", []string{root, "net.curl", "-s", url + "/missing"}, 0, "no such thing\n", "404 Not Found"},
+		{"unknown flag", []string{root, "net.curl", "--locaton", url}, 1, "", `net_curl: "args": unknown flag --locaton; did you mean -L, --location?`},
+		{"call with JSON", []string{root, "call", "net.curl", `{"url":"` + url + `/text"}`}, 0, "hello\n", "200 OK"},
+		{"key=value form", []string{root, "net.curl", "url=" + url + "/text"}, 1, "", `net_curl: "args": "url=`},
+		{"-w after -o /dev/null", []string{root, "net.curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", url + "/text"}, 0, "200\n", "200 OK"},
+		{"deny flag", []string{root, "--net-deny", "loopback", "net.curl", url + "/text"}, 1, "", "net_curl failed: GET " + url + "/text: connection to 127.0.0.1 blocked by this server's rule --net-deny loopback"},
+		{"download cap flag", []string{root, "--net-max-download", "1K", "net.curl", url + "/big"}, 1, "", "GET " + url + "/big: the response body is larger than the download limit of 1.0 KB (--net-max-download)"},
+		{"bad rule", []string{root, "--net-allow", "bad host", "net.curl", url}, 2, "", `f0: --net-allow "bad host": want a host name`},
+		{"bad max time", []string{root, "--net-max-time", "soon", "net.curl", url}, 2, "", `f0: --net-max-time "soon": want a positive duration`},
+		{"bad max download", []string{root, "--net-max-download", "lots", "net.curl", url}, 2, "", `f0: --net-max-download "lots": want a size such as 100MiB`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, stdout, stderr := runF0(t, c.args...)
+			if code != c.code || stdout != c.stdout || !strings.HasPrefix(stderr, c.stderr) {
+				t.Fatalf("exit %d, want %d\nstdout:\n%q\nwant:\n%q\nstderr:\n%s\nwant prefix:\n%s", code, c.code, stdout, c.stdout, stderr, c.stderr)
+			}
+		})
+	}
+	t.Run("-o writes the file", func(t *testing.T) {
+		code, stdout, stderr := runF0(t, root, "net.curl", "-sSo", "out/page.txt", url+"/text")
+		if code != 0 || stdout != "\n" && stdout != "" {
+			t.Fatalf("exit %d stdout %q stderr %s", code, stdout, stderr)
+		}
+		if !strings.Contains(stderr, "saved 6 bytes (text/plain) to out/page.txt · sha256 ") {
+			t.Fatalf("stderr: %s", stderr)
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "out/page.txt"))
+		if err != nil || string(data) != "hello\n" {
+			t.Fatalf("file %q: %v", data, err)
+		}
+	})
+	t.Run("env var", func(t *testing.T) {
+		t.Setenv("F0_NET_DENY", "127.0.0.0/8")
+		code, _, stderr := runF0(t, root, "net.curl", url+"/text")
+		if code != 1 || !strings.Contains(stderr, "--net-deny 127.0.0.0/8") {
+			t.Fatalf("exit %d stderr %s", code, stderr)
+		}
+	})
+	t.Run("-h shows the tool's help", func(t *testing.T) {
+		code, stdout, _ := runF0(t, root, "net.curl", "-h")
+		if code != 0 || !strings.Contains(stdout, "net_curl: HTTP request (curl)") {
+			t.Fatalf("exit %d stdout %s", code, stdout)
+		}
+	})
+}
+
+func TestProgressBar(t *testing.T) {
+	var b bytes.Buffer
+	bar := &progressBar{w: &b}
+	bar.update(512, 1024, "downloaded 512 B of 1.0 KB")
+	bar.update(2048, 0, "downloaded 2.0 KB")
+	bar.clear()
+	want := "\r\033[K[===============               ]  50% downloaded 512 B of 1.0 KB" +
+		"\r\033[Kdownloaded 2.0 KB" + "\r\033[K"
+	if b.String() != want {
+		t.Fatalf("got %q\nwant %q", b.String(), want)
+	}
+	if isTerminal(&b) {
+		t.Fatal("a buffer is not a terminal")
+	}
+	a := newApp(nil, nil, &b)
+	ctx, done := a.progress(context.Background())
+	done()
+	if ctx != context.Background() {
+		t.Fatal("no progress bar without a terminal")
+	}
+}

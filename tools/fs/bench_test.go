@@ -1,0 +1,84 @@
+package fs_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/f0dev/f0/tools"
+)
+
+// Benchmarks of the file tools through the whole pipeline. bench/fs.sh
+// compares the same work with other servers and with ripgrep.
+
+func benchPipeline(b *testing.B, dir string) *tools.Pipeline {
+	b.Helper()
+	return pipelineFor(b, tools.Config{Access: tools.Admin}, dir)
+}
+
+func benchCall(b *testing.B, p *tools.Pipeline, tool string, args map[string]any) {
+	b.Helper()
+	ctx := context.Background()
+	b.ReportAllocs()
+	var n int
+	for b.Loop() {
+		res := p.Call(ctx, tool, args)
+		if res.IsError {
+			b.Fatal(res.Text)
+		}
+		n = len(res.Text)
+	}
+	b.ReportMetric(float64(n), "bytes/op")
+}
+
+func BenchmarkRead1K(b *testing.B) {
+	dir := b.TempDir()
+	must(b, os.WriteFile(filepath.Join(dir, "k1.txt"), []byte(strings.Repeat("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde\n", 16)), 0o644))
+	benchCall(b, benchPipeline(b, dir), "fs_read", map[string]any{"path": "k1.txt"})
+}
+
+func BenchmarkRead1M(b *testing.B) {
+	dir := b.TempDir()
+	must(b, os.WriteFile(filepath.Join(dir, "m1.txt"), []byte(strings.Repeat("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde\n", 16<<10)), 0o644))
+	benchCall(b, benchPipeline(b, dir), "fs_read", map[string]any{"path": "m1.txt"})
+}
+
+// tree2000 makes 2,000 files in 100 directories.
+func tree2000(b *testing.B) string {
+	dir := b.TempDir()
+	for i := range 2000 {
+		p := filepath.Join(dir, fmt.Sprintf("d%02d", i%20), fmt.Sprintf("s%d", i%5), fmt.Sprintf("file_%d.txt", i))
+		must(b, os.MkdirAll(filepath.Dir(p), 0o755))
+		must(b, os.WriteFile(p, []byte(fmt.Sprintf("line one\nfile %d TODO\n", i)), 0o644))
+	}
+	return dir
+}
+
+func BenchmarkFind2000(b *testing.B) {
+	benchCall(b, benchPipeline(b, tree2000(b)), "fs_find", map[string]any{"pattern": "**/file_7*.txt"})
+}
+
+func BenchmarkSearch2000(b *testing.B) {
+	benchCall(b, benchPipeline(b, tree2000(b)), "fs_search", map[string]any{"pattern": "file 7\\d+ TODO", "filesOnly": true})
+}
+
+// BenchmarkSearchGoroot searches Go's own source tree, the ripgrep
+// comparison of bench/fs.sh.
+func BenchmarkSearchGoroot(b *testing.B) {
+	src := filepath.Join(runtime.GOROOT(), "src")
+	if _, err := os.Stat(src); err != nil {
+		b.Skip("no GOROOT/src")
+	}
+	p := benchPipeline(b, src)
+	for _, c := range []struct{ name, pattern string }{
+		{"literal", "TODO"}, {"regex", `func \w+Error\(`}, {"ignorecase", "(?i)deadline exceeded"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			benchCall(b, p, "fs_search", map[string]any{"pattern": c.pattern, "filesOnly": true, "maxBytes": 262144})
+		})
+	}
+}
