@@ -185,8 +185,9 @@ function transportSuite(label, { start, definition, extraChecks }) {
       await target?.close();
     }, HOOK);
 
-    it('connects and lists every core f0 tool', T, () => {
+    it('connects and lists every core f0 tool', T, (t) => {
       assert.equal(conn.status, 'connected', `status ${conn.status}`);
+      t.diagnostic(`negotiated protocol ${conn.client.getNegotiatedProtocolVersion?.()}`);
       const names = conn.tools.map((t) => t.name);
       for (const n of CORE) assert.ok(names.includes(n), `${n} missing from ${show(names)}`);
     });
@@ -303,6 +304,11 @@ transportSuite('streamable HTTP with the token as a header (headers: {Authorizat
 transportSuite('streamable HTTP, --stateless, pi pinned to protocol 2026-07-28', {
   start: (root) => startHttpServer(['--root', root, '--net-allow', 'loopback', '--stateless']),
   definition: (f0) => ({ url: f0.url, protocolVersion: '2026-07-28' }),
+  extraChecks: (get) => {
+    it('the stateless 2026-07-28 revision was negotiated', T, () => {
+      assert.equal(get().conn.client.getNegotiatedProtocolVersion(), '2026-07-28');
+    });
+  },
 });
 
 // ---------------------------------------------------------------------------

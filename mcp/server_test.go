@@ -267,12 +267,12 @@ func TestCallNamesWithPrefixAndDotted(t *testing.T) {
 	}
 }
 
-// TestBugClientPrefixOverServerPrefix: BUG (tools/names.go, candidates).
+// TestClientPrefixOverServerPrefix: BUG (tools/names.go, candidates).
 // With --tools-prefix p the listed name is p_tools_search; a client that
 // prefixes by server name sends mcp__f0__p_tools_search (or f0_p_tools_search).
 // candidates strips the client prefix or the server prefix, never both, so
 // the listed name wrapped in a client prefix does not resolve.
-func TestBugClientPrefixOverServerPrefix(t *testing.T) {
+func TestClientPrefixOverServerPrefix(t *testing.T) {
 	c := connectInProcess(t, newTestServer(t, tools.Config{Prefix: "p"}), sessionProto)
 	for _, name := range []string{"mcp__f0__p_tools_search", "f0_p_tools_search"} {
 		if res := callTool(t, c, name, nil); res.IsError {

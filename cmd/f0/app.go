@@ -348,7 +348,7 @@ func (a *app) readArgs(t *tools.Tool, words []string) (any, error) {
 	var value any = bare
 	if len(bare) == 1 {
 		value = bare[0]
-	} else if fieldKind(t, main) == reflect.String {
+	} else if fieldKind(t, main) == reflect.String && t.Plurals[main] == "" {
 		value = strings.Join(bare, " ") // f0 tools.search read file
 	}
 	if len(args) == 0 {

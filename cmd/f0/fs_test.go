@@ -97,7 +97,7 @@ func TestFSReadSeveralBareWords(t *testing.T) {
 	dir := fsRoot(t)
 	r := f0(t, "", "--root", dir, "fs.read", "go.mod", "pkg/lib/lib.go")
 	if r.code != exitOK {
-		t.Skipf("KNOWN GAP (cmd/f0/app.go readArgs joins bare words for a main field that has a plural):\n%s", r)
+		t.Fatalf("several bare words must read several files:\n%s", r)
 	}
 	expect{stdout: []string{"==> go.mod · lines 1-3 of 3 · 30 B <==", "==> pkg/lib/lib.go"}}.check(t, r)
 }

@@ -226,13 +226,13 @@ func TestDescribeCommand(t *testing.T) {
 	}
 }
 
-// TestBugDescribeNeedsToolsDescribeExposed: BUG (cmd/f0/app.go,
+// TestDescribeWorksWithoutToolsDescribe: BUG (cmd/f0/app.go,
 // describeCommand). `f0 describe` goes through the tools.describe tool, so
 // it fails whenever the operator's filters hide that tool (for example
 // F0_ALLOWED_ROOT_ENDPOINTS=net,fs in the environment, or --tools naming
 // only the tools an agent needs), although the tool being described is
 // exposed.
-func TestBugDescribeNeedsToolsDescribeExposed(t *testing.T) {
+func TestDescribeWorksWithoutToolsDescribe(t *testing.T) {
 	for _, args := range [][]string{
 		{"--tools", "tools.search", "describe", "tools.search"},
 		{"--exclude-tools", "tools.describe", "describe", "tools.search"},
@@ -364,11 +364,11 @@ func TestShorthand(t *testing.T) {
 	}
 }
 
-// TestBugBareWordsForStringMainField: BUG (cmd/f0/app.go, readArgs).
+// TestBareWordsJoinForStringMainField: BUG (cmd/f0/app.go, readArgs).
 // Several bare words become a JSON array, which a string main field cannot
 // take: `f0 tools.search describe schema` fails with "arguments must be a
 // JSON object, got an array" instead of searching for "describe schema".
-func TestBugBareWordsForStringMainField(t *testing.T) {
+func TestBareWordsJoinForStringMainField(t *testing.T) {
 	for _, args := range [][]string{
 		{"tools.search", "describe", "schema"},
 		{"tools.search", "namespace=tools", "describe", "schema"},

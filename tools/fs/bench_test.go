@@ -82,3 +82,9 @@ func BenchmarkSearchGoroot(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkSearchGorootErrorsNew(b *testing.B) {
+	src := filepath.Join(runtime.GOROOT(), "src")
+	p := benchPipeline(b, src)
+	benchCall(b, p, "fs_search", map[string]any{"pattern": `errors\.New\("[a-z]+: `, "filesOnly": true, "maxResults": 1000000, "maxBytes": 262144})
+}

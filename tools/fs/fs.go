@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/f0dev/f0/tools"
 	"github.com/f0dev/f0/tools/roots"
@@ -28,6 +29,8 @@ func Tools(files *roots.Set) []*tools.Tool {
 // toolset is what every fs tool works with.
 type toolset struct {
 	files *roots.Set
+	// workers keeps the search workers' read buffers between calls.
+	workers sync.Pool
 }
 
 // Annotations of the two kinds of tools.

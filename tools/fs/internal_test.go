@@ -193,8 +193,12 @@ func TestIndexFold(t *testing.T) {
 	}
 	for _, c := range cases {
 		lit := []byte(c.lit)
-		if got := indexFold([]byte(c.s), lit, rarestByte(lit)); got != c.want {
+		if got := indexFold([]byte(c.s), lit, rarestByte(lit, true)); got != c.want {
 			t.Errorf("indexFold(%q, %q) = %d, want %d", c.s, c.lit, got, c.want)
+		}
+		upper := []byte(strings.ToUpper(c.lit))
+		if got, want := indexRare([]byte(strings.ToUpper(c.s)), upper, rarestByte(upper, false)), bytes.Index([]byte(strings.ToUpper(c.s)), upper); got != want {
+			t.Errorf("indexRare(%q, %q) = %d, want %d", c.s, c.lit, got, want)
 		}
 	}
 }

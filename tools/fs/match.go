@@ -59,10 +59,11 @@ func compileMatcher(pattern string, literal, ignoreCase bool) (*matcher, error) 
 		// Unicode case folding: leave it to the regexp.
 	case fold:
 		m.fold = []byte(strings.ToLower(lit))
-		m.rare = rarestByte(m.fold)
+		m.rare = rarestByte(m.fold, true)
 		m.pure = whole
 	default:
 		m.lit = []byte(lit)
+		m.rare = rarestByte(m.lit, false)
 		m.pure = whole
 	}
 	return m, nil
@@ -134,23 +135,61 @@ var letterFreq = [26]uint8{
 	82, 15, 28, 43, 127, 22, 20, 61, 70, 2, 8, 40, 24, 67, 75, 19, 1, 60, 63, 91, 28, 10, 24, 2, 20, 1,
 }
 
-// rarestByte picks the byte of a lower-cased literal least likely to occur,
-// the one a case-insensitive scan looks for first.
-func rarestByte(lit []byte) int {
+// byteScore guesses how common a byte is in text and source code (higher
+// is more common).
+func byteScore(c byte, folded bool) int {
+	switch {
+	case c >= 'a' && c <= 'z':
+		if folded {
+			return int(letterFreq[c-'a']) + int(letterFreq[c-'a'])/4
+		}
+		return int(letterFreq[c-'a'])
+	case c >= 'A' && c <= 'Z':
+		return int(letterFreq[c-'A']) / 4
+	case c == ' ':
+		return 200
+	case c == '\t', c == '\n':
+		return 90
+	case c >= '0' && c <= '9':
+		return 15
+	case strings.IndexByte("()._,=/*\":;{}", c) >= 0:
+		return 35
+	case c >= utf8.RuneSelf:
+		return 5
+	}
+	return 10
+}
+
+// rarestByte picks the byte of a literal least likely to occur, the one
+// a scan looks for first (folded: the literal is lower case and matched
+// ignoring case, so a letter stands for both cases).
+func rarestByte(lit []byte, folded bool) int {
 	best, bestScore := 0, 1<<30
 	for i, c := range lit {
-		score := 30
-		switch {
-		case c >= 'a' && c <= 'z':
-			score = int(letterFreq[c-'a'])
-		case c == ' ' || c == '\t':
-			score = 200
-		}
-		if score < bestScore {
+		if score := byteScore(c, folded); score < bestScore {
 			best, bestScore = i, score
 		}
 	}
 	return best
+}
+
+// indexRare finds lit in s by scanning for its rarest byte with
+// bytes.IndexByte and comparing around each hit: much faster than
+// bytes.Index when the literal starts with a common letter.
+func indexRare(s, lit []byte, rare int) int {
+	c := lit[rare]
+	for i := rare; i < len(s); {
+		j := bytes.IndexByte(s[i:], c)
+		if j < 0 {
+			return -1
+		}
+		start := i + j - rare
+		if start+len(lit) <= len(s) && bytes.Equal(s[start:start+len(lit)], lit) {
+			return start
+		}
+		i += j + 1
+	}
+	return -1
 }
 
 // indexFold finds lit (lower-cased ASCII) in s ignoring ASCII case. It
@@ -223,7 +262,7 @@ func (m *matcher) nextLine(buf []byte, from int) (start, end, at int, ok bool) {
 		var cand, candEnd int
 		switch {
 		case m.lit != nil:
-			i := bytes.Index(buf[from:], m.lit)
+			i := indexRare(buf[from:], m.lit, m.rare)
 			if i < 0 {
 				return 0, 0, 0, false
 			}

@@ -290,7 +290,7 @@ func (t *toolset) runSearch(ctx context.Context, in SearchInput) (tools.Result, 
 		conf.limit = 1 << 30
 	}
 	var stats *walkStats
-	spec := walkSpec{start: l, hidden: in.Hidden, all: in.All, ignore: boolOr(in.Gitignore, true)}
+	spec := walkSpec{start: l, hidden: in.Hidden, all: in.All, ignore: boolOr(in.Gitignore, true), workers: &t.workers}
 	if info.IsDir() {
 		spec.descend = func(rel string, _ int) bool { return !globs.excluded(relTo(l.Rel, rel)) }
 		spec.wantFile = func(e *entry) bool { return globs.wantFile(relTo(l.Rel, e.rel)) }

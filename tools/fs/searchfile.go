@@ -87,7 +87,7 @@ func (c *searchConf) searchFile(ctx context.Context, wk *worker, dir *os.Root, n
 	}
 	size := min(max(info.Size()+1, min(64<<10, block)), block)
 	if int64(cap(wk.buf)) < size {
-		wk.buf = make([]byte, size)
+		wk.buf = make([]byte, min(max(size, 2*int64(cap(wk.buf)), 256<<10), block))
 	}
 	buf := wk.buf[:size]
 	st := blockState{line: 1}
@@ -96,7 +96,22 @@ func (c *searchConf) searchFile(ctx context.Context, wk *worker, dir *os.Root, n
 		if ctx.Err() != nil {
 			return h
 		}
-		n, rerr := io.ReadFull(f, buf[keep+carry:])
+		var n int
+		var rerr error
+		if first && info.Size() < int64(len(buf)) {
+			// One read gets a file that fits; a full count means the end
+			// (no second read just to see EOF).
+			n, rerr = f.Read(buf)
+			if rerr == nil && int64(n) == info.Size() {
+				rerr = io.EOF
+			} else if rerr == nil {
+				var m int
+				m, rerr = io.ReadFull(f, buf[n:])
+				n += m
+			}
+		} else {
+			n, rerr = io.ReadFull(f, buf[keep+carry:])
+		}
 		data := buf[:keep+carry+n]
 		eof := rerr != nil
 		if rerr != nil && !errors.Is(rerr, io.EOF) && !errors.Is(rerr, io.ErrUnexpectedEOF) {

@@ -78,6 +78,8 @@ type walkSpec struct {
 	// link to one); its result is in entry.result when the consumer sees
 	// the entry. dir is the file's directory, opened through the root.
 	work func(ctx context.Context, w *worker, dir *os.Root, e *entry) any
+	// workers, when set, keeps worker state (read buffers) between walks.
+	workers *sync.Pool
 }
 
 // walkStats count what the walk saw and left out.
@@ -228,6 +230,12 @@ func (w *walk) push(ts ...task) {
 // is cancelled; then it releases what is left.
 func (w *walk) serve(ctx context.Context) {
 	wk := &worker{}
+	if w.spec.workers != nil {
+		if pooled, ok := w.spec.workers.Get().(*worker); ok {
+			wk = pooled
+		}
+		defer w.spec.workers.Put(wk)
+	}
 	for {
 		w.mu.Lock()
 		for w.queue.Len() == 0 && w.pending > 0 && ctx.Err() == nil {
