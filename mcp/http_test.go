@@ -179,7 +179,7 @@ func TestHTTPHostAllowList(t *testing.T) {
 	}
 }
 
-// TestAllowedHostsReachMCP: BUG (mcp/http.go, NewHTTPServer).
+// TestAllowedHostsReachMCP: regression test (the bug was in mcp/http.go, NewHTTPServer).
 // f0's guard accepts a Host listed in AllowedHosts (and any Host when bound
 // beyond loopback without a list), but mcp-go's own DNS-rebinding check
 // still answers 403 on /mcp whenever the connection arrived on a loopback
@@ -198,7 +198,7 @@ func TestAllowedHostsReachMCP(t *testing.T) {
 		resp := rawPost(t, ts.URL+"/mcp", initializeMsg(1), headers)
 		body := readBody(t, resp)
 		if resp.StatusCode != http.StatusOK {
-			t.Errorf("BUG: %+v: POST /mcp with an allowed Host got %d: %s", opts, resp.StatusCode, strings.TrimSpace(body))
+			t.Errorf("%+v: POST /mcp with an allowed Host got %d: %s", opts, resp.StatusCode, strings.TrimSpace(body))
 		}
 	}
 }
@@ -374,7 +374,7 @@ func TestHTTPMaxSessions(t *testing.T) {
 	}
 }
 
-// TestSessionLimitSparesStatelessProtocol: BUG (mcp/http.go, limits).
+// TestSessionLimitSparesStatelessProtocol: regression test (the bug was in mcp/http.go, limits).
 // limits counts every POST without Mcp-Session-Id as a new session, but
 // 2026-07-28 requests never carry one and never create a session: once
 // MaxSessions legacy sessions are live, every 2026-07-28 client (the mcp-go
@@ -396,11 +396,11 @@ func TestSessionLimitSparesStatelessProtocol(t *testing.T) {
 	resp := rawPost(t, url, discover, map[string]string{"Mcp-Protocol-Version": statelessProto, "Mcp-Method": "server/discover"})
 	body := readBody(t, resp)
 	if resp.StatusCode != http.StatusOK {
-		t.Errorf("BUG: a 2026-07-28 request (which creates no session) got %d while the session limit is reached: %s", resp.StatusCode, strings.TrimSpace(body))
+		t.Errorf("a 2026-07-28 request (which creates no session) got %d while the session limit is reached: %s", resp.StatusCode, strings.TrimSpace(body))
 	}
 }
 
-// TestGETWithoutSessionCannotBypassLimit: BUG (mcp/http.go, limits).
+// TestGETWithoutSessionCannotBypassLimit: regression test (the bug was in mcp/http.go, limits).
 // A GET /mcp without Mcp-Session-Id makes mcp-go mint and register a new
 // session (sessionStore.Generate), outside the MaxSessions check, which only
 // looks at POSTs. With the event store the session outlives the connection
@@ -425,11 +425,11 @@ func TestGETWithoutSessionCannotBypassLimit(t *testing.T) {
 		cancel()
 		resp.Body.Close()
 		if status == http.StatusOK {
-			t.Errorf("BUG: GET %d without Mcp-Session-Id opened a stream (%d) beyond MaxSessions=1", i, status)
+			t.Errorf("GET %d without Mcp-Session-Id opened a stream (%d) beyond MaxSessions=1", i, status)
 		}
 	}
 	if n := h.sessions.count(); n > 1 {
-		t.Errorf("BUG: %d sessions live with MaxSessions=1", n)
+		t.Errorf("%d sessions live with MaxSessions=1", n)
 	}
 }
 
@@ -719,7 +719,7 @@ func TestHTTPServeGracefulShutdown(t *testing.T) {
 	}
 }
 
-// TestServeCutsCallsAfterGrace: BUG (mcp/http.go, Serve).
+// TestServeCutsCallsAfterGrace: regression test (the bug was in mcp/http.go, Serve).
 // When ShutdownGrace runs out, Serve returns but leaves the connections of
 // the calls still running open: the tools keep running (their contexts are
 // never cancelled) and their clients keep waiting, after the server has

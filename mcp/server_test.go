@@ -267,7 +267,7 @@ func TestCallNamesWithPrefixAndDotted(t *testing.T) {
 	}
 }
 
-// TestClientPrefixOverServerPrefix: BUG (tools/names.go, candidates).
+// TestClientPrefixOverServerPrefix: regression test (the bug was in tools/names.go, candidates).
 // With --tools-prefix p the listed name is p_tools_search; a client that
 // prefixes by server name sends mcp__f0__p_tools_search (or f0_p_tools_search).
 // candidates strips the client prefix or the server prefix, never both, so
@@ -276,7 +276,7 @@ func TestClientPrefixOverServerPrefix(t *testing.T) {
 	c := connectInProcess(t, newTestServer(t, tools.Config{Prefix: "p"}), sessionProto)
 	for _, name := range []string{"mcp__f0__p_tools_search", "f0_p_tools_search"} {
 		if res := callTool(t, c, name, nil); res.IsError {
-			t.Errorf("BUG: %q (listed name p_tools_search behind a client prefix) does not resolve:\n%s", name, resultText(res))
+			t.Errorf("%q (listed name p_tools_search behind a client prefix) does not resolve:\n%s", name, resultText(res))
 		}
 	}
 }

@@ -226,7 +226,7 @@ func TestDescribeCommand(t *testing.T) {
 	}
 }
 
-// TestDescribeWorksWithoutToolsDescribe: BUG (cmd/f0/app.go,
+// TestDescribeWorksWithoutToolsDescribe: regression test (the bug was in cmd/f0/app.go,
 // describeCommand). `f0 describe` goes through the tools.describe tool, so
 // it fails whenever the operator's filters hide that tool (for example
 // F0_ALLOWED_ROOT_ENDPOINTS=net,fs in the environment, or --tools naming
@@ -239,7 +239,7 @@ func TestDescribeWorksWithoutToolsDescribe(t *testing.T) {
 	} {
 		r := f0(t, "", args...)
 		if r.code != exitOK || !strings.Contains(r.stdout, "Canonical name tools.search") {
-			t.Errorf("BUG: f0 %s:\n%s", strings.Join(args, " "), r)
+			t.Errorf("f0 %s:\n%s", strings.Join(args, " "), r)
 		}
 	}
 }
@@ -364,7 +364,7 @@ func TestShorthand(t *testing.T) {
 	}
 }
 
-// TestBareWordsJoinForStringMainField: BUG (cmd/f0/app.go, readArgs).
+// TestBareWordsJoinForStringMainField: regression test (the bug was in cmd/f0/app.go, readArgs).
 // Several bare words become a JSON array, which a string main field cannot
 // take: `f0 tools.search describe schema` fails with "arguments must be a
 // JSON object, got an array" instead of searching for "describe schema".
@@ -375,7 +375,7 @@ func TestBareWordsJoinForStringMainField(t *testing.T) {
 	} {
 		r := f0(t, "", args...)
 		if r.code != exitOK || !strings.Contains(r.stdout, "tools_describe") {
-			t.Errorf("BUG: f0 %s:\n%s", strings.Join(args, " "), r)
+			t.Errorf("f0 %s:\n%s", strings.Join(args, " "), r)
 		}
 	}
 }
