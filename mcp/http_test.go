@@ -752,7 +752,7 @@ func TestServeCutsCallsAfterGrace(t *testing.T) {
 	select {
 	case <-g.canceled:
 	case <-bound.Done():
-		t.Error("BUG: the tool of a call abandoned at shutdown is still running after Serve returned")
+		t.Error("the tool of a call abandoned at shutdown is still running after Serve returned")
 	}
 	select {
 	case err := <-done:
@@ -760,6 +760,6 @@ func TestServeCutsCallsAfterGrace(t *testing.T) {
 			t.Error("abandoned call reported success")
 		}
 	case <-bound.Done():
-		t.Error("BUG: the client of a call abandoned at shutdown is still waiting after Serve returned")
+		t.Error("the client of a call abandoned at shutdown is still waiting after Serve returned")
 	}
 }
