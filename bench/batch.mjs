@@ -91,7 +91,13 @@ for (let r = 0; r < WARMUP + ROUNDS; r++) {
   for (let k = 0; k < order.length; k++) {
     const m = order[(r + k) % order.length]; // rotate so no mode always runs first
     const t0 = performance.now();
-    await modes[m]();
+    try {
+      await modes[m]();
+    } catch (e) {
+      console.error(`round ${r}, mode ${m}: ${e?.stack || e}\nf0 stderr (tail):\n${conn.stderr().slice(-3000)}`);
+      await conn.close();
+      process.exit(1);
+    }
     const dt = performance.now() - t0;
     if (r >= WARMUP) samples[m].push(dt);
   }

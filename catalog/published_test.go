@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
 	"github.com/f0dev/f0/catalog"
 	"github.com/f0dev/f0/mcp"
 	"github.com/f0dev/f0/schemas"
@@ -100,17 +102,55 @@ func TestSchemaRules(t *testing.T) {
 	}
 }
 
-// TestExamplesAreValid runs every documented example through resolution,
-// repair and validation: an example that fails would teach models wrong.
+// TestExamplesAreValid checks every documented example twice: strictly
+// against the published schema, with no repair (clients such as pi's proxy
+// validate with Ajv before sending, so an example that needs repair is
+// rejected before f0 sees it), and through f0's own pipeline.
 func TestExamplesAreValid(t *testing.T) {
 	p := everything(t, tools.Config{})
 	for _, tool := range p.Visible() {
+		strict := compileSchema(t, tool.Name, p.Registry().Schema(tool))
 		for i, ex := range p.Registry().Doc(tool).Examples {
+			if err := strict.Validate(roundTrip(t, ex)); err != nil {
+				t.Errorf("%s example %d does not match the published schema as is: %v", tool.Name, i, err)
+			}
 			if res, ok := p.Check(tool.Name, ex); !ok {
 				t.Errorf("%s example %d is invalid:\n%s", tool.Name, i, res.Text)
 			}
 		}
 	}
+}
+
+func compileSchema(t *testing.T, name string, raw json.RawMessage) *jsonschema.Schema {
+	t.Helper()
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource(name+".json", doc); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	s, err := c.Compile(name + ".json")
+	if err != nil {
+		t.Fatalf("%s: schema does not compile: %v", name, err)
+	}
+	return s
+}
+
+// roundTrip turns a Go value into what a JSON decoder would hand a
+// validator.
+func roundTrip(t *testing.T, v any) any {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 const (

@@ -66,15 +66,22 @@ elif ! command -v nginx >/dev/null 2>&1 && [[ ! -x /usr/sbin/nginx ]]; then
   fi
 fi
 
+# Every phase runs even when an earlier one fails, so one CI run reports all failures.
+failed=()
 echo "e2e: node --test ($("$node22" --version), $node22)"
 # One file at a time: each test group already runs its own f0 processes.
-(cd "$here" && to 900 "$node22" --test --test-concurrency=1 --test-timeout=180000 --test-reporter=spec "${tests[@]}")
+(cd "$here" && to 900 "$node22" --test --test-concurrency=1 --test-timeout=180000 --test-reporter=spec "${tests[@]}") || failed+=("node --test")
 
-echo "e2e: batch benchmark (smoke run; figures: node bench/batch.mjs)"
-to 120 "$node22" "$root/bench/batch.mjs" -n 5 --warmup 1
+echo "e2e: batch benchmark (smoke run; for figures: node bench/batch.mjs)"
+to 120 "$node22" "$root/bench/batch.mjs" -n 5 --warmup 1 || failed+=("bench/batch.mjs")
 
 if [[ "${E2E_SKIP_CONFORMANCE:-}" != "1" ]]; then
   echo "e2e: MCP conformance suite"
-  to 900 node "$here/conformance.mjs"
+  to 900 node "$here/conformance.mjs" || failed+=("conformance")
+fi
+
+if (( ${#failed[@]} )); then
+  echo "e2e: FAILED: ${failed[*]}" >&2
+  exit 1
 fi
 echo "e2e: OK"

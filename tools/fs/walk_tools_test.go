@@ -189,7 +189,7 @@ func TestSearch(t *testing.T) {
 		"1 match in 1 file", `note: "run(" is not a valid regular expression (missing closing ): `+"`run(`"+`), so it was searched as plain text; say literal: true to do that on purpose`)
 	assertInOrder(t, e.ok("fs.search", "nothing-like-this"), `No matches for "nothing-like-this" in 6 files under ./. To ignore case: fs_search {"ignoreCase":true,"pattern":"nothing-like-this"}`)
 	assertInOrder(t, e.ok("fs.search", map[string]any{"pattern": "TODO", "offset": 50}), "No more matches after the first 50.")
-	assertInOrder(t, e.fail("fs.search", map[string]any{"path": "pkg"}), `"pattern": is required but missing`, `Example: fs_search {"glob":"*.go","pattern":"func main"}`)
+	assertInOrder(t, e.fail("fs.search", map[string]any{"path": "pkg"}), `"pattern": is required but missing`, `Example: fs_search {"glob":["*.go"],"pattern":"func main"}`)
 	assertInOrder(t, e.fail("fs.search", map[string]any{"pattern": "x", "path": "pkk"}), `search pkk: no such file or directory; did you mean pkg?`)
 	assertInOrder(t, e.fail("fs.search", map[string]any{"pattern": "x", "glob": "[a"}), `"glob": "[a" is not a valid glob.`)
 	assertInOrder(t, e.fail("fs.search", map[string]any{"pattern": "x", "context": 500}), `"context": must be at most 50, got 500`)
