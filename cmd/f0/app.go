@@ -285,8 +285,10 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 func (a *app) callLocal(ctx context.Context, p *tools.Pipeline, name string, words []string) error {
 	var raw any
 	t, _ := p.Resolve(name)
+	quiet := false
 	if t != nil && t.RawArgsField != "" && !looksLikeJSON(words) {
 		raw = map[string]any{t.RawArgsField: words}
+		quiet = silent(words)
 	} else {
 		args, err := a.readArgs(t, words)
 		if err != nil {
@@ -296,10 +298,44 @@ func (a *app) callLocal(ctx context.Context, p *tools.Pipeline, name string, wor
 			raw = args
 		}
 	}
-	ctx, clearProgress := a.progress(ctx)
+	clearProgress := func() {}
+	if !quiet {
+		ctx, clearProgress = a.progress(ctx)
+	}
 	res := p.Call(ctx, name, raw)
 	clearProgress()
 	return a.print(res)
+}
+
+// silent reports whether curl-style words ask for silence (-s, --silent, or
+// a group of short flags such as -sSL), which hides the progress bar as in
+// curl.
+func silent(words []string) bool {
+	for _, w := range words {
+		switch {
+		case w == "--":
+			return false
+		case w == "--silent":
+			return true
+		case len(w) > 1 && w[0] == '-' && w[1] != '-' && shortGroupHasS(w[1:]):
+			return true
+		}
+	}
+	return false
+}
+
+// shortGroupHasS scans a group of curl short flags for -s, stopping at the
+// first flag that takes the rest of the word as its value.
+func shortGroupHasS(group string) bool {
+	for _, c := range group {
+		switch {
+		case c == 's':
+			return true
+		case strings.ContainsRune("HdXAeubwoFmTEKrxyzYQ", c):
+			return false
+		}
+	}
+	return false
 }
 
 func looksLikeJSON(words []string) bool {

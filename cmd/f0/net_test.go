@@ -129,3 +129,19 @@ func TestProgressBar(t *testing.T) {
 		t.Fatal("no progress bar without a terminal")
 	}
 }
+
+func TestSilentHidesProgress(t *testing.T) {
+	cases := map[string]bool{
+		"-s": true, "-sSL": true, "--silent": true, "-SsL": true, "-L": false, "-H": false,
+		"-Hs": false, // -H takes the rest of the word as its value
+		"-LHs": false, "-Ls": true,
+	}
+	for word, want := range cases {
+		if got := silent([]string{word, "http://127.0.0.1/"}); got != want {
+			t.Errorf("silent(%q) = %v, want %v", word, got, want)
+		}
+	}
+	if silent([]string{"--", "-s"}) {
+		t.Error("words after -- are not flags")
+	}
+}
