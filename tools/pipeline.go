@@ -209,7 +209,7 @@ func (p *Pipeline) call(ctx context.Context, name string, raw any, budget int) (
 		}
 		return finish(*errRes, "", errRes.Text, ""), t
 	}
-	if res, denied := p.checkAccess(c.tool, in); denied {
+	if res, denied := p.checkAccess(c, in); denied {
 		return finish(res, "", res.Text, ""), c.tool
 	}
 	if budget > 0 && (c.budget > budget || c.budget == p.cfg.MaxOutput) {
@@ -270,13 +270,9 @@ func (p *Pipeline) Check(name string, args any) (Result, bool) {
 }
 
 // checkAccess compares the level the call needs with the server's cap.
-func (p *Pipeline) checkAccess(t *Tool, in any) (Result, bool) {
-	need, why := t.Access, ""
-	if t.accessFor != nil {
-		if lvl, reason := t.accessFor(in); lvl > need {
-			need, why = lvl, reason
-		}
-	}
+func (p *Pipeline) checkAccess(c *callState, in any) (Result, bool) {
+	t := c.tool
+	need, why := p.accessNeeded(t, in)
 	if need <= p.cfg.Access {
 		return Result{}, false
 	}
@@ -286,12 +282,43 @@ func (p *Pipeline) checkAccess(t *Tool, in any) (Result, bool) {
 		fmt.Fprintf(&b, " (%s)", why)
 	}
 	fmt.Fprintf(&b, ", and this server runs with --access %s.\n", p.cfg.Access)
+	fmt.Fprintf(&b, "You passed: %s\n", c.passed())
 	fmt.Fprintf(&b, "Expected: a call within %q access", p.cfg.Access.String())
 	if t.Access <= p.cfg.Access {
 		b.WriteString(", or the server restarted with a higher level")
 	}
 	fmt.Fprintf(&b, ".\nTo allow it, the operator starts f0 with --access %s (or F0_ACCESS=%s).", need, need)
+	if ex, ok := p.exampleWithin(t); ok {
+		fmt.Fprintf(&b, "\nExample within %s access: %s", p.cfg.Access, ex)
+	}
 	return Result{IsError: true, Text: b.String()}, true
+}
+
+// accessNeeded is the level a decoded call needs, and why when a per-call
+// rule raised it.
+func (p *Pipeline) accessNeeded(t *Tool, in any) (Access, string) {
+	need, why := t.Access, ""
+	if t.accessFor != nil {
+		if lvl, reason := t.accessFor(in); lvl > need {
+			need, why = lvl, reason
+		}
+	}
+	return need, why
+}
+
+// exampleWithin returns the first documented example of t that the
+// server's access level allows.
+func (p *Pipeline) exampleWithin(t *Tool) (string, bool) {
+	for _, ex := range p.reg.Doc(t).Examples {
+		_, in, errRes := p.prepare(t.Name, ex)
+		if errRes != nil {
+			continue
+		}
+		if need, _ := p.accessNeeded(t, in); need <= p.cfg.Access {
+			return p.ListedName(t) + " " + compactJSON(ex), true
+		}
+	}
+	return "", false
 }
 
 // run executes the handler; a panic becomes an error result.

@@ -23,7 +23,9 @@ func TestAccess(t *testing.T) {
 	}{
 		{"read call under read", Read, "test.echo", map[string]any{"url": "u"}, nil},
 		{"per-call rule raises level", Read, "test.echo", map[string]any{"url": "u", "method": "post"},
-			[]string{`test_echo: access denied: this call needs "write" access (POST changes things), and this server runs with --access read.`, "--access write (or F0_ACCESS=write)"}},
+			[]string{`test_echo: access denied: this call needs "write" access (POST changes things), and this server runs with --access read.`,
+				`You passed: {"method":"post","url":"u"}`, "--access write (or F0_ACCESS=write)",
+				`Example within read access: test_echo {"method":"GET","url":"https://example.com"}`}},
 		{"per-call rule within cap", Write, "test.echo", map[string]any{"url": "u", "method": "POST"}, nil},
 		{"admin tool under admin", Admin, "test.nuke", nil, nil},
 	}
