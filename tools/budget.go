@@ -96,7 +96,9 @@ func (p *Pipeline) footer(c *callState, res Result, shown string, budget, total 
 func finish(res Result, head, body, tail string) Result {
 	res.Head, res.Notes = "", nil
 	res.Sections = Sections{Head: head, Body: body, Tail: tail}
-	res.Text = joinNonEmpty(head, body, tail)
+	// Sections.Body keeps the bytes exactly (a terminal's stdout); the
+	// model's text drops the body's final newline before joining.
+	res.Text = joinNonEmpty(head, strings.TrimSuffix(body, "\n"), tail)
 	return res
 }
 

@@ -302,9 +302,23 @@ func (a *app) callLocal(ctx context.Context, p *tools.Pipeline, name string, wor
 	if !quiet {
 		ctx, clearProgress = a.progress(ctx)
 	}
-	res := p.Call(ctx, name, raw)
+	res := p.CallBudget(ctx, name, raw, a.pipeBudget())
 	clearProgress()
 	return a.print(res)
+}
+
+// pipedBudget is the output budget when stdout is a file or a pipe: as with
+// curl or cat, `f0 net.curl URL > page.html` must get the whole body, not
+// the part that fits a model's context.
+const pipedBudget = 1 << 30
+
+// pipeBudget returns pipedBudget when stdout is not a terminal, and 0 (the
+// server default, as a model gets) when a person reads the output.
+func (a *app) pipeBudget() int {
+	if isTerminal(a.stdout) {
+		return 0
+	}
+	return pipedBudget
 }
 
 // silent reports whether curl-style words ask for silence (-s, --silent, or
@@ -449,7 +463,11 @@ func (a *app) print(res tools.Result) error {
 		fmt.Fprintln(a.stderr, sec.Head)
 	}
 	if sec.Body != "" {
-		fmt.Fprintln(a.stdout, sec.Body)
+		// The body exactly as it came, plus a newline for a terminal prompt.
+		fmt.Fprint(a.stdout, sec.Body)
+		if !strings.HasSuffix(sec.Body, "\n") && isTerminal(a.stdout) {
+			fmt.Fprintln(a.stdout)
+		}
 	}
 	fmt.Fprint(a.stdout, images)
 	if sec.Tail != "" {

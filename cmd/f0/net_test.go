@@ -65,7 +65,7 @@ func TestNetCurlCLI(t *testing.T) {
 		{"unknown flag", []string{root, "net.curl", "--locaton", url}, 1, "", `net_curl: "args": unknown flag --locaton; did you mean -L, --location?`},
 		{"call with JSON", []string{root, "call", "net.curl", `{"url":"` + url + `/text"}`}, 0, "hello\n", "200 OK"},
 		{"key=value form", []string{root, "net.curl", "url=" + url + "/text"}, 1, "", `net_curl: "args": "url=`},
-		{"-w after -o /dev/null", []string{root, "net.curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", url + "/text"}, 0, "200\n", "200 OK"},
+		{"-w after -o /dev/null", []string{root, "net.curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", url + "/text"}, 0, "200", "200 OK"},
 		{"deny flag", []string{root, "--net-deny", "loopback", "net.curl", url + "/text"}, 1, "", "net_curl failed: GET " + url + "/text: connection to 127.0.0.1 blocked by this server's rule --net-deny loopback"},
 		{"download cap flag", []string{root, "--net-max-download", "1K", "net.curl", url + "/big"}, 1, "", "GET " + url + "/big: the response body is larger than the download limit of 1.0 KB (--net-max-download)"},
 		{"bad rule", []string{root, "--net-allow", "bad host", "net.curl", url}, 2, "", `f0: --net-allow "bad host": want a host name`},

@@ -62,7 +62,11 @@ func (t *toolset) show(l roots.Loc) string { return t.files.Display(l) }
 func (t *toolset) argError(ctx context.Context, field string, err error) error {
 	if nf, ok := roots.AsNotFound(err); ok {
 		ie := &tools.InputError{Field: field, Problem: sentence(nf.Error())}
-		if len(nf.Suggestions) == 0 {
+		switch {
+		case len(nf.Elsewhere) > 0 && field != "paths" && !strings.HasSuffix(nf.Path, "/"):
+			ie.Hint = "Use it: " + tools.CallWith(ctx, map[string]any{field: nf.Elsewhere[0]})
+		case len(nf.Elsewhere) > 0:
+		case len(nf.Suggestions) == 0:
 			base := path.Base(filepath.ToSlash(nf.Path))
 			ie.Hint = "Find it by name: " + call(ctx, "fs.find", map[string]any{"pattern": base})
 		}
@@ -72,6 +76,23 @@ func (t *toolset) argError(ctx context.Context, field string, err error) error {
 		return &tools.InputError{Field: field, Problem: err.Error()}
 	}
 	return err
+}
+
+// otherRoots names the roots other than start's, with the call that runs
+// this one there, when there are several roots and start is a whole root
+// (the default of a search or listing): "" otherwise.
+func (t *toolset) otherRoots(ctx context.Context, start roots.Loc) string {
+	all := t.files.Roots()
+	if len(all) < 2 || !start.IsRoot() {
+		return ""
+	}
+	var calls []string
+	for _, r := range all {
+		if r != start.Root {
+			calls = append(calls, tools.CallWith(ctx, map[string]any{"path": r.Dir, "offset": nil}))
+		}
+	}
+	return " This looked in " + start.Root.Dir + " only; the other roots: " + strings.Join(calls, " · ")
 }
 
 // sentence ends a message with a full stop unless it has its own.

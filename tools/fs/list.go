@@ -25,7 +25,7 @@ type ListInput struct {
 	Glob       string `json:"glob,omitempty" jsonschema_description:"Only entries matching this glob: a name pattern (*.go) or a path pattern below the directory (**/*_test.go, which lists every level)."`
 	Hidden     bool   `json:"hidden,omitempty" jsonschema_description:"Include names starting with a dot."`
 	Long       bool   `json:"long,omitempty" jsonschema_description:"Show size, modification time and mode."`
-	Sort       string `json:"sort,omitempty" jsonschema:"enum=name,enum=size,enum=mtime" jsonschema_description:"Order: name (default, tree order), size (largest first) or mtime (newest first)."`
+	Sort       string `json:"sort,omitempty" jsonschema:"enum=name,enum=size,enum=mtime" jsonschema_description:"Order: name (default, tree order), size (directories first, then files largest first) or mtime (newest first)."`
 	All        bool   `json:"all,omitempty" jsonschema_description:"Also list .git, node_modules and similar directories, which are skipped by default."`
 	MaxResults int    `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most entries to show (default 1000)."`
 	Offset     int    `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Skip this many entries (to continue a listing that stopped)."`
@@ -130,9 +130,9 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tools.Result, erro
 	case shown == 0 && in.Offset > 0:
 		res.Text = fmt.Sprintf("No entries after the first %d.", in.Offset)
 	case shown == 0 && in.Glob != "":
-		res.Text = fmt.Sprintf("No entry of %s matches %q.", where, in.Glob)
+		res.Text = fmt.Sprintf("No entry of %s matches %q.", where, in.Glob) + t.otherRoots(ctx, l)
 	case shown == 0:
-		res.Text = "(empty directory)"
+		res.Text = "(empty directory)" + t.otherRoots(ctx, l)
 	}
 	res.Head = fmt.Sprintf("%s · %s", where, plural(int64(shown), "entry", "entries"))
 	if in.Offset > 0 {
@@ -257,7 +257,15 @@ func sortListed(entries []listed, by string) {
 		}
 		return e.info.ModTime().UnixNano()
 	}
-	sort.SliceStable(entries, func(i, j int) bool { return key(entries[i]) > key(entries[j]) })
+	sort.SliceStable(entries, func(i, j int) bool {
+		a, b := entries[i], entries[j]
+		if by == "size" && (a.kind == kindDir || b.kind == kindDir) {
+			// A directory's size is not its contents': directories come
+			// first, in tree order.
+			return a.kind == kindDir && b.kind != kindDir
+		}
+		return key(a) > key(b)
+	})
 }
 
 // nextOffset is the Next of a listing that stopped: the entries fully

@@ -130,7 +130,21 @@ func (t *toolset) transferError(ctx context.Context, verb string, in TransferInp
 		}
 		return t.argError(ctx, field, err)
 	case errors.Is(err, roots.ErrOutside), strings.Contains(err.Error(), "refused"):
-		return &tools.InputError{Field: "destination", Problem: err.Error()}
+		return &tools.InputError{Field: refusedField(verb, t.files, in, err), Problem: err.Error()}
 	}
 	return err
+}
+
+// refusedField is the argument a refused move or copy is about: the source
+// when the refusal names it ("copy link: refused: it leads outside …"),
+// otherwise the destination.
+func refusedField(verb string, files *roots.Set, in TransferInput, err error) string {
+	msg := err.Error()
+	if strings.Contains(msg, ": refused: the destination ") {
+		return "destination"
+	}
+	if src, lerr := files.Locate(in.Source); lerr == nil && strings.HasPrefix(msg, verb+" "+files.Display(src)+": refused: ") {
+		return "source"
+	}
+	return "destination"
 }

@@ -30,13 +30,15 @@ type ReadInput struct {
 	Tail        int      `json:"tail,omitempty" jsonschema:"minimum=1" jsonschema_description:"Show the last N lines."`
 	LineNumbers bool     `json:"lineNumbers,omitempty" jsonschema_description:"Prefix every line with its number and a tab."`
 	Base64      bool     `json:"base64,omitempty" jsonschema_description:"Return the file's bytes as base64 (binary files; must fit the output budget)."`
-	Image       bool     `json:"image,omitempty" jsonschema_description:"Return an image file (PNG, JPEG, GIF, WebP) as an image the model can see."`
+	Image       bool     `json:"image,omitempty" jsonschema_description:"Return an image file (PNG, JPEG, GIF, WebP) as an image the model can see; up to 1 MiB as base64 (about 768 KB of file), or the call's maxBytes when larger."`
 }
 
 // Limits of fs.read.
 const (
-	// maxImage is the largest image returned as an image block.
-	maxImage = 8 << 20
+	// minImageLimit is the base64 size up to which images are returned as
+	// image blocks whatever the call's budget; a larger maxBytes raises it.
+	// Clients refuse much larger images, and they fill a model's context.
+	minImageLimit = 1 << 20
 	// countLimit bounds how far past its window a read counts lines.
 	countLimit = 256 << 20
 )
@@ -121,7 +123,11 @@ func (t *toolset) open(ctx context.Context, field, p string) (*opened, error) {
 		return nil, fmt.Errorf("read %s: %w", t.show(l), err)
 	}
 	head = head[:n]
-	return &opened{loc: l, name: t.show(l), size: info.Size(), head: head, kind: sniff(l.Rel, head),
+	name := l.Rel
+	if linfo, err := l.Root.OS().Lstat(l.Native()); err == nil {
+		name = t.typeName(l, linfo)
+	}
+	return &opened{loc: l, name: t.show(l), size: info.Size(), head: head, kind: sniff(name, head),
 		r: io.MultiReader(bytes.NewReader(head), f), f: f}, nil
 }
 
@@ -161,8 +167,9 @@ func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tools.Re
 		if limit == 0 {
 			res.Total = len(text) + int(o.size-w.startByte) - len(w.text)
 		}
-		if !strings.Contains(text, "\n") {
-			res.Notes = append(res.Notes, fmt.Sprintf("note: line %d alone is longer than this call's output budget and was cut; the rest of it is not shown (fs_search finds text inside it).", first))
+		if w.long {
+			whole := tools.CallWith(ctx, map[string]any{"offset": first, "limit": 1, "tail": nil, tools.BudgetField: wholeLineBudget(w.lineLen)})
+			res.Notes = append(res.Notes, "note: "+longLineNote(ctx, o.name, first, w, whole))
 		}
 		res.Next = func(shown int) map[string]any {
 			done := max(strings.Count(text[:min(shown, len(text))], "\n"), 1)
@@ -241,6 +248,11 @@ type lineWindow struct {
 	cut       bool  // text stopped at the byte cap inside the window
 	more      bool  // lines follow the window (a limit was reached)
 	startByte int64 // offset of the first line shown
+	// long is set when the first line of the window alone did not fit and
+	// text holds only its start; lineLen is then that line's full length
+	// in bytes (without its newline).
+	long    bool
+	lineLen int64
 }
 
 // describe renders "lines 1-12 of 12".
@@ -278,6 +290,7 @@ func readWindow(r io.Reader, first, limit, capBytes int, size int64) (lineWindow
 	}
 	line, last := 1, byte('\n')
 	var read int64
+	measuring := false
 	inWindow := func() bool { return line >= first && (limit == 0 || line < first+limit) }
 	for {
 		n, err := r.Read(buf)
@@ -306,6 +319,12 @@ func readWindow(r io.Reader, first, limit, capBytes int, size int64) (lineWindow
 				}
 				if len(w.text)+len(seg) > capBytes {
 					if w.shown == 0 {
+						w.long, w.lineLen = true, int64(len(w.text)+len(seg))
+						if i >= 0 {
+							w.lineLen-- // the newline
+						} else {
+							measuring = true // the line goes on in the next chunks
+						}
 						w.text = append(w.text, cutRunes(seg, capBytes-len(w.text))...)
 					}
 					w.cut = true
@@ -319,6 +338,16 @@ func readWindow(r io.Reader, first, limit, capBytes int, size int64) (lineWindow
 					}
 					line++
 				}
+			case measuring:
+				// the rest of a cut long line: measure it, then count on
+				i := bytes.IndexByte(chunk, '\n')
+				if i < 0 {
+					w.lineLen += int64(len(chunk))
+					chunk = nil
+					continue
+				}
+				w.lineLen += int64(i)
+				measuring = false
 			default:
 				if limit > 0 && line >= first+limit && !w.cut {
 					w.more = true
@@ -398,8 +427,8 @@ func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tool
 	switch {
 	case in.Image && !isImage:
 		return tools.Result{}, &tools.InputError{Field: "image", Problem: fmt.Sprintf("%s is %s, not an image this server can show (PNG, JPEG, GIF, WebP).", o.name, o.kind.mime)}
-	case in.Image && o.size > maxImage:
-		return tools.Result{}, &tools.InputError{Field: "image", Problem: fmt.Sprintf("%s is %s; images are returned up to %s.", o.name, sizeText(o.size), sizeText(maxImage))}
+	case in.Image && encoded > imageLimit(ctx):
+		return tools.Result{}, t.imageTooLarge(ctx, o, encoded)
 	case in.Base64 && encoded+512 > int64(budget):
 		hint := "Binary files this large cannot be returned whole; "
 		if p, ok := tools.FromContext(ctx); ok && encoded+1024 <= int64(p.Config().OutputCap) {
@@ -429,7 +458,7 @@ func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tool
 	default:
 		var b strings.Builder
 		b.WriteString("Binary file: its bytes are not shown as text.\n")
-		if isImage {
+		if isImage && encoded <= imageLimit(ctx) {
 			fmt.Fprintf(&b, "See the image: %s\n", call(ctx, "fs.read", map[string]any{"path": o.name, "image": true}))
 		}
 		if encoded+512 <= int64(budget) {
@@ -517,7 +546,11 @@ func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share
 	if text != "" && !strings.HasSuffix(text, "\n") {
 		b.WriteString("\n")
 	}
-	if w.cut || w.more {
+	if w.long {
+		whole := call(ctx, "fs.read", map[string]any{"path": o.name, "offset": first, "limit": 1, tools.BudgetField: wholeLineBudget(w.lineLen)})
+		fmt.Fprintf(&b, "… [%s]\n", longLineNote(ctx, o.name, first, w, whole))
+	}
+	if w.cut && (!w.long || w.total < 0 || first < w.total) || w.more {
 		next := first + max(w.shown, 1)
 		if w.cut && strings.HasSuffix(text, "\n") || w.more {
 			next = first + w.shown
@@ -525,4 +558,47 @@ func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share
 		fmt.Fprintf(&b, "… [more of this file: %s]\n", call(ctx, "fs.read", map[string]any{"path": o.name, "offset": next}))
 	}
 	return b.String(), true
+}
+
+// wholeLineBudget is the output budget (maxBytes) a read of one line of n
+// bytes needs: the line and room for the status line and notes.
+func wholeLineBudget(n int64) int64 { return n + 1024 }
+
+// longLineNote says that a line longer than the budget was cut, how long
+// it is, and the call that shows all of it (whole) when one call can
+// return it; otherwise how to find text inside it.
+func longLineNote(ctx context.Context, name string, line int, w lineWindow, whole string) string {
+	msg := fmt.Sprintf("line %s is %s bytes, longer than this call's output budget, so only its start is shown", groupDigits(int64(line)), groupDigits(w.lineLen))
+	search := call(ctx, "fs.search", map[string]any{"path": name, "pattern": "TEXT", "literal": true})
+	outputCap, known := 0, false
+	if p, ok := tools.FromContext(ctx); ok {
+		outputCap, known = p.Config().OutputCap, true
+	}
+	switch {
+	case known && wholeLineBudget(w.lineLen) > int64(outputCap):
+		return fmt.Sprintf("%s; the whole line is more than one call returns (%s bytes). Find text inside it: %s", msg, groupDigits(int64(outputCap)), search)
+	case known:
+		return fmt.Sprintf("%s. See all of it: %s; or find text inside it: %s", msg, whole, search)
+	}
+	return fmt.Sprintf("%s. See all of it: %s (the server may cap maxBytes); or find text inside it: %s", msg, whole, search)
+}
+
+// imageLimit is the largest image, as base64 bytes, a call returns as an
+// image block: the call's budget, and at least minImageLimit.
+func imageLimit(ctx context.Context) int64 {
+	return int64(max(tools.Budget(ctx), minImageLimit))
+}
+
+// imageTooLarge refuses an image above imageLimit, with the call that
+// returns it when the server's cap allows, and what can be done otherwise.
+func (t *toolset) imageTooLarge(ctx context.Context, o *opened, encoded int64) error {
+	problem := fmt.Sprintf("%s is %s, %s bytes as base64; images are returned up to %s bytes as base64 (this call's limit), since clients refuse larger ones.",
+		o.name, sizeText(o.size), groupDigits(encoded), groupDigits(imageLimit(ctx)))
+	if p, ok := tools.FromContext(ctx); ok && encoded+1024 <= int64(p.Config().OutputCap) {
+		return &tools.InputError{Field: "image", Problem: problem,
+			Hint: "Ask for a larger limit: " + tools.CallWith(ctx, map[string]any{tools.BudgetField: encoded + 1024}) + " (some clients may still refuse it)."}
+	}
+	return &tools.InputError{Field: "image", Problem: problem,
+		Hint: "f0 cannot make a smaller copy. Its type, size and dimensions: " + call(ctx, "fs.read", map[string]any{"path": o.name}) +
+			"; a smaller version made with another tool can be shown."}
 }

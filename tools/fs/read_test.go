@@ -40,11 +40,11 @@ func TestReadShapes(t *testing.T) {
 		{"absolute inside", map[string]any{"path": filepath.Join(e.root, "go.mod")}, whole},
 		{"file_path synonym", map[string]any{"file_path": "go.mod"}, whole},
 		{"path as a one-item list", map[string]any{"path": []any{"go.mod"}}, whole},
-		{"window", map[string]any{"path": "ten.txt", "offset": 4, "limit": 2}, "ten.txt · lines 4-5 of 10 · 71 B\nline 4\nline 5\n\nMore lines follow: fs_read {\"offset\":6,\"path\":\"ten.txt\"}"},
+		{"window", map[string]any{"path": "ten.txt", "offset": 4, "limit": 2}, "ten.txt · lines 4-5 of 10 · 71 B\nline 4\nline 5\nMore lines follow: fs_read {\"offset\":6,\"path\":\"ten.txt\"}"},
 		{"head and start_line synonyms", map[string]any{"path": "ten.txt", "head": "2", "start_line": 9}, "ten.txt · lines 9-10 of 10 · 71 B\nline 9\nline 10\n"},
 		{"tail", map[string]any{"path": "ten.txt", "tail": 2}, "ten.txt · lines 9-10 of 10 · 71 B\nline 9\nline 10\n"},
-		{"negative offset", map[string]any{"path": "ten.txt", "offset": -3, "limit": 1}, "ten.txt · line 8 of 10 · 71 B\nline 8\n\nMore lines follow: fs_read {\"offset\":9,\"path\":\"ten.txt\"}"},
-		{"line numbers", map[string]any{"path": "ten.txt", "limit": 2, "lineNumbers": true}, "ten.txt · lines 1-2 of 10 · 71 B\n     1\tline 1\n     2\tline 2\n\nMore lines follow: fs_read {\"offset\":3,\"path\":\"ten.txt\"}"},
+		{"negative offset", map[string]any{"path": "ten.txt", "offset": -3, "limit": 1}, "ten.txt · line 8 of 10 · 71 B\nline 8\nMore lines follow: fs_read {\"offset\":9,\"path\":\"ten.txt\"}"},
+		{"line numbers", map[string]any{"path": "ten.txt", "limit": 2, "lineNumbers": true}, "ten.txt · lines 1-2 of 10 · 71 B\n     1\tline 1\n     2\tline 2\nMore lines follow: fs_read {\"offset\":3,\"path\":\"ten.txt\"}"},
 		{"several paths", map[string]any{"paths": []any{"go.mod", "src/main.go"}},
 			"==> go.mod · lines 1-3 of 3 · 18 B <==\nmodule x\n\ngo 1.26\n\n==> src/main.go · line 1 of 1 · 13 B <==\npackage main\n"},
 		{"path as a list", map[string]any{"path": []any{"go.mod", "src/main.go"}},
@@ -56,7 +56,8 @@ func TestReadShapes(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := e.ok("fs.read", c.args); got != c.want {
+			// The model's text ends without the body's final newline.
+			if got := e.ok("fs.read", c.args); got != strings.TrimSuffix(c.want, "\n") {
 				t.Errorf("got:\n%q\nwant:\n%q", got, c.want)
 			}
 		})
@@ -184,7 +185,8 @@ func TestReadLongLine(t *testing.T) {
 	if len(res.Text) > 24576 {
 		t.Fatalf("%d bytes", len(res.Text))
 	}
-	assertInOrder(t, res.Text, "min.js · line 1 of 2, cut at the output budget", "aaaa", `Get the rest: fs_read {"offset":2,"path":"min.js"}`, "note: line 1 alone is longer than this call's output budget")
+	assertInOrder(t, res.Text, "min.js · line 1 of 2, cut at the output budget", "aaaa", `Get the rest: fs_read {"offset":2,"path":"min.js"}`,
+		`note: line 1 is 50,000 bytes, longer than this call's output budget, so only its start is shown. See all of it: fs_read {"limit":1,"maxBytes":51024,"offset":1,"path":"min.js"}`)
 }
 
 func TestReadUnderReadAccess(t *testing.T) {
@@ -196,4 +198,35 @@ func TestReadUnderReadAccess(t *testing.T) {
 	}
 	res := p.Call(context.Background(), "fs_write", map[string]any{"path": "a.txt", "content": "b"})
 	assertInOrder(t, res.Text, `unknown tool "fs_write": fs.write exists but this server does not expose it (it needs write access and the server runs with --access read).`)
+}
+
+// TestReadLongLineSaysHowToSeeIt: a line longer than the budget is never
+// skipped silently; one file or several, the answer gives its length and
+// the call that returns all of it, and that call does.
+func TestReadLongLineSaysHowToSeeIt(t *testing.T) {
+	e := newEnv(t)
+	line := `{"k":"` + strings.Repeat("v", 100000) + `"}`
+	e.file("oneline.json", line)
+	e.file("a.txt", "a\n")
+	e.file("two.txt", strings.Repeat("w", 30000)+"\nsecond\n")
+	whole := `fs_read {"limit":1,"maxBytes":101032,"offset":1,"path":"oneline.json"}`
+	one := e.ok("fs.read", "oneline.json")
+	assertInOrder(t, one, "oneline.json · line 1 of 1, cut at the output budget", `{"k":"vvv`,
+		"note: line 1 is 100,008 bytes, longer than this call's output budget, so only its start is shown. See all of it: "+whole,
+		`; or find text inside it: fs_search {"literal":true,"path":"oneline.json","pattern":"TEXT"}`)
+	many := e.ok("fs.read", map[string]any{"paths": []any{"a.txt", "oneline.json", "two.txt"}})
+	assertInOrder(t, many, "==> a.txt", "==> oneline.json · line 1 of 1, cut at the output budget", `{"k":"vvv`,
+		"… [line 1 is 100,008 bytes, longer than this call's output budget", "See all of it: "+whole,
+		"==> two.txt · line 1 of 2, cut", `… [line 1 is 30,000 bytes`, `… [more of this file: fs_read {"offset":2,"path":"two.txt"}]`)
+	assertNot(t, many, `"offset":2,"path":"oneline.json"`)
+	// The suggested call returns the whole line.
+	got := e.ok("fs.read", map[string]any{"limit": 1, "maxBytes": 101032, "offset": 1, "path": "oneline.json"})
+	if got != "oneline.json · line 1 of 1 · 98 KB\n"+line {
+		t.Errorf("the whole-line call did not return the line whole: %d bytes, tail %q", len(got), got[max(len(got)-80, 0):])
+	}
+	// Longer than the server's cap: only the search is offered.
+	p := pipelineFor(t, tools.Config{Access: tools.Read, MaxOutput: 4096, OutputCap: 50000}, e.root)
+	res := p.Call(context.Background(), "fs_read", "oneline.json")
+	assertInOrder(t, res.Text, "note: line 1 is 100,008 bytes", "; the whole line is more than one call returns (50,000 bytes). Find text inside it: fs_search")
+	assertNot(t, res.Text, "See all of it")
 }

@@ -131,22 +131,26 @@ func (g globSet) wantFile(sub string) bool {
 
 // searchRun collects the output of one search in walk order.
 type searchRun struct {
-	t       *toolset
-	in      SearchInput
-	root    *roots.Root
-	budget  int
-	max     int
-	skip    int
-	b       strings.Builder
-	ends    []int // where each shown match (or file) ends in b
-	files   int   // files searched
-	binary  int
-	errors  []string
-	matched int // files with matches
-	matches int // matching lines, counted in files seen
-	shown   int
-	stopped bool
-	context bool // context lines are shown: groups are separated by --
+	t      *toolset
+	in     SearchInput
+	root   *roots.Root
+	budget int
+	max    int
+	skip   int
+	b      strings.Builder
+	ends   []int // where each shown match (or file) ends in b
+	// endFiles[i] is how many files had matches shown up to ends[i].
+	endFiles []int
+	// pageFiles is how many files have matches shown.
+	pageFiles int
+	files     int // files searched
+	binary    int
+	errors    []string
+	matched   int // files with matches
+	matches   int // matching lines, counted in files seen
+	shown     int
+	stopped   bool
+	context   bool // context lines are shown: groups are separated by --
 }
 
 // add writes one file's hits; it returns false when the output is full.
@@ -176,8 +180,9 @@ func (r *searchRun) add(rel string, h *fileHits) bool {
 			return false
 		}
 		fmt.Fprintf(&r.b, "%s: %s\n", r.t.show(roots.Loc{Root: r.root, Rel: rel}), countText(h))
-		r.ends = append(r.ends, r.b.Len())
 		r.shown++
+		r.pageFiles++
+		r.ends, r.endFiles = append(r.ends, r.b.Len()), append(r.endFiles, r.pageFiles)
 		return true
 	}
 	if r.skip >= h.count && !h.more {
@@ -198,9 +203,11 @@ func (r *searchRun) add(rel string, h *fileHits) bool {
 		lines = afterMatches(lines, r.skip)
 		r.skip = 0
 	}
+	first := true
 	for i, l := range lines {
 		if l.match && (r.shown == r.max || r.b.Len() >= r.budget) {
 			r.stopped = true
+			r.dropAfterLastMatch()
 			return false
 		}
 		if l.gap && i > 0 && r.context {
@@ -217,8 +224,12 @@ func (r *searchRun) add(rel string, h *fileHits) bool {
 		r.b.WriteString(l.text)
 		r.b.WriteByte('\n')
 		if l.match {
+			if first {
+				r.pageFiles++
+				first = false
+			}
 			r.shown++
-			r.ends = append(r.ends, r.b.Len())
+			r.ends, r.endFiles = append(r.ends, r.b.Len()), append(r.endFiles, r.pageFiles)
 		}
 	}
 	if h.more {
@@ -226,6 +237,21 @@ func (r *searchRun) add(rel string, h *fileHits) bool {
 		return false
 	}
 	return true
+}
+
+// dropAfterLastMatch removes what follows the last shown match (a file
+// header or context lines of a match that is not shown), so a page ends
+// with what its counts describe.
+func (r *searchRun) dropAfterLastMatch() {
+	end := 0
+	if len(r.ends) > 0 {
+		end = r.ends[len(r.ends)-1]
+	}
+	if end < r.b.Len() {
+		kept := r.b.String()[:end]
+		r.b.Reset()
+		r.b.WriteString(kept)
+	}
 }
 
 // afterMatches drops the first n matches of a file and the context lines
@@ -351,26 +377,55 @@ func (t *toolset) searchOne(ctx context.Context, conf *searchConf, l roots.Loc) 
 }
 
 // result assembles the answer: the hits, a status line, and what was left
-// out.
+// out. A page that stopped is cut here, at the last match that fits with
+// the status line and notes, so its counts are those of what is shown and
+// the continuation offset starts right after it.
 func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note string, stats *walkStats, spec walkSpec) tools.Result {
 	where := r.t.show(l)
 	if isDir {
 		where += "/"
 	}
-	res := tools.Result{Text: strings.TrimSuffix(r.b.String(), "\n")}
+	var notes []string
+	if note != "" {
+		notes = append(notes, note)
+	}
+	if r.binary > 0 {
+		notes = append(notes, fmt.Sprintf("note: skipped %s.", plural(int64(r.binary), "binary file", "binary files")))
+	}
+	if len(r.errors) > 0 {
+		notes = append(notes, "note: could not read "+strings.Join(r.errors, "; "))
+	}
+	notes = append(notes, skipNotes(stats, spec)...)
+	res := tools.Result{Text: strings.TrimSuffix(r.b.String(), "\n"), Notes: notes}
 	unit := func(n int) string { return plural(int64(n), "match", "matches") }
+	files := func(n int) string { return plural(int64(n), "file", "files") }
+	span := func(what string, n int) string { // "matches 467-928", "file 3"
+		if n == 1 {
+			return fmt.Sprintf("%s %s", what, groupDigits(int64(r.in.Offset+1)))
+		}
+		plural := what + "s"
+		if strings.HasSuffix(what, "ch") {
+			plural = what + "es"
+		}
+		return fmt.Sprintf("%s %s-%s", plural, groupDigits(int64(r.in.Offset+1)), groupDigits(int64(r.in.Offset+n)))
+	}
 	switch {
 	case r.stopped:
+		shown, ends := r.fit(ctx, len(strings.Join(notes, "\n")), &res)
+		pageFiles := 0
+		if shown > 0 {
+			pageFiles = r.endFiles[shown-1]
+		}
 		res.Partial = true
-		res.Next = nextOffset(r.in.Offset, r.ends)
+		res.Next = nextOffset(r.in.Offset, ends)
 		if r.in.FilesOnly {
-			res.Head = fmt.Sprintf("first %s with matches under %s (stopped at the output budget or maxResults)", plural(int64(r.shown), "file", "files"), where)
+			res.Head = fmt.Sprintf("%s with matches under %s (stopped at the output budget or maxResults)", span("file", shown), where)
 		} else {
-			res.Head = fmt.Sprintf("first %s in %s under %s (stopped at the output budget or maxResults; searched %s so far)",
-				unit(r.shown), plural(int64(r.matched), "file", "files"), where, plural(int64(r.files), "file", "files"))
+			res.Head = fmt.Sprintf("%s in %s under %s (stopped at the output budget or maxResults; searched %s so far)",
+				span("match", shown), files(pageFiles), where, files(r.files))
 		}
 	case r.matched == 0:
-		res.Text = fmt.Sprintf("No matches for %q in %s under %s.", r.in.Pattern, plural(int64(r.files), "file", "files"), where)
+		res.Text = fmt.Sprintf("No matches for %q in %s under %s.", r.in.Pattern, files(r.files), where)
 		if !r.in.IgnoreCase && strings.ToLower(r.in.Pattern) != strings.ToUpper(r.in.Pattern) {
 			args := map[string]any{"pattern": r.in.Pattern, "ignoreCase": true}
 			if r.in.Path != "" {
@@ -378,25 +433,45 @@ func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note st
 			}
 			res.Text += " To ignore case: " + call(ctx, "fs.search", args)
 		}
+		res.Text += r.t.otherRoots(ctx, l)
 	case r.in.Offset > 0 && r.shown == 0:
-		res.Text = fmt.Sprintf("No more matches after the first %d.", r.in.Offset)
+		what := "matches"
+		if r.in.FilesOnly {
+			what = "files with matches"
+		}
+		res.Text = fmt.Sprintf("No more %s after the first %d.", what, r.in.Offset)
 	case !isDir:
 		res.Head = fmt.Sprintf("%s in %s", unit(r.matches), where)
-	default:
-		res.Head = fmt.Sprintf("%s in %s under %s (searched %s)", unit(r.matches), plural(int64(r.matched), "file", "files"), where, plural(int64(r.files), "file", "files"))
 		if r.in.Offset > 0 {
-			res.Head += fmt.Sprintf("; showing from match %d", r.in.Offset+1)
+			res.Head += "; showing " + span("match", r.shown)
+		}
+	default:
+		res.Head = fmt.Sprintf("%s in %s under %s (searched %s)", unit(r.matches), files(r.matched), where, files(r.files))
+		switch {
+		case r.in.Offset > 0 && r.in.FilesOnly:
+			res.Head += "; showing " + span("file", r.shown)
+		case r.in.Offset > 0:
+			res.Head += fmt.Sprintf("; showing %s in %s", span("match", r.shown), files(r.pageFiles))
 		}
 	}
-	if note != "" {
-		res.Notes = append(res.Notes, note)
-	}
-	if r.binary > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("note: skipped %s.", plural(int64(r.binary), "binary file", "binary files")))
-	}
-	if len(r.errors) > 0 {
-		res.Notes = append(res.Notes, "note: could not read "+strings.Join(r.errors, "; "))
-	}
-	res.Notes = append(res.Notes, skipNotes(stats, spec)...)
 	return res
+}
+
+// fit cuts res.Text, a page that stopped, at the last match that fits the
+// call's budget beside the status line (at most statusRoom bytes), notes
+// (noteBytes) and the pipeline's footer; it returns how many matches (or
+// files) stay and where they end.
+func (r *searchRun) fit(ctx context.Context, noteBytes int, res *tools.Result) (int, []int) {
+	const statusRoom, footerRoom = 400, 600
+	budget := tools.Budget(ctx)
+	room := max(budget-statusRoom-noteBytes-footerRoom, budget/4)
+	n := len(r.ends)
+	for n > 0 && r.ends[n-1]-1 > room {
+		n--
+	}
+	if n == 0 {
+		return len(r.ends), r.ends // not even one fits: the pipeline cuts
+	}
+	res.Text = strings.TrimSuffix(r.b.String()[:r.ends[n-1]], "\n")
+	return n, r.ends[:n]
 }

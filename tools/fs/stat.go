@@ -113,7 +113,7 @@ func (t *toolset) statOne(ctx context.Context, field, p string) (string, error) 
 	defer f.Close()
 	head := make([]byte, binaryProbe)
 	n, _ := io.ReadFull(f, head)
-	kind := sniff(l.Rel, head[:n])
+	kind := sniff(t.typeName(l, linfo), head[:n])
 	fmt.Fprintf(&b, "\n  mime: %s", kind.mime)
 	if kind.binary {
 		b.WriteString(" · binary")
@@ -131,6 +131,17 @@ func (t *toolset) statOne(ctx context.Context, field, p string) (string, error) 
 		}
 	}
 	return b.String(), nil
+}
+
+// typeName is the name whose extension tells l's type: a symbolic link's
+// target's (a link named "current" to "app.js" is JavaScript).
+func (t *toolset) typeName(l roots.Loc, linfo iofs.FileInfo) string {
+	if linfo.Mode()&iofs.ModeSymlink != 0 {
+		if tl, ok := t.files.LinkTarget(l); ok {
+			return tl.Rel
+		}
+	}
+	return l.Rel
 }
 
 func writeMeta(b *strings.Builder, info iofs.FileInfo) {

@@ -244,7 +244,7 @@ func TestSearchPages(t *testing.T) {
 	}
 	// maxResults stops with a footer too.
 	res := e.call("fs.search", map[string]any{"pattern": "match", "maxResults": 3})
-	assertInOrder(t, res.Text, "first 3 matches in 1 file", `Get the rest: fs_search {"maxResults":3,"offset":3,"pattern":"match"}`)
+	assertInOrder(t, res.Text, "matches 1-3 in 1 file under ./ (stopped at the output budget or maxResults; searched 1 file so far)", `Get the rest: fs_search {"maxResults":3,"offset":3,"pattern":"match"}`)
 }
 
 func TestSearchLongLinesAndEncodings(t *testing.T) {

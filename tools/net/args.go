@@ -116,7 +116,7 @@ var curlFlags = []flagSpec{
 		return nil
 	}},
 	{long: "fail", short: 'f', field: "fail", help: "a status of 400 or more fails the call", set: boolFlag(func(p *plan) *setting[bool] { return &p.fail })},
-	{long: "fail-with-body", field: "fail", help: "like -f, and shows the body's start", set: func(p *plan, _ string, on bool, from string) error {
+	{long: "fail-with-body", field: "fail", help: "like -f, and keeps the body (shown, or saved with -o)", set: func(p *plan, _ string, on bool, from string) error {
 		p.failWithBody = on
 		p.fail.byFlag(on, from)
 		return nil
@@ -133,7 +133,7 @@ var curlFlags = []flagSpec{
 	}},
 	{long: "max-time", short: 'm', arg: "SECONDS", field: "maxTimeSeconds", help: "total time limit (default 30)", set: durationFlag(func(p *plan) *setting[time.Duration] { return &p.maxTime })},
 	{long: "connect-timeout", arg: "SECONDS", field: "connectTimeoutMs", help: "connect time limit (default 10)", set: durationFlag(func(p *plan) *setting[time.Duration] { return &p.connectTimeout })},
-	{long: "output", short: 'o', arg: "FILE", field: "output", help: "save the body to FILE inside the roots (/dev/null discards it)", set: func(p *plan, v string, _ bool, from string) error {
+	{long: "output", short: 'o', arg: "FILE", field: "output", help: "save the body to FILE inside the roots (- returns it, /dev/null discards it)", set: func(p *plan, v string, _ bool, from string) error {
 		p.outputs = append(p.outputs, v)
 		p.output.byFlag(v, from)
 		return nil
@@ -472,7 +472,7 @@ func unknownFlag(flag, name string) error {
 	var fields []string
 	for i, f := range near {
 		names[i] = f.name()
-		if f.field != "" && !slices.Contains(fields, f.field) {
+		if f.field != "" && !slices.Contains(fields, fmt.Sprintf("%q", f.field)) {
 			fields = append(fields, fmt.Sprintf("%q", f.field))
 		}
 	}
@@ -504,7 +504,7 @@ func nearFlags(name string) []*flagSpec {
 		if len(word) <= 4 {
 			limit = 1
 		}
-		if strings.HasPrefix(word, lower) && len(lower) >= 3 {
+		if word != lower && (strings.HasPrefix(word, lower) && len(lower) >= 3 || hasSegments(lower, word)) {
 			d = 1
 		}
 		switch {
@@ -524,6 +524,15 @@ func nearFlags(name string) []*flagSpec {
 	return out
 }
 
+// hasSegments reports whether a misspelt long name holds a flag's whole
+// name as dash-separated words (--max-time-ms, --output-file).
+func hasSegments(name, word string) bool {
+	if len(word) < 3 || name == word {
+		return false
+	}
+	return strings.HasPrefix(name, word+"-") || strings.HasSuffix(name, "-"+word) || strings.Contains(name, "-"+word+"-")
+}
+
 // flagWords are names models give flags that curl spells otherwise.
 var flagWords = map[string]string{
 	"follow": "location", "follow-redirects": "location", "redirect": "location", "redirects": "location",
@@ -532,6 +541,7 @@ var flagWords = map[string]string{
 	"quiet": "silent", "max-redirects": "max-redirs", "auth": "user", "bearer": "oauth2-bearer",
 	"token": "oauth2-bearer", "out": "output", "save": "output", "json-data": "json", "headers-only": "head",
 	"fail-on-error": "fail", "show-headers": "include", "no-check-certificate": "insecure", "output-document": "output",
+	"data-json": "json",
 }
 
 // flagSummary lists the supported flags in one line.

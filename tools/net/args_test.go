@@ -255,6 +255,11 @@ func TestParseCurlErrors(t *testing.T) {
 		{"header without a colon", Input{URL: "https://x", Headers: []any{"Accept application/json"}}, `"headers": "Accept application/json" is not a header: write "Name: value"`},
 		{"header with a newline", Input{URL: "https://x", Headers: map[string]any{"X": "a\r\nInjected: 1"}}, `"headers": the value of header X has a line break or control character`},
 		{"form value of a wrong type", Input{URL: "https://x", Form: map[string]any{"a": map[string]any{}}}, `"form.a": expected a string, number or boolean, got {}`},
+		{"remoteName and output", Input{URL: "https://x/a.txt", RemoteName: ptr(true), Output: "b.txt"}, `"remoteName": true and "output": "b.txt" both name the file the body is saved to. Give one of them`},
+		{"-O and -o", Input{Args: "-O -o b.txt https://x/a.txt"}, `-O in args and -o b.txt in args both name the file the body is saved to.`},
+		{"flag with a unit", Input{Args: "--max-time-ms 500 https://x"}, `"args": unknown flag --max-time-ms; did you mean -m, --max-time? The structured field for it: "maxTimeSeconds".`},
+		{"flag with a noun", Input{Args: "--output-file a.html https://x"}, `"args": unknown flag --output-file; did you mean -o, --output? The structured field for it: "output".`},
+		{"flag with a prefix", Input{Args: []any{"--data-json", "{}", "https://x"}}, `"args": unknown flag --data-json; did you mean --json? The structured field for it: "json".`},
 		{"cookie without pairs", Input{URL: "https://x", Cookie: "jar.txt"}, `"cookie": "jar.txt" has no name=value pair`},
 	}
 	for _, c := range cases {
@@ -309,6 +314,9 @@ func TestAccess(t *testing.T) {
 		{Input{URL: "https://x", Method: "options"}, tools.Read, ""},
 		{Input{Args: "-G -d q=1 https://x"}, tools.Read, ""},
 		{Input{Args: "-o /dev/null https://x"}, tools.Read, ""},
+		{Input{Args: "-o - https://x"}, tools.Read, ""},
+		{Input{URL: "https://x", Output: "-"}, tools.Read, ""},
+		{Input{URL: "https://x", Output: "-", Base64: ptr(true)}, tools.Read, ""},
 		{Input{Args: "-d a=1 https://x"}, tools.Write, "POST can change things on the server"},
 		{Input{URL: "https://x", Method: "delete"}, tools.Write, "DELETE can change things on the server"},
 		{Input{URL: "https://x", Output: "a.html"}, tools.Write, "it saves the body to a file"},

@@ -217,7 +217,8 @@ func (c *curl) readBody(ctx context.Context, r *request, ex *exchange) error {
 		capErr: &capError{limit: r.maxDownload, flag: r.capFlag, saved: saving}}
 	switch {
 	case saving:
-		if fail := r.fail && resp.StatusCode >= 400; fail {
+		if fail := r.fail && !r.failWithBody && resp.StatusCode >= 400; fail {
+			// curl -f saves nothing; --fail-with-body saves the body.
 			data, _ := io.ReadAll(io.LimitReader(body, 4096))
 			ex.data = data
 			break

@@ -3,19 +3,24 @@ package net
 import (
 	"context"
 	"crypto/sha256"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -51,6 +56,17 @@ func TestTimeouts(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a default above the cap is capped without a note", func(t *testing.T) {
+		e := newEnv(t, withNet(func(c *Config) { c.MaxTime = 5 * time.Second }))
+		for _, args := range []map[string]any{{"url": e.url + "/text"}, {"args": []any{e.url + "/text"}}} {
+			res := e.call(t, args)
+			if res.IsError || strings.Contains(res.Text, "note:") || len(res.Notes) > 0 {
+				t.Fatalf("%v:\n%s\nnotes %v", args, res.Text, res.Notes)
+			}
+		}
+		res := e.call(t, map[string]any{"url": e.url + "/text", "timeoutMs": 10000})
+		assertInOrder(t, res.Text, `note: the total time limit asked for (10 s, from "timeoutMs": 10000) is above this server's cap; used 5 s (--net-max-time)`)
+	})
 	t.Run("capped by the server", func(t *testing.T) {
 		e := newEnv(t, withNet(func(c *Config) { c.MaxTime = 300 * time.Millisecond }))
 		res := e.call(t, map[string]any{"url": e.url + "/slow", "timeoutMs": 60000})
@@ -110,9 +126,47 @@ func TestConnectionRefused(t *testing.T) {
 	addr := ln.Addr().String()
 	ln.Close()
 	res := e.call(t, map[string]any{"url": "http://" + addr + "/x"})
-	want := "net_curl failed: GET http://" + addr + "/x: dial tcp " + addr + ": connect: connection refused\nYou passed:"
+	want := "net_curl failed: GET http://" + addr + "/x: connection refused: nothing is listening on " + addr +
+		" (dial tcp " + addr + ": connect: connection refused). Check the host and port (and http:// against https://), or start the server first.\nYou passed:"
 	if !res.IsError || !strings.HasPrefix(res.Text, want) {
 		t.Fatalf("got:\n%s\nwant:\n%s", res.Text, want)
+	}
+}
+
+// TestFailureKinds checks that the first line of a network failure says
+// what failed and what to try.
+func TestFailureKinds(t *testing.T) {
+	refused := &net.OpError{Op: "dial", Net: "tcp", Addr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 9},
+		Err: &os.SyscallError{Syscall: "connect", Err: syscall.ECONNREFUSED}}
+	cases := []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"refused", refused, "GET http://h/: connection refused: nothing is listening on 127.0.0.1:9 (dial tcp 127.0.0.1:9: connect: connection refused). Check the host and port"},
+		{"refused after a redirect", fmt.Errorf("after a redirect to http://127.0.0.1:9/: %w", refused),
+			"GET http://h/: connection refused: nothing is listening on 127.0.0.1:9 (after a redirect to http://127.0.0.1:9/: dial tcp"},
+		{"unknown host", &net.DNSError{Err: "no such host", Name: "exampel.invalid", IsNotFound: true},
+			`GET http://h/: unknown host: DNS has no address for "exampel.invalid" (lookup exampel.invalid: no such host). Check the spelling of the host name, or use an IP address.`},
+		{"DNS down", &net.DNSError{Err: "server misbehaving", Name: "example.com", IsTemporary: true},
+			`GET http://h/: DNS lookup of "example.com" failed (lookup example.com: server misbehaving). The resolver did not answer`},
+		{"blocked", &blockedError{host: "h", ip: netip.MustParseAddr("10.0.0.1"), flag: "--net-deny", rule: "private", what: "a private address"},
+			"GET http://h/: connection to h (10.0.0.1) blocked by this server's rule --net-deny private (10.0.0.1 is a private address). The operator's rules (--net-allow, --net-deny) decide"},
+		{"untrusted certificate", &tls.CertificateVerificationError{Err: x509.UnknownAuthorityError{}},
+			`GET http://h/: TLS certificate verification failed (tls: failed to verify certificate: x509: certificate signed by unknown authority). If you trust this host, insecure: true (curl -k) skips verification; it needs admin access: {"insecure":true}`},
+		{"wrong host name", x509.HostnameError{Certificate: &x509.Certificate{}, Host: "h"}, "GET http://h/: TLS certificate verification failed ("},
+		{"anything else", errors.New("unexpected EOF"), "GET http://h/: unexpected EOF"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := explainFailure(context.Background(), "GET", "http://h/", &exchange{}, c.err).Error()
+			if !strings.HasPrefix(got, c.want) {
+				t.Fatalf("got:\n%s\nwant:\n%s", got, c.want)
+			}
+			if !errors.Is(explainFailure(context.Background(), "GET", "http://h/", &exchange{}, c.err), c.err) {
+				t.Fatal("the cause is lost")
+			}
+		})
 	}
 }
 
@@ -125,7 +179,7 @@ func TestDownloadCap(t *testing.T) {
 	}{
 		{"by Content-Length", map[string]any{"url": e.url + "/big?n=5000"},
 			"GET " + e.url + "/big?n=5000: the response body is larger than the download limit of 1000 B (--net-max-download); the call stopped reading it.\n" +
-				"Ask for part of it with a Range header (-r 0-1048575, or headers {\"Range\": \"bytes=0-1048575\"}); the operator can raise --net-max-download."},
+				"Ask for part of it with a Range header (-r 0-999, or headers {\"Range\": \"bytes=0-999\"}); the operator can raise --net-max-download."},
 		{"while streaming to a file", map[string]any{"url": e.url + "/nolength?n=50000", "output": "dl/big.bin"},
 			"GET " + e.url + "/nolength?n=50000: the response body is larger than the download limit of 1000 B (--net-max-download); nothing was saved."},
 		{"--max-filesize", map[string]any{"args": []any{"--max-filesize", "100", "-o", "x.txt", e.url + "/big?n=500"}},
@@ -139,6 +193,24 @@ func TestDownloadCap(t *testing.T) {
 			}
 		})
 	}
+	t.Run("the range hint stops at 1 MiB", func(t *testing.T) {
+		e := newEnv(t, withNet(func(c *Config) { c.MaxDownload = 2 << 20 }))
+		res := e.call(t, map[string]any{"url": e.url + "/big?n=3000000"})
+		assertInOrder(t, res.Text, "larger than the download limit of 2.0 MB", `(-r 0-1048575, or headers {"Range": "bytes=0-1048575"})`)
+	})
+	t.Run("the range hint fits the limit, and works", func(t *testing.T) {
+		e := newEnv(t, withNet(func(c *Config) { c.MaxDownload = 50000 }))
+		e.srv.Config.Handler.(*http.ServeMux).HandleFunc("/ranged", func(w http.ResponseWriter, r *http.Request) {
+			http.ServeContent(w, r, "big.txt", time.Time{}, strings.NewReader(string(bigText(200000))))
+		})
+		res := e.call(t, map[string]any{"url": e.url + "/ranged"})
+		assertInOrder(t, res.Text, `(-r 0-49999, or headers {"Range": "bytes=0-49999"})`)
+		res = e.call(t, map[string]any{"args": []any{"-r", "0-49999", e.url + "/ranged"}})
+		if res.IsError {
+			t.Fatalf("the suggested range fails:\n%s", res.Text)
+		}
+		assertInOrder(t, res.Text, "206 Partial Content")
+	})
 	var left []string
 	filepath.Walk(e.dir, func(p string, info os.FileInfo, err error) error {
 		if err == nil && !info.IsDir() {
@@ -200,6 +272,36 @@ func TestOutput(t *testing.T) {
 	t.Run("-O without a name", func(t *testing.T) {
 		res := e.call(t, map[string]any{"args": []any{"-O", e.url + "/"}})
 		assertInOrder(t, res.Text, `net_curl: "remoteName": `+e.url+`/ has no file name at the end of its path. Name the file with output (-o FILE).`)
+	})
+	t.Run("-o - returns the body, with read access", func(t *testing.T) {
+		e := newEnv(t, withAccess(tools.Read))
+		for _, args := range []map[string]any{
+			{"args": []any{"-s", "-o", "-", e.url + "/text"}},
+			{"args": "-so - " + e.url + "/text"},
+			{"url": e.url + "/text", "output": "-"},
+		} {
+			res := e.call(t, args)
+			if got := stripTime(res.Text); res.IsError || got != "200 OK · text/plain; charset=utf-8 · 6 B · T\nhello" {
+				t.Fatalf("%v:\n%s", args, res.Text)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(e.dir, "-")); !os.IsNotExist(err) {
+			t.Fatalf("a file named - was written: %v", err)
+		}
+		res := e.call(t, map[string]any{"args": []any{"-o", "-", "-o", "b.txt", e.url + "/text", e.url + "/nodate"}})
+		assertInOrder(t, res.Text, `access denied: this call needs "write" access (it saves the body to a file)`)
+	})
+	t.Run("--fail-with-body saves the body and fails", func(t *testing.T) {
+		res := e.call(t, map[string]any{"args": []any{"--fail-with-body", "-o", "kept.txt", e.url + "/status/404"}})
+		if !res.IsError {
+			t.Fatal(res.Text)
+		}
+		assertInOrder(t, stripTime(res.Text), "404 Not Found · text/plain · 16 B · T\n"+
+			"failed: the server answered 404 Not Found, and --fail-with-body makes a status of 400 or more an error (the body is kept)\n"+
+			"saved 16 bytes (text/plain) to kept.txt")
+		if data, _ := os.ReadFile(filepath.Join(e.dir, "kept.txt")); string(data) != "status 404 body\n" {
+			t.Fatalf("kept.txt = %q", data)
+		}
 	})
 	t.Run("-f does not save an error page", func(t *testing.T) {
 		res := e.call(t, map[string]any{"args": []any{"-f", "-o", "err.txt", e.url + "/status/404"}})
@@ -332,7 +434,7 @@ func TestSeveralURLs(t *testing.T) {
 		if !res.IsError {
 			t.Fatal(res.Text)
 		}
-		assertInOrder(t, res.Text, "[1/3]", "hello", "[2/3] "+dead, "failed: GET "+dead+": dial tcp", "[3/3]",
+		assertInOrder(t, res.Text, "[1/3]", "hello", "[2/3] "+dead, "failed: GET "+dead+": connection refused: nothing is listening on", "[3/3]",
 			"failed: the server answered 500 Internal Server Error")
 	})
 	t.Run("rest of one URL in curl-style", func(t *testing.T) {
@@ -354,6 +456,12 @@ func TestTLS(t *testing.T) {
 	res := p.Call(context.Background(), "net_curl", map[string]any{"url": srv.URL})
 	if !res.IsError || !strings.Contains(res.Text, "certificate") {
 		t.Fatalf("an unknown certificate was accepted:\n%s", res.Text)
+	}
+	suggest := `net_curl {"insecure":true,"url":"` + srv.URL + `"}`
+	assertInOrder(t, res.Text, "net_curl failed: GET "+srv.URL+": TLS certificate verification failed (",
+		"). If you trust this host, insecure: true (curl -k) skips verification; it needs admin access: "+suggest+"\n")
+	if res := p.Call(context.Background(), "net_curl", map[string]any{"url": srv.URL, "insecure": true}); res.IsError {
+		t.Fatalf("the suggested call fails:\n%s", res.Text)
 	}
 	res = p.Call(context.Background(), "net_curl", map[string]any{"args": []any{"-ski", srv.URL}})
 	if res.IsError {

@@ -3,14 +3,19 @@ package net
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/base64"
 	"errors"
 	"fmt"
 	"mime"
+	"net"
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -59,7 +64,7 @@ func (c *curl) single(ctx context.Context, r *request) (tools.Result, error) {
 		}
 	}
 	// One final newline is dropped: front ends end the text with their own.
-	res := tools.Result{Head: head, Text: strings.TrimSuffix(s.text(), "\n"), IsError: s.isError, Notes: notes}
+	res := tools.Result{Head: head, Text: s.text(), IsError: s.isError, Notes: notes}
 	if s.pageable {
 		prefix, offset := len(s.prefix), s.offset
 		res.Next = func(shown int) map[string]any {
@@ -141,8 +146,12 @@ func (c *curl) oneURL(r *request, t *target, changes map[string]any) map[string]
 	changes["url"], changes["urls"] = t.raw, nil
 	p := r.plan
 	if p.curlStyle && len(p.urlWords) > 0 {
+		all := p.words
+		if changed, ok := changes["args"].([]string); ok && len(changed) == len(all) {
+			all = changed // the words with a value changed in place (withMaxRedirs)
+		}
 		var words []any
-		for i, w := range p.words {
+		for i, w := range all {
 			if !p.urlWords[i] {
 				words = append(words, w)
 			}
@@ -176,7 +185,11 @@ func (c *curl) answer(ctx context.Context, r *request, ex *exchange, budget int)
 	}
 	if r.fail && resp.StatusCode >= 400 {
 		s.isError = true
-		s.head = append(s.head, fmt.Sprintf("failed: the server answered %s, and fail (-f) makes a status of 400 or more an error", resp.Status))
+		if r.failWithBody {
+			s.head = append(s.head, fmt.Sprintf("failed: the server answered %s, and --fail-with-body makes a status of 400 or more an error (the body is kept)", resp.Status))
+		} else {
+			s.head = append(s.head, fmt.Sprintf("failed: the server answered %s, and fail (-f) makes a status of 400 or more an error", resp.Status))
+		}
 		if !r.failWithBody {
 			if excerpt := c.excerpt(ex); excerpt != "" {
 				s.head = append(s.head, "The body starts:")
@@ -300,12 +313,12 @@ func (c *curl) binaryLines(ctx context.Context, r *request, ex *exchange, budget
 	encLen := base64.StdEncoding.EncodedLen(int(ex.size))
 	switch {
 	case encLen+footerRoom+512 <= budget:
-		lines = append(lines, "Get it as base64: "+ex.next(ctx, map[string]any{"base64": true}))
+		lines = append(lines, "Get it as base64: "+ex.next(ctx, map[string]any{"base64": true, "offset": nil}))
 	case roundUp(encLen+footerRoom+512, 1024) <= outputCap(ctx):
-		lines = append(lines, "Get it as base64: "+ex.next(ctx, map[string]any{"base64": true, "maxBytes": roundUp(encLen+footerRoom+512, 1024)}))
+		lines = append(lines, "Get it as base64: "+ex.next(ctx, map[string]any{"base64": true, "offset": nil, "maxBytes": roundUp(encLen+footerRoom+512, 1024)}))
 	}
 	name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
-	lines = append(lines, "Save it to a file: "+ex.next(ctx, map[string]any{"output": name}))
+	lines = append(lines, "Save it to a file: "+ex.next(ctx, map[string]any{"output": name, "offset": nil}))
 	return lines
 }
 
@@ -522,7 +535,12 @@ func (c *curl) failed(ctx context.Context, r *request, ex *exchange, err error) 
 				text += fmt.Sprintf(" The last answer was %s, pointing to %s.", ex.resp.Status, resolveRef(ex.resp, loc))
 			}
 		}
-		text += " Allow more: " + ex.next(ctx, map[string]any{"maxRedirects": max(2*tm.max, 10)})
+		more := max(2*tm.max, 10)
+		if words, ok := withMaxRedirs(r.plan, more); ok {
+			text += " Allow more: " + ex.next(ctx, map[string]any{"args": words})
+		} else {
+			text += " Allow more: " + ex.next(ctx, map[string]any{"maxRedirects": more})
+		}
 		return tools.Result{IsError: true, Text: text}, nil
 	case errors.As(err, &ce):
 		var b strings.Builder
@@ -530,13 +548,96 @@ func (c *curl) failed(ctx context.Context, r *request, ex *exchange, err error) 
 		if ce.flag == "--max-filesize" {
 			b.WriteString("Raise --max-filesize in args, or drop it.")
 		} else {
-			b.WriteString("Ask for part of it with a Range header (-r 0-1048575, or headers {\"Range\": \"bytes=0-1048575\"}); the operator can raise --net-max-download.")
+			last := min(ce.limit, 1<<20) - 1
+			fmt.Fprintf(&b, "Ask for part of it with a Range header (-r 0-%d, or headers {\"Range\": \"bytes=0-%d\"}); the operator can raise --net-max-download.", last, last)
 		}
 		return tools.Result{IsError: true, Text: b.String()}, nil
 	case ctx.Err() != nil:
 		return tools.Result{}, ctx.Err()
 	}
-	return tools.Result{}, fmt.Errorf("%s %s: %w", r.method, u, err)
+	return tools.Result{}, explainFailure(ctx, r.method, u, ex, err)
+}
+
+// networkFailure is a request that failed on the network, told as the kind
+// of failure first, then Go's error, then what to try.
+type networkFailure struct {
+	prefix, kind, advice string
+	err                  error
+}
+
+func (e *networkFailure) Error() string {
+	if e.kind == "" {
+		return fmt.Sprintf("%s: %v. %s", e.prefix, e.err, e.advice)
+	}
+	return fmt.Sprintf("%s: %s (%v). %s", e.prefix, e.kind, e.err, e.advice)
+}
+
+func (e *networkFailure) Unwrap() error { return e.err }
+
+// explainFailure says which failure a request met — an untrusted
+// certificate, a refused connection, a host name DNS does not know, the
+// operator's rules — and what to try; other errors are named as they are.
+func explainFailure(ctx context.Context, method, u string, ex *exchange, err error) error {
+	f := &networkFailure{prefix: method + " " + u, err: err}
+	var (
+		be  *blockedError
+		dns *net.DNSError
+		op  *net.OpError
+		cv  *tls.CertificateVerificationError
+		ua  x509.UnknownAuthorityError
+		he  x509.HostnameError
+		ci  x509.CertificateInvalidError
+	)
+	switch {
+	case errors.As(err, &be):
+		f.advice = "The operator's rules (--net-allow, --net-deny) decide which addresses net.curl may reach; use another host, or ask the operator to change them."
+	case errors.As(err, &cv) || errors.As(err, &ua) || errors.As(err, &he) || errors.As(err, &ci):
+		f.kind = "TLS certificate verification failed"
+		f.advice = "If you trust this host, insecure: true (curl -k) skips verification; it needs admin access: " + ex.next(ctx, map[string]any{"insecure": true})
+	case errors.Is(err, syscall.ECONNREFUSED):
+		addr := "the host and port"
+		if errors.As(err, &op) && op.Addr != nil {
+			addr = op.Addr.String()
+		}
+		f.kind = "connection refused: nothing is listening on " + addr
+		f.advice = "Check the host and port (and http:// against https://), or start the server first."
+	case errors.As(err, &dns):
+		if dns.IsNotFound {
+			f.kind = fmt.Sprintf("unknown host: DNS has no address for %q", dns.Name)
+			f.advice = "Check the spelling of the host name, or use an IP address."
+		} else {
+			f.kind = fmt.Sprintf("DNS lookup of %q failed", dns.Name)
+			f.advice = "The resolver did not answer; call again later, or use an IP address."
+		}
+	default:
+		return fmt.Errorf("%s %s: %w", method, u, err)
+	}
+	return f
+}
+
+// withMaxRedirs returns the call's curl words with every --max-redirs
+// value replaced by n, when the limit came from args (so that a raised
+// maxRedirects field would contradict it). The words keep their
+// positions, which oneURL relies on.
+func withMaxRedirs(p *plan, n int) ([]string, bool) {
+	if !strings.HasSuffix(p.maxRedirs.from, " in args") {
+		return nil, false
+	}
+	words := slices.Clone(p.words)
+	found := false
+	for i := 0; i < len(words); i++ {
+		switch {
+		case p.urlWords[i]:
+		case words[i] == "--max-redirs" && i+1 < len(words):
+			words[i+1] = strconv.Itoa(n)
+			found = true
+			i++
+		case strings.HasPrefix(words[i], "--max-redirs="):
+			words[i] = "--max-redirs=" + strconv.Itoa(n)
+			found = true
+		}
+	}
+	return words, found
 }
 
 // timeoutText says that the total time limit fired, where it came from,
@@ -684,7 +785,8 @@ func decodeText(data []byte, ctype string) (string, string, string) {
 	if err != nil {
 		return strings.ToValidUTF8(string(data), "\uFFFD"), "", note
 	}
-	return string(out), name, note
+	// A byte order mark is not text: drop it, whichever decoder kept it.
+	return strings.TrimPrefix(string(out), "\uFEFF"), name, note
 }
 
 func isASCII(b []byte) bool {

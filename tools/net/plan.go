@@ -414,9 +414,13 @@ func (p *plan) check() error {
 		return &tools.InputError{Field: "args", Problem: "-G cannot move -F (multipart) fields into the query",
 			Hint: "Use -d or --data-urlencode with -G, or \"query\"."}
 	}
-	if p.base64 && len(p.outputs) > 0 {
+	if p.base64 && slices.ContainsFunc(p.outputs, func(o string) bool { return !toStdout(o) }) {
 		return &tools.InputError{Problem: `"base64" and "output" both ask for the body: base64 returns it, output saves it`,
 			Hint: "Give one of them."}
+	}
+	if p.remoteName.val && len(p.outputs) > 0 {
+		return &tools.InputError{Problem: fmt.Sprintf("%s and %s both name the file the body is saved to", p.remoteName.from, p.output.from),
+			Hint: `Give one of them: "output" names the file, "remoteName" takes the name from the URL.`}
 	}
 	if p.user.set && !strings.Contains(p.user.val, ":") {
 		return &tools.InputError{Field: "user", Problem: fmt.Sprintf("%s has no password; f0 cannot prompt for one", jsonText(p.user.val)),
@@ -446,7 +450,7 @@ func (p *plan) saves() bool {
 		return true
 	}
 	for _, o := range p.outputs {
-		if !discards(o) {
+		if !discards(o) && !toStdout(o) {
 			return true
 		}
 	}
@@ -693,6 +697,10 @@ func seconds(s float64) time.Duration {
 	}
 	return time.Duration(s * float64(time.Second))
 }
+
+// toStdout reports whether an output path is curl's "-": the body is
+// returned in the answer, as without an output file.
+func toStdout(path string) bool { return strings.TrimSpace(path) == "-" }
 
 // discards reports whether an output path throws the body away.
 func discards(path string) bool {

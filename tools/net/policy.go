@@ -151,19 +151,40 @@ func (p *policy) checkName(host string) (allowedByName bool, err error) {
 	return false, nil
 }
 
-// checkIP runs on the address a connection is about to be made to.
+// loopbacks are the addresses a connection to an unspecified address
+// (0.0.0.0, ::) really reaches on Linux: this host.
+var loopbacks = []netip.Addr{netip.MustParseAddr("127.0.0.1"), netip.MustParseAddr("::1")}
+
+// checkIP runs on the address a connection is about to be made to. An
+// unspecified address (0.0.0.0, ::) reaches the local host, so a deny rule
+// for either loopback address blocks it, and an allow list must allow the
+// loopback address it stands for.
 func (p *policy) checkIP(host string, ip netip.Addr, allowedByName bool) error {
 	ip = ip.Unmap()
+	denyAs, allowAs := []netip.Addr{ip}, ip
+	if ip.IsUnspecified() {
+		denyAs = append(denyAs, loopbacks...)
+		allowAs = loopbacks[0]
+		if ip.Is6() {
+			allowAs = loopbacks[1]
+		}
+	}
 	for _, r := range p.deny {
-		if r.matchIP(ip) {
-			return &blockedError{host: host, ip: ip, flag: "--net-deny", rule: r.text, what: r.what}
+		for _, a := range denyAs {
+			if r.matchIP(a) {
+				what := r.what
+				if a != ip {
+					what = "the unspecified address, which reaches this host like " + a.String()
+				}
+				return &blockedError{host: host, ip: ip, flag: "--net-deny", rule: r.text, what: what}
+			}
 		}
 	}
 	if len(p.allow) == 0 || allowedByName {
 		return nil
 	}
 	for _, r := range p.allow {
-		if r.matchIP(ip) {
+		if r.matchIP(ip) && !ip.IsUnspecified() || r.matchIP(allowAs) {
 			return nil
 		}
 	}

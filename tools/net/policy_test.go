@@ -59,6 +59,21 @@ func TestPolicyMatching(t *testing.T) {
 		{[]string{"*.example.com"}, []string{"private"}, "api.example.com", "10.0.0.1", `--net-deny private`},
 		{[]string{"1.2.3.0/24", "loopback"}, nil, "anything", "1.2.3.9", ""},
 		{[]string{"1.2.3.0/24"}, nil, "other", "5.6.7.8", `connection to other (5.6.7.8) blocked: it matches none of this server's --net-allow rules (1.2.3.0/24)`},
+		// An unspecified address reaches the local host: rules for the
+		// loopback addresses cover it, in both families and mapped forms.
+		{nil, []string{"127.0.0.0/8"}, "0.0.0.0", "0.0.0.0", `connection to 0.0.0.0 blocked by this server's rule --net-deny 127.0.0.0/8 (0.0.0.0 is the unspecified address, which reaches this host like 127.0.0.1)`},
+		{nil, []string{"127.0.0.1"}, "[::]", "::", `connection to [::] blocked by this server's rule --net-deny 127.0.0.1 (:: is the unspecified address, which reaches this host like 127.0.0.1)`},
+		{nil, []string{"::1"}, "0.0.0.0", "0.0.0.0", `--net-deny ::1 (0.0.0.0 is the unspecified address, which reaches this host like ::1)`},
+		{nil, []string{"::1"}, "[::]", "::", `--net-deny ::1`},
+		{nil, []string{"127.0.0.0/8"}, "::ffff:0.0.0.0", "::ffff:0.0.0.0", `--net-deny 127.0.0.0/8`},
+		{nil, []string{"127.0.0.0/8"}, "zero.example", "0.0.0.0", `connection to zero.example (0.0.0.0) blocked by this server's rule --net-deny 127.0.0.0/8`},
+		{nil, []string{"10.0.0.0/8"}, "0.0.0.0", "0.0.0.0", ""},
+		{[]string{"10.0.0.0/8"}, nil, "0.0.0.0", "0.0.0.0", `connection to 0.0.0.0 blocked: it matches none of this server's --net-allow rules (10.0.0.0/8)`},
+		{[]string{"0.0.0.0"}, nil, "0.0.0.0", "0.0.0.0", `it matches none of this server's --net-allow rules (0.0.0.0)`},
+		{[]string{"127.0.0.1"}, nil, "0.0.0.0", "0.0.0.0", ""},
+		{[]string{"127.0.0.1"}, nil, "[::]", "::", `connection to [::] blocked: it matches none of this server's --net-allow rules (127.0.0.1)`},
+		{[]string{"::1"}, nil, "[::]", "::", ""},
+		{[]string{"loopback"}, nil, "zero.example", "0.0.0.0", ""},
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%v-%v-%s-%s", c.allow, c.deny, c.host, c.ip), func(t *testing.T) {
@@ -134,6 +149,38 @@ func TestDenyRulesAtDialTime(t *testing.T) {
 		port := e.host[strings.LastIndexByte(e.host, ':'):]
 		res := e.call(t, map[string]any{"url": "http://localhost" + port + "/text"})
 		assertInOrder(t, res.Text, "net_curl failed: GET http://localhost"+port+"/text: connection to localhost (", ") blocked by this server's rule --net-deny ")
+	})
+	t.Run("the unspecified address reaches the local host", func(t *testing.T) {
+		// Without rules the address reaches the test server on 127.0.0.1.
+		e := newEnv(t)
+		port := e.host[strings.LastIndexByte(e.host, ':'):]
+		if res := e.call(t, map[string]any{"url": "http://0.0.0.0" + port + "/text"}); res.IsError {
+			t.Logf("0.0.0.0 does not reach the local host here: %s", res.Text)
+		}
+		for _, deny := range []string{"127.0.0.0/8", "127.0.0.1", "::1"} {
+			e := newEnv(t, withNet(func(c *Config) { c.Deny = []string{deny} }))
+			handler(e)
+			port := e.host[strings.LastIndexByte(e.host, ':'):]
+			for _, u := range []string{"http://0.0.0.0" + port + "/text", "http://[::]" + port + "/text", "http://[::ffff:0.0.0.0]" + port + "/text"} {
+				res := e.call(t, map[string]any{"url": u})
+				if !res.IsError || !strings.Contains(res.Text, "blocked by this server's rule --net-deny "+deny+" (") ||
+					!strings.Contains(res.Text, "is the unspecified address, which reaches this host like") {
+					t.Errorf("deny %s, %s:\n%s", deny, u, res.Text)
+				}
+			}
+		}
+		// A redirect from an allowed address (127.0.0.2) to 0.0.0.0.
+		e = newEnv(t, withNet(func(c *Config) { c.Deny = []string{"127.0.0.1"} }))
+		port = e.host[strings.LastIndexByte(e.host, ':'):]
+		jump := listen127(t, "127.0.0.2", http.RedirectHandler("http://0.0.0.0"+port+"/text", http.StatusFound))
+		res := e.call(t, map[string]any{"url": jump + "/"})
+		assertInOrder(t, res.Text, "after a redirect to http://0.0.0.0"+port+"/text: connection to 0.0.0.0 blocked by this server's rule --net-deny 127.0.0.1 (0.0.0.0 is the unspecified address")
+	})
+	t.Run("an allow list must allow the loopback address", func(t *testing.T) {
+		e := newEnv(t, withNet(func(c *Config) { c.Allow = []string{"10.0.0.0/8"} }))
+		port := e.host[strings.LastIndexByte(e.host, ':'):]
+		res := e.call(t, map[string]any{"url": "http://0.0.0.0" + port + "/text"})
+		assertInOrder(t, res.Text, "connection to 0.0.0.0 blocked: it matches none of this server's --net-allow rules (10.0.0.0/8)")
 	})
 	t.Run("loopback word", func(t *testing.T) {
 		e := newEnv(t, withNet(func(c *Config) { c.Deny = []string{"loopback"} }))

@@ -106,13 +106,15 @@ func appendNote(notes []string, note string) []string {
 	return notes
 }
 
-// capTime applies a default and the server's cap (--net-max-time).
+// capTime applies a default and the server's cap (--net-max-time). A
+// default above the cap is lowered silently: only a limit the caller asked
+// for earns a note.
 func (c *curl) capTime(s setting[time.Duration], def time.Duration, what string) (time.Duration, string) {
 	d := s.or(def)
 	if d <= 0 {
 		d = def
 	}
-	if d > c.cfg.MaxTime {
+	if d > c.cfg.MaxTime && s.set {
 		return c.cfg.MaxTime, fmt.Sprintf("note: the %s asked for (%s, from %s) is above this server's cap; used %s (--net-max-time)",
 			what, humanDuration(d), s.from, humanDuration(c.cfg.MaxTime))
 	}
@@ -188,6 +190,9 @@ func (c *curl) locateOutputs(r *request) error {
 					Hint: "Name the file with output (-o FILE)."}
 			}
 			t.outName = name
+		}
+		if toStdout(t.outName) {
+			t.outName = "" // curl's -o -: the body is the answer
 		}
 		if t.outName == "" {
 			continue

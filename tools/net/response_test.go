@@ -4,7 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 )
@@ -33,7 +35,7 @@ func TestRedirects(t *testing.T) {
 				"HTTP/1.1 200 OK\nContent-Length: 6\nContent-Type: text/plain\nX-Test: yes\n\nfixed"},
 		{"too many redirects", map[string]any{"args": []any{"-L", "--max-redirs", "2", e.url + "/chain/5"}}, true,
 			"GET " + e.url + "/chain/5: stopped after 2 redirects (maxRedirects 2). The last answer was 301 Moved Permanently, pointing to " + e.url + "/chain/2. " +
-				"Allow more: net_curl {\"args\":[\"-L\",\"--max-redirs\",\"2\",\"" + e.url + "/chain/5\"],\"maxRedirects\":10}"},
+				"Allow more: net_curl {\"args\":[\"-L\",\"--max-redirs\",\"10\",\"" + e.url + "/chain/5\"]}"},
 		{"maxRedirects 0", map[string]any{"url": e.url + "/chain/1", "maxRedirects": 0}, true,
 			"GET " + e.url + "/chain/1: stopped after 0 redirects (maxRedirects 0)."},
 	}
@@ -46,6 +48,53 @@ func TestRedirects(t *testing.T) {
 			if got := stripTime(res.Text); !strings.HasPrefix(got, c.want) {
 				t.Fatalf("got:\n%s\nwant:\n%s", got, c.want)
 			}
+		})
+	}
+}
+
+// TestAllowMoreRedirects runs the call that "Allow more" suggests: it must
+// succeed, wherever the limit came from.
+func TestAllowMoreRedirects(t *testing.T) {
+	e := newEnv(t)
+	chain := e.url + "/chain/5"
+	cases := []struct {
+		name    string
+		args    map[string]any
+		suggest string
+	}{
+		{"--max-redirs in a list", map[string]any{"args": []any{"-L", "--max-redirs", "2", chain}},
+			`net_curl {"args":["-L","--max-redirs","10","` + chain + `"]}`},
+		{"--max-redirs in a string", map[string]any{"args": "-sL --max-redirs 2 " + chain},
+			`net_curl {"args":["-sL","--max-redirs","10","` + chain + `"]}`},
+		{"--max-redirs=N", map[string]any{"args": []any{"-L", "--max-redirs=1", chain}},
+			`net_curl {"args":["-L","--max-redirs=10","` + chain + `"]}`},
+		{"the structured field", map[string]any{"url": chain, "maxRedirects": 2},
+			`net_curl {"maxRedirects":10,"url":"` + chain + `"}`},
+		{"flags and the field", map[string]any{"args": []any{"-L", chain}, "maxRedirects": 3},
+			`net_curl {"args":["-L","` + chain + `"],"maxRedirects":10}`},
+		{"one of several URLs", map[string]any{"args": []any{"-L", "--max-redirs", "2", e.url + "/text", chain}},
+			`net_curl {"args":["-L","--max-redirs","10"],"url":"` + chain + `"}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := e.call(t, c.args)
+			if !res.IsError {
+				t.Fatalf("not an error:\n%s", res.Text)
+			}
+			_, call, ok := strings.Cut(res.Text, "Allow more: ")
+			call, _, _ = strings.Cut(call, "\n")
+			if !ok || call != c.suggest {
+				t.Fatalf("suggested %q, want %q in:\n%s", call, c.suggest, res.Text)
+			}
+			var args map[string]any
+			if err := json.Unmarshal([]byte(strings.TrimPrefix(call, "net_curl ")), &args); err != nil {
+				t.Fatal(err)
+			}
+			res = e.call(t, args)
+			if res.IsError {
+				t.Fatalf("the suggested call fails:\n%s", res.Text)
+			}
+			assertInOrder(t, res.Text, "200 OK", "after 5 redirects", "end of chain")
 		})
 	}
 }
@@ -98,7 +147,7 @@ func TestFail(t *testing.T) {
 		{"fail field", map[string]any{"url": e.url + "/status/500", "fail": true}, true,
 			"500 Internal Server Error · text/plain · 16 B · T\nfailed: the server answered 500 Internal Server Error, and fail (-f) makes a status of 400 or more an error\nThe body starts:\nstatus 500 body"},
 		{"--fail-with-body", map[string]any{"args": []any{"--fail-with-body", e.url + "/status/418"}}, true,
-			"418 I'm a teapot · text/plain · 16 B · T\nfailed: the server answered 418 I'm a teapot, and fail (-f) makes a status of 400 or more an error\nstatus 418 body"},
+			"418 I'm a teapot · text/plain · 16 B · T\nfailed: the server answered 418 I'm a teapot, and --fail-with-body makes a status of 400 or more an error (the body is kept)\nstatus 418 body"},
 		{"-f passes a 2xx", map[string]any{"args": []any{"-f", e.url + "/status/201"}}, false, "201 Created · text/plain · 16 B · T\nstatus 201 body"},
 	}
 	for _, c := range cases {
@@ -227,6 +276,16 @@ func TestBinaryBodies(t *testing.T) {
 			t.Fatalf("got:\n%s\nwant:\n%s", got, want)
 		}
 	})
+	t.Run("the suggestions drop offset", func(t *testing.T) {
+		e := newEnv(t)
+		res := e.call(t, map[string]any{"url": e.url + "/png", "offset": 100})
+		assertInOrder(t, res.Text, "binary body omitted: image/png",
+			"Get it as base64: net_curl {\"base64\":true,\"url\":\""+e.url+"/png\"}\n",
+			"Save it to a file: net_curl {\"output\":\"download.png\",\"url\":\""+e.url+"/png\"}")
+		e = newEnv(t, withBudget(1500))
+		res = e.call(t, map[string]any{"url": e.url + "/png", "offset": 100})
+		assertInOrder(t, res.Text, "Get it as base64: net_curl {\"base64\":true,\"maxBytes\":3072,\"url\":\""+e.url+"/png\"}\n")
+	})
 	t.Run("sniffed without a content type", func(t *testing.T) {
 		e := newEnv(t)
 		res := e.call(t, map[string]any{"args": []any{e.url + "/sniff-binary"}})
@@ -260,4 +319,39 @@ func TestBinaryBodies(t *testing.T) {
 			t.Fatalf("with the suggested budget:\n%s", res.Text)
 		}
 	})
+}
+
+func TestDecodedTextHasNoBOM(t *testing.T) {
+	utf16le := []byte{0xFF, 0xFE, 'h', 0, 0xE9, 0, '\n', 0}
+	utf16be := []byte{0xFE, 0xFF, 0, 'h', 0, 0xE9, 0, '\n'}
+	cases := []struct {
+		name, ctype string
+		data        []byte
+		want, from  string
+	}{
+		{"UTF-16LE by its BOM", "text/plain", utf16le, "hé\n", "utf-16le"},
+		{"UTF-16BE by its BOM", "text/plain", utf16be, "hé\n", "utf-16be"},
+		{"UTF-16 declared", "text/plain; charset=utf-16", utf16le, "hé\n", "utf-16le"},
+		{"UTF-16LE declared", "text/plain; charset=utf-16le", utf16le, "hé\n", "utf-16le"},
+		{"UTF-8 BOM", "text/plain; charset=utf-8", []byte("\xEF\xBB\xBFh\xC3\xA9\n"), "hé\n", ""},
+		{"UTF-8 BOM, charset unknown", "text/plain", []byte("\xEF\xBB\xBFh\xC3\xA9\n"), "hé\n", ""},
+		{"UTF-8 BOM under a wrong charset", "text/plain; charset=iso-8859-1", []byte("\xEF\xBB\xBFh\xC3\xA9\n"), "hé\n", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, from, _ := decodeText(c.data, c.ctype)
+			if got != c.want || (c.from != "" && from != c.from) {
+				t.Fatalf("decodeText = %q from %q, want %q from %q", got, from, c.want, c.from)
+			}
+		})
+	}
+	e := newEnv(t)
+	e.srv.Config.Handler.(*http.ServeMux).HandleFunc("/utf16", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-16")
+		w.Write(utf16le)
+	})
+	res := e.call(t, map[string]any{"url": e.url + "/utf16"})
+	if _, body, _ := strings.Cut(res.Text, "\n"); res.IsError || body != "hé" {
+		t.Fatalf("body %q in:\n%s", body, res.Text)
+	}
 }

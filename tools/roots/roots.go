@@ -186,11 +186,47 @@ func (s *Set) Explain(op string, l Loc, err error) error {
 	case strings.Contains(err.Error(), "path escapes from parent"):
 		return fmt.Errorf("%s %s: refused: it leads %w (%s) through a symlink or '..'", op, s.Display(l), ErrOutside, strings.Join(s.Dirs(), ", "))
 	case errors.Is(err, fs.ErrNotExist):
-		return &NotFoundError{Op: op, Path: s.Display(l), Suggestions: s.Suggest(l)}
+		return s.notFound(op, l)
 	case errors.Is(err, fs.ErrPermission):
 		return fmt.Errorf("%s %s: permission denied: %w", op, s.Display(l), fs.ErrPermission)
 	}
 	return fmt.Errorf("%s %s: %w", op, s.Display(l), unwrapPath(err))
+}
+
+// notFound describes a missing l with the nearest existing names and the
+// other roots that hold its path.
+func (s *Set) notFound(op string, l Loc) *NotFoundError {
+	return &NotFoundError{Op: op, Path: s.Display(l), Suggestions: s.Suggest(l), Elsewhere: s.Elsewhere(l)}
+}
+
+// LinkTarget returns where the symbolic link l finally leads, when that
+// lies inside the roots and exists (ok is false otherwise, or when l is not
+// a link). Links are read through the roots, one hop at a time; it is for
+// messages and names, never for access.
+func (s *Set) LinkTarget(l Loc) (Loc, bool) {
+	for hops := 0; hops < 40; hops++ {
+		target, err := l.Root.os.Readlink(l.Native())
+		if err != nil {
+			return Loc{}, false
+		}
+		abs := target
+		if !filepath.IsAbs(target) {
+			abs = filepath.Join(filepath.Dir(l.Abs()), target)
+		}
+		next, err := s.Locate(abs)
+		if err != nil {
+			return Loc{}, false
+		}
+		info, err := next.Root.os.Lstat(next.Native())
+		if err != nil {
+			return Loc{}, false
+		}
+		if info.Mode()&fs.ModeSymlink == 0 {
+			return next, true
+		}
+		l = next
+	}
+	return Loc{}, false
 }
 
 // unwrapPath drops the *PathError wrapper, whose path is relative and adds
@@ -227,7 +263,9 @@ func (s *Set) WriteAtomic(l Loc, r io.Reader, opts WriteOptions) (n int64, err e
 	} else if dir != "." {
 		if _, err := root.Stat(filepath.FromSlash(dir)); errors.Is(err, fs.ErrNotExist) {
 			parent := l.Parent()
-			return 0, &NotFoundError{Op: "write into", Path: s.Display(parent) + "/", Suggestions: s.Suggest(parent)}
+			nf := s.notFound("write into", parent)
+			nf.Path += "/"
+			return 0, nf
 		}
 	}
 	perm := opts.Perm
@@ -241,6 +279,10 @@ func (s *Set) WriteAtomic(l Loc, r io.Reader, opts WriteOptions) (n int64, err e
 		case info.Mode()&fs.ModeSymlink != 0:
 			if _, err := root.Stat(l.Native()); err != nil {
 				return 0, fmt.Errorf("write %s: refused: it is a symbolic link that leads %w (%s) or nowhere; f0 never writes through a link", s.Display(l), ErrOutside, strings.Join(s.Dirs(), ", "))
+			}
+			if target, ok := s.LinkTarget(l); ok {
+				shown := s.Display(target)
+				return 0, fmt.Errorf("write %s: refused: it is a symbolic link to %s; write to %s instead", s.Display(l), shown, shown)
 			}
 			return 0, fmt.Errorf("write %s: refused: it is a symbolic link; write to the file it points to instead", s.Display(l))
 		case info.IsDir():

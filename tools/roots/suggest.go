@@ -18,11 +18,17 @@ type NotFoundError struct {
 	Path string
 	// Suggestions are existing paths, as results show them, nearest first.
 	Suggestions []string
+	// Elsewhere are paths with the same relative path in the other roots,
+	// as results show them (absolute unless in the first root).
+	Elsewhere []string
 }
 
 func (e *NotFoundError) Error() string {
 	msg := e.Op + " " + e.Path + ": no such file or directory"
-	if len(e.Suggestions) > 0 {
+	switch {
+	case len(e.Elsewhere) > 0:
+		msg += "; it exists in another root: " + strings.Join(e.Elsewhere, " and ")
+	case len(e.Suggestions) > 0:
 		msg += "; did you mean " + strings.Join(e.Suggestions, " or ") + "?"
 	}
 	return msg
@@ -48,17 +54,50 @@ const maxScan = 5000
 // Suggest returns existing paths near a missing one, as results show them:
 // the first missing component is replaced by the nearest names of its
 // directory (edit distance, ignoring case; "README" finds "README.md"), and
-// the rest of the path is corrected the same way. Everything is read
-// through the root.
+// the rest of the path is corrected the same way. With several roots the
+// other roots are searched the same way after l's own, so a relative path
+// meant for the second root still finds its file. Everything is read
+// through the roots.
 func (s *Set) Suggest(l Loc) []string {
 	if l.Root == nil || l.Rel == "." {
 		return nil
 	}
-	found := s.fix(l.Root, ".", strings.Split(l.Rel, "/"), 0)
-	out := make([]string, 0, len(found))
-	for _, rel := range found {
-		if rel != l.Rel {
-			out = append(out, s.Display(Loc{Root: l.Root, Rel: rel}))
+	parts := strings.Split(l.Rel, "/")
+	var out []string
+	for _, r := range s.ordered(l.Root) {
+		for _, rel := range s.fix(r, ".", parts, 0) {
+			if r != l.Root || rel != l.Rel {
+				out = append(out, s.Display(Loc{Root: r, Rel: rel}))
+			}
+		}
+		if len(out) >= maxSuggestions {
+			return out[:maxSuggestions]
+		}
+	}
+	return out
+}
+
+// Elsewhere returns l's relative path in the other roots where it exists,
+// as results show them.
+func (s *Set) Elsewhere(l Loc) []string {
+	if l.Root == nil || l.Rel == "." {
+		return nil
+	}
+	var out []string
+	for _, r := range s.ordered(l.Root)[1:] {
+		if _, err := r.os.Lstat(nativePath(l.Rel)); err == nil {
+			out = append(out, s.Display(Loc{Root: r, Rel: l.Rel}))
+		}
+	}
+	return out
+}
+
+// ordered is the roots with first in front, then the others in order.
+func (s *Set) ordered(first *Root) []*Root {
+	out := []*Root{first}
+	for _, r := range s.roots {
+		if r != first {
+			out = append(out, r)
 		}
 	}
 	return out
