@@ -96,9 +96,16 @@ func (p *Pipeline) footer(c *callState, res Result, shown string, budget, total 
 func finish(res Result, head, body, tail string) Result {
 	res.Head, res.Notes = "", nil
 	res.Sections = Sections{Head: head, Body: body, Tail: tail}
-	// Sections.Body keeps the bytes exactly (a terminal's stdout); the
-	// model's text drops the body's final newline before joining.
-	res.Text = joinNonEmpty(head, strings.TrimSuffix(body, "\n"), tail)
+	// The body keeps its bytes exactly, for the model as for a terminal's
+	// stdout; its own final newline, when it has one, separates it from the
+	// footer.
+	res.Text = joinNonEmpty(head, body)
+	if tail != "" {
+		if res.Text != "" && !strings.HasSuffix(res.Text, "\n") {
+			res.Text += "\n"
+		}
+		res.Text += tail
+	}
 	return res
 }
 

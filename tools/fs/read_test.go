@@ -56,8 +56,7 @@ func TestReadShapes(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			// The model's text ends without the body's final newline.
-			if got := e.ok("fs.read", c.args); got != strings.TrimSuffix(c.want, "\n") {
+			if got := e.ok("fs.read", c.args); got != c.want {
 				t.Errorf("got:\n%q\nwant:\n%q", got, c.want)
 			}
 		})
