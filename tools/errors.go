@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -30,6 +31,12 @@ func (c *callState) passed() string {
 		s = quoteShort(v) + " (a string)"
 	case []byte:
 		s = string(v)
+	case json.RawMessage:
+		if val, err := toValue(v); err == nil {
+			s = compactJSON(val)
+		} else {
+			s = quoteShort(string(v)) + " (not valid JSON)"
+		}
 	default:
 		if val, err := toValue(v); err == nil {
 			s = compactJSON(val)
@@ -178,9 +185,9 @@ func signatureInline(s *schemas.Schema) string {
 // notFound answers a name that did not resolve to an exposed tool.
 func (p *Pipeline) notFound(name string, known *Tool) Result {
 	var b strings.Builder
-	fmt.Fprintf(&b, "unknown tool %q", name)
+	fmt.Fprintf(&b, "unknown tool %s", quoteShort(name))
 	if known != nil {
-		fmt.Fprintf(&b, ": %s exists but this server does not expose it (%s).\n", known.Name, p.hidden[known])
+		fmt.Fprintf(&b, ": %s exists but this server does not expose it (%s).\n", p.ListedName(known), p.hidden[known])
 		if known.Access > p.cfg.Access {
 			fmt.Fprintf(&b, "The operator can allow it with --access %s (or F0_ACCESS=%s).\n", known.Access, known.Access)
 		}
@@ -189,7 +196,7 @@ func (p *Pipeline) notFound(name string, known *Tool) Result {
 	}
 	var sugg []*Tool
 	if known == nil {
-		sugg = suggest(name, p.Visible(), 3)
+		sugg = suggest(name, p.cfg.Prefix, p.Visible(), 3)
 	}
 	if len(sugg) > 0 {
 		b.WriteString("Did you mean:\n")

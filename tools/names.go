@@ -129,8 +129,8 @@ type suggestion struct {
 
 // suggest ranks tools whose names are close to name: by edit distance over
 // normalised names (with and without namespace), then by shared words.
-func suggest(name string, tools []*Tool, limit int) []*Tool {
-	cands := candidates(name, "")
+func suggest(name, prefix string, tools []*Tool, limit int) []*Tool {
+	cands := candidates(name, prefix)
 	in := cands[len(cands)-1]
 	inWords := words(name)
 	for _, w := range inWords {

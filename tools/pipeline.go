@@ -84,7 +84,7 @@ func (p *Pipeline) applyFilters() error {
 		for _, n := range names {
 			t := p.reg.Lookup(n)
 			if t == nil {
-				return nil, fmt.Errorf("%s: unknown tool %q%s", flag, n, didYouMean(suggest(n, p.reg.tools, 3), p.canonicalName))
+				return nil, fmt.Errorf("%s: unknown tool %q%s", flag, n, didYouMean(suggest(n, p.cfg.Prefix, p.reg.tools, 3), p.canonicalName))
 			}
 			set[t] = true
 		}

@@ -326,7 +326,7 @@ func TestExcludedToolCall(t *testing.T) {
 		{"--exclude-tools", "tools.search", "tools_search"},
 	} {
 		expect{code: exitToolError, stderr: []string{
-			`unknown tool "tools`, "tools.search exists but this server does not expose it", "--exclude-tools",
+			`unknown tool "tools`, "tools_search exists but this server does not expose it", "--exclude-tools",
 		}}.check(t, f0(t, "", args...))
 	}
 }

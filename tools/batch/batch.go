@@ -18,8 +18,9 @@ const (
 	DefaultConcurrency = 4
 	MaxConcurrency     = 16
 	MaxCalls           = 64
-	// minShare is the least output budget an item gets, however many
-	// items share the batch's budget.
+	// minShare is the least output budget an item gets: room for a short
+	// answer and its continuation footer. It bounds the number of items a
+	// budget can hold.
 	minShare = 1024
 )
 
@@ -72,11 +73,23 @@ func run(ctx context.Context, in Input) (tools.Result, error) {
 	if err := check(p, in); err != nil {
 		return tools.Result{}, err
 	}
+	budget := tools.Budget(ctx)
+	if most := budget / minShare; len(in.Calls) > most {
+		return tools.Result{}, &tools.InputError{Field: "calls", Problem: fmt.Sprintf(
+			"has %d calls; with an output budget of %d bytes a batch takes at most %d, so that each gets %d bytes", len(in.Calls), budget, most, minShare),
+			Hint: fmt.Sprintf("Split it into batches of %d, or raise maxBytes.", most)}
+	}
 	start := time.Now()
-	share := max(tools.Budget(ctx)/len(in.Calls)-128, minShare)
-	outs := execute(ctx, p, in, share)
-	return render(outs, in, time.Since(start)), nil
+	share := (budget - headerRoom) / len(in.Calls)
+	outs := execute(ctx, p, in, share-itemRoom)
+	return render(ctx, outs, in, time.Since(start)), nil
 }
+
+// Room kept for the batch header and for each item's header line.
+const (
+	headerRoom = 128
+	itemRoom   = 96
+)
 
 // check refuses batches that cannot run as asked.
 func check(p *tools.Pipeline, in Input) error {
@@ -102,6 +115,9 @@ func execute(ctx context.Context, p *tools.Pipeline, in Input, share int) []outc
 	}
 	workers = min(workers, MaxConcurrency, len(in.Calls))
 	stopOnError := in.ContinueOnError != nil && !*in.ContinueOnError
+	if stopOnError {
+		workers = 1 // "stop at the first failure" means nothing after it starts
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -131,7 +147,9 @@ func execute(ctx context.Context, p *tools.Pipeline, in Input, share int) []outc
 				}
 				n := done
 				mu.Unlock()
-				tools.ReportProgress(ctx, float64(n), float64(len(in.Calls)), fmt.Sprintf("%d of %d calls done", n, len(in.Calls)))
+				if ctx.Err() == nil {
+					tools.ReportProgress(ctx, float64(n), float64(len(in.Calls)), fmt.Sprintf("%d of %d calls done", n, len(in.Calls)))
+				}
 			}
 		}()
 	}
@@ -165,7 +183,12 @@ func listedName(p *tools.Pipeline, name string) string {
 }
 
 // render writes the header and every item in input order.
-func render(outs []outcome, in Input, elapsed time.Duration) tools.Result {
+func render(ctx context.Context, outs []outcome, in Input, elapsed time.Duration) tools.Result {
+	stopOnError := in.ContinueOnError != nil && !*in.ContinueOnError
+	notRun := "not run (an earlier call failed and continueOnError is false)"
+	if ctx.Err() != nil {
+		notRun = "not run (the batch was cancelled)"
+	}
 	okN, failN, skipN := 0, 0, 0
 	for _, o := range outs {
 		switch {
@@ -187,7 +210,7 @@ func render(outs []outcome, in Input, elapsed time.Duration) tools.Result {
 		status := "ok"
 		switch {
 		case !o.ran:
-			status = "not run (an earlier call failed and continueOnError is false)"
+			status = notRun
 		case o.res.IsError:
 			status = "error"
 		}
@@ -199,7 +222,7 @@ func render(outs []outcome, in Input, elapsed time.Duration) tools.Result {
 	}
 	return tools.Result{
 		Text:    strings.TrimRight(b.String(), "\n"),
-		IsError: okN == 0 || skipN > 0,
+		IsError: okN == 0 || skipN > 0 || stopOnError && failN > 0,
 	}
 }
 

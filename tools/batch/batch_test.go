@@ -166,7 +166,7 @@ func TestItemErrorsAreItsOwn(t *testing.T) {
 		"batch: 1 ok, 3 failed",
 		"── [0] test_slep: error\nunknown tool \"test_slep\"", "- test_sleep:",
 		"── [1] test_sleep: ok\nsaid fine",
-		"── [2] test_write: error\nunknown tool \"test_write\": test.write exists but this server does not expose it (it needs write access",
+		"── [2] test_write: error\nunknown tool \"test_write\": test_write exists but this server does not expose it (it needs write access",
 		"── [3] test_sleep: error\ntest_sleep: invalid arguments.\n- \"ms\": expected an integer, got \"soon\" (string)")
 }
 
@@ -278,5 +278,70 @@ func TestSchemaIsPortable(t *testing.T) {
 	items := s["properties"].(map[string]any)["calls"].(map[string]any)["items"].(map[string]any)
 	if _, ok := items["properties"].(map[string]any)["tool"]; !ok {
 		t.Fatalf("items inline: %v", items)
+	}
+}
+
+func TestStopOnErrorIgnoresConcurrency(t *testing.T) {
+	f := newFixture(t, tools.Config{})
+	for range 5 {
+		res := f.call(map[string]any{"continueOnError": false, "maxConcurrency": 4, "calls": []any{
+			map[string]any{"tool": "test_sleep", "args": map[string]any{"fail": true}},
+			map[string]any{"tool": "test_sleep", "args": map[string]any{"say": "never"}},
+			map[string]any{"tool": "test_sleep", "args": map[string]any{"say": "never"}},
+		}})
+		if !res.IsError || strings.Contains(res.Text, "said never") {
+			t.Fatalf("calls after a failure ran, or the batch was not an error:\n%s", res.Text)
+		}
+		assertContains(t, res.Text, "batch: 0 ok, 1 failed, 2 not run")
+	}
+	last := f.call(map[string]any{"continueOnError": false, "calls": []any{
+		map[string]any{"tool": "test_sleep", "args": map[string]any{"say": "first"}},
+		map[string]any{"tool": "test_sleep", "args": map[string]any{"fail": true}},
+	}})
+	if !last.IsError {
+		t.Fatalf("with continueOnError false a failure makes the batch an error:\n%s", last.Text)
+	}
+}
+
+func TestManyItemsStayWithinBudget(t *testing.T) {
+	f := newFixture(t, tools.Config{})
+	var calls []any
+	for range 24 {
+		calls = append(calls, map[string]any{"tool": "test_big", "args": map[string]any{"size": 5000}})
+	}
+	res := f.call(map[string]any{"calls": calls})
+	if len(res.Text) > tools.DefaultMaxOutput {
+		t.Fatalf("%d bytes over the budget", len(res.Text))
+	}
+	if n := len(itemHeader.FindAllString(res.Text, -1)); n != 24 {
+		t.Fatalf("%d of 24 items shown:\n%s", n, res.Text)
+	}
+	if strings.Count(res.Text, "Get the rest: test_big") != 24 {
+		t.Errorf("every cut item names its continuation")
+	}
+	res = f.call(map[string]any{"calls": append(calls, calls[0])})
+	if !res.IsError {
+		t.Fatal("more items than the budget can hold must be refused")
+	}
+	assertContains(t, res.Text, `"calls": has 25 calls; with an output budget of 24576 bytes a batch takes at most 24`, "Split it into batches of 24, or raise maxBytes.")
+}
+
+func TestCancelledItemsSayWhy(t *testing.T) {
+	f := newFixture(t, tools.Config{})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan tools.Result)
+	go func() {
+		done <- f.p.Call(ctx, "batch", map[string]any{"maxConcurrency": 1, "calls": []any{
+			map[string]any{"tool": "test_sleep", "args": map[string]any{"ms": 60000}},
+			map[string]any{"tool": "test_sleep", "args": map[string]any{"ms": 1}},
+		}})
+	}()
+	for f.running.Load() < 1 {
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	res := <-done
+	if strings.Contains(res.Text, "continueOnError") {
+		t.Fatalf("cancelled items blamed on continueOnError:\n%s", res.Text)
 	}
 }

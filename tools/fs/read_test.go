@@ -196,7 +196,7 @@ func TestReadUnderReadAccess(t *testing.T) {
 		t.Fatal(res.Text)
 	}
 	res := p.Call(context.Background(), "fs_write", map[string]any{"path": "a.txt", "content": "b"})
-	assertInOrder(t, res.Text, `unknown tool "fs_write": fs.write exists but this server does not expose it (it needs write access and the server runs with --access read).`)
+	assertInOrder(t, res.Text, `unknown tool "fs_write": fs_write exists but this server does not expose it (it needs write access and the server runs with --access read).`)
 }
 
 // TestReadLongLineSaysHowToSeeIt: a line longer than the budget is never

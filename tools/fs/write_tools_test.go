@@ -215,7 +215,7 @@ func TestMkdirMoveCopyDelete(t *testing.T) {
 	}
 	// fs.delete needs admin.
 	p := pipelineFor(t, tools.Config{Access: tools.Write}, e.root)
-	assertInOrder(t, p.Call(context.Background(), "fs_delete", "a.txt").Text, `unknown tool "fs_delete": fs.delete exists but this server does not expose it (it needs admin access and the server runs with --access write).`)
+	assertInOrder(t, p.Call(context.Background(), "fs_delete", "a.txt").Text, `unknown tool "fs_delete": fs_delete exists but this server does not expose it (it needs admin access and the server runs with --access write).`)
 	if e.read("a.txt") != "A\n" {
 		t.Fatal("deleted without admin access")
 	}
