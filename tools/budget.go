@@ -68,24 +68,14 @@ func (p *Pipeline) footer(c *callState, res Result, shown string, budget, total 
 	}
 	switch {
 	case res.Next != nil:
-		next := maps.Clone(c.args)
-		for k, v := range res.Next(len(shown)) {
-			if v == nil {
-				delete(next, k)
-			} else {
-				next[k] = v
-			}
-		}
-		fmt.Fprintf(&footer, "Get the rest: %s %s", p.ListedName(c.tool), compactJSON(next))
+		fmt.Fprintf(&footer, "Get the rest: %s", p.nextCall(c, res.Next(len(shown))))
 	case budget < p.cfg.OutputCap:
-		next := maps.Clone(c.args)
 		want := min(total+footerReserve, p.cfg.OutputCap)
-		next[BudgetField] = want
 		verb := "Get all of it"
 		if want < total+footerReserve || !known {
 			verb = "Get more at once"
 		}
-		fmt.Fprintf(&footer, "%s: %s %s", verb, p.ListedName(c.tool), compactJSON(next))
+		fmt.Fprintf(&footer, "%s: %s", verb, p.nextCall(c, map[string]any{BudgetField: want}))
 	default:
 		fmt.Fprintf(&footer, "This is the most one call returns (%s bytes); narrow the call to see the rest.", groupDigits(p.cfg.OutputCap))
 	}
@@ -151,4 +141,30 @@ func groupDigits(n int) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// maxCallRender is the longest continuation call written out in full; a
+// longer one (a huge argument) would itself blow the budget.
+const maxCallRender = 2048
+
+// nextCall renders the call's own arguments with changes applied (a nil
+// value removes one). When that would be too long to repeat, it names only
+// the changes.
+func (p *Pipeline) nextCall(c *callState, changes map[string]any) string {
+	next := maps.Clone(c.args)
+	if next == nil {
+		next = map[string]any{}
+	}
+	for k, v := range changes {
+		if v == nil {
+			delete(next, k)
+		} else {
+			next[k] = v
+		}
+	}
+	call := p.ListedName(c.tool) + " " + compactJSON(next)
+	if len(call) <= maxCallRender {
+		return call
+	}
+	return fmt.Sprintf("%s with the same arguments as this call, changed by %s", p.ListedName(c.tool), compactJSON(changes))
 }

@@ -210,3 +210,24 @@ func TestProgressReachesTool(t *testing.T) {
 		t.Fatalf("got %v", got)
 	}
 }
+
+func TestFooterWithHugeArgumentsStaysShort(t *testing.T) {
+	p := newTestPipeline(t, Config{MaxOutput: 4096})
+	res := p.Call(context.Background(), "test.pages", map[string]any{"size": 20000, "reason": strings.Repeat("x", 100000)})
+	if len(res.Text) > 4096 {
+		t.Fatalf("%d bytes over the budget", len(res.Text))
+	}
+	c := &callState{p: p, tool: p.reg.Lookup("test.pages"), args: map[string]any{"size": 20000, "note": strings.Repeat("9", 5000)}}
+	got := p.nextCall(c, map[string]any{"offset": 100})
+	if got != `test_pages with the same arguments as this call, changed by {"offset":100}` {
+		t.Fatalf("nextCall = %q", got)
+	}
+}
+
+func TestNotFoundQuotesLongNamesShort(t *testing.T) {
+	p := newTestPipeline(t, Config{})
+	res := p.Call(context.Background(), strings.Repeat("x", 200000), nil)
+	if len(res.Text) > 2000 {
+		t.Fatalf("a 200 KB name gave a %d-byte answer", len(res.Text))
+	}
+}
