@@ -11,15 +11,17 @@ import (
 )
 
 // ServeStdio serves MCP over the given streams (stdin and stdout in
-// production) until ctx ends or the input closes. Nothing but protocol
-// messages is ever written to out.
+// production) until ctx ends or the input closes; requests read before the
+// input closed are answered first. Nothing but protocol messages is ever
+// written to out.
 func ServeStdio(ctx context.Context, s *server.MCPServer, in io.Reader, out io.Writer, logger *slog.Logger) error {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	stdio := server.NewStdioServer(s)
 	stdio.SetErrorLogger(log.New(slogWriter{logger}, "", 0))
-	if err := stdio.Listen(ctx, in, out); err != nil && ctx.Err() == nil {
+	d := newDrain()
+	if err := stdio.Listen(ctx, d.reader(in), d.writer(out)); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("serve stdio: %w", err)
 	}
 	return nil

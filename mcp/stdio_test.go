@@ -13,6 +13,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/f0dev/f0/tools"
 )
@@ -176,21 +177,60 @@ func TestServeStdioStopsOnCancel(t *testing.T) {
 
 // TestServeStdioEOFCancelsInFlight: when the client goes away (stdin
 // closes) a call still running is cancelled and ServeStdio returns.
-func TestServeStdioEOFCancelsInFlight(t *testing.T) {
+// TestServeStdioEOFAnswersInFlight: when the input closes (a pipe of
+// requests ends), calls already read are answered before the server stops.
+func TestServeStdioEOFAnswersInFlight(t *testing.T) {
 	g := newGate()
-	t.Cleanup(func() { close(g.release) })
 	pair := startStdio(t, NewServer(slowPipeline(t, g), Options{}), nil, nil)
 	c := client.NewClient(transport.NewIO(pair.clientIn, pair.clientOut, nil), client.WithProtocolVersion(sessionProto))
 	initialize(t, c, sessionProto)
-	go callToolErr(c, "tools_search", map[string]any{"query": "never"})
+	type answer struct {
+		res *mcpgo.CallToolResult
+		err error
+	}
+	answered := make(chan answer, 1)
+	go func() {
+		res, err := callToolErr(c, "tools_search", map[string]any{"query": "never"})
+		answered <- answer{res, err}
+	}()
 	wait(t, g.started, "the call to start")
 	pair.clientOut.Close()
-	wait(t, g.canceled, "the call to be cancelled")
+	select {
+	case <-g.canceled:
+		t.Fatal("the end of input cancelled a call that was already read")
+	case <-pair.done:
+		t.Fatal("ServeStdio returned before answering a call it had read")
+	case <-time.After(50 * time.Millisecond): // nothing happened: good
+	}
+	close(g.release)
+	a := wait(t, answered, "the answer")
+	if a.err != nil || a.res.IsError {
+		t.Fatalf("call after the end of input: %v / %+v", a.err, a.res)
+	}
 	if err := wait(t, pair.done, "ServeStdio to return"); err != nil {
 		t.Errorf("ServeStdio: %v", err)
 	}
 	pair.done <- nil // for the cleanup
 	c.Close()
+}
+
+func TestDrainCountsRequestsAndResponses(t *testing.T) {
+	cases := []struct {
+		line          string
+		request, resp bool
+	}{
+		{`{"jsonrpc":"2.0","id":1,"method":"tools/call"}`, true, false},
+		{`{"jsonrpc":"2.0","method":"notifications/initialized"}`, false, false},
+		{`{"jsonrpc":"2.0","id":1,"result":{}}`, false, true},
+		{`{"jsonrpc":"2.0","id":null,"error":{}}`, false, false},
+		{`not json`, false, false},
+	}
+	for _, c := range cases {
+		req, resp := classify([]byte(c.line))
+		if req != c.request || resp != c.resp {
+			t.Errorf("classify(%s) = %v, %v", c.line, req, resp)
+		}
+	}
 }
 
 func TestServeStdioInputClosed(t *testing.T) {
