@@ -40,6 +40,11 @@ func (p *Pipeline) shape(c *callState, res Result, budget int) Result {
 	if !res.Partial && len(head)+len(res.Text)+len(notes)+2 <= budget {
 		return finish(res, head, res.Text, notes)
 	}
+	if !res.Partial && len(head)+len(res.Text)+2 <= budget {
+		// The body fits; only the notes do not: shorten them, say so.
+		const marker = "\n… [notes cut to fit the output budget]"
+		return finish(res, head, res.Text, cutUTF8(notes, max(budget-len(head)-len(res.Text)-len(marker)-2, 0))+marker)
+	}
 	room := budget - len(head) - len(notes) - footerReserve
 	if room < budget/4 {
 		room = budget / 4

@@ -231,3 +231,12 @@ func TestNotFoundQuotesLongNamesShort(t *testing.T) {
 		t.Fatalf("a 200 KB name gave a %d-byte answer", len(res.Text))
 	}
 }
+
+func TestNotesCutWhenOnlyTheyDoNotFit(t *testing.T) {
+	p := newTestPipeline(t, Config{})
+	res := p.Call(context.Background(), "test.plain", map[string]any{"size": 100, "maxBytes": 150, "some_foreign_field": 1, "another_one": 2})
+	if strings.Contains(res.Text, "truncated") {
+		t.Fatalf("a body that fits is not truncated:\n%s", res.Text)
+	}
+	assertInOrder(t, res.Text, fixtureText(100), "note: ignored", "… [notes cut to fit the output budget]")
+}
