@@ -238,5 +238,8 @@ func TestNotesCutWhenOnlyTheyDoNotFit(t *testing.T) {
 	if strings.Contains(res.Text, "truncated") {
 		t.Fatalf("a body that fits is not truncated:\n%s", res.Text)
 	}
-	assertInOrder(t, res.Text, fixtureText(100), "note: ignored", "… [notes cut to fit the output budget]")
+	assertInOrder(t, res.Text, fixtureText(100), "note: i", "… [notes cut to fit the output budget]")
+	if len(res.Text) > 150 {
+		t.Errorf("%d bytes over the 150-byte budget", len(res.Text))
+	}
 }
