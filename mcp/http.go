@@ -15,6 +15,8 @@ import (
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/f0dev/f0/tools"
 )
 
 // HTTP defaults.
@@ -82,6 +84,9 @@ type HTTPServer struct {
 	httpServer *http.Server
 	handler    http.Handler
 	loopback   bool
+	// cancelCalls ends the contexts of the tool calls in flight (not of
+	// the requests, so that their answers are still written).
+	cancelCalls context.CancelCauseFunc
 }
 
 // NewHTTPServer prepares the HTTP transport for s. It refuses a
@@ -96,6 +101,8 @@ func NewHTTPServer(s *server.MCPServer, opts HTTPOptions) (*HTTPServer, error) {
 	if !h.loopback && opts.Token == "" {
 		return nil, ErrTokenRequired
 	}
+	calls, cancelCalls := context.WithCancelCause(context.Background())
+	h.cancelCalls = cancelCalls
 	h.httpServer = &http.Server{
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
@@ -106,6 +113,10 @@ func NewHTTPServer(s *server.MCPServer, opts HTTPOptions) (*HTTPServer, error) {
 		server.WithStreamableHTTPLogger(opts.Logger),
 		server.WithHeartbeatInterval(30 * time.Second),
 		server.WithEventStore(server.NewInMemoryEventStore()),
+		// Calls learn through their context when shutdown gives up on them.
+		server.WithHTTPContextFunc(func(ctx context.Context, _ *http.Request) context.Context {
+			return withShutdown(ctx, calls)
+		}),
 		// f0's guard validates Host on every request (DNS rebinding
 		// included) and honours --allowed-hosts; mcp-go's own check would
 		// refuse those hosts on loopback connections.
@@ -278,13 +289,22 @@ func (h *HTTPServer) Serve(ctx context.Context, ready func(addr net.Addr)) error
 	sctx, cancel := context.WithTimeout(context.Background(), h.opts.ShutdownGrace)
 	defer cancel()
 	if err := h.streamable.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		// The grace is over: cut the calls still running, so their tools
-		// see their contexts end and their clients get an answer.
-		_ = h.httpServer.Close()
-		return fmt.Errorf("shutdown: %w", err)
+		// The grace is over: cancel the calls still running, so that their
+		// tools stop and their clients get an answer saying why, then give
+		// those answers a moment to be written before closing.
+		h.cancelCalls(tools.ErrShutdown)
+		wctx, wcancel := context.WithTimeout(context.Background(), answerGrace)
+		defer wcancel()
+		if h.httpServer.Shutdown(wctx) != nil {
+			_ = h.httpServer.Close()
+		}
+		return fmt.Errorf("shutdown: calls still running after --shutdown-grace %s were cancelled: %w", h.opts.ShutdownGrace, err)
 	}
 	return nil
 }
+
+// answerGrace is how long cancelled calls get to write their answers.
+const answerGrace = 2 * time.Second
 
 // isLoopbackHost reports whether host names this machine's loopback.
 func isLoopbackHost(host string) bool {

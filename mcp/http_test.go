@@ -719,12 +719,9 @@ func TestHTTPServeGracefulShutdown(t *testing.T) {
 	}
 }
 
-// TestServeCutsCallsAfterGrace: regression test (the bug was in mcp/http.go, Serve).
-// When ShutdownGrace runs out, Serve returns but leaves the connections of
-// the calls still running open: the tools keep running (their contexts are
-// never cancelled) and their clients keep waiting, after the server has
-// "stopped". An embedding program leaks them; `f0 serve` only gets away
-// with it because the process exits.
+// TestServeCutsCallsAfterGrace: when ShutdownGrace runs out, the calls
+// still running are cancelled (their tools stop) and their clients get an
+// isError answer saying the server is shutting down, before Serve returns.
 func TestServeCutsCallsAfterGrace(t *testing.T) {
 	g := newGate()
 	t.Cleanup(func() { close(g.release) })
@@ -735,10 +732,14 @@ func TestServeCutsCallsAfterGrace(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	addr, errc := serve(t, h, ctx)
 	c := httpClient(t, "http://"+addr+"/mcp", sessionProto, nil)
-	done := make(chan error, 1)
+	type answer struct {
+		res *mcpgo.CallToolResult
+		err error
+	}
+	done := make(chan answer, 1)
 	go func() {
-		_, err := callToolErr(c, "tools_search", map[string]any{"query": "stuck"})
-		done <- err
+		res, err := callToolErr(c, "tools_search", map[string]any{"query": "stuck"})
+		done <- answer{res, err}
 	}()
 	wait(t, g.started, "the call to start")
 	cancel()
@@ -755,9 +756,12 @@ func TestServeCutsCallsAfterGrace(t *testing.T) {
 		t.Error("the tool of a call abandoned at shutdown is still running after Serve returned")
 	}
 	select {
-	case err := <-done:
-		if err == nil {
-			t.Error("abandoned call reported success")
+	case a := <-done:
+		// The client gets an answer that says why, not a dropped connection.
+		if a.err != nil {
+			t.Errorf("abandoned call: transport error %v, want an isError result", a.err)
+		} else if !a.res.IsError || !strings.Contains(resultText(a.res), "the server is shutting down") {
+			t.Errorf("abandoned call answered %+v", a.res)
 		}
 	case <-bound.Done():
 		t.Error("the client of a call abandoned at shutdown is still waiting after Serve returned")

@@ -114,6 +114,8 @@ func handler(p *tools.Pipeline, canonical string) server.ToolHandlerFunc {
 // call runs one request through the pipeline, with progress notifications
 // when the client sent a progress token.
 func call(ctx context.Context, p *tools.Pipeline, name string, args json.RawMessage, req mcpgo.CallToolRequest) *mcpgo.CallToolResult {
+	ctx, done := followShutdown(ctx)
+	defer done()
 	if req.Params.Meta != nil && req.Params.Meta.ProgressToken != nil {
 		token := req.Params.Meta.ProgressToken
 		if srv := server.ServerFromContext(ctx); srv != nil {
@@ -155,4 +157,27 @@ func toResult(r tools.Result) *mcpgo.CallToolResult {
 		content = append(content, mcpgo.NewImageContent(base64.StdEncoding.EncodeToString(img.Data), img.MIMEType))
 	}
 	return &mcpgo.CallToolResult{Content: content, IsError: r.IsError}
+}
+
+type shutdownKey struct{}
+
+// withShutdown attaches the transport's shutdown signal to a request.
+func withShutdown(ctx, shutdown context.Context) context.Context {
+	return context.WithValue(ctx, shutdownKey{}, shutdown)
+}
+
+// followShutdown derives a call context that ends, with the shutdown's
+// cause, when the transport gives up waiting for calls; the request's own
+// context stays alive so the call's answer can still be written.
+func followShutdown(ctx context.Context) (context.Context, func()) {
+	shutdown, ok := ctx.Value(shutdownKey{}).(context.Context)
+	if !ok {
+		return ctx, func() {}
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	stop := context.AfterFunc(shutdown, func() { cancel(context.Cause(shutdown)) })
+	return ctx, func() {
+		stop()
+		cancel(nil)
+	}
 }

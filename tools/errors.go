@@ -10,6 +10,10 @@ import (
 	"github.com/f0dev/f0/schemas"
 )
 
+// ErrShutdown is the cause front ends give the contexts of calls they cut
+// short because the server is stopping.
+var ErrShutdown = errors.New("server shutting down")
+
 // callState is one call on its way through the pipeline; it knows enough to
 // explain any failure: what was passed, what was expected, an example.
 type callState struct {
@@ -91,9 +95,12 @@ func (c *callState) failure(err error) Result {
 }
 
 // canceled reports a call stopped by its context.
-func (c *callState) canceled(err error) Result {
+func (c *callState) canceled(ctx context.Context, err error) Result {
 	why := "the call was cancelled by the client"
-	if errors.Is(err, context.DeadlineExceeded) {
+	switch {
+	case errors.Is(context.Cause(ctx), ErrShutdown):
+		why = "the server is shutting down and could not wait for the call to finish; call again once it is back"
+	case errors.Is(err, context.DeadlineExceeded):
 		why = "the call ran out of time (request deadline)"
 	}
 	return Result{IsError: true, Text: fmt.Sprintf("%s: %s.\nYou passed: %s", c.p.ListedName(c.tool), why, c.passed())}

@@ -339,7 +339,7 @@ func (c *callState) run(ctx context.Context, in any) (res Result) {
 	var failed Result
 	switch ie, isInput := AsInputError(err); {
 	case ctx.Err() != nil && !out.IsError:
-		failed = c.canceled(ctx.Err())
+		failed = c.canceled(ctx, ctx.Err())
 	case isInput:
 		failed = c.inputError(ie)
 	default:
