@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -264,8 +265,69 @@ func (h *HTTPServer) limits(next http.Handler) http.Handler {
 			http.Error(w, fmt.Sprintf("503 too many sessions (%d); close idle ones or retry later", h.opts.MaxSessions), http.StatusServiceUnavailable)
 			return
 		}
-		next.ServeHTTP(w, r)
+		if !opensSession || r.Method != http.MethodPost {
+			next.ServeHTTP(w, r)
+			return
+		}
+		// mcp-go mints a session before it reads the initialize request; a
+		// failed initialize must not keep that slot.
+		cw := &captureWriter{ResponseWriter: w}
+		next.ServeHTTP(cw, r)
+		if id := cw.Header().Get("Mcp-Session-Id"); id != "" && cw.failed() {
+			_, _ = h.sessions.Terminate(id)
+		}
 	})
+}
+
+// captureWriter keeps the status and the start of a JSON response body, to
+// tell a failed initialize from a good one.
+type captureWriter struct {
+	http.ResponseWriter
+	status int
+	head   []byte
+}
+
+const captureLimit = 4096
+
+func (c *captureWriter) WriteHeader(status int) {
+	if c.status == 0 {
+		c.status = status
+	}
+	c.ResponseWriter.WriteHeader(status)
+}
+
+func (c *captureWriter) Write(p []byte) (int, error) {
+	if c.status == 0 {
+		c.status = http.StatusOK
+	}
+	if room := captureLimit - len(c.head); room > 0 {
+		c.head = append(c.head, p[:min(room, len(p))]...)
+	}
+	return c.ResponseWriter.Write(p)
+}
+
+// Flush and Unwrap keep streaming (SSE) working through the wrapper.
+func (c *captureWriter) Flush() {
+	if f, ok := c.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+func (c *captureWriter) Unwrap() http.ResponseWriter { return c.ResponseWriter }
+
+// failed reports an error status, or a JSON-RPC error with no result.
+func (c *captureWriter) failed() bool {
+	if c.status >= 400 {
+		return true
+	}
+	var msg struct {
+		Result json.RawMessage `json:"result"`
+		Error  json.RawMessage `json:"error"`
+	}
+	if json.Unmarshal(c.head, &msg) != nil {
+		return false // streamed or cut: leave it to idle expiry
+	}
+	return len(msg.Error) > 0 && len(msg.Result) == 0
 }
 
 // Serve listens on the configured address until ctx ends, then shuts down

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -765,5 +766,39 @@ func TestServeCutsCallsAfterGrace(t *testing.T) {
 		}
 	case <-bound.Done():
 		t.Error("the client of a call abandoned at shutdown is still waiting after Serve returned")
+	}
+}
+
+func TestFailedInitializeFreesItsSession(t *testing.T) {
+	h, err := NewHTTPServer(newTestServer(t, tools.Config{}), HTTPOptions{Addr: "127.0.0.1:0", MaxSessions: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h.Handler())
+	t.Cleanup(srv.Close)
+	post := func(body string) *http.Response {
+		req, _ := http.NewRequest(http.MethodPost, srv.URL+"/mcp", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp
+	}
+	for range 3 {
+		post(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":"bad"}`)
+	}
+	if n := h.sessions.count(); n != 0 {
+		t.Fatalf("%d sessions live after failed initializes", n)
+	}
+	good := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`
+	if resp := post(good); resp.StatusCode != http.StatusOK || resp.Header.Get("Mcp-Session-Id") == "" {
+		t.Fatalf("a good initialize after failed ones: %d", resp.StatusCode)
+	}
+	if n := h.sessions.count(); n != 1 {
+		t.Fatalf("%d sessions live, want 1", n)
 	}
 }
