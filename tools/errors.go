@@ -201,16 +201,8 @@ func (p *Pipeline) notFound(name string, known *Tool) Result {
 	} else {
 		b.WriteString(".\n")
 	}
-	var sugg []*Tool
 	if known == nil {
-		sugg = suggest(name, p.cfg.Prefix, p.Visible(), 3)
-	}
-	if len(sugg) > 0 {
-		b.WriteString("Did you mean:\n")
-		for _, t := range sugg {
-			fmt.Fprintf(&b, "- %s: %s\n", p.ListedName(t), t.Summary)
-		}
-		fmt.Fprintf(&b, "Example: %s\n", exampleCall(p, sugg[0]))
+		p.writeSuggestions(&b, name)
 	}
 	b.WriteString(p.listingHint())
 	return Result{IsError: true, Text: b.String()}
@@ -255,4 +247,28 @@ func (p *Pipeline) Instructions() string {
 	}
 	return fmt.Sprintf("Tool names look like %s; other spellings (dots, dashes, any case, an mcp__server__ prefix) work too, and an unknown name answers with the closest names.\n"+
 		"Arguments are a JSON object (a JSON string is accepted too); every error shows what was passed, what was expected and an example. %s", example, p.listingHint())
+}
+
+// writeSuggestions lists the tools closest to name. A close tool the server
+// hides is named with the reason, so the model stops looking for it.
+func (p *Pipeline) writeSuggestions(b *strings.Builder, name string) {
+	sugg := suggest(name, p.cfg.Prefix, p.reg.tools, 3)
+	if len(sugg) == 0 {
+		return
+	}
+	b.WriteString("Did you mean:\n")
+	var example *Tool
+	for _, t := range sugg {
+		if !p.visible[t] {
+			fmt.Fprintf(b, "- %s: not exposed by this server (%s)\n", p.ListedName(t), p.hidden[t])
+			continue
+		}
+		fmt.Fprintf(b, "- %s: %s\n", p.ListedName(t), t.Summary)
+		if example == nil {
+			example = t
+		}
+	}
+	if example != nil {
+		fmt.Fprintf(b, "Example: %s\n", exampleCall(p, example))
+	}
 }

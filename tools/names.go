@@ -142,16 +142,21 @@ func suggest(name, prefix string, tools []*Tool, limit int) []*Tool {
 	for _, t := range tools {
 		full := normalize(t.Name)
 		short := normalize(strings.TrimPrefix(t.Name, t.Namespace()+"."))
+		// Scores, lower is better: an exact name 0; a word that is the
+		// tool's own name or keyword ("cat" → fs_read) beats a misspelling
+		// at distance one or more; a namespace alone comes last.
 		best := 1 << 30
 		for _, key := range append([]string{full, short}, aliasKeys(t)...) {
 			d := editDistance(in, key)
-			if d <= maxDistance(key) && d < best {
-				best = d
+			if d <= maxDistance(key) {
+				best = min(best, 200*d)
 			}
 		}
-		if best == 1<<30 {
-			if hits := wordHits(inWords, t); hits > 0 {
-				best = 10 - hits
+		if hits, strong := wordHits(inWords, t); hits > 0 {
+			if strong {
+				best = min(best, 150-hits)
+			} else {
+				best = min(best, 1000-hits)
 			}
 		}
 		if best < 1<<30 {
@@ -185,7 +190,7 @@ func aliasKeys(t *Tool) []string {
 // maxDistance is the edit distance still treated as a misspelling.
 func maxDistance(s string) int {
 	switch n := len(s); {
-	case n <= 3:
+	case n <= 4:
 		return 1
 	case n <= 8:
 		return 2
@@ -195,8 +200,9 @@ func maxDistance(s string) int {
 }
 
 // wordHits counts how many of the words point at the tool: its namespace,
-// its short name, or one of its keywords.
-func wordHits(inWords []string, t *Tool) int {
+// its short name, or one of its keywords; strong when one of them is more
+// than the namespace.
+func wordHits(inWords []string, t *Tool) (hits int, strong bool) {
 	own := map[string]int{t.Namespace(): 1}
 	for _, w := range words(strings.TrimPrefix(t.Name, t.Namespace()+".")) {
 		own[w] = 2
@@ -206,7 +212,6 @@ func wordHits(inWords []string, t *Tool) int {
 			own[strings.ToLower(k)] = 1
 		}
 	}
-	hits := 0
 	seen := map[string]bool{}
 	for _, w := range inWords {
 		if seen[w] {
@@ -214,6 +219,7 @@ func wordHits(inWords []string, t *Tool) int {
 		}
 		seen[w] = true
 		hits += own[w]
+		strong = strong || own[w] > 0 && w != t.Namespace()
 	}
-	return hits
+	return hits, strong
 }
