@@ -141,3 +141,19 @@ func assertInOrder(t *testing.T, text string, want ...string) {
 		rest = rest[i+len(w):]
 	}
 }
+
+func TestSuggestionsNameHiddenTools(t *testing.T) {
+	p := newTestPipeline(t, Config{Exclude: []string{"test.echo"}})
+	res := p.Call(context.Background(), "test_ecoh", nil)
+	assertInOrder(t, res.Text, `unknown tool "test_ecoh"`, "- test_echo: not exposed by this server (it is in --exclude-tools)")
+}
+
+func TestKeywordBeatsFarMisspelling(t *testing.T) {
+	p := newTestPipeline(t, Config{})
+	// "mirror" is test.echo's keyword; no tool name is within reach.
+	res := p.Call(context.Background(), "mirror_it", nil)
+	assertInOrder(t, res.Text, "Did you mean:\n- test_echo:")
+	if res := p.Call(context.Background(), "nope", nil); strings.Contains(res.Text, "Did you mean") {
+		t.Errorf("a four-letter word two edits from a name is not a suggestion:\n%s", res.Text)
+	}
+}
