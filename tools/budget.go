@@ -3,7 +3,6 @@ package tools
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"strings"
 	"unicode/utf8"
 )
@@ -156,18 +155,7 @@ const maxCallRender = 2048
 // value removes one). When that would be too long to repeat, it names only
 // the changes.
 func (p *Pipeline) nextCall(c *callState, changes map[string]any) string {
-	next := maps.Clone(c.args)
-	if next == nil {
-		next = map[string]any{}
-	}
-	for k, v := range changes {
-		if v == nil {
-			delete(next, k)
-		} else {
-			next[k] = v
-		}
-	}
-	call := p.ListedName(c.tool) + " " + compactJSON(next)
+	call := p.ListedName(c.tool) + " " + compactJSON(c.argsWith(changes))
 	if len(call) <= maxCallRender {
 		return call
 	}

@@ -21,6 +21,12 @@ func CallWith(ctx context.Context, changes map[string]any) string {
 	if !ok {
 		return compactJSON(changes)
 	}
+	return c.p.ListedName(c.tool) + " " + compactJSON(c.argsWith(changes))
+}
+
+// argsWith returns the call's own arguments with changes applied; a nil
+// value removes an argument.
+func (c *callState) argsWith(changes map[string]any) map[string]any {
 	next := maps.Clone(c.args)
 	if next == nil {
 		next = map[string]any{}
@@ -32,5 +38,5 @@ func CallWith(ctx context.Context, changes map[string]any) string {
 			next[k] = v
 		}
 	}
-	return c.p.ListedName(c.tool) + " " + compactJSON(next)
+	return next
 }
