@@ -3,6 +3,7 @@ package tools
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -34,7 +35,7 @@ func (p *Pipeline) shape(c *callState, res Result, budget int) Result {
 	notes := strings.Join(res.Notes, "\n")
 	head := res.Head
 	if len(head) > budget/2 {
-		head = cutUTF8(head, budget/2) + "… [head cut]"
+		head = CutUTF8(head, budget/2) + "… [head cut]"
 	}
 	if !res.Partial && len(head)+len(res.Text)+len(notes)+2 <= budget {
 		return finish(res, head, res.Text, notes)
@@ -42,12 +43,12 @@ func (p *Pipeline) shape(c *callState, res Result, budget int) Result {
 	if !res.Partial && len(head)+len(res.Text)+2 <= budget {
 		// The body fits; only the notes do not: shorten them, say so.
 		const marker = "\n… [notes cut to fit the output budget]"
-		return finish(res, head, res.Text, cutUTF8(notes, max(budget-len(head)-len(res.Text)-len(marker)-2, 0))+marker)
+		return finish(res, head, res.Text, CutUTF8(notes, max(budget-len(head)-len(res.Text)-len(marker)-2, 0))+marker)
 	}
 	room := budget - len(head) - len(notes) - footerReserve
 	if room < budget/4 {
 		room = budget / 4
-		notes = cutUTF8(notes, max(budget-len(head)-room-footerReserve, 0))
+		notes = CutUTF8(notes, max(budget-len(head)-room-footerReserve, 0))
 	}
 	body := res.Text
 	if len(body) > room {
@@ -65,9 +66,9 @@ func (p *Pipeline) footer(c *callState, res Result, shown string, budget, total 
 		full, known = res.Total, res.Total > len(res.Text)
 	}
 	if known {
-		fmt.Fprintf(&footer, "… [truncated: showed %s of %s bytes; %s bytes left]\n", groupDigits(len(shown)), groupDigits(full), groupDigits(full-len(shown)))
+		fmt.Fprintf(&footer, "… [truncated: showed %s of %s bytes; %s bytes left]\n", GroupDigits(int64(len(shown))), GroupDigits(int64(full)), GroupDigits(int64(full-len(shown))))
 	} else {
-		fmt.Fprintf(&footer, "… [truncated: showed %s bytes; there is more]\n", groupDigits(len(shown)))
+		fmt.Fprintf(&footer, "… [truncated: showed %s bytes; there is more]\n", GroupDigits(int64(len(shown))))
 		total = max(total, 4*budget)
 	}
 	switch {
@@ -81,7 +82,7 @@ func (p *Pipeline) footer(c *callState, res Result, shown string, budget, total 
 		}
 		fmt.Fprintf(&footer, "%s: %s", verb, p.nextCall(c, map[string]any{BudgetField: want}))
 	default:
-		fmt.Fprintf(&footer, "This is the most one call returns (%s bytes); narrow the call to see the rest.", groupDigits(p.cfg.OutputCap))
+		fmt.Fprintf(&footer, "This is the most one call returns (%s bytes); narrow the call to see the rest.", GroupDigits(int64(p.cfg.OutputCap)))
 	}
 	return footer.String()
 }
@@ -113,11 +114,12 @@ func joinNonEmpty(parts ...string) string {
 	return strings.Join(kept, "\n")
 }
 
-// cutUTF8 cuts s to at most n bytes without splitting a character.
-func cutUTF8(s string, n int) string {
+// CutUTF8 cuts s to at most n bytes without splitting a character.
+func CutUTF8(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
+	n = max(n, 0)
 	for n > 0 && !utf8.RuneStart(s[n]) {
 		n--
 	}
@@ -127,16 +129,19 @@ func cutUTF8(s string, n int) string {
 // cutAtLine cuts s to at most n bytes, at the end of a line when one ends in
 // the last fifth of the window.
 func cutAtLine(s string, n int) string {
-	cut := cutUTF8(s, n)
+	cut := CutUTF8(s, n)
 	if i := strings.LastIndexByte(cut, '\n'); i >= 0 && i >= len(cut)*4/5 {
 		return cut[:i+1]
 	}
 	return cut
 }
 
-// groupDigits writes 24576 as 24,576.
-func groupDigits(n int) string {
-	s := fmt.Sprint(n)
+// GroupDigits writes 24576 as 24,576.
+func GroupDigits(n int64) string {
+	if n < 0 {
+		return "-" + GroupDigits(-n)
+	}
+	s := strconv.FormatInt(n, 10)
 	var b strings.Builder
 	for i, r := range s {
 		if i > 0 && (len(s)-i)%3 == 0 {

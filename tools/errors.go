@@ -50,7 +50,7 @@ func (c *callState) passed() string {
 	}
 	const max = 400
 	if len(s) > max {
-		s = cutUTF8(s, max) + "…"
+		s = CutUTF8(s, max) + "…"
 	}
 	return s
 }

@@ -596,7 +596,7 @@ func describeValue(v any) string {
 func quoteShort(s string) string {
 	const max = 80
 	if len(s) > max {
-		return strconv.Quote(cutUTF8(s, max)) + "…"
+		return strconv.Quote(CutUTF8(s, max)) + "…"
 	}
 	return strconv.Quote(s)
 }

@@ -139,27 +139,11 @@ func sizeText(n int64) string {
 	return fmt.Sprintf("%.0f %s", value, suffix)
 }
 
-// groupDigits writes 24576 as 24,576.
-func groupDigits(n int64) string {
-	s := fmt.Sprint(n)
-	if n < 0 {
-		return "-" + groupDigits(-n)
-	}
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
 func plural(n int64, one, many string) string {
 	if n == 1 {
-		return fmt.Sprintf("%s %s", groupDigits(n), one)
+		return fmt.Sprintf("%s %s", tools.GroupDigits(n), one)
 	}
-	return fmt.Sprintf("%s %s", groupDigits(n), many)
+	return fmt.Sprintf("%s %s", tools.GroupDigits(n), many)
 }
 
 // collectBudget is how much output a listing or search collects before it

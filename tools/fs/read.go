@@ -264,12 +264,12 @@ func (w lineWindow) describe() string {
 	case w.shown == 0:
 		b.WriteString("no lines")
 	case w.shown == 1:
-		fmt.Fprintf(&b, "line %s", groupDigits(int64(w.first)))
+		fmt.Fprintf(&b, "line %s", tools.GroupDigits(int64(w.first)))
 	default:
-		fmt.Fprintf(&b, "lines %s-%s", groupDigits(int64(w.first)), groupDigits(int64(w.first+w.shown-1)))
+		fmt.Fprintf(&b, "lines %s-%s", tools.GroupDigits(int64(w.first)), tools.GroupDigits(int64(w.first+w.shown-1)))
 	}
 	if w.total > 0 {
-		fmt.Fprintf(&b, " of %s", groupDigits(int64(w.total)))
+		fmt.Fprintf(&b, " of %s", tools.GroupDigits(int64(w.total)))
 	} else {
 		b.WriteString(" of more (not counted)")
 	}
@@ -434,7 +434,7 @@ func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tool
 		if p, ok := tools.FromContext(ctx); ok && encoded+1024 <= int64(p.Config().OutputCap) {
 			hint = fmt.Sprintf("Ask for a larger budget: %s. Or ", call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true, tools.BudgetField: encoded + 1024}))
 		}
-		return tools.Result{}, &tools.InputError{Field: "base64", Problem: fmt.Sprintf("%s is %s, %s as base64, more than this call's output budget (%s bytes).", o.name, sizeText(o.size), groupDigits(encoded), groupDigits(int64(budget))),
+		return tools.Result{}, &tools.InputError{Field: "base64", Problem: fmt.Sprintf("%s is %s, %s as base64, more than this call's output budget (%s bytes).", o.name, sizeText(o.size), tools.GroupDigits(encoded), tools.GroupDigits(int64(budget))),
 			Hint: hint + "copy it with fs_copy, or look inside with fs_search."}
 	}
 	data, err := io.ReadAll(io.LimitReader(o.r, max(o.size, 0)+1))
@@ -442,7 +442,7 @@ func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tool
 		return tools.Result{}, fmt.Errorf("read %s: %w", o.name, err)
 	}
 	sum := sha256.Sum256(data)
-	desc := fmt.Sprintf("%s · %s · %s bytes · sha256 %s", o.name, o.kind.mime, groupDigits(int64(len(data))), hex.EncodeToString(sum[:]))
+	desc := fmt.Sprintf("%s · %s · %s bytes · sha256 %s", o.name, o.kind.mime, tools.GroupDigits(int64(len(data))), hex.EncodeToString(sum[:]))
 	if isImage {
 		if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil {
 			desc += fmt.Sprintf(" · %d×%d", cfg.Width, cfg.Height)
@@ -464,7 +464,7 @@ func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tool
 		if encoded+512 <= int64(budget) {
 			fmt.Fprintf(&b, "Get the bytes as base64: %s", call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true}))
 		} else {
-			fmt.Fprintf(&b, "As base64 it would be %s bytes, more than this call's output budget (%s bytes)", groupDigits(encoded), groupDigits(int64(budget)))
+			fmt.Fprintf(&b, "As base64 it would be %s bytes, more than this call's output budget (%s bytes)", tools.GroupDigits(encoded), tools.GroupDigits(int64(budget)))
 			if p, ok := tools.FromContext(ctx); ok && encoded+1024 <= int64(p.Config().OutputCap) {
 				fmt.Fprintf(&b, "; ask for a larger budget: %s", call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true, tools.BudgetField: encoded + 1024}))
 			}
@@ -568,7 +568,7 @@ func wholeLineBudget(n int64) int64 { return n + 1024 }
 // it is, and the call that shows all of it (whole) when one call can
 // return it; otherwise how to find text inside it.
 func longLineNote(ctx context.Context, name string, line int, w lineWindow, whole string) string {
-	msg := fmt.Sprintf("line %s is %s bytes, longer than this call's output budget, so only its start is shown", groupDigits(int64(line)), groupDigits(w.lineLen))
+	msg := fmt.Sprintf("line %s is %s bytes, longer than this call's output budget, so only its start is shown", tools.GroupDigits(int64(line)), tools.GroupDigits(w.lineLen))
 	search := call(ctx, "fs.search", map[string]any{"path": name, "pattern": "TEXT", "literal": true})
 	outputCap, known := 0, false
 	if p, ok := tools.FromContext(ctx); ok {
@@ -576,7 +576,7 @@ func longLineNote(ctx context.Context, name string, line int, w lineWindow, whol
 	}
 	switch {
 	case known && wholeLineBudget(w.lineLen) > int64(outputCap):
-		return fmt.Sprintf("%s; the whole line is more than one call returns (%s bytes). Find text inside it: %s", msg, groupDigits(int64(outputCap)), search)
+		return fmt.Sprintf("%s; the whole line is more than one call returns (%s bytes). Find text inside it: %s", msg, tools.GroupDigits(int64(outputCap)), search)
 	case known:
 		return fmt.Sprintf("%s. See all of it: %s; or find text inside it: %s", msg, whole, search)
 	}
@@ -593,7 +593,7 @@ func imageLimit(ctx context.Context) int64 {
 // returns it when the server's cap allows, and what can be done otherwise.
 func (t *toolset) imageTooLarge(ctx context.Context, o *opened, encoded int64) error {
 	problem := fmt.Sprintf("%s is %s, %s bytes as base64; images are returned up to %s bytes as base64 (this call's limit), since clients refuse larger ones.",
-		o.name, sizeText(o.size), groupDigits(encoded), groupDigits(imageLimit(ctx)))
+		o.name, sizeText(o.size), tools.GroupDigits(encoded), tools.GroupDigits(imageLimit(ctx)))
 	if p, ok := tools.FromContext(ctx); ok && encoded+1024 <= int64(p.Config().OutputCap) {
 		return &tools.InputError{Field: "image", Problem: problem,
 			Hint: "Ask for a larger limit: " + tools.CallWith(ctx, map[string]any{tools.BudgetField: encoded + 1024}) + " (some clients may still refuse it)."}

@@ -401,13 +401,13 @@ func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note st
 	files := func(n int) string { return plural(int64(n), "file", "files") }
 	span := func(what string, n int) string { // "matches 467-928", "file 3"
 		if n == 1 {
-			return fmt.Sprintf("%s %s", what, groupDigits(int64(r.in.Offset+1)))
+			return fmt.Sprintf("%s %s", what, tools.GroupDigits(int64(r.in.Offset+1)))
 		}
 		plural := what + "s"
 		if strings.HasSuffix(what, "ch") {
 			plural = what + "es"
 		}
-		return fmt.Sprintf("%s %s-%s", plural, groupDigits(int64(r.in.Offset+1)), groupDigits(int64(r.in.Offset+n)))
+		return fmt.Sprintf("%s %s-%s", plural, tools.GroupDigits(int64(r.in.Offset+1)), tools.GroupDigits(int64(r.in.Offset+n)))
 	}
 	switch {
 	case r.stopped:

@@ -104,7 +104,7 @@ func (t *toolset) statOne(ctx context.Context, field, p string) (string, error) 
 		writeMeta(&b, info)
 		return b.String(), nil
 	}
-	fmt.Fprintf(&b, "\n  type: file · %s bytes (%s)", groupDigits(info.Size()), sizeText(info.Size()))
+	fmt.Fprintf(&b, "\n  type: file · %s bytes (%s)", tools.GroupDigits(info.Size()), sizeText(info.Size()))
 	writeMeta(&b, info)
 	f, err := l.Open()
 	if err != nil {

@@ -86,11 +86,11 @@ func (t *toolset) runWrite(ctx context.Context, in WriteInput) (tools.Result, er
 	var text string
 	switch {
 	case mode == "append" && before >= 0:
-		text = fmt.Sprintf("appended %s bytes (%s) to %s, now %s bytes", groupDigits(int64(len(in.Content))), plural(int64(lines), "line", "lines"), t.show(l), groupDigits(n))
+		text = fmt.Sprintf("appended %s bytes (%s) to %s, now %s bytes", tools.GroupDigits(int64(len(in.Content))), plural(int64(lines), "line", "lines"), t.show(l), tools.GroupDigits(n))
 	case before >= 0:
-		text = fmt.Sprintf("replaced %s: %s bytes, %s (was %s bytes)", t.show(l), groupDigits(n), plural(int64(lines), "line", "lines"), groupDigits(before))
+		text = fmt.Sprintf("replaced %s: %s bytes, %s (was %s bytes)", t.show(l), tools.GroupDigits(n), plural(int64(lines), "line", "lines"), tools.GroupDigits(before))
 	default:
-		text = fmt.Sprintf("created %s: %s bytes, %s", t.show(l), groupDigits(n), plural(int64(lines), "line", "lines"))
+		text = fmt.Sprintf("created %s: %s bytes, %s", t.show(l), tools.GroupDigits(n), plural(int64(lines), "line", "lines"))
 	}
 	return tools.Result{Text: text}, nil
 }

@@ -124,9 +124,9 @@ func (c *curl) several(ctx context.Context, r *request) (tools.Result, error) {
 		// the line naming the call for the rest.
 		rest := len(ex.next(ctx, map[string]any{"offset": 1 << 40})) + 80
 		if room := share - len(marker) - len(head) - rest; len(text) > share-len(marker)-len(head) {
-			shown := cutRunes(text, max(room, 0))
+			shown := tools.CutUTF8(text, max(room, 0))
 			b.WriteString(shown)
-			fmt.Fprintf(&b, "\n… [truncated: showed %s of %s bytes]", groupDigits(int64(len(shown))), groupDigits(int64(len(text))))
+			fmt.Fprintf(&b, "\n… [truncated: showed %s of %s bytes]", tools.GroupDigits(int64(len(shown))), tools.GroupDigits(int64(len(text))))
 			if s.pageable {
 				next := s.offset + max(len(shown)-len(s.prefix), 0)
 				fmt.Fprintf(&b, " Rest: %s", ex.next(ctx, map[string]any{"offset": next}))
@@ -200,9 +200,9 @@ func (c *curl) answer(ctx context.Context, r *request, ex *exchange, budget int)
 	}
 	switch {
 	case ex.saved:
-		s.head = append(s.head, fmt.Sprintf("saved %s bytes (%s) to %s · sha256 %s", groupDigits(ex.size), typeOrUnknown(resp), ex.target.outName, ex.sha256))
+		s.head = append(s.head, fmt.Sprintf("saved %s bytes (%s) to %s · sha256 %s", tools.GroupDigits(ex.size), typeOrUnknown(resp), ex.target.outName, ex.sha256))
 	case ex.target.discard:
-		s.head = append(s.head, fmt.Sprintf("body discarded (%s bytes, output %s)", groupDigits(ex.size), ex.target.outName))
+		s.head = append(s.head, fmt.Sprintf("body discarded (%s bytes, output %s)", tools.GroupDigits(ex.size), ex.target.outName))
 	case ex.size > 0 && ex.method != "HEAD":
 		c.bodyView(ctx, r, ex, &s, budget)
 	}
@@ -221,7 +221,7 @@ func (c *curl) excerpt(ex *exchange) string {
 	text, _, _ := decodeText(ex.data, ctype)
 	const max = 500
 	if len(text) > max {
-		return cutRunes(text, max) + "…"
+		return tools.CutUTF8(text, max) + "…"
 	}
 	return text
 }
@@ -278,12 +278,12 @@ func (c *curl) window(r *request, s *section, text string) {
 	s.pageable = true
 	off := runeStart(text, min(r.offset, len(text)))
 	if r.offset > 0 && off >= len(text) {
-		s.notes = append(s.notes, fmt.Sprintf("note: offset %d is at or past the end of the body (%s bytes as shown); there is nothing more", r.offset, groupDigits(int64(len(text)))))
+		s.notes = append(s.notes, fmt.Sprintf("note: offset %d is at or past the end of the body (%s bytes as shown); there is nothing more", r.offset, tools.GroupDigits(int64(len(text)))))
 		s.pageable = false
 		return
 	}
 	if off > 0 {
-		s.head = append(s.head, fmt.Sprintf("(from byte %s of %s)", groupDigits(int64(off)), groupDigits(int64(len(text)))))
+		s.head = append(s.head, fmt.Sprintf("(from byte %s of %s)", tools.GroupDigits(int64(off)), tools.GroupDigits(int64(len(text)))))
 	}
 	s.offset, s.body = off, text[off:]
 }
@@ -295,7 +295,7 @@ func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *sect
 	if len(enc)-r.offset > room {
 		s.isError = true
 		s.head = append(s.head, fmt.Sprintf("base64 refused: this body (%s, %s) is %s bytes as base64, more than this call's output budget of %s bytes.",
-			typeOrUnknown(ex.resp), humanBytes(ex.size), groupDigits(int64(len(enc))), groupDigits(int64(budget))))
+			typeOrUnknown(ex.resp), humanBytes(ex.size), tools.GroupDigits(int64(len(enc))), tools.GroupDigits(int64(budget))))
 		name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
 		s.head = append(s.head, "Save it to a file instead: "+ex.next(ctx, map[string]any{"output": name, "base64": nil, "offset": nil}))
 		if want := roundUp(len(enc)+len(strings.Join(s.head, "\n"))+footerRoom, 1024); want <= outputCap(ctx) {
@@ -303,13 +303,13 @@ func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *sect
 		}
 		return
 	}
-	s.head = append(s.head, fmt.Sprintf("base64 of the body (%s, %s bytes) · sha256 %s", typeOrUnknown(ex.resp), groupDigits(ex.size), ex.sha256))
+	s.head = append(s.head, fmt.Sprintf("base64 of the body (%s, %s bytes) · sha256 %s", typeOrUnknown(ex.resp), tools.GroupDigits(ex.size), ex.sha256))
 	c.window(r, s, enc)
 }
 
 // binaryLines describe an omitted binary body and the two ways to get it.
 func (c *curl) binaryLines(ctx context.Context, r *request, ex *exchange, budget int) []string {
-	lines := []string{fmt.Sprintf("binary body omitted: %s, %s (%s bytes), sha256 %s", typeOrUnknown(ex.resp), humanBytes(ex.size), groupDigits(ex.size), ex.sha256)}
+	lines := []string{fmt.Sprintf("binary body omitted: %s, %s (%s bytes), sha256 %s", typeOrUnknown(ex.resp), humanBytes(ex.size), tools.GroupDigits(ex.size), ex.sha256)}
 	encLen := base64.StdEncoding.EncodedLen(int(ex.size))
 	switch {
 	case encLen+footerRoom+512 <= budget:

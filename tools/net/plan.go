@@ -717,7 +717,7 @@ func jsonText(v any) string {
 	}
 	s := strings.TrimSuffix(b.String(), "\n")
 	if len(s) > 120 {
-		s = cutRunes(s, 117) + "…"
+		s = tools.CutUTF8(s, 117) + "…"
 	}
 	return s
 }

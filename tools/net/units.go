@@ -78,37 +78,10 @@ func parseSize(s string) (int64, error) {
 	return int64(f * float64(mult)), nil
 }
 
-// cutRunes cuts s to at most n bytes without splitting a character.
-func cutRunes(s string, n int) string {
-	if n >= len(s) {
-		return s
-	}
-	if n < 0 {
-		n = 0
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
-}
-
 // runeStart moves an offset forward to the start of a character.
 func runeStart(s string, off int) int {
 	for off < len(s) && !utf8.RuneStart(s[off]) {
 		off++
 	}
 	return off
-}
-
-// groupDigits writes 24576 as 24,576.
-func groupDigits(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
