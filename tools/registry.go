@@ -139,6 +139,15 @@ func (r *Registry) Lookup(name string) *Tool { return r.byKey[normalize(name)] }
 // Schema returns the tool's published input schema as JSON.
 func (r *Registry) Schema(t *Tool) json.RawMessage { return r.info[t].raw }
 
+// FieldType is the JSON type of a declared field of t ("" when the field
+// takes any shape or does not exist).
+func (r *Registry) FieldType(t *Tool, field string) string {
+	if s := schemas.Property(r.info[t].schema, field); s != nil {
+		return s.Type
+	}
+	return ""
+}
+
 // Doc returns the tool's hand-written documentation.
 func (r *Registry) Doc(t *Tool) schemas.Doc { return r.info[t].doc }
 

@@ -120,10 +120,7 @@ func (p *Pipeline) argsObject(t *Tool, raw any) (map[string]any, []problem) {
 
 // fieldType is the JSON type of a declared field.
 func (p *Pipeline) fieldType(t *Tool, field string) string {
-	if s := schemas.Property(p.reg.schema(t), field); s != nil {
-		return s.Type
-	}
-	return ""
+	return p.reg.FieldType(t, field)
 }
 
 // mainField is the field a bare value fills.

@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net"
 	"os"
-	"reflect"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -236,7 +235,7 @@ func (a *app) callCommand() *cobra.Command {
 				return fmt.Errorf("--server and --stdio: give one of them")
 			}
 			if server != "" || stdioCmd != "" {
-				raw, err := a.readArgs(nil, args[1:])
+				raw, err := a.readArgs(nil, nil, args[1:])
 				if err != nil {
 					return err
 				}
@@ -290,7 +289,7 @@ func (a *app) callLocal(ctx context.Context, p *tools.Pipeline, name string, wor
 		raw = map[string]any{t.RawArgsField: words}
 		quiet = silent(words)
 	} else {
-		args, err := a.readArgs(t, words)
+		args, err := a.readArgs(p.Registry(), t, words)
 		if err != nil {
 			return err
 		}
@@ -358,7 +357,7 @@ func looksLikeJSON(words []string) bool {
 
 // readArgs turns CLI words into arguments: one JSON object, '-' for JSON on
 // stdin, or key=value / key:=json pairs with bare words for the main field.
-func (a *app) readArgs(t *tools.Tool, words []string) (any, error) {
+func (a *app) readArgs(reg *tools.Registry, t *tools.Tool, words []string) (any, error) {
 	switch {
 	case len(words) == 0:
 		return nil, nil
@@ -398,7 +397,7 @@ func (a *app) readArgs(t *tools.Tool, words []string) (any, error) {
 	var value any = bare
 	if len(bare) == 1 {
 		value = bare[0]
-	} else if fieldKind(t, main) == reflect.String && t.Plurals[main] == "" {
+	} else if reg != nil && t != nil && reg.FieldType(t, main) == "string" && t.Plurals[main] == "" {
 		value = strings.Join(bare, " ") // f0 tools.search read file
 	}
 	if len(args) == 0 {
@@ -412,22 +411,6 @@ func (a *app) readArgs(t *tools.Tool, words []string) (any, error) {
 	}
 	args[main] = value
 	return args, nil
-}
-
-// fieldKind is the Go kind of the input field with JSON name name
-// (reflect.Invalid when there is none).
-func fieldKind(t *tools.Tool, name string) reflect.Kind {
-	if t == nil || name == "" || t.InputType() == nil || t.InputType().Kind() != reflect.Struct {
-		return reflect.Invalid
-	}
-	typ := t.InputType()
-	for i := range typ.NumField() {
-		f := typ.Field(i)
-		if tag, _, _ := strings.Cut(f.Tag.Get("json"), ","); tag == name {
-			return f.Type.Kind()
-		}
-	}
-	return reflect.Invalid
 }
 
 // splitPair splits key=value and key:=json; a word without '=' before any

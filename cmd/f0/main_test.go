@@ -781,7 +781,7 @@ func TestReadArgs(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := a.readArgs(tc.tool, tc.words)
+			got, err := a.readArgs(nil, tc.tool, tc.words)
 			if tc.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 					t.Fatalf("err = %v, want %q", err, tc.wantErr)
