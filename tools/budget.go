@@ -12,20 +12,20 @@ import (
 const footerReserve = 512
 
 // budget returns the output budget of a call: the server default, or the
-// call's maxBytes up to the server cap.
-func (p *Pipeline) budget(args map[string]any) (int, string) {
+// call's maxBytes up to the server cap; asked tells whether maxBytes chose it.
+func (p *Pipeline) budget(args map[string]any) (n int, asked bool, note string) {
 	v, ok := args[BudgetField].(json.Number)
 	if !ok {
-		return p.cfg.MaxOutput, ""
+		return p.cfg.MaxOutput, false, ""
 	}
-	n, err := v.Int64()
-	if err != nil || n <= 0 {
-		return p.cfg.MaxOutput, ""
+	want, err := v.Int64()
+	if err != nil || want <= 0 {
+		return p.cfg.MaxOutput, false, ""
 	}
-	if n > int64(p.cfg.OutputCap) {
-		return p.cfg.OutputCap, fmt.Sprintf("note: maxBytes %d is above this server's cap; used %d", n, p.cfg.OutputCap)
+	if want > int64(p.cfg.OutputCap) {
+		return p.cfg.OutputCap, true, fmt.Sprintf("note: maxBytes %d is above this server's cap; used %d", want, p.cfg.OutputCap)
 	}
-	return int(n), ""
+	return int(want), true, ""
 }
 
 // shape fits a result into its budget. A cut is never silent: the footer

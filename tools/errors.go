@@ -23,6 +23,8 @@ type callState struct {
 	args   map[string]any
 	notes  []string
 	budget int
+	// budgetAsked is set when maxBytes chose the budget.
+	budgetAsked bool
 }
 
 // passed renders the arguments as received, shortened.

@@ -84,7 +84,7 @@ func (p *Pipeline) applyFilters() error {
 		for _, n := range names {
 			t := p.reg.Lookup(n)
 			if t == nil {
-				return nil, fmt.Errorf("%s: unknown tool %q%s", flag, n, didYouMean(suggest(n, p.cfg.Prefix, p.reg.tools, 3), p.canonicalName))
+				return nil, fmt.Errorf("%s: unknown tool %q%s", flag, n, didYouMean(suggest(n, p.cfg.Prefix, p.reg.tools, 3), p.ListedName))
 			}
 			set[t] = true
 		}
@@ -153,10 +153,6 @@ func (p *Pipeline) ListedName(t *Tool) string {
 	return name
 }
 
-// canonicalName is the pipeline's way of naming a tool in messages: the
-// listed name, which is what the model can call.
-func (p *Pipeline) canonicalName(t *Tool) string { return p.ListedName(t) }
-
 // resolve finds the tool a requested name stands for, or nil. Only exact
 // normalised matches count.
 func (p *Pipeline) resolve(name string) *Tool {
@@ -212,7 +208,7 @@ func (p *Pipeline) call(ctx context.Context, name string, raw any, budget int) (
 	if res, denied := p.checkAccess(c, in); denied {
 		return finish(res, "", res.Text, ""), c.tool
 	}
-	if budget > 0 && (c.budget > budget || c.budget == p.cfg.MaxOutput) {
+	if budget > 0 && (c.budget > budget || !c.budgetAsked) {
 		c.budget = budget
 	}
 	res := c.run(ctx, in)
@@ -242,11 +238,11 @@ func (p *Pipeline) prepare(name string, raw any) (*callState, any, *Result) {
 	if len(problems) > 0 {
 		return fail(c.argError(problems))
 	}
-	budget, budgetNote := p.budget(args)
+	budget, asked, budgetNote := p.budget(args)
 	if budgetNote != "" {
 		notes = append(notes, budgetNote)
 	}
-	c.notes, c.budget = notes, budget
+	c.notes, c.budget, c.budgetAsked = notes, budget, asked
 	data, err := json.Marshal(args)
 	if err != nil {
 		return fail(c.failure(fmt.Errorf("re-encode arguments: %w", err)))

@@ -243,3 +243,15 @@ func TestNotesCutWhenOnlyTheyDoNotFit(t *testing.T) {
 		t.Errorf("%d bytes over the 150-byte budget", len(res.Text))
 	}
 }
+
+func TestCallBudgetKeepsAnExplicitMaxBytes(t *testing.T) {
+	p := newTestPipeline(t, Config{})
+	// maxBytes equal to the server default is still the caller's choice.
+	res := p.CallBudget(context.Background(), "test.plain", map[string]any{"size": 50000, "maxBytes": DefaultMaxOutput}, 1<<20)
+	if len(res.Text) > DefaultMaxOutput {
+		t.Fatalf("%d bytes: an explicit maxBytes lost to a larger caller budget", len(res.Text))
+	}
+	if res := p.CallBudget(context.Background(), "test.plain", map[string]any{"size": 50000}, 1<<20); len(res.Text) != 50000 {
+		t.Fatalf("without maxBytes the caller's budget applies, got %d bytes", len(res.Text))
+	}
+}
