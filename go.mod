@@ -1,4 +1,4 @@
-module github.com/f0dev/f0
+module f0
 
 go 1.26.0
 

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/f0dev/f0/tools"
-	"github.com/f0dev/f0/tools/batch"
-	"github.com/f0dev/f0/tools/fs"
-	"github.com/f0dev/f0/tools/net"
-	"github.com/f0dev/f0/tools/roots"
+	"f0/tools"
+	"f0/tools/batch"
+	"f0/tools/fs"
+	"f0/tools/net"
+	"f0/tools/roots"
 )
 
 // Options carries what individual tools need from the operator.

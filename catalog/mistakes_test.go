@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/f0dev/f0/catalog"
-	"github.com/f0dev/f0/tools"
+	"f0/catalog"
+	"f0/tools"
 )
 
 // mistake is one case of testdata/mistakes/*.json.

@@ -13,10 +13,10 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/f0dev/f0/catalog"
-	"github.com/f0dev/f0/mcp"
-	"github.com/f0dev/f0/schemas"
-	"github.com/f0dev/f0/tools"
+	"f0/catalog"
+	"f0/mcp"
+	"f0/schemas"
+	"f0/tools"
 )
 
 var update = flag.Bool("update", false, "rewrite golden tool snapshots and the README tool table")

@@ -7,7 +7,7 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 // BenchmarkCall measures one tools.search call (real catalogue, small

@@ -18,8 +18,8 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/f0dev/f0/catalog"
-	"github.com/f0dev/f0/tools"
+	"f0/catalog"
+	"f0/tools"
 )
 
 // Protocol revisions under test.

@@ -17,7 +17,7 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 // HTTP defaults.

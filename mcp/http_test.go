@@ -13,7 +13,7 @@ import (
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 func TestHTTPHealthz(t *testing.T) {

@@ -13,14 +13,13 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 // fallbackTool receives every call whose name is not a listed name, so that
 // the pipeline can resolve other spellings or answer with suggestions
 // instead of a JSON-RPC "tool not found" error. It is never listed.
 const fallbackTool = "f0__resolve"
-
 
 // Options configure the MCP server.
 type Options struct {

@@ -15,7 +15,7 @@ import (
 	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 // rpcLine is what every line on stdout must be.

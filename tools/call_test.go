@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/f0dev/f0/schemas"
+	"f0/schemas"
 )
 
 // rawInput is a curl-like input: args takes a list or a string.

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/f0dev/f0/schemas"
+	"f0/schemas"
 )
 
 // ErrShutdown is the cause front ends give the contexts of calls they cut

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/f0dev/f0/schemas"
+	"f0/schemas"
 )
 
 // echoInput exercises every field type the pipeline repairs.

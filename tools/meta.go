@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/f0dev/f0/schemas"
+	"f0/schemas"
 )
 
 // SearchInput is the input of tools.search.

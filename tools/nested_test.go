@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/f0dev/f0/schemas"
+	"f0/schemas"
 )
 
 // editInput has a plural pair and a list of nested objects, the shapes of

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/f0dev/f0/schemas"
+	"f0/schemas"
 )
 
 // BudgetField is the argument every tool accepts to change its output

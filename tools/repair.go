@@ -9,7 +9,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/f0dev/f0/schemas"
+	"f0/schemas"
 )
 
 // problem is one thing wrong with the arguments of a call.

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"f0/schemas"
 	"github.com/agnivade/levenshtein"
-	"github.com/f0dev/f0/schemas"
 )
 
 // validate repairs each field towards its declared type and checks the call

@@ -23,8 +23,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/f0dev/f0/catalog"
-	"github.com/f0dev/f0/tools"
+	"f0/catalog"
+	"f0/tools"
 )
 
 func main() {

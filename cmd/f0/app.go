@@ -15,8 +15,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/f0dev/f0/mcp"
-	"github.com/f0dev/f0/tools"
+	"f0/mcp"
+	"f0/tools"
 )
 
 // app holds the streams and flags of one f0 invocation.

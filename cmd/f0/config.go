@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/f0dev/f0/catalog"
-	"github.com/f0dev/f0/tools"
-	"github.com/f0dev/f0/tools/net"
+	"f0/catalog"
+	"f0/tools"
+	"f0/tools/net"
 )
 
 // globalFlags are the flags every command shares; each can also be set

@@ -16,9 +16,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/f0dev/f0/catalog"
-	"github.com/f0dev/f0/mcp"
-	"github.com/f0dev/f0/tools"
+	"f0/catalog"
+	"f0/mcp"
+	"f0/tools"
 )
 
 // testTimeout only fires when something hangs.

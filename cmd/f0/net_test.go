@@ -133,7 +133,7 @@ func TestProgressBar(t *testing.T) {
 func TestSilentHidesProgress(t *testing.T) {
 	cases := map[string]bool{
 		"-s": true, "-sSL": true, "--silent": true, "-SsL": true, "-L": false, "-H": false,
-		"-Hs": false, // -H takes the rest of the word as its value
+		"-Hs":  false, // -H takes the rest of the word as its value
 		"-LHs": false, "-Ls": true,
 	}
 	for word, want := range cases {

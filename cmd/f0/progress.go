@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 // progressBar draws a call's progress on one terminal line of stderr (a

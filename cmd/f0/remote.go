@@ -13,7 +13,7 @@ import (
 	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 // bearerTransport adds the bearer token to every request, the session's

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 // Concurrency limits.

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/f0dev/f0/schemas"
-	"github.com/f0dev/f0/tools"
-	"github.com/f0dev/f0/tools/batch"
+	"f0/schemas"
+	"f0/tools"
+	"f0/tools/batch"
 )
 
 type sleepInput struct {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 // Benchmarks of the file tools through the whole pipeline. bench/fs.sh

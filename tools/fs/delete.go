@@ -6,8 +6,8 @@ import (
 	iofs "io/fs"
 	"strings"
 
-	"github.com/f0dev/f0/tools"
-	"github.com/f0dev/f0/tools/roots"
+	"f0/tools"
+	"f0/tools/roots"
 )
 
 // DeleteInput is the input of fs.delete.

@@ -9,8 +9,8 @@ import (
 	"github.com/agnivade/levenshtein"
 	"github.com/aymanbagabas/go-udiff"
 
-	"github.com/f0dev/f0/tools"
-	"github.com/f0dev/f0/tools/roots"
+	"f0/tools"
+	"f0/tools/roots"
 )
 
 // EditInput is the input of fs.edit.

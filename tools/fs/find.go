@@ -10,8 +10,8 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
-	"github.com/f0dev/f0/tools"
-	"github.com/f0dev/f0/tools/roots"
+	"f0/tools"
+	"f0/tools/roots"
 )
 
 // FindInput is the input of fs.find.

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/f0dev/f0/tools"
-	"github.com/f0dev/f0/tools/roots"
+	"f0/tools"
+	"f0/tools/roots"
 )
 
 // Tools returns the file tools working inside files.

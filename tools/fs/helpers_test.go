@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/f0dev/f0/catalog"
-	"github.com/f0dev/f0/tools"
+	"f0/catalog"
+	"f0/tools"
 )
 
 // env is a root directory with a sibling that must stay out of reach:

@@ -8,7 +8,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
-	"github.com/f0dev/f0/tools/roots"
+	"f0/tools/roots"
 )
 
 // A .gitignore matcher built on doublestar, which already implements the

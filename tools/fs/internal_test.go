@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/f0dev/f0/tools/roots"
+	"f0/tools/roots"
 )
 
 func TestIgnoreRules(t *testing.T) {

@@ -8,8 +8,8 @@ import (
 	"path"
 	"strings"
 
-	"github.com/f0dev/f0/tools"
-	"github.com/f0dev/f0/tools/roots"
+	"f0/tools"
+	"f0/tools/roots"
 )
 
 // MkdirInput is the input of fs.mkdir.

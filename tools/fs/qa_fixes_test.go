@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 // TestMissingPathAcrossRoots: with several roots a relative path that

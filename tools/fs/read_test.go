@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 // pngBytes is a 1×1 PNG.

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/f0dev/f0/tools/roots"
+	"f0/tools/roots"
 )
 
 // The content search of one file. A file is read in blocks (the whole file

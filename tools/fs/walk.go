@@ -13,7 +13,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/f0dev/f0/tools/roots"
+	"f0/tools/roots"
 )
 
 // The walk lists a directory tree in parallel and hands its entries to one

@@ -8,8 +8,8 @@ import (
 	iofs "io/fs"
 	"strings"
 
-	"github.com/f0dev/f0/tools"
-	"github.com/f0dev/f0/tools/roots"
+	"f0/tools"
+	"f0/tools/roots"
 )
 
 // WriteInput is the input of fs.write.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 func TestWrite(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/agnivade/levenshtein"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 // flagSpec is one curl flag net.curl understands.

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 // parse runs args through the same path a call does.

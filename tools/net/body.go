@@ -11,7 +11,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 // body is a request body ready to send.

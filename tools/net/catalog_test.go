@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/f0dev/f0/catalog"
-	"github.com/f0dev/f0/tools"
-	"github.com/f0dev/f0/tools/net"
+	"f0/catalog"
+	"f0/tools"
+	"f0/tools/net"
 )
 
 // TestThroughTheCatalogue runs net.curl as every front end does: the real

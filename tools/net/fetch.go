@@ -20,8 +20,8 @@ import (
 
 	"github.com/andybalholm/brotli"
 
-	"github.com/f0dev/f0/tools"
-	"github.com/f0dev/f0/tools/roots"
+	"f0/tools"
+	"f0/tools/roots"
 )
 
 // exchange is one URL's request and response, with the body read.

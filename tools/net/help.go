@@ -4,7 +4,7 @@ import (
 	"context"
 	"strings"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 // help answers -h: the curl flags net.curl takes, then the tool's fields

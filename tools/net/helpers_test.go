@@ -18,8 +18,8 @@ import (
 
 	"github.com/andybalholm/brotli"
 
-	"github.com/f0dev/f0/tools"
-	"github.com/f0dev/f0/tools/roots"
+	"f0/tools"
+	"f0/tools/roots"
 )
 
 // env is a pipeline over net.curl with a temporary root, and a loopback

@@ -24,7 +24,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 func TestTimeouts(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 // TestInputModes simulates the shapes models send for the same request:

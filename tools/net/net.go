@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/f0dev/f0/tools"
-	"github.com/f0dev/f0/tools/roots"
+	"f0/tools"
+	"f0/tools/roots"
 )
 
 // Defaults and limits of net.curl.

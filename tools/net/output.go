@@ -21,7 +21,7 @@ import (
 
 	"golang.org/x/net/html/charset"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 // section is the answer for one URL: the head (status line, verbose

@@ -13,7 +13,7 @@ import (
 
 	"golang.org/x/net/http/httpguts"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 // plan is a call resolved from both input modes — what to request and how

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/f0dev/f0/tools"
-	"github.com/f0dev/f0/tools/roots"
+	"f0/tools"
+	"f0/tools/roots"
 )
 
 // request is a plan made ready to send: URLs parsed, files located, the

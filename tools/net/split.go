@@ -9,7 +9,7 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 // splitArgs splits args given as one string the way a POSIX shell would

@@ -11,7 +11,7 @@ import (
 
 	"github.com/agnivade/levenshtein"
 
-	"github.com/f0dev/f0/tools"
+	"f0/tools"
 )
 
 // wpart is one piece of a -w format: literal text, a %{variable}, or a
