@@ -48,7 +48,7 @@ func (g *globalFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&g.logLevel, "log-level", "", "log level on stderr: debug, info, warn, error (default info for serve, warn otherwise)")
 	fs.StringVar(&g.net.maxTime, "net-max-time", "5m", "longest time limit a net.curl call may ask for, total and connect (default limits: 30s and 10s)")
 	fs.StringVar(&g.net.maxDownload, "net-max-download", "100MiB", "largest response body net.curl reads or saves, and largest file it sends")
-	fs.StringSliceVar(&g.net.allow, "net-allow", nil, "net.curl connects only to these: host names (*.example.com for subdomains), IPs, CIDR blocks, or loopback, private, link-local, metadata")
+	fs.StringSliceVar(&g.net.allow, "net-allow", nil, "net.curl connects only to these: host names (*.example.com for subdomains), IPs, CIDR blocks, or loopback, private, link-local, metadata (metadata and link-local are refused unless allowed; allowing them opens only those)")
 	fs.StringSliceVar(&g.net.deny, "net-deny", nil, "net.curl never connects to these (same forms as --net-allow; deny wins); checked on the resolved address, redirects included")
 }
 

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptrace"
 	"net/netip"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -91,29 +92,41 @@ func (c *client) dial(ctx context.Context, network, addr string) (net.Conn, erro
 	limit := connectTimeoutFrom(ctx)
 	dctx, cancel := context.WithTimeoutCause(ctx, limit, errConnectDeadline)
 	defer cancel()
-	var d net.Dialer
-	if c.pol.active() {
-		host, _, err := net.SplitHostPort(addr)
-		if err != nil {
-			return nil, err
-		}
-		byName, err := c.pol.checkName(host)
-		if err != nil {
-			return nil, err
-		}
-		d.ControlContext = func(_ context.Context, _, address string, _ syscall.RawConn) error {
-			ap, err := netip.ParseAddrPort(address)
-			if err != nil {
-				return fmt.Errorf("connect to %s: %w", address, err)
-			}
-			return c.pol.checkIP(host, ap.Addr(), byName)
-		}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, err
 	}
+	byName, err := c.pol.checkName(host)
+	if err != nil {
+		return nil, err
+	}
+	d := net.Dialer{ControlContext: func(_ context.Context, _, address string, _ syscall.RawConn) error {
+		ip, err := dialedAddr(address)
+		if err != nil {
+			return fmt.Errorf("connect to %s: %w", address, err)
+		}
+		return c.pol.checkIP(host, ip, byName)
+	}}
 	conn, err := d.DialContext(dctx, network, addr)
 	if err != nil && errors.Is(context.Cause(dctx), errConnectDeadline) && ctx.Err() == nil {
 		return nil, &connectTimeoutError{addr: addr, limit: limit}
 	}
 	return conn, err
+}
+
+// dialedAddr reads the address a connection is about to be made to. Go
+// dials an IPv4-mapped literal with a zone as "127.0.0.1%lo", which netip
+// does not parse; the zone is dropped (the rules ignore it anyway).
+func dialedAddr(address string) (netip.Addr, error) {
+	host, _, err := net.SplitHostPort(address)
+	if err != nil {
+		return netip.Addr{}, err
+	}
+	if ip, err := netip.ParseAddr(host); err == nil {
+		return ip, nil
+	}
+	bare, _, _ := strings.Cut(host, "%")
+	return netip.ParseAddr(bare)
 }
 
 // dialTLS connects and completes the TLS handshake, both within the

@@ -124,6 +124,9 @@ func (c *curl) do(ctx context.Context, r *request, t *target) (*exchange, error)
 			} else {
 				next.Header.Del("Referer")
 			}
+			if !sameSite(via[0].URL, next.URL) {
+				dropCredentials(next.Header)
+			}
 			ex.hops = append(ex.hops, hop{req: via[len(via)-1], resp: next.Response})
 			return nil
 		},
@@ -144,6 +147,39 @@ func (c *curl) do(ctx context.Context, r *request, t *target) (*exchange, error)
 		return ex, c.cause(ctx, t.u.String(), err)
 	}
 	return ex, nil
+}
+
+// sameSite reports whether a redirect from a to b stays with the host
+// the credentials were meant for: the same host, or a subdomain of it (Go's
+// own rule for Authorization and Cookie).
+func sameSite(a, b *url.URL) bool {
+	ah, bh := strings.ToLower(a.Hostname()), strings.ToLower(b.Hostname())
+	return ah == bh || strings.HasSuffix(bh, "."+ah)
+}
+
+// dropCredentials removes every credential-like header from h. Go already
+// drops Authorization and Cookie on a redirect to another host; custom
+// ones (X-Api-Key, X-Auth-Token, …) must not leak either.
+func dropCredentials(h http.Header) {
+	for name := range h {
+		if isCredential(name) {
+			delete(h, name)
+		}
+	}
+}
+
+// credentialWords are parts of header names that carry secrets.
+var credentialWords = []string{"auth", "token", "secret", "apikey", "api-key", "api_key", "password", "passwd", "cookie", "session", "credential", "signature"}
+
+// isCredential reports whether a header's name says it carries a secret.
+func isCredential(name string) bool {
+	n := strings.ToLower(name)
+	for _, w := range credentialWords {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // cause finds the reason behind a transport error: a timeout of this call,

@@ -42,7 +42,8 @@ type Config struct {
 	// to; Deny lists destinations they may not. Rules are host names (with
 	// a leading "*." for subdomains), IP addresses, CIDR blocks, and the
 	// words loopback, private, link-local and metadata. They are checked
-	// when connecting, on the resolved address.
+	// when connecting, on the resolved address. Metadata and link-local
+	// addresses are denied unless an allow rule names them.
 	Allow, Deny []string
 }
 

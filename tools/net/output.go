@@ -484,7 +484,7 @@ func writeRequestHead(b *strings.Builder, req *http.Request, resp *http.Response
 
 // maskSecret hides credentials in -v output, keeping the scheme word.
 func maskSecret(name, v string) string {
-	if name != "Authorization" && name != "Proxy-Authorization" {
+	if !isCredential(name) || strings.EqualFold(name, "Cookie") {
 		return v
 	}
 	if scheme, _, ok := strings.Cut(v, " "); ok {

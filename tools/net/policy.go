@@ -7,13 +7,24 @@ import (
 	"strings"
 )
 
-// policy is the operator's allow and deny rules (--net-allow, --net-deny).
-// They are enforced when a connection is made, on the address it really
-// goes to, so neither redirects nor DNS answers get around them. A deny
-// rule always wins; with allow rules, a destination must match one.
+// policy is the operator's allow and deny rules (--net-allow, --net-deny)
+// and the built-in ones. They are enforced when a connection is made, on
+// the address it really goes to, so neither redirects nor DNS answers get
+// around them. A deny rule always wins; with allow rules, a destination
+// must match one. Addresses are compared without their zone (fe80::1%eth0
+// is fe80::1).
 type policy struct {
 	allow, deny []rule
+	// builtin are denied unless an allow rule names them: cloud metadata
+	// first (the most specific), then link-local.
+	builtin []rule
+	// exclusive is set when an allow rule does more than open a built-in
+	// range: then a destination must match an allow rule.
+	exclusive bool
 }
+
+// builtinDeny are the words denied when the operator has not allowed them.
+var builtinDeny = []string{"metadata", "link-local"}
 
 // rule is one allow or deny rule.
 type rule struct {
@@ -23,6 +34,7 @@ type rule struct {
 	nets   []netip.Prefix // addresses (CIDR, IP, or a word's ranges)
 	names  []string       // host names a word covers (metadata)
 	what   string         // how a word's addresses are described
+	word   string         // the word the rule was written as, if any
 }
 
 // words are the named address groups rules may use.
@@ -40,6 +52,10 @@ var ruleWords = map[string]struct {
 
 func newPolicy(allow, deny []string) (*policy, error) {
 	p := &policy{}
+	for _, w := range builtinDeny {
+		r, _ := parseRule(w)
+		p.builtin = append(p.builtin, r)
+	}
 	for _, list := range []struct {
 		flag  string
 		in    []string
@@ -56,11 +72,35 @@ func newPolicy(allow, deny []string) (*policy, error) {
 			*list.rules = append(*list.rules, r)
 		}
 	}
+	for _, a := range p.allow {
+		p.exclusive = p.exclusive || !p.opens(a)
+	}
 	return p, nil
 }
 
-// active reports whether there is anything to check.
-func (p *policy) active() bool { return len(p.allow)+len(p.deny) > 0 }
+// opens reports whether allow rule a names only addresses the built-in
+// rules deny (metadata, link-local, an address or block inside them, a
+// metadata host name): such a rule opens them without making the allow
+// list exclusive.
+func (p *policy) opens(a rule) bool {
+	for _, b := range p.builtin {
+		if a.word == b.word || a.host != "" && slices.Contains(b.names, a.host) {
+			return true
+		}
+	}
+	if len(a.nets) == 0 || a.word != "" {
+		return false
+	}
+	for _, n := range a.nets {
+		if !slices.ContainsFunc(p.builtin, func(b rule) bool {
+			w := b.narrowest(n.Addr())
+			return w.IsValid() && w.Bits() <= n.Bits()
+		}) {
+			return false
+		}
+	}
+	return true
+}
 
 // parseRule reads a host name (*.example.com for subdomains), an IP, a
 // CIDR block, or a word (loopback, private, link-local, metadata).
@@ -71,7 +111,7 @@ func parseRule(s string) (rule, error) {
 		for _, n := range w.nets {
 			r.nets = append(r.nets, netip.MustParsePrefix(n))
 		}
-		r.names, r.what = w.names, w.what
+		r.names, r.what, r.word = w.names, w.what, t
 		return r, nil
 	}
 	if strings.Contains(t, "/") {
@@ -83,7 +123,7 @@ func parseRule(s string) (rule, error) {
 		return r, nil
 	}
 	if ip, err := netip.ParseAddr(strings.Trim(t, "[]")); err == nil {
-		ip = ip.Unmap()
+		ip = bare(ip)
 		r.nets = []netip.Prefix{netip.PrefixFrom(ip, ip.BitLen())}
 		return r, nil
 	}
@@ -126,12 +166,38 @@ func (r rule) matchName(host string) bool {
 }
 
 func (r rule) matchIP(ip netip.Addr) bool {
+	return r.narrowest(ip).IsValid()
+}
+
+// narrowest returns the smallest of the rule's blocks that holds ip (an
+// invalid prefix when none does).
+func (r rule) narrowest(ip netip.Addr) netip.Prefix {
+	var best netip.Prefix
 	for _, n := range r.nets {
-		if n.Contains(ip) {
-			return true
+		if n.Contains(ip) && (!best.IsValid() || n.Bits() > best.Bits()) {
+			best = n
 		}
 	}
-	return false
+	return best
+}
+
+// bare is ip without its zone, IPv4-mapped addresses as IPv4: the form
+// every rule is compared with. A zone never changes which host an address
+// names, so it must not change what the rules say about it.
+func bare(ip netip.Addr) netip.Addr {
+	return ip.WithZone("").Unmap()
+}
+
+// lifts reports whether allow rule a lets through ip, which built-in rule
+// b denies: a names b's word, or a is an address or block at least as
+// narrow as b's block holding ip. "private" or 0.0.0.0/0 do not open the
+// metadata service; "metadata" or 169.254.169.254/32 do.
+func (a rule) lifts(b rule, ip netip.Addr) bool {
+	if a.word != "" {
+		return a.word == b.word
+	}
+	n := a.narrowest(ip)
+	return n.IsValid() && n.Bits() >= b.narrowest(ip).Bits()
 }
 
 // checkName runs before a host is resolved: a denied name stops the
@@ -143,12 +209,46 @@ func (p *policy) checkName(host string) (allowedByName bool, err error) {
 			return false, &blockedError{host: host, flag: "--net-deny", rule: r.text}
 		}
 	}
+	for _, b := range p.builtin {
+		if b.matchName(host) && !p.allowsName(host, b) {
+			return false, &blockedError{host: host, flag: "built-in", rule: b.text}
+		}
+	}
 	for _, r := range p.allow {
 		if r.matchName(host) {
 			return true, nil
 		}
 	}
 	return false, nil
+}
+
+// allowsName reports whether an allow rule names host outright (its exact
+// name, or built-in rule b's word), which lifts b for that name.
+func (p *policy) allowsName(host string, b rule) bool {
+	for _, a := range p.allow {
+		if a.word == b.word || a.host != "" && a.matchName(host) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkBuiltin applies the built-in rules to ip: the first (most specific)
+// one that holds it decides, so allowing link-local does not open the
+// metadata service, while allowing metadata does not need link-local too.
+func (p *policy) checkBuiltin(host string, ip netip.Addr) error {
+	for _, b := range p.builtin {
+		if !b.matchIP(ip) {
+			continue
+		}
+		for _, a := range p.allow {
+			if a.lifts(b, ip) {
+				return nil
+			}
+		}
+		return &blockedError{host: host, ip: ip, flag: "built-in", rule: b.text, what: b.what}
+	}
+	return nil
 }
 
 // loopbacks are the addresses a connection to an unspecified address
@@ -160,7 +260,7 @@ var loopbacks = []netip.Addr{netip.MustParseAddr("127.0.0.1"), netip.MustParseAd
 // for either loopback address blocks it, and an allow list must allow the
 // loopback address it stands for.
 func (p *policy) checkIP(host string, ip netip.Addr, allowedByName bool) error {
-	ip = ip.Unmap()
+	ip = bare(ip)
 	denyAs, allowAs := []netip.Addr{ip}, ip
 	if ip.IsUnspecified() {
 		denyAs = append(denyAs, loopbacks...)
@@ -180,7 +280,10 @@ func (p *policy) checkIP(host string, ip netip.Addr, allowedByName bool) error {
 			}
 		}
 	}
-	if len(p.allow) == 0 || allowedByName {
+	if err := p.checkBuiltin(host, ip); err != nil {
+		return err
+	}
+	if !p.exclusive || allowedByName {
 		return nil
 	}
 	for _, r := range p.allow {
@@ -209,6 +312,13 @@ func (e *blockedError) Error() string {
 	target := e.host
 	if e.ip.IsValid() && e.ip.String() != strings.Trim(e.host, "[]") {
 		target = fmt.Sprintf("%s (%s)", e.host, e.ip)
+	}
+	if e.flag == "built-in" {
+		msg := fmt.Sprintf("connection to %s blocked: f0 does not connect to %s addresses unless the operator allows them", target, e.rule)
+		if e.what != "" && e.ip.IsValid() {
+			msg += fmt.Sprintf(" (%s is %s)", e.ip, e.what)
+		}
+		return msg + fmt.Sprintf("; to allow it, start f0 with --net-allow %s", e.rule)
 	}
 	if e.flag == "--net-allow" {
 		return fmt.Sprintf("connection to %s blocked: it matches none of this server's --net-allow rules (%s)", target, strings.Join(e.allowList, ", "))

@@ -74,6 +74,41 @@ func TestPolicyMatching(t *testing.T) {
 		{[]string{"127.0.0.1"}, nil, "[::]", "::", `connection to [::] blocked: it matches none of this server's --net-allow rules (127.0.0.1)`},
 		{[]string{"::1"}, nil, "[::]", "::", ""},
 		{[]string{"loopback"}, nil, "zero.example", "0.0.0.0", ""},
+		// A zone never changes what the rules say about an address.
+		{nil, []string{"loopback"}, "::1%lo", "::1%lo", `--net-deny loopback (::1 is a loopback address)`},
+		{nil, []string{"loopback"}, "::%lo", "::%lo", `--net-deny loopback (:: is a loopback address)`},
+		{nil, []string{"127.0.0.1"}, "::%lo", "::%lo", `--net-deny 127.0.0.1 (:: is the unspecified address`},
+		{nil, []string{"loopback"}, "::ffff:127.0.0.1%lo", "::ffff:127.0.0.1%lo", `--net-deny loopback (127.0.0.1 is a loopback address)`},
+		{nil, []string{"fe80::/10"}, "fe80::1%eth0", "fe80::1%eth0", `--net-deny fe80::/10`},
+		{nil, []string{"fe80::1%eth0"}, "x", "fe80::1%eth1", `--net-deny fe80::1%eth0`},
+		{[]string{"::1"}, nil, "::1%lo", "::1%lo", ""},
+		{[]string{"10.0.0.0/8"}, nil, "::1%lo", "::1%lo", `matches none of this server's --net-allow rules (10.0.0.0/8)`},
+		// Built in: metadata and link-local are denied until allowed.
+		{nil, nil, "x", "169.254.169.254", `connection to x (169.254.169.254) blocked: f0 does not connect to metadata addresses unless the operator allows them (169.254.169.254 is a cloud metadata address); to allow it, start f0 with --net-allow metadata`},
+		{nil, nil, "metadata.google.internal", "169.254.169.254", `connection to metadata.google.internal blocked: f0 does not connect to metadata addresses`},
+		{nil, nil, "x", "fd00:ec2::254", `(fd00:ec2::254 is a cloud metadata address)`},
+		{nil, nil, "x", "fd00:ec2::254%eth0", `(fd00:ec2::254 is a cloud metadata address)`},
+		{nil, nil, "x", "::ffff:169.254.169.254", `blocked: f0 does not connect to metadata addresses`},
+		{nil, nil, "x", "169.254.1.1", `blocked: f0 does not connect to link-local addresses unless the operator allows them (169.254.1.1 is a link-local address); to allow it, start f0 with --net-allow link-local`},
+		{nil, nil, "x", "fe80::1%eth0", `(fe80::1 is a link-local address)`},
+		{nil, nil, "x", "127.0.0.1", ""},
+		{nil, nil, "x", "10.0.0.1", ""},
+		{[]string{"metadata"}, nil, "metadata.google.internal", "169.254.169.254", ""},
+		{[]string{"metadata"}, nil, "x", "169.254.1.1", `--net-allow link-local`},
+		{[]string{"metadata"}, nil, "example.com", "93.184.216.34", ""}, // opening a range does not restrict others
+		{[]string{"link-local"}, nil, "x", "169.254.1.1", ""},
+		{[]string{"link-local"}, nil, "x", "fe80::1%eth0", ""},
+		{[]string{"link-local"}, nil, "x", "169.254.169.254", `--net-allow metadata`},
+		{[]string{"169.254.169.254"}, nil, "x", "169.254.169.254", ""},
+		{[]string{"169.254.0.0/16"}, nil, "x", "169.254.169.254", `--net-allow metadata`},
+		{[]string{"169.254.0.0/16"}, nil, "x", "169.254.3.3", ""},
+		{[]string{"0.0.0.0/0"}, nil, "x", "169.254.169.254", `--net-allow metadata`},
+		{[]string{"0.0.0.0/0"}, nil, "x", "169.254.3.3", `--net-allow link-local`},
+		{[]string{"private"}, nil, "x", "fd00:ec2::254", `--net-allow metadata`},
+		{[]string{"private"}, nil, "x", "10.0.0.1", ""},
+		{[]string{"private"}, nil, "x", "8.8.8.8", `matches none of this server's --net-allow rules (private)`},
+		{[]string{"*.internal"}, nil, "metadata.google.internal", "169.254.169.254", `f0 does not connect to metadata addresses`},
+		{[]string{"metadata"}, []string{"169.254.169.254"}, "x", "169.254.169.254", `--net-deny 169.254.169.254`},
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%v-%v-%s-%s", c.allow, c.deny, c.host, c.ip), func(t *testing.T) {
@@ -182,6 +217,25 @@ func TestDenyRulesAtDialTime(t *testing.T) {
 		res := e.call(t, map[string]any{"url": "http://0.0.0.0" + port + "/text"})
 		assertInOrder(t, res.Text, "connection to 0.0.0.0 blocked: it matches none of this server's --net-allow rules (10.0.0.0/8)")
 	})
+	t.Run("a zoned IPv6 literal is denied like the bare address", func(t *testing.T) {
+		v6 := listen127(t, "[::1]", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			fmt.Fprintln(w, "reached ::1")
+		}))
+		port := v6[strings.LastIndexByte(v6, ':'):]
+		if res := newEnv(t).call(t, map[string]any{"url": "http://[::1%25lo]" + port + "/"}); res.IsError {
+			t.Skipf("no interface lo here: %s", res.Text)
+		}
+		e := newEnv(t, withNet(func(c *Config) { c.Deny = []string{"::1"} }))
+		for _, u := range []string{"http://[::1]" + port + "/", "http://[::1%25lo]" + port + "/", "http://[::%25lo]" + port + "/", "http://[::1%251]" + port + "/x"} {
+			res := e.call(t, map[string]any{"url": u})
+			if !res.IsError || !strings.Contains(res.Text, "blocked by this server's rule --net-deny ::1") {
+				t.Errorf("%s was not blocked:\n%s", u, res.Text)
+			}
+		}
+		jump := listen127(t, "127.0.0.2", http.RedirectHandler("http://[::1%25lo]"+port+"/", http.StatusFound))
+		res := e.call(t, map[string]any{"args": []any{"-L", jump + "/"}})
+		assertInOrder(t, res.Text, "after a redirect to http://[::1%25lo]"+port+"/: connection to ::1%lo (::1) blocked by this server's rule --net-deny ::1")
+	})
 	t.Run("loopback word", func(t *testing.T) {
 		e := newEnv(t, withNet(func(c *Config) { c.Deny = []string{"loopback"} }))
 		res := e.call(t, map[string]any{"url": e.url + "/text"})
@@ -196,4 +250,23 @@ func TestDenyRulesAtDialTime(t *testing.T) {
 		res := e.call(t, map[string]any{"url": e.url + "/text"})
 		assertInOrder(t, res.Text, "connection to 127.0.0.1 blocked: it matches none of this server's --net-allow rules (localhost)")
 	})
+}
+
+func TestRedirectDropsCredentials(t *testing.T) {
+	echo := func(w http.ResponseWriter, r *http.Request) {
+		for _, name := range []string{"Authorization", "Cookie", "X-Api-Key", "X-Auth-Token", "Client-Secret", "X-Trace"} {
+			fmt.Fprintf(w, "%s=%q\n", name, r.Header.Get(name))
+		}
+	}
+	other := listen127(t, "127.0.0.2", http.HandlerFunc(echo))
+	e := newEnv(t)
+	mux := e.srv.Config.Handler.(*http.ServeMux)
+	mux.HandleFunc("/echo-creds", echo)
+	mux.HandleFunc("/away", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, other+"/", http.StatusFound) })
+	mux.HandleFunc("/here", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/echo-creds", http.StatusFound) })
+	headers := map[string]any{"Authorization": "Bearer a", "Cookie": "s=1", "X-Api-Key": "k", "X-Auth-Token": "t", "Client-Secret": "c", "X-Trace": "keep"}
+	res := e.call(t, map[string]any{"url": e.url + "/away", "followRedirects": true, "headers": headers})
+	assertInOrder(t, res.Text, `Authorization=""`, `Cookie=""`, `X-Api-Key=""`, `X-Auth-Token=""`, `Client-Secret=""`, `X-Trace="keep"`)
+	res = e.call(t, map[string]any{"url": e.url + "/here", "followRedirects": true, "headers": headers})
+	assertInOrder(t, res.Text, `Authorization="Bearer a"`, `Cookie="s=1"`, `X-Api-Key="k"`, `X-Auth-Token="t"`, `Client-Secret="c"`, `X-Trace="keep"`)
 }
