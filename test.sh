@@ -1,4 +1,35 @@
 #!/usr/bin/env bash
+# The full test run, as CI runs it: go vet, go test -race, then the end-to-end tests (e2e/run.sh).
+# Needs Go (the version in go.mod), a C compiler (go test -race needs cgo), Node >= 20 with npm.
 set -euo pipefail
 cd "$(dirname "$0")"
+
+# install names what to install for a missing tool, per system.
+install() {
+  case "$(uname -s)" in
+    Darwin) echo "$2" ;;
+    *) if command -v apt-get >/dev/null 2>&1; then echo "apt-get install $1"
+       elif command -v dnf >/dev/null 2>&1; then echo "dnf install $3"
+       elif command -v apk >/dev/null 2>&1; then echo "apk add $4"
+       else echo "your system's C compiler package ($1 on Debian and Ubuntu)"; fi ;;
+  esac
+}
+
+command -v go >/dev/null 2>&1 || { echo "test.sh: go not found on PATH; install Go from https://go.dev/dl/ (version: see go.mod)" >&2; exit 1; }
+if [[ "${CGO_ENABLED:-}" == 0 ]]; then
+  echo "test.sh: go test -race needs cgo, and CGO_ENABLED=0 turns it off; unset it" >&2
+  exit 1
+fi
+# Without a C compiler Go turns cgo off by itself, and -race then fails with "-race requires cgo".
+cc="$(go env CC)"
+if ! printf '#include <stdlib.h>\nint main(void){return 0;}\n' | "$cc" -x c -o /dev/null - >/dev/null 2>&1; then
+  echo "test.sh: go test -race needs a working C compiler (cgo), and '$cc' is missing or cannot build a C program." >&2
+  echo "Install one: $(install "gcc libc6-dev" "xcode-select --install" "gcc glibc-devel" "build-base")" >&2
+  exit 1
+fi
+export CGO_ENABLED=1
+for tool in node npm; do
+  command -v "$tool" >/dev/null 2>&1 || { echo "test.sh: $tool not found on PATH; the end-to-end tests need Node >= 20 with npm (https://nodejs.org)" >&2; exit 1; }
+done
+
 go vet ./... && go test -race ./... && e2e/run.sh

@@ -148,6 +148,9 @@ func (r *Registry) FieldType(t *Tool, field string) string {
 	return ""
 }
 
+// Fields lists the declared top-level fields of t in declaration order.
+func (r *Registry) Fields(t *Tool) []string { return schemas.PropertyNames(r.info[t].schema) }
+
 // Doc returns the tool's hand-written documentation.
 func (r *Registry) Doc(t *Tool) schemas.Doc { return r.info[t].doc }
 

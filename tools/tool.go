@@ -41,6 +41,16 @@ type Spec struct {
 	// RawArgsField, when set, receives CLI words verbatim as a list
 	// (net.curl's curl-style "args").
 	RawArgsField string
+	// RawFlag, for a tool with RawArgsField, tells how the tool reads a
+	// word as a flag: whether it is a flag of the tool's own (so a front
+	// end leaves it to the tool, even when it is spelt like one of f0's),
+	// and whether it takes the next word as its value (-H NAME, -sLo FILE;
+	// not --max-time=5 or -XPOST).
+	RawFlag func(word string) (known, takesNext bool)
+	// Verbatim marks a tool whose body is data, the bytes of a file or a
+	// response: a terminal front end prints it byte for byte, and adds no
+	// final newline when stdout is a pipe.
+	Verbatim bool
 	// NestedSynonyms maps a field holding an object, or a list of objects,
 	// to the synonyms of that object's own fields: {"edits": {"old_string":
 	// "oldText"}}. Other spellings of the nested fields (old_text, OldText)

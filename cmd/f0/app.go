@@ -50,12 +50,19 @@ same tools on the command line, with the same names, argument repair and errors.
   f0 tools                          list the tools
   f0 describe TOOL                  a tool's arguments and examples
   f0 call TOOL '{"key":"value"}'    call a tool with JSON arguments
-  f0 TOOL key=value …               the same, shorter (f0 tools.search query=file)`,
+  f0 TOOL key=value …               the same, shorter (f0 tools.search query=file)
+  f0 version                        print the version
+  f0 completion bash|zsh|fish|powershell   a shell completion script
+
+`+flagsAnywhere,
 		Args:          cobra.ArbitraryArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Version:       version(),
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			if !cmd.HasParent() {
+				return nil // runShorthand reads the flags after the tool name first
+			}
 			return applyEnv(cmd.Flags())
 		},
 		RunE: a.runShorthand,
@@ -65,21 +72,27 @@ same tools on the command line, with the same names, argument repair and errors.
 	root.SetErr(a.stderr)
 	a.flags.register(root.PersistentFlags())
 	root.Flags().SetInterspersed(false)
-	root.AddCommand(a.serveCommand(), a.toolsCommand(), a.describeCommand(), a.callCommand())
-	root.CompletionOptions.DisableDefaultCmd = true
+	root.AddCommand(a.serveCommand(), a.toolsCommand(), a.describeCommand(), a.callCommand(), a.versionCommand())
 	defaultHelp := root.HelpFunc()
 	root.SetHelpFunc(func(cmd *cobra.Command, args []string) {
 		defaultHelp(cmd, args)
+		if cmd.Name() != "completion" && (cmd.Parent() == nil || cmd.Parent() == root) {
+			printEnv(a.stdout, cmd.Flags())
+		}
 		if cmd == root {
-			a.printToolList()
+			a.printToolList(cmd)
 		}
 	})
 	return root
 }
 
 // printToolList appends the exposed tools to the root help.
-func (a *app) printToolList() {
-	p, _, err := a.setup(slog.LevelWarn)
+func (a *app) printToolList(root *cobra.Command) {
+	err := applyEnv(root.Flags())
+	var p *tools.Pipeline
+	if err == nil {
+		p, _, err = a.setup(slog.LevelWarn)
+	}
 	if err != nil {
 		fmt.Fprintf(a.stdout, "\n(tool list unavailable: %v)\n", err)
 		return
@@ -216,7 +229,7 @@ func (a *app) describeCommand() *cobra.Command {
 			// tool must work whatever the filters do to tools.describe.
 			t, ok := p.Resolve(args[0])
 			if !ok {
-				return a.print(p.Call(cmd.Context(), args[0], nil)) // not found: suggestions
+				return a.print(p.Call(cmd.Context(), args[0], nil), false) // not found: suggestions
 			}
 			fmt.Fprintln(a.stdout, p.Describe(t))
 			return nil
@@ -244,7 +257,7 @@ func (a *app) callCommand() *cobra.Command {
 				if err != nil {
 					return &runtimeError{err}
 				}
-				return a.print(res)
+				return a.print(res, false)
 			}
 			p, _, err := a.setup(slog.LevelWarn)
 			if err != nil {
@@ -259,25 +272,51 @@ func (a *app) callCommand() *cobra.Command {
 	return cmd
 }
 
-// runShorthand handles `f0 TOOL …`.
+// runShorthand handles `f0 TOOL …`: f0's own flags after the tool name are
+// taken out first (see words.go), then the environment fills the rest.
 func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
+	fs := cmd.Flags()
 	if len(args) == 0 {
+		if err := applyEnv(fs); err != nil {
+			return err
+		}
 		return cmd.Help()
+	}
+	name, words := args[0], args[1:]
+	if hasF0Flag(fs, words) {
+		flags, rest, err := takeF0Flags(fs, a.probeTool(name), words)
+		if err != nil {
+			return err
+		}
+		if err := setLineFlags(fs, flags); err != nil {
+			return err
+		}
+		words = rest
+	}
+	if err := applyEnv(fs); err != nil {
+		return err
 	}
 	p, _, err := a.setup(slog.LevelWarn)
 	if err != nil {
 		return err
 	}
-	t, ok := p.Resolve(args[0])
+	t, ok := p.Resolve(name)
 	if !ok {
-		return a.print(p.Call(cmd.Context(), args[0], nil))
+		if err := commandMiss(cmd, p, name); err != nil {
+			return err
+		}
+		return a.print(p.Call(cmd.Context(), name, nil), false)
 	}
-	rest := args[1:]
-	if wantsHelp(t, rest) {
+	if wantsHelp(words) {
 		fmt.Fprintln(a.stdout, p.Describe(t))
 		return nil
 	}
-	return a.callLocal(cmd.Context(), p, args[0], rest)
+	if t.RawArgsField == "" {
+		if err := strayFlag(p, t, words); err != nil {
+			return err
+		}
+	}
+	return a.callLocal(cmd.Context(), p, name, words)
 }
 
 // callLocal runs a call in-process through the pipeline.
@@ -286,7 +325,11 @@ func (a *app) callLocal(ctx context.Context, p *tools.Pipeline, name string, wor
 	t, _ := p.Resolve(name)
 	quiet := false
 	if t != nil && t.RawArgsField != "" && !looksLikeJSON(words) {
-		raw = map[string]any{t.RawArgsField: words}
+		args, err := rawCall(p.Registry(), t, words)
+		if err != nil {
+			return err
+		}
+		raw = args
 		quiet = silent(words)
 	} else {
 		args, err := a.readArgs(p.Registry(), t, words)
@@ -303,7 +346,7 @@ func (a *app) callLocal(ctx context.Context, p *tools.Pipeline, name string, wor
 	}
 	res := p.CallBudget(ctx, name, raw, a.pipeBudget())
 	clearProgress()
-	return a.print(res)
+	return a.print(res, t != nil && t.Verbatim)
 }
 
 // pipedBudget is the output budget when stdout is a file or a pipe: as with
@@ -372,20 +415,22 @@ func (a *app) readArgs(reg *tools.Registry, t *tools.Tool, words []string) (any,
 	}
 	args := map[string]any{}
 	var bare []string
+	literal := false // after "--", every word is a bare value
 	for _, w := range words {
-		key, val, isJSON := splitPair(w)
-		switch {
-		case key == "":
-			bare = append(bare, w)
-		case isJSON:
-			var v any
-			if err := json.Unmarshal([]byte(val), &v); err != nil {
-				return nil, fmt.Errorf("%s: the value after := must be JSON: %w", w, err)
-			}
-			args[key] = v
-		default:
-			args[key] = val
+		if w == "--" && !literal {
+			literal = true
+			continue
 		}
+		key, val, isJSON := splitPair(w)
+		if key == "" || literal {
+			bare = append(bare, w)
+			continue
+		}
+		v, err := pairValue(w, val, isJSON)
+		if err != nil {
+			return nil, err
+		}
+		args[key] = v
 	}
 	if len(bare) == 0 {
 		return args, nil
@@ -429,8 +474,10 @@ func splitPair(w string) (key, val string, isJSON bool) {
 
 // print writes a result the way a terminal wants it: the body on stdout;
 // status, footer and notes on stderr; with a tool error, everything on
-// stderr and exit code 1.
-func (a *app) print(res tools.Result) error {
+// stderr and exit code 1. The body ends with a newline, so that a note on
+// stderr starts on a line of its own, unless it is verbatim data (a file,
+// an HTTP body) going to a pipe or a file, which keeps its bytes exactly.
+func (a *app) print(res tools.Result, verbatim bool) error {
 	images := ""
 	for _, img := range res.Images {
 		images += fmt.Sprintf("[image %s, %d bytes]\n", img.MIMEType, len(img.Data))
@@ -446,9 +493,8 @@ func (a *app) print(res tools.Result) error {
 		fmt.Fprintln(a.stderr, sec.Head)
 	}
 	if sec.Body != "" {
-		// The body exactly as it came, plus a newline for a terminal prompt.
 		fmt.Fprint(a.stdout, sec.Body)
-		if !strings.HasSuffix(sec.Body, "\n") && isTerminal(a.stdout) {
+		if !strings.HasSuffix(sec.Body, "\n") && (!verbatim || isTerminal(a.stdout)) {
 			fmt.Fprintln(a.stdout)
 		}
 	}
@@ -460,9 +506,13 @@ func (a *app) print(res tools.Result) error {
 }
 
 // wantsHelp reports whether the words after a tool name ask for its help:
-// --help anywhere, or -h / help alone.
-func wantsHelp(t *tools.Tool, words []string) bool {
-	if slices.Contains(words, "--help") {
+// --help anywhere before a "--" word, or -h / help alone.
+func wantsHelp(words []string) bool {
+	before := words
+	if i := slices.Index(words, "--"); i >= 0 {
+		before = words[:i]
+	}
+	if slices.Contains(before, "--help") {
 		return true
 	}
 	return len(words) == 1 && (words[0] == "-h" || words[0] == "help")

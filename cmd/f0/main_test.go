@@ -37,7 +37,9 @@ func TestMain(m *testing.M) {
 			os.Unsetenv(name)
 		}
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	built.cleanup()
+	os.Exit(code)
 }
 
 type result struct {

@@ -5,8 +5,11 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
+	"strings"
+	"sync"
 
 	"github.com/google/shlex"
 	"github.com/mark3labs/mcp-go/client"
@@ -43,6 +46,22 @@ func (rt remoteTarget) call(ctx context.Context, name string, args any) (tools.R
 		return tools.Result{}, err
 	}
 	defer c.Close()
+	if r, ok := client.GetStderr(c); ok {
+		// A server that dies says why on stderr: keep its last words for
+		// the error, instead of a bare "transport closed".
+		child := newStderrTail(r)
+		res, err := rt.session(ctx, c, where, name, args)
+		if err != nil {
+			c.Close() // ends the stream if the server still runs
+			err = child.explain(err)
+		}
+		return res, err
+	}
+	return rt.session(ctx, c, where, name, args)
+}
+
+// session initializes the MCP session and makes the call.
+func (rt remoteTarget) session(ctx context.Context, c *client.Client, where, name string, args any) (tools.Result, error) {
 	if err := c.Start(ctx); err != nil {
 		return tools.Result{}, fmt.Errorf("connect to %s: %w", where, err)
 	}
@@ -116,4 +135,46 @@ func fromMCP(res *mcpgo.CallToolResult) tools.Result {
 		}
 	}
 	return out
+}
+
+// stderrTail keeps the last bytes a stdio server wrote to stderr.
+type stderrTail struct {
+	mu   sync.Mutex
+	buf  []byte
+	done chan struct{}
+}
+
+// stderrKeep is how much of a server's stderr an error shows.
+const stderrKeep = 4 << 10
+
+func newStderrTail(r io.Reader) *stderrTail {
+	s := &stderrTail{done: make(chan struct{})}
+	go func() {
+		defer close(s.done)
+		io.Copy(s, r)
+	}()
+	return s
+}
+
+func (s *stderrTail) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.buf = append(s.buf, p...)
+	if over := len(s.buf) - stderrKeep; over > 0 {
+		s.buf = s.buf[over:]
+	}
+	return len(p), nil
+}
+
+// explain adds what the server wrote on stderr to err, once the stream has
+// ended (the server exited or was closed).
+func (s *stderrTail) explain(err error) error {
+	<-s.done
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	text := strings.TrimSpace(string(s.buf))
+	if text == "" {
+		return fmt.Errorf("%w (the server wrote nothing on stderr)", err)
+	}
+	return fmt.Errorf("%w; the server wrote on stderr:\n%s", err, text)
 }

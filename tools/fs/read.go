@@ -63,6 +63,7 @@ func (t *toolset) readTool() *tools.Tool {
 			Synonyms:    syn,
 			MainField:   "path",
 			Plurals:     map[string]string{"path": "paths"},
+			Verbatim:    true,
 		},
 		Run: t.runRead,
 	}.Erase()

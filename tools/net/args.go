@@ -336,6 +336,38 @@ func lookupShort(c byte) *flagSpec {
 	return nil
 }
 
+// flagWord tells how parseCurl reads word as a flag: whether it is a flag
+// net.curl knows (or knows and refuses), and whether it takes the next word
+// as its value (-H NAME, -sLo FILE, --max-time 5; not --max-time=5 or
+// -XPOST). Front ends use it to leave curl's flags to curl.
+func flagWord(word string) (known, takesNext bool) {
+	switch {
+	case word == "--" || word == "-" || !strings.HasPrefix(word, "-"):
+		return false, false
+	case strings.HasPrefix(word, "--"):
+		name, _, hasValue := strings.Cut(word[2:], "=")
+		if f := lookupLong(name); f != nil {
+			return true, f.arg != "" && !hasValue
+		}
+		if f := lookupLong(strings.TrimPrefix(name, "no-")); f != nil && f.arg == "" {
+			return true, false
+		}
+		_, refused := unsupported[name]
+		return refused, false
+	}
+	for j := 1; j < len(word); j++ {
+		f := lookupShort(word[j])
+		if f == nil {
+			_, refused := unsupported[word[j:j+1]]
+			return refused && j == 1, false
+		}
+		if f.arg != "" {
+			return true, j == len(word)-1
+		}
+	}
+	return true, false
+}
+
 // parseCurl applies curl words to p, with curl's rules: combined short
 // flags (-sSL), attached values (-XPOST, -H'A: b', --max-time=5), "--"
 // ending the flags, later flags overriding earlier ones, and every other

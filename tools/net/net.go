@@ -100,6 +100,8 @@ func (c *curl) tool() *tools.Tool {
 			Annotations:  tools.Annotations{Destructive: true, OpenWorld: true},
 			Synonyms:     synonyms,
 			RawArgsField: "args",
+			RawFlag:      flagWord,
+			Verbatim:     true,
 		},
 		Run:       c.run,
 		AccessFor: c.access,
