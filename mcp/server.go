@@ -51,11 +51,15 @@ func NewServer(p *tools.Pipeline, opts Options) *server.MCPServer {
 	hooks.AddAfterListTools(func(ctx context.Context, id any, req *mcpgo.ListToolsRequest, res *mcpgo.ListToolsResult) {
 		res.Tools = slices.DeleteFunc(res.Tools, func(t mcpgo.Tool) bool { return t.Name == fallbackTool })
 	})
+	// Instructions are written for the client that introduced itself.
+	hooks.AddAfterInitialize(func(ctx context.Context, id any, req *mcpgo.InitializeRequest, res *mcpgo.InitializeResult) {
+		res.Instructions = p.Instructions(p.Client(req.Params.ClientInfo.Name))
+	})
 
 	s := server.NewMCPServer("f0", opts.Version,
 		server.WithToolCapabilities(false),
 		server.WithLogging(),
-		server.WithInstructions(p.Instructions()),
+		server.WithInstructions(p.Instructions(tools.Client{})),
 		server.WithHooks(hooks),
 		server.WithRecovery(),
 	)
@@ -130,7 +134,17 @@ func call(ctx context.Context, p *tools.Pipeline, name string, args json.RawMess
 			})
 		}
 	}
-	return toResult(p.Call(ctx, name, args))
+	return toResult(p.Call(tools.WithClient(ctx, callerOf(ctx, p)), name, args))
+}
+
+// callerOf is what the pipeline knows of the client that sent the request:
+// the clientInfo of its session (per HTTP session, per process on stdio,
+// per request on the stateless protocol).
+func callerOf(ctx context.Context, p *tools.Pipeline) tools.Client {
+	if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo); ok {
+		return p.Client(s.GetClientInfo().Name)
+	}
+	return p.Client("")
 }
 
 // rawArguments returns the call's arguments as JSON, whatever shape they

@@ -1,8 +1,10 @@
 package tools
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -11,55 +13,207 @@ import (
 // footerReserve is the room kept at the end of a cut result for its footer.
 const footerReserve = 512
 
+// footerLines is how many lines a footer takes: what was cut, and the call
+// that gets the rest.
+const footerLines = 2
+
+// Limits bound the size of one result: Bytes, and Lines when not zero.
+// A client's Limits are where it cuts results itself; a call's are its
+// output budget.
+type Limits struct {
+	Bytes, Lines int
+}
+
+// within narrows b to a budget chosen by the caller (batch's share, a
+// terminal's budget); zero fields of caller leave b as it is. A budget
+// the call asked for with maxBytes stays when it is the smaller one.
+func (b Limits) within(caller Limits, asked bool) Limits {
+	if caller.Bytes > 0 && (b.Bytes > caller.Bytes || !asked) {
+		b.Bytes = caller.Bytes
+	}
+	if caller.Lines > 0 && (b.Lines == 0 || b.Lines > caller.Lines) {
+		b.Lines = caller.Lines
+	}
+	return b
+}
+
+// Room kept below a client's own cut: pi puts "Error: " before a failed
+// call's text.
+const (
+	clientByteMargin = 64
+	clientLineMargin = 1
+)
+
 // budget returns the output budget of a call: the server default, or the
-// call's maxBytes up to the server cap; asked tells whether maxBytes chose it.
-func (p *Pipeline) budget(args map[string]any) (n int, asked bool, note string) {
-	v, ok := args[BudgetField].(json.Number)
-	if !ok {
-		return p.cfg.MaxOutput, false, ""
+// call's maxBytes up to the server cap, and never past the cut of the
+// client the call comes from; asked tells whether maxBytes chose it.
+func (p *Pipeline) budget(ctx context.Context, args map[string]any) (b Limits, asked bool, note string) {
+	b.Bytes = p.cfg.MaxOutput
+	if v, ok := args[BudgetField].(json.Number); ok {
+		if want, err := v.Int64(); err == nil && want > 0 {
+			asked = true
+			b.Bytes = int(min(want, int64(p.cfg.OutputCap)))
+			if want > int64(p.cfg.OutputCap) {
+				note = fmt.Sprintf("note: maxBytes %d is above this server's cap; used %d", want, p.cfg.OutputCap)
+			}
+		}
 	}
-	want, err := v.Int64()
-	if err != nil || want <= 0 {
-		return p.cfg.MaxOutput, false, ""
+	client := ClientFrom(ctx)
+	if most := client.Limits.Bytes - clientByteMargin; client.Limits.Bytes > 0 && b.Bytes > most {
+		if asked {
+			note = fmt.Sprintf("note: maxBytes %s is more than %s passes on to the model (%s bytes); used %s", GroupDigits(int64(b.Bytes)), client.Label(), GroupDigits(int64(client.Limits.Bytes)), GroupDigits(int64(most)))
+		}
+		b.Bytes = max(most, 1024)
 	}
-	if want > int64(p.cfg.OutputCap) {
-		return p.cfg.OutputCap, true, fmt.Sprintf("note: maxBytes %d is above this server's cap; used %d", want, p.cfg.OutputCap)
+	if client.Limits.Lines > 0 {
+		b.Lines = max(client.Limits.Lines-clientLineMargin, 2*footerLines+2)
 	}
-	return int(want), true, ""
+	return b, asked, note
+}
+
+// lineCount is the number of lines s shows: its newlines, plus one for a
+// last line without one.
+func lineCount(s string) int {
+	if s == "" {
+		return 0
+	}
+	n := strings.Count(s, "\n")
+	if !strings.HasSuffix(s, "\n") {
+		n++
+	}
+	return n
+}
+
+// cutLines keeps the first n lines of s (each with its newline).
+func cutLines(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	end := 0
+	for range n {
+		i := strings.IndexByte(s[end:], '\n')
+		if i < 0 {
+			return s
+		}
+		end += i + 1
+	}
+	return s[:end]
+}
+
+// fits reports whether the pieces of an answer fit b once joined.
+func (b Limits) fits(parts ...string) bool {
+	bytes, lines := 0, 0
+	for _, s := range parts {
+		if s != "" {
+			bytes += len(s) + 1
+			lines += lineCount(s)
+		}
+	}
+	return bytes <= b.Bytes+1 && (b.Lines == 0 || lines <= b.Lines)
 }
 
 // shape fits a result into its budget. A cut is never silent: the footer
-// says how much was left and the exact call that returns the rest. A
-// Partial result (a tool that stopped at the budget) always gets a footer.
-func (p *Pipeline) shape(c *callState, res Result, budget int) Result {
+// says how much was left and the exact call that returns the rest, and
+// the first line of the head says where the rest starts, for clients that
+// keep only the start. A Partial result (a tool that stopped at the
+// budget) always gets a footer.
+func (p *Pipeline) shape(c *callState, res Result, b Limits) Result {
 	notes := strings.Join(res.Notes, "\n")
 	head := res.Head
-	if len(head) > budget/2 {
-		head = CutUTF8(head, budget/2) + "… [head cut]"
+	if len(head) > b.Bytes/2 {
+		head = CutUTF8(head, b.Bytes/2) + "… [head cut]"
 	}
-	if !res.Partial && len(head)+len(res.Text)+len(notes)+2 <= budget {
+	if b.Lines > 0 && lineCount(head) > b.Lines/2 {
+		head = cutLines(head, b.Lines/2) + "… [head cut]"
+	}
+	if !res.Partial && b.fits(head, res.Text, notes) {
 		return finish(res, head, res.Text, notes)
 	}
-	if !res.Partial && len(head)+len(res.Text)+2 <= budget {
+	if !res.Partial && b.fits(head, res.Text) {
 		// The body fits; only the notes do not: shorten them, say so.
 		const marker = "\n… [notes cut to fit the output budget]"
-		return finish(res, head, res.Text, CutUTF8(notes, max(budget-len(head)-len(res.Text)-len(marker)-2, 0))+marker)
+		notes = CutUTF8(notes, max(b.Bytes-len(head)-len(res.Text)-len(marker)-2, 0))
+		if b.Lines > 0 {
+			notes = strings.TrimRight(cutLines(notes+"\n", b.Lines-lineCount(head)-lineCount(res.Text)-2), "\n")
+		}
+		return finish(res, head, res.Text, notes+marker)
 	}
-	room := budget - len(head) - len(notes) - footerReserve
-	if room < budget/4 {
-		room = budget / 4
-		notes = CutUTF8(notes, max(budget-len(head)-room-footerReserve, 0))
+	room := b.Bytes - len(head) - len(notes) - footerReserve
+	if room < b.Bytes/4 {
+		room = b.Bytes / 4
+		notes = CutUTF8(notes, max(b.Bytes-len(head)-room-footerReserve, 0))
 	}
-	body := res.Text
-	if len(body) > room {
-		body = cutAtLine(res.Text, room)
+	roomLines := 0
+	if b.Lines > 0 {
+		roomLines = b.Lines - lineCount(head) - lineCount(notes) - footerLines
+		if roomLines < b.Lines/4 {
+			roomLines = b.Lines / 4
+			notes = strings.TrimRight(cutLines(notes+"\n", max(b.Lines-lineCount(head)-roomLines-footerLines, 0)), "\n")
+		}
 	}
-	footer := p.footer(c, res, body, budget, len(head)+len(res.Text)+len(notes))
-	return finish(res, head, strings.TrimRight(body, "\n"), joinNonEmpty(footer, notes))
+	// The footer's call is known only once the body is cut: cut, write it,
+	// and cut again in the rare case a long call does not fit.
+	for {
+		body := cutBody(res.Text, room, roomLines)
+		footer, next := p.footer(c, res, body, b.Bytes, len(head)+len(res.Text)+len(notes))
+		top := headWithNext(head, next)
+		tail := joinNonEmpty(notes, footer)
+		trimmed := strings.TrimRight(body, "\n")
+		if b.fits(top, trimmed, tail) || body == "" {
+			return finish(res, top, trimmed, tail)
+		}
+		room = max(min(room, len(body))-(len(top)+len(trimmed)+len(tail)+2-b.Bytes)-64, 0)
+		if b.Lines > 0 {
+			roomLines = max(min(roomLines, lineCount(body))-1, 0)
+		}
+	}
 }
 
-// footer names the call that returns what a cut left out.
-func (p *Pipeline) footer(c *callState, res Result, shown string, budget, total int) string {
+// cutBody cuts text to room bytes (at a line end when one is near) and, when
+// lines is not zero, to that many lines.
+func cutBody(text string, room, lines int) string {
+	body := text
+	if len(body) > room {
+		body = cutAtLine(body, room)
+	}
+	if lines > 0 {
+		body = cutLines(body, lines)
+	}
+	return body
+}
+
+// headWithNext adds where the rest starts to the first line of head:
+// "· rest at offset=1,380". A client that keeps only the start of a long
+// result still has it.
+func headWithNext(head string, next map[string]any) string {
+	if head == "" || len(next) == 0 {
+		return head
+	}
+	keys := make([]string, 0, len(next))
+	for k, v := range next {
+		if v != nil && k != BudgetField {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return head
+	}
+	slices.Sort(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + compactJSON(next[k])
+	}
+	first, rest, found := strings.Cut(head, "\n")
+	first += " · rest at " + strings.Join(parts, " ")
+	if found {
+		return first + "\n" + rest
+	}
+	return first
+}
+
+// footer names the call that returns what a cut left out, and returns the
+// argument changes of that call when the tool can page.
+func (p *Pipeline) footer(c *callState, res Result, shown string, budget, total int) (string, map[string]any) {
 	var footer strings.Builder
 	full, known := len(res.Text), true
 	if res.Partial {
@@ -71,20 +225,22 @@ func (p *Pipeline) footer(c *callState, res Result, shown string, budget, total 
 		fmt.Fprintf(&footer, "… [truncated: showed %s bytes; there is more]\n", GroupDigits(int64(len(shown))))
 		total = max(total, 4*budget)
 	}
+	var next map[string]any
 	switch {
 	case res.Next != nil:
-		fmt.Fprintf(&footer, "Get the rest: %s", p.nextCall(c, res.Next(len(shown))))
-	case budget < p.cfg.OutputCap:
-		want := min(total+footerReserve, p.cfg.OutputCap)
+		next = res.Next(len(shown))
+		fmt.Fprintf(&footer, "Get the rest: %s", p.nextCall(c, next))
+	case budget < p.cfg.OutputCap && budget < c.budgetCeiling():
+		want := min(total+footerReserve, p.cfg.OutputCap, c.budgetCeiling())
 		verb := "Get all of it"
 		if want < total+footerReserve || !known {
 			verb = "Get more at once"
 		}
 		fmt.Fprintf(&footer, "%s: %s", verb, p.nextCall(c, map[string]any{BudgetField: want}))
 	default:
-		fmt.Fprintf(&footer, "This is the most one call returns (%s bytes); narrow the call to see the rest.", GroupDigits(int64(p.cfg.OutputCap)))
+		fmt.Fprintf(&footer, "This is the most one call returns (%s bytes); narrow the call to see the rest.", GroupDigits(int64(min(p.cfg.OutputCap, c.budgetCeiling()))))
 	}
-	return footer.String()
+	return footer.String(), next
 }
 
 // finish assembles the model's text and the terminal's sections.
@@ -160,9 +316,9 @@ const maxCallRender = 2048
 // value removes one). When that would be too long to repeat, it names only
 // the changes.
 func (p *Pipeline) nextCall(c *callState, changes map[string]any) string {
-	call := p.ListedName(c.tool) + " " + compactJSON(c.argsWith(changes))
+	call := p.callText(c.render, c.tool, c.argsWith(changes))
 	if len(call) <= maxCallRender {
 		return call
 	}
-	return fmt.Sprintf("%s with the same arguments as this call, changed by %s", p.ListedName(c.tool), compactJSON(changes))
+	return fmt.Sprintf("%s with the same arguments as this call, changed by %s", c.name(), compactJSON(changes))
 }

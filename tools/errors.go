@@ -22,10 +22,18 @@ type callState struct {
 	raw    any
 	args   map[string]any
 	notes  []string
-	budget int
+	budget Limits
 	// budgetAsked is set when maxBytes chose the budget.
 	budgetAsked bool
+	// render writes the calls this call's answers suggest.
+	render Renderer
+	// ceiling is the largest budget maxBytes can get: the server's cap,
+	// or less when the client cuts results below it.
+	ceiling int
 }
+
+// budgetCeiling is the largest budget a call can ask for.
+func (c *callState) budgetCeiling() int { return c.ceiling }
 
 // passed renders the arguments as received, shortened.
 func (c *callState) passed() string {
@@ -58,19 +66,20 @@ func (c *callState) passed() string {
 }
 
 // example is the tool's first example as a ready-to-send call.
-func (c *callState) example() string {
-	return exampleCall(c.p, c.tool)
+func (c *callState) example() string { return c.p.exampleCall(c.render, c.tool) }
+
+// exampleCall renders t's first example as a call.
+func (p *Pipeline) exampleCall(r Renderer, t *Tool) string {
+	return p.callText(r, t, p.reg.Doc(t).Examples[0])
 }
 
-func exampleCall(p *Pipeline, t *Tool) string {
-	doc := p.reg.Doc(t)
-	return p.ListedName(t) + " " + compactJSON(doc.Examples[0])
-}
+// name is the tool's name as the caller refers to it.
+func (c *callState) name() string { return c.p.nameText(c.render, c.tool) }
 
 // argError explains invalid arguments.
 func (c *callState) argError(problems []problem) Result {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: invalid arguments.\n", c.p.ListedName(c.tool))
+	fmt.Fprintf(&b, "%s: invalid arguments.\n", c.name())
 	for _, pr := range problems {
 		b.WriteString("- ")
 		b.WriteString(pr.String())
@@ -83,7 +92,7 @@ func (c *callState) argError(problems []problem) Result {
 // inputError explains a problem the tool found in otherwise valid arguments.
 func (c *callState) inputError(ie *InputError) Result {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s\n", c.p.ListedName(c.tool), ie.Error())
+	fmt.Fprintf(&b, "%s: %s\n", c.name(), ie.Error())
 	c.writeFooter(&b)
 	return Result{IsError: true, Text: b.String()}
 }
@@ -91,7 +100,7 @@ func (c *callState) inputError(ie *InputError) Result {
 // failure reports a tool that could not do what was asked.
 func (c *callState) failure(err error) Result {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s failed: %v\n", c.p.ListedName(c.tool), err)
+	fmt.Fprintf(&b, "%s failed: %v\n", c.name(), err)
 	c.writeFooter(&b)
 	return Result{IsError: true, Text: b.String()}
 }
@@ -105,18 +114,22 @@ func (c *callState) canceled(ctx context.Context, err error) Result {
 	case errors.Is(err, context.DeadlineExceeded):
 		why = "the call ran out of time (request deadline)"
 	}
-	return Result{IsError: true, Text: fmt.Sprintf("%s: %s.\nYou passed: %s", c.p.ListedName(c.tool), why, c.passed())}
+	return Result{IsError: true, Text: fmt.Sprintf("%s: %s.\nYou passed: %s", c.name(), why, c.passed())}
 }
 
 func (c *callState) writeFooter(b *strings.Builder) {
 	fmt.Fprintf(b, "You passed: %s\n", c.passed())
-	fmt.Fprintf(b, "Expected: %s\n", signature(c.p.reg.schema(c.tool), c.p.ListedName(c.tool)))
+	fmt.Fprintf(b, "Expected: %s\n", signature(c.p.reg.schema(c.tool), c.describe()))
 	fmt.Fprintf(b, "Example: %s", c.example())
 }
 
+// describe is the call that shows the tool's arguments, or "".
+func (c *callState) describe() string { return c.p.describeCall(c.render, c.tool) }
+
 // signature renders a compact, TypeScript-like shape of the input: required
-// fields first, then optional ones, capped to stay readable.
-func signature(s *schemas.Schema, listed string) string {
+// fields first, then optional ones, capped to stay readable; describe is
+// the call that shows the rest.
+func signature(s *schemas.Schema, describe string) string {
 	const maxFields = 10
 	required := map[string]bool{}
 	for _, r := range s.Required {
@@ -137,7 +150,11 @@ func signature(s *schemas.Schema, listed string) string {
 	}
 	for i, n := range ordered {
 		if i == maxFields {
-			parts = append(parts, fmt.Sprintf("… %d more (tools_describe {\"name\":%q})", len(ordered)-maxFields, listed))
+			more := fmt.Sprintf("… %d more", len(ordered)-maxFields)
+			if describe != "" {
+				more += " (" + describe + ")"
+			}
+			parts = append(parts, more)
 			break
 		}
 		opt := "?"
@@ -192,7 +209,7 @@ func signatureInline(s *schemas.Schema) string {
 }
 
 // notFound answers a name that did not resolve to an exposed tool.
-func (p *Pipeline) notFound(name string, known *Tool) Result {
+func (p *Pipeline) notFound(r Renderer, name string, known *Tool) Result {
 	var b strings.Builder
 	fmt.Fprintf(&b, "unknown tool %s", quoteShort(name))
 	if known != nil {
@@ -204,9 +221,9 @@ func (p *Pipeline) notFound(name string, known *Tool) Result {
 		b.WriteString(".\n")
 	}
 	if known == nil {
-		p.writeSuggestions(&b, name)
+		p.writeSuggestions(r, &b, name)
 	}
-	b.WriteString(p.listingHint())
+	b.WriteString(p.listingHint(r))
 	return Result{IsError: true, Text: b.String()}
 }
 
@@ -223,37 +240,74 @@ func didYouMean(ts []*Tool, name func(*Tool) string) string {
 }
 
 // listingHint tells how to list tools, naming only tools this server
-// exposes.
-func (p *Pipeline) listingHint() string {
+// exposes, written for r.
+func (p *Pipeline) listingHint(r Renderer) string {
 	search, okSearch := p.Resolve("tools.search")
-	describe, okDescribe := p.Resolve("tools.describe")
+	describe := p.describeCall(r, nil)
 	switch {
-	case okSearch && okDescribe:
-		return fmt.Sprintf("List every tool with %s {} (or tools/list); show one tool's arguments with %s {\"name\":\"…\"}.", p.ListedName(search), p.ListedName(describe))
+	case okSearch && describe != "":
+		return fmt.Sprintf("List every tool with %s (or tools/list); show one tool's arguments with %s.", p.callText(r, search, map[string]any{}), describe)
 	case okSearch:
-		return fmt.Sprintf("List every tool with %s {} (or tools/list).", p.ListedName(search))
-	case okDescribe:
-		return fmt.Sprintf("List every tool with tools/list; show one tool's arguments with %s {\"name\":\"…\"}.", p.ListedName(describe))
+		return fmt.Sprintf("List every tool with %s (or tools/list).", p.callText(r, search, map[string]any{}))
+	case describe != "":
+		return fmt.Sprintf("List every tool with tools/list; show one tool's arguments with %s.", describe)
 	}
 	return "List every tool with tools/list."
 }
 
-// Instructions are the server's two-line instructions to clients, written
-// with the names this server lists.
-func (p *Pipeline) Instructions() string {
-	example := "net_curl"
-	if t := p.reg.Lookup("net.curl"); t != nil {
-		example = p.ListedName(t)
-	} else if vis := p.Visible(); len(vis) > 0 {
-		example = p.ListedName(vis[0])
+// Instructions are the server's instructions to a client, written with
+// the names the model in that client calls tools by, and promising only
+// what holds there.
+func (p *Pipeline) Instructions(c Client) string {
+	r := c.Render
+	if r == nil {
+		r = ListedRenderer{}
 	}
-	return fmt.Sprintf("Tool names look like %s; other spellings (dots, dashes, any case, an mcp__server__ prefix) work too, and an unknown name answers with the closest names.\n"+
-		"Arguments are a JSON object (a JSON string is accepted too); every error shows what was passed, what was expected and an example. %s", example, p.listingHint())
+	var example *Tool
+	if t, ok := p.Resolve("net.curl"); ok {
+		example = t
+	} else if vis := p.Visible(); len(vis) > 0 {
+		example = vis[0]
+	}
+	var b strings.Builder
+	switch c.Kind {
+	case "pi":
+		// pi checks arguments against the published schema before f0 sees
+		// them, so the repairs f0 makes rarely come into play: do not
+		// promise them.
+		b.WriteString("f0's tools come through pi: some as direct tools")
+		if example != nil {
+			fmt.Fprintf(&b, " (%s)", p.nameText(r, example))
+		}
+		b.WriteString(", every one through mcp({tool, args}) with f0's tool name.\n")
+	default:
+		name := "net_curl"
+		if example != nil {
+			name = p.nameText(r, example)
+		}
+		fmt.Fprintf(&b, "Tool names look like %s; other spellings (dots, dashes, any case, an mcp__server__ prefix) work too, and an unknown name answers with the closest names.\n", name)
+		b.WriteString("Arguments are a JSON object (a JSON string is accepted too); ")
+	}
+	if c.Kind == "pi" {
+		b.WriteString("Every ")
+	} else {
+		b.WriteString("every ")
+	}
+	b.WriteString("error shows what was passed, what was expected and an example.")
+	if c.Limits.Bytes > 0 {
+		fmt.Fprintf(&b, " Results stay within what %s passes on (%s bytes", c.Label(), GroupDigits(int64(c.Limits.Bytes)))
+		if c.Limits.Lines > 0 {
+			fmt.Fprintf(&b, ", %s lines", GroupDigits(int64(c.Limits.Lines)))
+		}
+		b.WriteString("); a cut result ends with the call that gets the rest.")
+	}
+	b.WriteString(" " + p.listingHint(r))
+	return b.String()
 }
 
 // writeSuggestions lists the tools closest to name. A close tool the server
 // hides is named with the reason, so the model stops looking for it.
-func (p *Pipeline) writeSuggestions(b *strings.Builder, name string) {
+func (p *Pipeline) writeSuggestions(r Renderer, b *strings.Builder, name string) {
 	sugg := suggest(name, p.cfg.Prefix, p.reg.tools, 3)
 	if len(sugg) == 0 {
 		return
@@ -265,12 +319,12 @@ func (p *Pipeline) writeSuggestions(b *strings.Builder, name string) {
 			fmt.Fprintf(b, "- %s: not exposed by this server (%s)\n", p.ListedName(t), p.hidden[t])
 			continue
 		}
-		fmt.Fprintf(b, "- %s: %s\n", p.ListedName(t), t.Summary)
+		fmt.Fprintf(b, "- %s: %s\n", p.nameText(r, t), t.Summary)
 		if example == nil {
 			example = t
 		}
 	}
 	if example != nil {
-		fmt.Fprintf(b, "Example: %s\n", exampleCall(p, example))
+		fmt.Fprintf(b, "Example: %s\n", p.exampleCall(r, example))
 	}
 }

@@ -36,6 +36,7 @@ func testDocs(name string) (schemas.Doc, error) {
 		"test.echo":  {"url": "https://example.com", "method": "GET"},
 		"test.pages": {"size": 100},
 		"test.plain": {"size": 100},
+		"test.lines": {"n": 10},
 	}
 	ex, ok := examples[name]
 	if !ok {
@@ -44,15 +45,28 @@ func testDocs(name string) (schemas.Doc, error) {
 	return schemas.Doc{Description: "A fixture.", Examples: []map[string]any{ex}}, nil
 }
 
+// linesInput is test.lines' input: n short lines from line offset.
+type linesInput struct {
+	N      int `json:"n" jsonschema:"required"`
+	Offset int `json:"offset,omitempty"`
+}
+
 func fixtureTools() []*Tool {
-	text := func(n, offset int) string {
-		var b strings.Builder
-		for i := 0; b.Len() < n; i++ {
-			fmt.Fprintf(&b, "line %05d ééé\n", i)
-		}
-		return b.String()[offset:n]
-	}
+	text := func(n, offset int) string { return fixtureText(n)[offset:] }
 	return []*Tool{
+		Def[linesInput]{
+			Spec: Spec{Name: "test.lines", Title: "Lines", Summary: "Short lines that page by line.", Access: Read},
+			Run: func(ctx context.Context, in linesInput) (Result, error) {
+				var b strings.Builder
+				for i := in.Offset; i < in.N; i++ {
+					fmt.Fprintf(&b, "l%04d\n", i)
+				}
+				text := b.String()
+				return Result{Head: fmt.Sprintf("lines from %d", in.Offset), Text: text, Next: func(shown int) map[string]any {
+					return map[string]any{"offset": in.Offset + strings.Count(text[:shown], "\n")}
+				}}, nil
+			},
+		}.Erase(),
 		Def[echoInput]{
 			Spec: Spec{Name: "test.echo", Title: "Echo", Summary: "Echo the decoded input as JSON.", Access: Read,
 				Keywords: []string{"mirror"}, Synonyms: map[string]string{"body": "data", "timeout_ms": "timeoutMs"},

@@ -81,22 +81,14 @@ func runSearch(ctx context.Context, in SearchInput) (Result, error) {
 	default:
 		fmt.Fprintf(&b, "%d tools match %q:\n", len(hits), in.Query)
 	}
+	r := RendererFrom(ctx)
 	for _, t := range hits {
-		fmt.Fprintf(&b, "- %s (%s): %s\n", p.ListedName(t), t.Access, t.Summary)
+		fmt.Fprintf(&b, "- %s (%s): %s\n", p.nameText(r, t), t.Access, t.Summary)
 	}
 	if first := firstOr(hits, pool); first != nil {
-		fmt.Fprintf(&b, "Arguments and examples of one tool: %s {\"name\":%q}", p.listedOrCanonical("tools.describe"), p.ListedName(first))
+		fmt.Fprintf(&b, "Arguments and examples of one tool: %s", Suggest(ctx, "tools.describe", map[string]any{"name": p.ListedName(first)}))
 	}
 	return Result{Text: b.String()}, nil
-}
-
-// listedOrCanonical is the listed name of a tool when it is exposed, its
-// canonical name otherwise.
-func (p *Pipeline) listedOrCanonical(name string) string {
-	if t, ok := p.Resolve(name); ok {
-		return p.ListedName(t)
-	}
-	return name
 }
 
 func firstOr(a, b []*Tool) *Tool {
@@ -176,17 +168,19 @@ func runDescribe(ctx context.Context, in DescribeInput) (Result, error) {
 	}
 	t, ok := p.Resolve(in.Name)
 	if !ok {
-		return p.notFound(in.Name, t), nil
+		return p.notFound(RendererFrom(ctx), in.Name, t), nil
 	}
-	return Result{Text: p.Describe(t)}, nil
+	return Result{Text: p.Describe(ctx, t)}, nil
 }
 
-// Describe renders everything a model needs to call t right the first time.
-func (p *Pipeline) Describe(t *Tool) string {
+// Describe renders everything a model needs to call t right the first
+// time, with calls written by the renderer of ctx.
+func (p *Pipeline) Describe(ctx context.Context, t *Tool) string {
+	r := RendererFrom(ctx)
 	doc := p.reg.Doc(t)
 	schema := p.reg.schema(t)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s\n", p.ListedName(t), t.Title)
+	fmt.Fprintf(&b, "%s: %s\n", p.nameText(r, t), t.Title)
 	fmt.Fprintf(&b, "Canonical name %s; access %s", t.Name, t.Access)
 	if len(t.Aliases) > 0 {
 		fmt.Fprintf(&b, "; also answers to %s", strings.Join(t.Aliases, ", "))
@@ -200,7 +194,7 @@ func (p *Pipeline) Describe(t *Tool) string {
 	writeArguments(&b, schema, t)
 	b.WriteString("\nExamples:\n")
 	for _, ex := range doc.Examples {
-		fmt.Fprintf(&b, "  %s %s\n", p.ListedName(t), compactJSON(ex))
+		fmt.Fprintf(&b, "  %s\n", p.callText(r, t, ex))
 	}
 	if len(doc.Notes) > 0 {
 		b.WriteString("\nNotes:\n")

@@ -33,6 +33,9 @@ type Config struct {
 	// most a call may ask for with maxBytes.
 	MaxOutput int
 	OutputCap int
+	// Clients is what the operator told f0 about clients: limits of
+	// clients f0 does not know, pi's direct tools, the server's name.
+	Clients ClientOptions
 	// Logger receives one line per call.
 	Logger *slog.Logger
 }
@@ -173,13 +176,21 @@ func (p *Pipeline) Resolve(name string) (*Tool, bool) {
 // Call runs one tool call through the whole pipeline. It never panics and
 // never returns a protocol error: every failure is a Result with IsError.
 func (p *Pipeline) Call(ctx context.Context, name string, args any) Result {
-	return p.CallBudget(ctx, name, args, 0)
+	return p.CallWithin(ctx, name, args, Limits{})
 }
 
-// CallBudget is Call with an output budget chosen by the caller instead of
-// the server default: batch shares its own budget among its items. A
-// smaller maxBytes in the arguments still applies; a larger one does not.
+// CallBudget is Call with an output budget in bytes chosen by the caller
+// instead of the server default (a terminal's own budget). A smaller
+// maxBytes in the arguments still applies; a larger one does not.
 func (p *Pipeline) CallBudget(ctx context.Context, name string, args any, budget int) Result {
+	return p.CallWithin(ctx, name, args, Limits{Bytes: budget})
+}
+
+// CallWithin is Call with an output budget in bytes and lines chosen by
+// the caller: batch shares its own budget among its items. Zero fields
+// leave the server default. A smaller maxBytes in the arguments still
+// applies; a larger one does not.
+func (p *Pipeline) CallWithin(ctx context.Context, name string, args any, budget Limits) Result {
 	start := time.Now()
 	res, tool := p.call(ctx, name, args, budget)
 	outcome := "ok"
@@ -196,8 +207,8 @@ func (p *Pipeline) CallBudget(ctx context.Context, name string, args any, budget
 	return res
 }
 
-func (p *Pipeline) call(ctx context.Context, name string, raw any, budget int) (Result, *Tool) {
-	c, in, errRes := p.prepare(name, raw)
+func (p *Pipeline) call(ctx context.Context, name string, raw any, budget Limits) (Result, *Tool) {
+	c, in, errRes := p.prepare(ctx, name, raw)
 	if c == nil || errRes != nil {
 		var t *Tool
 		if c != nil {
@@ -208,9 +219,7 @@ func (p *Pipeline) call(ctx context.Context, name string, raw any, budget int) (
 	if res, denied := p.checkAccess(c, in); denied {
 		return finish(res, "", res.Text, ""), c.tool
 	}
-	if budget > 0 && (c.budget > budget || !c.budgetAsked) {
-		c.budget = budget
-	}
+	c.budget = c.budget.within(budget, c.budgetAsked)
 	res := c.run(ctx, in)
 	res.Notes = append(c.notes, res.Notes...)
 	return p.shape(c, res, c.budget), c.tool
@@ -218,13 +227,17 @@ func (p *Pipeline) call(ctx context.Context, name string, raw any, budget int) (
 
 // prepare resolves the name and repairs, validates and decodes the
 // arguments: every step before access and execution.
-func (p *Pipeline) prepare(name string, raw any) (*callState, any, *Result) {
+func (p *Pipeline) prepare(ctx context.Context, name string, raw any) (*callState, any, *Result) {
+	render := RendererFrom(ctx)
 	t := p.resolve(name)
 	if t == nil || !p.visible[t] {
-		res := p.notFound(name, t)
+		res := p.notFound(render, name, t)
 		return nil, nil, &res
 	}
-	c := &callState{p: p, tool: t, raw: raw}
+	c := &callState{p: p, tool: t, raw: raw, render: render, ceiling: p.cfg.OutputCap}
+	if l := ClientFrom(ctx).Limits.Bytes; l > 0 {
+		c.ceiling = min(c.ceiling, max(l-clientByteMargin, 1024))
+	}
 	fail := func(r Result) (*callState, any, *Result) { return c, nil, &r }
 	args, problems := p.argsObject(t, raw)
 	if len(problems) > 0 {
@@ -238,7 +251,7 @@ func (p *Pipeline) prepare(name string, raw any) (*callState, any, *Result) {
 	if len(problems) > 0 {
 		return fail(c.argError(problems))
 	}
-	budget, asked, budgetNote := p.budget(args)
+	budget, asked, budgetNote := p.budget(ctx, args)
 	if budgetNote != "" {
 		notes = append(notes, budgetNote)
 	}
@@ -258,7 +271,7 @@ func (p *Pipeline) prepare(name string, raw any) (*callState, any, *Result) {
 // validation without executing it. It returns the error result the call
 // would get, or ok.
 func (p *Pipeline) Check(name string, args any) (Result, bool) {
-	_, _, errRes := p.prepare(name, args)
+	_, _, errRes := p.prepare(context.Background(), name, args)
 	if errRes != nil {
 		return *errRes, false
 	}
@@ -273,7 +286,7 @@ func (p *Pipeline) checkAccess(c *callState, in any) (Result, bool) {
 		return Result{}, false
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: access denied: this call needs %q access", p.ListedName(t), need.String())
+	fmt.Fprintf(&b, "%s: access denied: this call needs %q access", c.name(), need.String())
 	if why != "" {
 		fmt.Fprintf(&b, " (%s)", why)
 	}
@@ -284,7 +297,7 @@ func (p *Pipeline) checkAccess(c *callState, in any) (Result, bool) {
 		b.WriteString(", or the server restarted with a higher level")
 	}
 	fmt.Fprintf(&b, ".\nTo allow it, the operator starts f0 with --access %s (or F0_ACCESS=%s).", need, need)
-	if ex, ok := p.exampleWithin(t); ok {
+	if ex, ok := p.exampleWithin(c.render, t); ok {
 		fmt.Fprintf(&b, "\nExample within %s access: %s", p.cfg.Access, ex)
 	}
 	return Result{IsError: true, Text: b.String()}, true
@@ -304,14 +317,14 @@ func (p *Pipeline) accessNeeded(t *Tool, in any) (Access, string) {
 
 // exampleWithin returns the first documented example of t that the
 // server's access level allows.
-func (p *Pipeline) exampleWithin(t *Tool) (string, bool) {
+func (p *Pipeline) exampleWithin(r Renderer, t *Tool) (string, bool) {
 	for _, ex := range p.reg.Doc(t).Examples {
-		_, in, errRes := p.prepare(t.Name, ex)
+		_, in, errRes := p.prepare(context.Background(), t.Name, ex)
 		if errRes != nil {
 			continue
 		}
 		if need, _ := p.accessNeeded(t, in); need <= p.cfg.Access {
-			return p.ListedName(t) + " " + compactJSON(ex), true
+			return p.callText(r, t, ex), true
 		}
 	}
 	return "", false
@@ -324,7 +337,7 @@ func (c *callState) run(ctx context.Context, in any) (res Result) {
 			c.p.cfg.Logger.Error("tool panic", "tool", c.tool.Name, "panic", r, "stack", string(debug.Stack()))
 			res = Result{IsError: true, Text: fmt.Sprintf(
 				"%s failed: internal error (panic: %v). The server is still running; this is a bug in f0, please report it with the call below.\nYou passed: %s",
-				c.p.ListedName(c.tool), r, c.passed())}
+				c.name(), r, c.passed())}
 		}
 	}()
 	ctx = withCall(withBudget(withPipeline(ctx, c.p), c.budget), c)

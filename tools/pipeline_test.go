@@ -135,7 +135,7 @@ func TestMaxBytesCapped(t *testing.T) {
 	if len(res.Text) > 4096 {
 		t.Fatalf("%d bytes over the cap", len(res.Text))
 	}
-	assertInOrder(t, res.Text, "truncated", "note: maxBytes 100000 is above this server's cap; used 4096")
+	assertInOrder(t, res.Text, "note: maxBytes 100000 is above this server's cap; used 4096", "truncated")
 	small := p.Call(context.Background(), "test.plain", map[string]any{"size": 10000, "maxBytes": 3000})
 	if len(small.Text) > 3000 || len(small.Text) < 2000 {
 		t.Fatalf("maxBytes 3000 gave %d bytes", len(small.Text))
@@ -217,7 +217,7 @@ func TestFooterWithHugeArgumentsStaysShort(t *testing.T) {
 	if len(res.Text) > 4096 {
 		t.Fatalf("%d bytes over the budget", len(res.Text))
 	}
-	c := &callState{p: p, tool: p.reg.Lookup("test.pages"), args: map[string]any{"size": 20000, "note": strings.Repeat("9", 5000)}}
+	c := &callState{p: p, tool: p.reg.Lookup("test.pages"), render: ListedRenderer{}, args: map[string]any{"size": 20000, "note": strings.Repeat("9", 5000)}}
 	got := p.nextCall(c, map[string]any{"offset": 100})
 	if got != `test_pages with the same arguments as this call, changed by {"offset":100}` {
 		t.Fatalf("nextCall = %q", got)

@@ -231,7 +231,7 @@ func (a *app) describeCommand() *cobra.Command {
 			if !ok {
 				return a.print(p.Call(cmd.Context(), args[0], nil), false) // not found: suggestions
 			}
-			fmt.Fprintln(a.stdout, p.Describe(t))
+			fmt.Fprintln(a.stdout, p.Describe(cmd.Context(), t))
 			return nil
 		},
 	}
@@ -308,7 +308,7 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 		return a.print(p.Call(cmd.Context(), name, nil), false)
 	}
 	if wantsHelp(words) {
-		fmt.Fprintln(a.stdout, p.Describe(t))
+		fmt.Fprintln(a.stdout, p.Describe(cmd.Context(), t))
 		return nil
 	}
 	if t.RawArgsField == "" {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -28,6 +29,14 @@ type globalFlags struct {
 	maxOutput   int
 	logLevel    string
 	net         netFlags
+	clients     clientFlags
+}
+
+// clientFlags are what the operator tells f0 about MCP clients.
+type clientFlags struct {
+	limits     []string
+	serverName string
+	piDirect   []string
 }
 
 // netFlags are the operator's limits and rules for net.curl.
@@ -49,6 +58,9 @@ func (g *globalFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&g.net.maxTime, "net-max-time", "5m", "longest time limit a net.curl call may ask for, total and connect (default limits: 30s and 10s)")
 	fs.StringVar(&g.net.maxDownload, "net-max-download", "100MiB", "largest response body net.curl reads or saves, and largest file it sends")
 	fs.StringSliceVar(&g.net.allow, "net-allow", nil, "net.curl connects only to these: host names (*.example.com for subdomains), IPs, CIDR blocks, or loopback, private, link-local, metadata (metadata and link-local are refused unless allowed; allowing them opens only those)")
+	fs.StringArrayVar(&g.clients.limits, "client-limits", nil, "where a client cuts results, by its clientInfo name: NAME=BYTES[,LINES] (repeatable; NAME may end in *); f0 keeps its results below (pi and claude-code are known)")
+	fs.StringVar(&g.clients.serverName, "server-name", "f0", "the name clients are configured to call this server by, for the tool names f0 suggests in Claude Code (mcp__NAME__tool)")
+	fs.StringSliceVar(&g.clients.piDirect, "pi-direct-tools", nil, "the tools pi is configured to make direct (its directTools), so hints name them as direct tools (default: guess net_curl, fs_read, batch)")
 	fs.StringSliceVar(&g.net.deny, "net-deny", nil, "net.curl never connects to these (same forms as --net-allow; deny wins); checked on the resolved address, redirects included")
 }
 
@@ -128,7 +140,12 @@ func (g *globalFlags) pipeline(logger *slog.Logger) (*tools.Pipeline, error) {
 	if err != nil {
 		return nil, err
 	}
+	clients, err := g.clients.options()
+	if err != nil {
+		return nil, err
+	}
 	return tools.NewPipeline(reg, tools.Config{
+		Clients:    clients,
 		Access:     access,
 		NameStyle:  style,
 		Prefix:     strings.TrimSuffix(g.toolsPrefix, "_"),
@@ -138,6 +155,25 @@ func (g *globalFlags) pipeline(logger *slog.Logger) (*tools.Pipeline, error) {
 		MaxOutput:  g.maxOutput,
 		Logger:     logger,
 	})
+}
+
+// options turns the client flags into the pipeline's client options; a
+// MAX_MCP_OUTPUT_TOKENS in f0's environment (a server Claude Code starts
+// inherits Claude Code's) sets Claude Code's limit.
+func (c clientFlags) options() (tools.ClientOptions, error) {
+	opts := tools.ClientOptions{ServerName: c.serverName, PiDirect: c.piDirect, Limits: map[string]tools.Limits{}}
+	for _, v := range c.limits {
+		name, l, err := tools.ParseClientLimits(v)
+		if err != nil {
+			return opts, err
+		}
+		opts.Limits[name] = l
+	}
+	// Claude Code ignores a value that is not a positive number; so does f0.
+	if n, err := strconv.Atoi(strings.TrimSpace(os.Getenv("MAX_MCP_OUTPUT_TOKENS"))); err == nil && n > 0 {
+		opts.ClaudeCodeTokens = n
+	}
+	return opts, nil
 }
 
 // parseDuration reads a duration flag such as 30m or 15s.

@@ -80,8 +80,12 @@ func run(ctx context.Context, in Input) (tools.Result, error) {
 			Hint: fmt.Sprintf("Split it into batches of %d, or raise maxBytes.", most)}
 	}
 	start := time.Now()
-	share := (budget - headerRoom) / len(in.Calls)
-	outs := execute(ctx, p, in, share-itemRoom)
+	share := tools.Limits{Bytes: (budget-headerRoom)/len(in.Calls) - itemRoom}
+	if lines := tools.BudgetLines(ctx); lines > 0 {
+		// Each item also takes a blank line and its own header line.
+		share.Lines = max((lines-1)/len(in.Calls)-2, 4)
+	}
+	outs := execute(ctx, p, in, share)
 	return render(ctx, outs, in, time.Since(start)), nil
 }
 
@@ -108,7 +112,7 @@ func check(p *tools.Pipeline, in Input) error {
 }
 
 // execute runs the items with bounded concurrency, keeping input order.
-func execute(ctx context.Context, p *tools.Pipeline, in Input, share int) []outcome {
+func execute(ctx context.Context, p *tools.Pipeline, in Input, share tools.Limits) []outcome {
 	workers := in.MaxConcurrency
 	if workers <= 0 {
 		workers = DefaultConcurrency
@@ -138,9 +142,9 @@ func execute(ctx context.Context, p *tools.Pipeline, in Input, share int) []outc
 					continue // reported as not run
 				}
 				c := in.Calls[i]
-				res := p.CallBudget(ctx, c.Tool, c.Args, share)
+				res := p.CallWithin(ctx, c.Tool, c.Args, share)
 				mu.Lock()
-				outs[i] = outcome{res: res, ran: true, listed: listedName(p, c.Tool)}
+				outs[i] = outcome{res: res, ran: true, listed: listedName(ctx, p, c.Tool)}
 				done++
 				if res.IsError && stopOnError {
 					stopped = true
@@ -169,15 +173,17 @@ func execute(ctx context.Context, p *tools.Pipeline, in Input, share int) []outc
 	wg.Wait()
 	for i := range outs {
 		if !outs[i].ran {
-			outs[i].listed = listedName(p, in.Calls[i].Tool)
+			outs[i].listed = listedName(ctx, p, in.Calls[i].Tool)
 		}
 	}
 	return outs
 }
 
-func listedName(p *tools.Pipeline, name string) string {
-	if t, ok := p.Resolve(name); ok {
-		return p.ListedName(t)
+// listedName names an item's tool as the caller calls it; a name that
+// does not resolve stays as the item gave it.
+func listedName(ctx context.Context, p *tools.Pipeline, name string) string {
+	if _, ok := p.Resolve(name); ok {
+		return tools.ToolName(ctx, name)
 	}
 	return name
 }

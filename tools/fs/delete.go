@@ -68,11 +68,11 @@ func (t *toolset) deleteOne(ctx context.Context, p string, recursive bool) (stri
 		return "", err
 	}
 	if l.IsRoot() {
-		return "", &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a root directory; fs_delete never deletes a root.", l.Root.Dir)}
+		return "", &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a root directory; %s never deletes a root.", l.Root.Dir, tools.ToolName(ctx, "fs.delete"))}
 	}
 	for _, other := range t.files.Roots() {
 		if other != l.Root && strings.HasPrefix(other.Dir+"/", l.Abs()+"/") {
-			return "", &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s holds the root %s; fs_delete never deletes a root.", t.show(l), other.Dir)}
+			return "", &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s holds the root %s; %s never deletes a root.", t.show(l), other.Dir, tools.ToolName(ctx, "fs.delete"))}
 		}
 	}
 	r := l.Root.OS()

@@ -101,7 +101,7 @@ func (t *toolset) runEdit(ctx context.Context, in EditInput) (tools.Result, erro
 	case info.IsDir():
 		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a directory.", t.show(l))}
 	case info.Size() > maxEditFile:
-		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is %s; fs_edit edits files up to %s.", t.show(l), sizeText(info.Size()), sizeText(maxEditFile))}
+		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is %s; %s edits files up to %s.", t.show(l), sizeText(info.Size()), tools.ToolName(ctx, "fs.edit"), sizeText(maxEditFile))}
 	}
 	f, err := l.Open()
 	if err != nil {
@@ -113,7 +113,7 @@ func (t *toolset) runEdit(ctx context.Context, in EditInput) (tools.Result, erro
 		return tools.Result{}, fmt.Errorf("edit %s: %w", t.show(l), err)
 	}
 	if sniff(l.Rel, data).binary {
-		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a binary file; fs_edit changes text.", t.show(l))}
+		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a binary file; %s changes text.", t.show(l), tools.ToolName(ctx, "fs.edit"))}
 	}
 	before := string(data)
 	after := before

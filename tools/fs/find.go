@@ -111,7 +111,7 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tools.Result, erro
 		return tools.Result{}, t.argError(ctx, "path", t.files.Explain("find in", start, err))
 	}
 	if !info.IsDir() {
-		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a file; fs_find searches directories.", t.show(start))}
+		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a file; %s searches directories.", t.show(start), tools.ToolName(ctx, "fs.find"))}
 	}
 	pattern := findPattern(rest, in.IgnoreCase)
 	maxResults := cmp.Or(in.MaxResults, defaultMaxEntries)

@@ -5,7 +5,6 @@ package fs
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"path"
@@ -103,21 +102,9 @@ func sentence(s string) string {
 	return s + "."
 }
 
-// call renders a call a model can copy, with the tool's listed name.
+// call renders a call a model can copy, the way the caller can make it.
 func call(ctx context.Context, name string, args map[string]any) string {
-	listed := name
-	if p, ok := tools.FromContext(ctx); ok {
-		if tl, ok := p.Resolve(name); ok {
-			listed = p.ListedName(tl)
-		}
-	}
-	var b strings.Builder
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(args); err != nil {
-		return listed
-	}
-	return listed + " " + strings.TrimSuffix(b.String(), "\n")
+	return tools.Suggest(ctx, name, args)
 }
 
 // sizeText renders a byte count for people: 245 B, 1.2 KB, 3.4 MB.

@@ -147,7 +147,7 @@ func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tools.Re
 	if err != nil {
 		return tools.Result{}, err
 	}
-	w, err := readWindow(o.r, first, limit, max(budget-700, budget/2), o.size)
+	w, err := readWindow(o.r, first, limit, window{bytes: max(budget-700, budget/2), lines: lineRoom(tools.BudgetLines(ctx))}, o.size)
 	if err != nil {
 		return tools.Result{}, fmt.Errorf("read %s: %w", o.name, err)
 	}
@@ -280,10 +280,23 @@ func (w lineWindow) describe() string {
 	return b.String()
 }
 
+// window is what one read may show: bytes, and lines when not zero.
+type window struct{ bytes, lines int }
+
+// lineRoom is how many lines of a file fit a budget of lines (0: any):
+// the rest is kept for the status line, the notes and the footer.
+func lineRoom(budget int) int {
+	if budget <= 0 {
+		return 0
+	}
+	return max(budget-8, 1)
+}
+
 // readWindow reads lines first … first+limit-1 (limit 0: to the end) from
-// r (of size bytes), keeping at most capBytes of them, and counts the
-// file's lines.
-func readWindow(r io.Reader, first, limit, capBytes int, size int64) (lineWindow, error) {
+// r (of size bytes), keeping at most room.bytes of them and room.lines
+// lines, and counts the file's lines.
+func readWindow(r io.Reader, first, limit int, room window, size int64) (lineWindow, error) {
+	capBytes := room.bytes
 	w := lineWindow{first: first, total: -1}
 	buf := make([]byte, min(max(size+1, 512), 64<<10))
 	if size < 64<<10 {
@@ -318,7 +331,9 @@ func readWindow(r io.Reader, first, limit, capBytes int, size int64) (lineWindow
 				if i >= 0 {
 					seg = chunk[:i+1]
 				}
-				if len(w.text)+len(seg) > capBytes {
+				if room.lines > 0 && w.shown >= room.lines {
+					w.cut = true
+				} else if len(w.text)+len(seg) > capBytes {
 					if w.shown == 0 {
 						w.long, w.lineLen = true, int64(len(w.text)+len(seg))
 						if i >= 0 {
@@ -436,7 +451,7 @@ func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tool
 			hint = fmt.Sprintf("Ask for a larger budget: %s. Or ", call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true, tools.BudgetField: encoded + 1024}))
 		}
 		return tools.Result{}, &tools.InputError{Field: "base64", Problem: fmt.Sprintf("%s is %s, %s as base64, more than this call's output budget (%s bytes).", o.name, sizeText(o.size), tools.GroupDigits(encoded), tools.GroupDigits(int64(budget))),
-			Hint: hint + "copy it with fs_copy, or look inside with fs_search."}
+			Hint: hint + "copy it with " + tools.ToolName(ctx, "fs.copy") + ", or look inside with " + tools.ToolName(ctx, "fs.search") + "."}
 	}
 	data, err := io.ReadAll(io.LimitReader(o.r, max(o.size, 0)+1))
 	if err != nil {
@@ -479,7 +494,12 @@ func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tool
 // readMany reads several files, sharing the budget between them.
 func (t *toolset) readMany(ctx context.Context, in ReadInput, paths []string) (tools.Result, error) {
 	budget := tools.Budget(ctx)
-	share := max((budget-700)/len(paths)-120, 512)
+	share := window{bytes: max((budget-700)/len(paths)-120, 512)}
+	if lines := tools.BudgetLines(ctx); lines > 0 {
+		// Each file also takes a header line, a blank line and a line
+		// naming the call for more.
+		share.lines = max(lineRoom(lines)/len(paths)-3, 1)
+	}
 	var b strings.Builder
 	starts := make([]int, len(paths))
 	failed := 0
@@ -508,7 +528,7 @@ func (t *toolset) readMany(ctx context.Context, in ReadInput, paths []string) (t
 }
 
 // readSection renders one file of a multi-file read within share bytes.
-func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share int) (string, bool) {
+func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share window) (string, bool) {
 	o, err := t.open(ctx, "paths", p)
 	if err != nil {
 		msg := err.Error()

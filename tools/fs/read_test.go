@@ -184,8 +184,9 @@ func TestReadLongLine(t *testing.T) {
 	if len(res.Text) > 24576 {
 		t.Fatalf("%d bytes", len(res.Text))
 	}
-	assertInOrder(t, res.Text, "min.js · line 1 of 2, cut at the output budget", "aaaa", `Get the rest: fs_read {"offset":2,"path":"min.js"}`,
-		`note: line 1 is 50,000 bytes, longer than this call's output budget, so only its start is shown. See all of it: fs_read {"limit":1,"maxBytes":51024,"offset":1,"path":"min.js"}`)
+	assertInOrder(t, res.Text, "min.js · line 1 of 2, cut at the output budget", "aaaa",
+		`note: line 1 is 50,000 bytes, longer than this call's output budget, so only its start is shown. See all of it: fs_read {"limit":1,"maxBytes":51024,"offset":1,"path":"min.js"}`,
+		`Get the rest: fs_read {"offset":2,"path":"min.js"}`)
 }
 
 func TestReadUnderReadAccess(t *testing.T) {

@@ -100,7 +100,7 @@ func (t *toolset) writeError(ctx context.Context, l roots.Loc, err error) error 
 	switch {
 	case errors.Is(err, iofs.ErrExist):
 		return &tools.InputError{Field: "mode", Problem: fmt.Sprintf("%s already exists and mode is \"create\".", t.show(l)),
-			Hint: "Replace it with mode \"overwrite\", add to it with mode \"append\", or change it with fs_edit."}
+			Hint: "Replace it with mode \"overwrite\", add to it with mode \"append\", or change it with " + tools.ToolName(ctx, "fs.edit") + "."}
 	case errors.Is(err, iofs.ErrNotExist):
 		ie := &tools.InputError{Field: "path", Problem: sentence(err.Error())}
 		if nf, ok := roots.AsNotFound(err); ok && nf.Op == "write into" {

@@ -16,7 +16,7 @@ func (c *curl) help(ctx context.Context) tools.Result {
 	if p, ok := tools.FromContext(ctx); ok {
 		if t, ok := p.Resolve("net.curl"); ok {
 			b.WriteString("\n")
-			b.WriteString(p.Describe(t))
+			b.WriteString(p.Describe(ctx, t))
 		}
 	}
 	return tools.Result{Text: b.String()}

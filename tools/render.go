@@ -1,0 +1,117 @@
+package tools
+
+import (
+	"context"
+)
+
+// Suggestion is a call f0 proposes to whoever reads an answer: a tool and
+// the arguments to send it. The core builds suggestions (continuations,
+// examples, fixes, names in lists); a Renderer writes them in the form the
+// reader can use as written.
+type Suggestion struct {
+	// Tool is the tool's canonical name (net.curl); Listed the name this
+	// server lists it under (net_curl, or with --tools-prefix).
+	Tool, Listed string
+	// Args are the arguments of the call: a JSON object as Go values. Nil
+	// when the suggestion names the tool without a call.
+	Args any
+}
+
+// Renderer writes suggestions for one front end or client: the name the
+// model calls a tool by in pi or Claude Code, `f0 fs.read path=…` on a
+// terminal, the listed name for any other MCP client.
+type Renderer interface {
+	// Call writes a call of s.Tool with s.Args.
+	Call(s Suggestion) string
+	// Name writes a reference to s.Tool without arguments, as it appears
+	// in lists and prose ("List every tool with …").
+	Name(s Suggestion) string
+}
+
+// ListedRenderer writes calls with the listed name and the arguments as
+// one line of JSON: `fs_read {"path":"go.mod"}`. It is what clients f0
+// knows nothing about get.
+type ListedRenderer struct{}
+
+// Call writes `listed {json}`.
+func (ListedRenderer) Call(s Suggestion) string { return s.Listed + " " + compactJSON(s.Args) }
+
+// Name writes the listed name.
+func (ListedRenderer) Name(s Suggestion) string { return s.Listed }
+
+type rendererKey struct{}
+
+// WithRenderer makes r write every suggestion of the calls made with ctx.
+// Front ends set it: the MCP server per client, the CLI for a terminal.
+func WithRenderer(ctx context.Context, r Renderer) context.Context {
+	if r == nil {
+		return ctx
+	}
+	return context.WithValue(ctx, rendererKey{}, r)
+}
+
+// RendererFrom returns the renderer of ctx, ListedRenderer when none was set.
+func RendererFrom(ctx context.Context) Renderer {
+	if r, ok := ctx.Value(rendererKey{}).(Renderer); ok {
+		return r
+	}
+	return ListedRenderer{}
+}
+
+// Suggest renders a call of the named tool (any accepted spelling) with
+// args, the way the caller of the running call can make it. Tools use it
+// to point at another tool (`fs_list {"path":"src"}` for a directory).
+func Suggest(ctx context.Context, name string, args map[string]any) string {
+	return RendererFrom(ctx).Call(suggestionFor(ctx, name, args))
+}
+
+// ToolName renders the name of a tool (any accepted spelling) the way the
+// caller of the running call refers to it, for prose: "change it with
+// fs_edit".
+func ToolName(ctx context.Context, name string) string {
+	return RendererFrom(ctx).Name(suggestionFor(ctx, name, nil))
+}
+
+// suggestionFor resolves name through the running call's pipeline; outside
+// one, or for a name it does not expose, the name stays as given.
+func suggestionFor(ctx context.Context, name string, args map[string]any) Suggestion {
+	s := Suggestion{Tool: name, Listed: name}
+	if args != nil {
+		s.Args = args
+	}
+	if p, ok := FromContext(ctx); ok {
+		if t, ok := p.Resolve(name); ok {
+			s.Tool, s.Listed = t.Name, p.ListedName(t)
+		}
+	}
+	return s
+}
+
+// suggestion builds the suggestion of a call of t with args.
+func (p *Pipeline) suggestion(t *Tool, args any) Suggestion {
+	return Suggestion{Tool: t.Name, Listed: p.ListedName(t), Args: args}
+}
+
+// callText renders a call of t with args through r.
+func (p *Pipeline) callText(r Renderer, t *Tool, args any) string {
+	return r.Call(p.suggestion(t, args))
+}
+
+// nameText renders the name of t through r.
+func (p *Pipeline) nameText(r Renderer, t *Tool) string {
+	return r.Name(p.suggestion(t, nil))
+}
+
+// describeCall renders the call that shows a tool's arguments, or "" when
+// tools.describe is not exposed. A nil tool leaves the name to fill in.
+func (p *Pipeline) describeCall(r Renderer, about *Tool) string {
+	d, ok := p.Resolve("tools.describe")
+	if !ok {
+		return ""
+	}
+	name := "…"
+	if about != nil {
+		name = p.ListedName(about)
+	}
+	return p.callText(r, d, map[string]any{"name": name})
+}
