@@ -14,7 +14,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -127,31 +126,13 @@ func curldiffCurl(t *testing.T) string {
 	return p
 }
 
-// curldiffF0 returns an f0 binary: CURLDIFF_F0, or f0 built from this
-// package (without -race, so 400 runs start quickly), or when no Go
-// toolchain is at hand, this test binary behind a link named f0 (TestMain
-// runs f0's main when F0_TEST_RUN_MAIN=1).
+// curldiffF0 returns the f0 binary: CURLDIFF_F0, or f0 built from this
+// package for the test run (cli_test.go).
 func curldiffF0(t *testing.T) string {
 	if p := os.Getenv("CURLDIFF_F0"); p != "" {
 		return p
 	}
-	bin := filepath.Join(t.TempDir(), "f0")
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goTool); err == nil {
-		out, err := exec.CommandContext(t.Context(), goTool, "build", "-o", bin, ".").CombinedOutput()
-		if err != nil {
-			t.Fatalf("go build f0: %v\n%s", err, out)
-		}
-		return bin
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Skip(err)
-	}
-	if err := os.Symlink(exe, bin); err != nil {
-		t.Fatal(err)
-	}
-	return bin
+	return built.get(t)
 }
 
 // curldiffVersion is the reference curl's version, e.g. 7.88.1.
@@ -332,8 +313,7 @@ func (c *diffCase) side(ctx context.Context, t *testing.T, cfg *expand.Config, f
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = dir
 	// No ~/.curlrc, no proxy, no F0_ settings of the machine.
-	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + home, "LC_ALL=C", "TZ=UTC",
-		"F0_TEST_RUN_MAIN=1", "GORACE=atexit_sleep_ms=0"}
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + home, "LC_ALL=C", "TZ=UTC"}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	switch {
