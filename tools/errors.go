@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"f0/schemas"
 )
@@ -30,6 +31,8 @@ type callState struct {
 	// ceiling is the largest budget maxBytes can get: the server's cap,
 	// or less when the client cuts results below it.
 	ceiling int
+	// held is the memory the call reserved with Hold.
+	held atomic.Int64
 }
 
 // budgetCeiling is the largest budget a call can ask for.

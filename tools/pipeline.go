@@ -36,6 +36,11 @@ type Config struct {
 	// Clients is what the operator told f0 about clients: limits of
 	// clients f0 does not know, pi's direct tools, the server's name.
 	Clients ClientOptions
+	// MaxCalls caps the calls running at once, all front ends together
+	// (default DefaultMaxCalls); MaxHeld caps the bytes they hold (default
+	// DefaultMaxHeld). A call over either limit is answered "busy, retry".
+	MaxCalls int
+	MaxHeld  int64
 	// Logger receives one line per call.
 	Logger *slog.Logger
 }
@@ -48,6 +53,7 @@ type Pipeline struct {
 	cfg     Config
 	visible map[*Tool]bool
 	hidden  map[*Tool]string // why a tool is not exposed
+	load    *load
 }
 
 // NewPipeline applies cfg to the registry. Names in Include, Exclude and
@@ -65,7 +71,7 @@ func NewPipeline(reg *Registry, cfg Config) (*Pipeline, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	p := &Pipeline{reg: reg, cfg: cfg, visible: map[*Tool]bool{}, hidden: map[*Tool]string{}}
+	p := &Pipeline{reg: reg, cfg: cfg, visible: map[*Tool]bool{}, hidden: map[*Tool]string{}, load: newLoad(cfg.MaxCalls, cfg.MaxHeld)}
 	if err := p.applyFilters(); err != nil {
 		return nil, err
 	}
@@ -220,6 +226,10 @@ func (p *Pipeline) call(ctx context.Context, name string, raw any, budget Limits
 		return finish(res, "", res.Text, ""), c.tool
 	}
 	c.budget = c.budget.within(budget, c.budgetAsked)
+	if res, ok := c.enter(); !ok {
+		return finish(res, "", res.Text, ""), c.tool
+	}
+	defer func() { p.load.leave(c.held.Load()) }()
 	res := c.run(ctx, in)
 	res.Notes = append(c.notes, res.Notes...)
 	return p.shape(c, res, c.budget), c.tool
@@ -346,7 +356,10 @@ func (c *callState) run(ctx context.Context, in any) (res Result) {
 		return out
 	}
 	var failed Result
+	busy, isBusy := asBusy(err)
 	switch ie, isInput := AsInputError(err); {
+	case isBusy:
+		failed = c.busy(busy)
 	case ctx.Err() != nil && !out.IsError:
 		failed = c.canceled(ctx, ctx.Err())
 	case isInput:

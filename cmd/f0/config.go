@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"strconv"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -27,6 +28,8 @@ type globalFlags struct {
 	include     []string
 	exclude     []string
 	maxOutput   int
+	maxCalls    int
+	maxHeld     string
 	logLevel    string
 	net         netFlags
 	clients     clientFlags
@@ -54,6 +57,8 @@ func (g *globalFlags) register(fs *pflag.FlagSet) {
 	fs.StringSliceVar(&g.include, "tools", nil, "expose only these tools")
 	fs.StringSliceVar(&g.exclude, "exclude-tools", nil, "hide these tools")
 	fs.IntVar(&g.maxOutput, "max-output", tools.DefaultMaxOutput, "default output budget of a call in bytes")
+	fs.IntVar(&g.maxCalls, "max-calls", tools.DefaultMaxCalls, "most tool calls running at once (MCP, HTTP, batch items together); more are answered busy, retry")
+	fs.StringVar(&g.maxHeld, "max-call-memory", "128MiB", "most memory the running calls may hold for response bodies together; a call over it is answered busy, retry")
 	fs.StringVar(&g.logLevel, "log-level", "", "log level on stderr: debug, info, warn, error (default info for serve, warn otherwise)")
 	fs.StringVar(&g.net.maxTime, "net-max-time", "5m", "longest time limit a net.curl call may ask for, total and connect (default limits: 30s and 10s)")
 	fs.StringVar(&g.net.maxDownload, "net-max-download", "100MiB", "largest response body net.curl reads or saves, and largest file it sends")
@@ -119,6 +124,16 @@ func (g *globalFlags) logger(stderr io.Writer, fallback slog.Level) (*slog.Logge
 	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})), nil
 }
 
+// limitMemory asks Go's garbage collector to keep the heap near what the
+// calls may hold plus room for the rest of the server, so that memory
+// given back by finished calls is reused before the process grows. An
+// operator's GOMEMLIMIT wins.
+func limitMemory(held int64) {
+	if _, ok := os.LookupEnv("GOMEMLIMIT"); !ok {
+		debug.SetMemoryLimit(held + 64<<20)
+	}
+}
+
 // pipeline builds the registry and the call pipeline from the flags.
 func (g *globalFlags) pipeline(logger *slog.Logger) (*tools.Pipeline, error) {
 	access, err := tools.ParseAccess(g.access)
@@ -132,6 +147,14 @@ func (g *globalFlags) pipeline(logger *slog.Logger) (*tools.Pipeline, error) {
 	if g.maxOutput <= 0 {
 		return nil, fmt.Errorf("--max-output %d: want a positive number of bytes", g.maxOutput)
 	}
+	if g.maxCalls <= 0 {
+		return nil, fmt.Errorf("--max-calls %d: want a positive number of calls", g.maxCalls)
+	}
+	maxHeld, err := net.ParseSize(g.maxHeld)
+	if err != nil || maxHeld <= 0 {
+		return nil, fmt.Errorf("--max-call-memory %q: want a size such as 128MiB, 1G or 5000000", g.maxHeld)
+	}
+	limitMemory(maxHeld)
 	netCfg, err := g.net.config()
 	if err != nil {
 		return nil, err
@@ -153,6 +176,8 @@ func (g *globalFlags) pipeline(logger *slog.Logger) (*tools.Pipeline, error) {
 		Include:    g.include,
 		Exclude:    g.exclude,
 		MaxOutput:  g.maxOutput,
+		MaxCalls:   g.maxCalls,
+		MaxHeld:    maxHeld,
 		Logger:     logger,
 	})
 }

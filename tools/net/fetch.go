@@ -264,11 +264,54 @@ func (c *curl) readBody(ctx context.Context, r *request, ex *exchange) error {
 	case t.discard:
 		_, err = io.Copy(io.Discard, body)
 	default:
-		ex.data, err = io.ReadAll(body)
+		ex.data, err = keepPrefix(ctx, body, keepLimit(ctx, r))
 	}
 	body.report(true)
 	ex.size, ex.wire, ex.sha256 = body.n, wire.n, hex.EncodeToString(body.h.Sum(nil))
 	return err
+}
+
+// maxConverted is the most of an HTML page kept to convert it to markdown
+// or text; a longer page is converted from its start.
+const maxConverted = 8 << 20
+
+// keepLimit is how much of a body an answer can need: the budget's window
+// from the offset (twice over, for charsets that shrink when decoded), or
+// the page to convert. The rest is hashed and counted, not kept, so an
+// endless body costs no more memory than a short one.
+func keepLimit(ctx context.Context, r *request) int64 {
+	if r.format == "markdown" || r.format == "text" {
+		return min(maxConverted, r.maxDownload)
+	}
+	return min(2*(int64(r.offset)+int64(tools.Budget(ctx)))+64<<10, r.maxDownload)
+}
+
+// keepPrefix reads rd to its end, keeping its first limit bytes. The
+// buffer grows by doubling, each step reserved against the server's memory
+// limit first (tools.Hold), so that many large bodies at once get "busy"
+// instead of exhausting memory.
+func keepPrefix(ctx context.Context, rd io.Reader, limit int64) ([]byte, error) {
+	buf := make([]byte, 0)
+	chunk := make([]byte, 32<<10)
+	for {
+		n, err := rd.Read(chunk)
+		if k := min(int64(n), limit-int64(len(buf))); k > 0 {
+			if need := len(buf) + int(k); need > cap(buf) {
+				size := min(max(2*cap(buf), 64<<10, need), int(limit))
+				if err := tools.Hold(ctx, int64(size-cap(buf))); err != nil {
+					return nil, err
+				}
+				buf = append(make([]byte, 0, size), buf...)
+			}
+			buf = append(buf, chunk[:k]...)
+		}
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
 }
 
 // decoder undoes a Content-Encoding. An empty body stays empty; an

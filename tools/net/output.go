@@ -35,11 +35,22 @@ type section struct {
 	offset   int  // where body starts in the full shown body
 	pageable bool // body can be continued with offset
 	html     bool // raw HTML, which markdown would shorten
+	full     int  // the size of the whole shown body when only its start was kept (0: unknown)
+	cut      bool // only the start of the body was kept
 	isError  bool
 	notes    []string
 }
 
 func (s *section) text() string { return s.prefix + s.body + s.suffix }
+
+// shownSize is the size of the whole text, when only the start of the body
+// was kept: what paging through it would show.
+func (s *section) shownSize() int {
+	if s.cut && s.full > 0 {
+		return len(s.prefix) + s.full - s.offset + len(s.suffix)
+	}
+	return len(s.text())
+}
 
 // footerRoom is what the pipeline's truncation footer and notes need.
 const footerRoom = 700
@@ -65,6 +76,12 @@ func (c *curl) single(ctx context.Context, r *request) (tools.Result, error) {
 	}
 	// One final newline is dropped: front ends end the text with their own.
 	res := tools.Result{Head: head, Text: s.text(), IsError: s.isError, Notes: notes}
+	if s.cut {
+		res.Partial = true
+		if s.full > 0 {
+			res.Total = s.shownSize()
+		}
+	}
 	if s.pageable {
 		prefix, offset := len(s.prefix), s.offset
 		res.Next = func(shown int) map[string]any {
@@ -126,7 +143,7 @@ func (c *curl) several(ctx context.Context, r *request) (tools.Result, error) {
 		if room := share - len(marker) - len(head) - rest; len(text) > share-len(marker)-len(head) {
 			shown := tools.CutUTF8(text, max(room, 0))
 			b.WriteString(shown)
-			fmt.Fprintf(&b, "\n… [truncated: showed %s of %s bytes]", tools.GroupDigits(int64(len(shown))), tools.GroupDigits(int64(len(text))))
+			fmt.Fprintf(&b, "\n… [truncated: showed %s of %s bytes]", tools.GroupDigits(int64(len(shown))), tools.GroupDigits(int64(s.shownSize())))
 			if s.pageable {
 				next := s.offset + max(len(shown)-len(s.prefix), 0)
 				fmt.Fprintf(&b, " Rest: %s", ex.next(ctx, map[string]any{"offset": next}))
@@ -246,6 +263,9 @@ func (c *curl) bodyView(ctx context.Context, r *request, ex *exchange, s *sectio
 	if decodedFrom != "" {
 		s.head[0] += " · decoded from " + decodedFrom
 	}
+	if s.cut = int64(len(ex.data)) < ex.size; s.cut && decodedFrom == "" {
+		s.full = len(text) + int(ex.size) - len(ex.data) // UTF-8 is shown as received
+	}
 	page := isHTML(ctype, ex.data)
 	switch r.format {
 	case "markdown", "text":
@@ -259,6 +279,10 @@ func (c *curl) bodyView(ctx context.Context, r *request, ex *exchange, s *sectio
 			break
 		}
 		s.head[0] += fmt.Sprintf(" · shown as %s (%s)", r.format, humanBytes(int64(len(conv))))
+		if s.cut {
+			s.full = 0
+			s.head[0] += fmt.Sprintf(" · converted from the first %s of the page", humanBytes(int64(len(ex.data))))
+		}
 		text = conv
 	default:
 		s.html = page
@@ -283,7 +307,11 @@ func (c *curl) window(r *request, s *section, text string) {
 		return
 	}
 	if off > 0 {
-		s.head = append(s.head, fmt.Sprintf("(from byte %s of %s)", tools.GroupDigits(int64(off)), tools.GroupDigits(int64(len(text)))))
+		of := "of " + tools.GroupDigits(int64(max(len(text), s.full)))
+		if s.cut && s.full == 0 {
+			of = "of more than " + tools.GroupDigits(int64(len(text)))
+		}
+		s.head = append(s.head, fmt.Sprintf("(from byte %s %s)", tools.GroupDigits(int64(off)), of))
 	}
 	s.offset, s.body = off, text[off:]
 }
@@ -291,14 +319,15 @@ func (c *curl) window(r *request, s *section, text string) {
 // base64View returns the body as base64, when it fits the budget.
 func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *section, budget int) {
 	enc := base64.StdEncoding.EncodeToString(ex.data)
+	encLen := base64.StdEncoding.EncodedLen(int(ex.size))
 	room := budget - len(strings.Join(s.head, "\n")) - len(s.prefix) - len(s.suffix) - footerRoom
-	if len(enc)-r.offset > room {
+	if encLen-r.offset > room {
 		s.isError = true
 		s.head = append(s.head, fmt.Sprintf("base64 refused: this body (%s, %s) is %s bytes as base64, more than this call's output budget of %s bytes.",
-			typeOrUnknown(ex.resp), humanBytes(ex.size), tools.GroupDigits(int64(len(enc))), tools.GroupDigits(int64(budget))))
+			typeOrUnknown(ex.resp), humanBytes(ex.size), tools.GroupDigits(int64(encLen)), tools.GroupDigits(int64(budget))))
 		name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
 		s.head = append(s.head, "Save it to a file instead: "+ex.next(ctx, map[string]any{"output": name, "base64": nil, "offset": nil}))
-		if want := roundUp(len(enc)+len(strings.Join(s.head, "\n"))+footerRoom, 1024); want <= outputCap(ctx) {
+		if want := roundUp(encLen+len(strings.Join(s.head, "\n"))+footerRoom, 1024); want <= outputCap(ctx) {
 			s.head = append(s.head, "Or raise the budget: "+ex.next(ctx, map[string]any{"maxBytes": want}))
 		}
 		return

@@ -1,0 +1,129 @@
+package tools
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+)
+
+// Server-wide load defaults.
+const (
+	// DefaultMaxCalls is how many tool calls may run at once, all front
+	// ends together (a batch's items count one each).
+	DefaultMaxCalls = 64
+	// DefaultMaxHeld is how many bytes the running calls may hold in memory
+	// together (response bodies kept for the answer).
+	DefaultMaxHeld = 128 << 20
+	// busyRetry is the wait a busy answer suggests.
+	busyRetry = "2 seconds"
+)
+
+// load counts the calls running and the bytes they hold, so that the
+// server answers "busy, retry" instead of growing without bound.
+type load struct {
+	mu              sync.Mutex
+	calls, maxCalls int
+	held, maxHeld   int64
+}
+
+func newLoad(maxCalls int, maxHeld int64) *load {
+	if maxCalls <= 0 {
+		maxCalls = DefaultMaxCalls
+	}
+	if maxHeld <= 0 {
+		maxHeld = DefaultMaxHeld
+	}
+	return &load{maxCalls: maxCalls, maxHeld: maxHeld}
+}
+
+// enter takes a call slot; false when every slot is taken.
+func (l *load) enter() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.calls >= l.maxCalls {
+		return false
+	}
+	l.calls++
+	return true
+}
+
+// leave gives back a call's slot and the bytes it still held.
+func (l *load) leave(held int64) {
+	l.mu.Lock()
+	l.calls--
+	l.held -= held
+	l.mu.Unlock()
+}
+
+// take reserves n bytes; false when that would pass the limit.
+func (l *load) take(n int64) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.held+n > l.maxHeld {
+		return false
+	}
+	l.held += n
+	return true
+}
+
+// InFlight reports the calls running and the bytes they hold.
+func (p *Pipeline) InFlight() (calls int, held int64) {
+	p.load.mu.Lock()
+	defer p.load.mu.Unlock()
+	return p.load.calls, p.load.held
+}
+
+// BusyError is a call refused, or stopped, because the server is at its
+// limit of calls in flight or of memory they hold. Nothing was lost: the
+// same call can be sent again later.
+type BusyError struct {
+	What    string // the limit reached, e.g. "64 calls running (--max-calls)"
+	Retry   string // when to try again
+	Stopped bool   // the call had started and was stopped
+}
+
+func (e *BusyError) Error() string {
+	return fmt.Sprintf("the server is busy: %s; retry in about %s", e.What, e.Retry)
+}
+
+// Hold reserves n more bytes of memory for the running call against the
+// server-wide limit; the pipeline gives them back when the call ends. A
+// tool calls it before it grows a buffer, and stops with the error (a
+// *BusyError) when the server has no room. Outside a pipeline call it
+// always succeeds.
+func Hold(ctx context.Context, n int64) error {
+	c, ok := ctx.Value(callKey{}).(*callState)
+	if !ok || n <= 0 {
+		return nil
+	}
+	if !c.p.load.take(n) {
+		return &BusyError{What: fmt.Sprintf("the calls running hold %s bytes of memory, its limit (--max-call-memory)", GroupDigits(c.p.load.maxHeld)), Retry: busyRetry, Stopped: true}
+	}
+	c.held.Add(n)
+	return nil
+}
+
+// busy is the answer to a call refused or stopped at a load limit.
+func (c *callState) busy(e *BusyError) Result {
+	what := "The call was not started"
+	if e.Stopped {
+		what = "The call was stopped before it finished"
+	}
+	return Result{IsError: true, Text: fmt.Sprintf("%s: %v. %s; send it again then.\nYou passed: %s",
+		c.p.ListedName(c.tool), e, what, c.passed())}
+}
+
+// enter takes a call slot for c, or answers busy.
+func (c *callState) enter() (Result, bool) {
+	if c.p.load.enter() {
+		return Result{}, true
+	}
+	return c.busy(&BusyError{What: fmt.Sprintf("%d calls are running, its limit (--max-calls)", c.p.load.maxCalls), Retry: busyRetry}), false
+}
+
+// asBusy finds a *BusyError in err.
+func asBusy(err error) (*BusyError, bool) {
+	var b *BusyError
+	return b, errors.As(err, &b)
+}

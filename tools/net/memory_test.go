@@ -1,0 +1,84 @@
+package net
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"f0/tools"
+)
+
+func withLoad(calls int, held int64) envOpt {
+	return func(_ *Config, tc *tools.Config) { tc.MaxCalls, tc.MaxHeld = calls, held }
+}
+
+// endless writes text until the client goes away.
+func endless(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	line := []byte(strings.Repeat("endless body line\n", 1000))
+	for r.Context().Err() == nil {
+		if _, err := w.Write(line); err != nil {
+			return
+		}
+	}
+}
+
+// A body is read to its end (hashed, counted, capped) but only the part
+// the answer can show is kept: with 512 KiB for all calls' bodies, a 5 MB
+// body is answered and an endless one reaches the download cap instead of
+// being buffered up to it.
+func TestBodyMemoryIsBounded(t *testing.T) {
+	e := newEnv(t, withLoad(0, 512<<10), withNet(func(c *Config) { c.MaxDownload = 20 << 20 }))
+	e.srv.Config.Handler.(*http.ServeMux).HandleFunc("/endless", endless)
+	t.Run("a large body shows its first window", func(t *testing.T) {
+		res := e.call(t, map[string]any{"url": e.url + "/big?n=5000000"})
+		if res.IsError {
+			t.Fatal(res.Text)
+		}
+		assertInOrder(t, res.Text, "200 OK", "line 00000 ééé", "… [truncated: showed ", " of 5,000,000 bytes; ", `Get the rest: net_curl {"offset":`)
+	})
+	t.Run("an endless body stops at the download cap", func(t *testing.T) {
+		res := e.call(t, map[string]any{"url": e.url + "/endless"})
+		assertInOrder(t, res.Text, "GET "+e.url+"/endless: the response body is larger than the download limit of 20.0 MB (--net-max-download); the call stopped reading it.")
+	})
+	t.Run("a window deep in the body needs memory the server does not have", func(t *testing.T) {
+		res := e.call(t, map[string]any{"url": e.url + "/big?n=5000000", "offset": 4000000})
+		want := "net_curl: the server is busy: the calls running hold 524,288 bytes of memory, its limit (--max-call-memory); retry in about 2 seconds. The call was stopped before it finished; send it again then.\nYou passed: "
+		if !res.IsError || !strings.HasPrefix(res.Text, want) {
+			t.Fatalf("got:\n%s\nwant:\n%s", res.Text, want)
+		}
+		if calls, held := e.p.InFlight(); calls != 0 || held != 0 {
+			t.Fatalf("after the call: %d calls, %d bytes held", calls, held)
+		}
+	})
+	t.Run("with room, the deep window is shown", func(t *testing.T) {
+		e := newEnv(t)
+		res := e.call(t, map[string]any{"url": e.url + "/big?n=5000000", "offset": 4000000})
+		assertInOrder(t, res.Text, "200 OK", "(from byte 4,000,000 of 5,000,000)", "… [truncated: showed ", " of 1,000,000 bytes; ")
+	})
+}
+
+// Calls over the server's limit of calls in flight are answered busy, and
+// the slot is free again once the running call ends.
+func TestBusyWhenTooManyCalls(t *testing.T) {
+	e := newEnv(t, withLoad(1, 0))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan tools.Result)
+	go func() { done <- e.p.Call(ctx, "net_curl", map[string]any{"url": e.url + "/slow"}) }()
+	deadline := time.Now().Add(10 * time.Second)
+	for calls, _ := e.p.InFlight(); calls == 0 && time.Now().Before(deadline); calls, _ = e.p.InFlight() {
+		time.Sleep(5 * time.Millisecond)
+	}
+	res := e.call(t, map[string]any{"url": e.url + "/text"})
+	want := `net_curl: the server is busy: 1 calls are running, its limit (--max-calls); retry in about 2 seconds. The call was not started; send it again then.` + "\n" + `You passed: {"url":"` + e.url + `/text"}`
+	if !res.IsError || res.Text != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", res.Text, want)
+	}
+	cancel()
+	<-done
+	if res := e.call(t, map[string]any{"url": e.url + "/text"}); res.IsError {
+		t.Fatalf("the slot was not given back: %s", res.Text)
+	}
+}
