@@ -5,8 +5,8 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"strconv"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
