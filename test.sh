@@ -32,4 +32,7 @@ for tool in node npm; do
   command -v "$tool" >/dev/null 2>&1 || { echo "test.sh: $tool not found on PATH; the end-to-end tests need Node >= 20 with npm (https://nodejs.org)" >&2; exit 1; }
 done
 
-go vet ./... && go test -race ./... && e2e/run.sh
+go vet ./... && go test -race ./...
+# Fuzz targets, briefly: a smoke run that finds the shallow crashes.
+go test -run '^$' -fuzz '^FuzzJSONRPCLine$' -fuzztime=15s ./mcp
+e2e/run.sh

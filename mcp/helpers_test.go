@@ -202,6 +202,12 @@ type stdioPair struct {
 
 func startStdio(t testing.TB, s *server.MCPServer, stdout io.Writer, logger *slog.Logger) *stdioPair {
 	t.Helper()
+	return startStdioWith(t, s, stdout, StdioOptions{Logger: logger})
+}
+
+// startStdioWith is startStdio with every option.
+func startStdioWith(t testing.TB, s *server.MCPServer, stdout io.Writer, opts StdioOptions) *stdioPair {
+	t.Helper()
 	serverIn, clientOut := io.Pipe()
 	clientIn, serverOut := io.Pipe()
 	var out io.Writer = serverOut
@@ -210,10 +216,9 @@ func startStdio(t testing.TB, s *server.MCPServer, stdout io.Writer, logger *slo
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- ServeStdio(ctx, s, serverIn, out, logger) }()
+	go func() { done <- ServeStdio(ctx, s, serverIn, out, opts) }()
 	pair := &stdioPair{clientIn: clientIn, clientOut: clientOut, done: done}
-	// mcp-go's stdio server keeps its session in a package variable: the
-	// server must be gone before the next test starts one.
+	// The server must be gone before the test ends.
 	t.Cleanup(func() {
 		clientOut.Close()
 		cancel()

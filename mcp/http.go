@@ -152,7 +152,7 @@ func (h *HTTPServer) routes() http.Handler {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		fmt.Fprintln(w, "ok")
 	})
-	mux.Handle("/mcp", h.auth(h.limits(h.streamable)))
+	mux.Handle("/mcp", h.auth(h.limits(readableCalls(h.streamable))))
 	return h.guard(mux)
 }
 

@@ -41,8 +41,9 @@ func NewServer(p *tools.Pipeline, opts Options) *server.MCPServer {
 		if listed[req.Params.Name] {
 			return
 		}
-		// Route to the fallback, keeping the requested name and arguments.
-		envelope := map[string]any{"name": req.Params.Name, "arguments": rawArguments(req)}
+		// Route to the fallback, keeping the requested name and the exact
+		// text of the arguments (valid JSON or not).
+		envelope := map[string]any{"name": req.Params.Name, "raw": string(rawArguments(req))}
 		data, _ := json.Marshal(envelope)
 		req.Params.Name = fallbackTool
 		req.Params.Arguments = envelope
@@ -72,13 +73,17 @@ func NewServer(p *tools.Pipeline, opts Options) *server.MCPServer {
 		json.RawMessage(`{"type":"object","properties":{}}`))
 	s.AddTool(fallback, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		var env struct {
-			Name      string          `json:"name"`
-			Arguments json.RawMessage `json:"arguments"`
+			Name string `json:"name"`
+			Raw  string `json:"raw"`
 		}
-		if err := json.Unmarshal(rawArguments(&req), &env); err != nil {
+		if err := json.Unmarshal(req.Params.RawArguments, &env); err != nil {
 			return toResult(tools.Result{IsError: true, Text: "could not read the call: " + err.Error()}), nil
 		}
-		return call(ctx, p, env.Name, env.Arguments, req), nil
+		var args json.RawMessage
+		if env.Raw != "" {
+			args = json.RawMessage(env.Raw)
+		}
+		return call(ctx, p, env.Name, args, req), nil
 	})
 	return s
 }
@@ -150,6 +155,12 @@ func callerOf(ctx context.Context, p *tools.Pipeline) tools.Client {
 // rawArguments returns the call's arguments as JSON, whatever shape they
 // arrived in.
 func rawArguments(req *mcpgo.CallToolRequest) json.RawMessage {
+	if meta := req.Params.Meta; meta != nil {
+		// Arguments mcp-go could not decode, handed over by the transport.
+		if raw, ok := meta.AdditionalFields[rawArgumentsMeta].(string); ok {
+			return json.RawMessage(raw)
+		}
+	}
 	if len(req.Params.RawArguments) > 0 {
 		return req.Params.RawArguments
 	}

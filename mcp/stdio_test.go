@@ -14,6 +14,7 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"f0/tools"
 )
@@ -168,7 +169,7 @@ func TestServeStdioStopsOnCancel(t *testing.T) {
 	defer inW.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- ServeStdio(ctx, newTestServer(t, tools.Config{}), in, io.Discard, nil) }()
+	go func() { done <- ServeStdio(ctx, newTestServer(t, tools.Config{}), in, io.Discard, StdioOptions{}) }()
 	cancel()
 	if err := wait(t, done, "ServeStdio to return after cancel"); err != nil {
 		t.Errorf("ServeStdio after cancel: %v", err)
@@ -214,30 +215,11 @@ func TestServeStdioEOFAnswersInFlight(t *testing.T) {
 	c.Close()
 }
 
-func TestDrainCountsRequestsAndResponses(t *testing.T) {
-	cases := []struct {
-		line          string
-		request, resp bool
-	}{
-		{`{"jsonrpc":"2.0","id":1,"method":"tools/call"}`, true, false},
-		{`{"jsonrpc":"2.0","method":"notifications/initialized"}`, false, false},
-		{`{"jsonrpc":"2.0","id":1,"result":{}}`, false, true},
-		{`{"jsonrpc":"2.0","id":null,"error":{}}`, false, false},
-		{`not json`, false, false},
-	}
-	for _, c := range cases {
-		req, resp := classify([]byte(c.line))
-		if req != c.request || resp != c.resp {
-			t.Errorf("classify(%s) = %v, %v", c.line, req, resp)
-		}
-	}
-}
-
 func TestServeStdioInputClosed(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
 	defer cancel()
 	start := time.Now()
-	err := ServeStdio(ctx, newTestServer(t, tools.Config{}), strings.NewReader(""), io.Discard, nil)
+	err := ServeStdio(ctx, newTestServer(t, tools.Config{}), strings.NewReader(""), io.Discard, StdioOptions{})
 	if err != nil {
 		t.Errorf("ServeStdio on closed input: %v", err)
 	}
@@ -246,18 +228,137 @@ func TestServeStdioInputClosed(t *testing.T) {
 	}
 }
 
-func TestSlogWriter(t *testing.T) {
-	var logs syncBuffer
-	w := slogWriter{slog.New(slog.NewTextHandler(&logs, nil))}
-	n, err := w.Write([]byte("something broke\r\n"))
-	if err != nil || n != len("something broke\r\n") {
-		t.Errorf("Write = %d, %v", n, err)
+// rawStdio drives ServeStdio line by line, as a client that writes its own
+// JSON-RPC would.
+type rawStdio struct {
+	t     *testing.T
+	pair  *stdioPair
+	lines chan string
+}
+
+func newRawStdio(t *testing.T, s *server.MCPServer, opts StdioOptions) *rawStdio {
+	t.Helper()
+	r := &rawStdio{t: t, pair: startStdioWith(t, s, nil, opts), lines: make(chan string, 64)}
+	go func() {
+		sc := bufio.NewScanner(r.pair.clientIn)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			r.lines <- sc.Text()
+		}
+		close(r.lines)
+	}()
+	r.send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}`)
+	r.answer("0")
+	r.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	return r
+}
+
+func (r *rawStdio) send(line string) {
+	r.t.Helper()
+	if _, err := io.WriteString(r.pair.clientOut, line+"\n"); err != nil {
+		r.t.Fatalf("write: %v", err)
 	}
-	got := logs.String()
-	if !strings.Contains(got, "level=WARN") || !strings.Contains(got, `msg="something broke"`) {
-		t.Errorf("log line = %q", got)
+}
+
+// answer returns the response whose id is id (raw JSON), skipping the rest.
+func (r *rawStdio) answer(id string) map[string]json.RawMessage {
+	r.t.Helper()
+	timeout := time.After(testTimeout)
+	for {
+		select {
+		case line, ok := <-r.lines:
+			if !ok {
+				r.t.Fatalf("stdout closed before the answer to %s", id)
+			}
+			var msg map[string]json.RawMessage
+			if err := json.Unmarshal([]byte(line), &msg); err != nil {
+				r.t.Fatalf("stdout line is not JSON: %.200q", line)
+			}
+			if _, isRequest := msg["method"]; !isRequest && string(msg["id"]) == id {
+				return msg
+			}
+		case <-timeout:
+			r.t.Fatalf("no answer to %s", id)
+		}
 	}
-	if string(trimNewline([]byte("\n\n"))) != "" || string(trimNewline([]byte("a"))) != "a" {
-		t.Error("trimNewline")
+}
+
+// resultText is the text of a tools/call answer, and whether it is an error.
+func answerText(t *testing.T, msg map[string]json.RawMessage) (string, bool) {
+	t.Helper()
+	var res mcpgo.CallToolResult
+	if msg["result"] == nil {
+		t.Fatalf("a JSON-RPC error instead of a tool result: %s", msg["error"])
+	}
+	if err := json.Unmarshal(msg["result"], &res); err != nil {
+		t.Fatalf("result: %v", err)
+	}
+	return resultText(&res), res.IsError
+}
+
+// hostileCalls are tool calls mcp-go cannot decode, each with the exact
+// start of the tool result the model gets.
+var hostileCalls = []struct {
+	name, args, want string
+}{
+	{"a number out of range", `{"query":"x","maxBytes":1e400}`,
+		"tools_search: invalid arguments.\n- \"maxBytes\": expected an integer, got 1e400 (number)\nYou passed: {\"maxBytes\":1e400,\"query\":\"x\"}\n"},
+	{"arguments nested 10,000 deep", `{"query":` + strings.Repeat("[", 10000) + strings.Repeat("]", 10000) + `}`,
+		"tools_search: invalid arguments.\n- arguments could not be read: invalid character '[' exceeded max depth\n"},
+}
+
+// TestStdioHostileMessages: numbers out of range and arguments nested too
+// deep get tool results carrying the request's id; other undecodable or
+// over-long messages get JSON-RPC errors with their id; the session goes on.
+func TestStdioHostileMessages(t *testing.T) {
+	r := newRawStdio(t, newTestServer(t, tools.Config{}), StdioOptions{MaxMessage: 64 << 10})
+	for i, c := range hostileCalls {
+		id := fmt.Sprint(i + 1)
+		r.send(`{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"tools_search","arguments":` + c.args + `}}`)
+		text, isError := answerText(t, r.answer(id))
+		if !isError || !strings.HasPrefix(text, c.want) {
+			t.Errorf("%s: isError=%v\n%s\nwant the start\n%s", c.name, isError, text, c.want)
+		}
+	}
+	big := `{"jsonrpc":"2.0","id":"big","method":"tools/call","params":{"name":"fs_write","arguments":{"content":"` + strings.Repeat("x", 70<<10) + `"}}}`
+	errorCases := []struct{ line, id, want string }{
+		{`{"jsonrpc":"2.0","id":"p","method":"ping","params":{"_meta":{"x":` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `}}}`,
+			`"p"`, "the message nests 10004 levels deep; the limit is 10000"},
+		{big, `"big"`, "the message is 71,786 bytes, over the limit of 65,536 bytes per message (f0 serve --max-body raises it); send large content in smaller parts"},
+	}
+	for _, c := range errorCases {
+		r.send(c.line)
+		msg := r.answer(c.id)
+		var e struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		}
+		if err := json.Unmarshal(msg["error"], &e); err != nil || e.Code != mcpgo.INVALID_REQUEST || e.Message != c.want {
+			t.Errorf("answer to %.60s…: %s (want -32600 %q)", c.line, msg["error"], c.want)
+		}
+	}
+	r.send(`{"jsonrpc":"2.0","id":99,"method":"ping"}`)
+	if msg := r.answer("99"); msg["result"] == nil {
+		t.Errorf("ping after hostile messages: %s", msg["error"])
+	}
+}
+
+// TestStdioPingAndCancelDuringLongCall: while a call runs, the input is
+// still read: a ping is answered and a cancellation reaches the call.
+func TestStdioPingAndCancelDuringLongCall(t *testing.T) {
+	g := newGate()
+	t.Cleanup(func() { close(g.release) })
+	r := newRawStdio(t, NewServer(slowPipeline(t, g), Options{}), StdioOptions{})
+	r.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"tools_search","arguments":{"query":"slow"}}}`)
+	wait(t, g.started, "the call to start")
+	r.send(`{"jsonrpc":"2.0","id":2,"method":"ping"}`)
+	if msg := r.answer("2"); msg["result"] == nil {
+		t.Fatalf("ping during a call: %s", msg["error"])
+	}
+	r.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"test"}}`)
+	wait(t, g.canceled, "the call to see the cancellation")
+	r.send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"tools_describe","arguments":{"name":"tools_search"}}}`)
+	if text, isError := answerText(t, r.answer("3")); isError {
+		t.Errorf("call after a cancellation: %s", text)
 	}
 }

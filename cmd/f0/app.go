@@ -139,7 +139,7 @@ func (a *app) serveCommand() *cobra.Command {
 			srv := mcp.NewServer(p, mcp.Options{Version: version(), Logger: logger})
 			if opts.http == "" {
 				logger.Info("serving MCP over stdio", "tools", len(p.Visible()))
-				if err := mcp.ServeStdio(cmd.Context(), srv, a.stdin, a.stdout, logger); err != nil {
+				if err := mcp.ServeStdio(cmd.Context(), srv, a.stdin, a.stdout, mcp.StdioOptions{MaxMessage: opts.maxBody, Logger: logger}); err != nil {
 					return &runtimeError{err}
 				}
 				return nil
@@ -180,7 +180,7 @@ func (a *app) serveCommand() *cobra.Command {
 	f.StringSliceVar(&opts.origins, "allowed-origins", nil, "browser origins allowed besides loopback ones")
 	f.StringSliceVar(&opts.hosts, "allowed-hosts", nil, "Host header values allowed besides loopback names")
 	f.BoolVar(&opts.stateless, "stateless", false, "no sessions: every request stands alone (for several instances behind a load balancer)")
-	f.Int64Var(&opts.maxBody, "max-body", mcp.DefaultMaxBody, "largest HTTP request body in bytes")
+	f.Int64Var(&opts.maxBody, "max-body", mcp.DefaultMaxBody, "largest message in bytes: an HTTP request body, or one line over stdio")
 	f.IntVar(&opts.maxSessions, "max-sessions", mcp.DefaultMaxSessions, "most live HTTP sessions")
 	f.StringVar(&opts.sessionTTL, "session-ttl", mcp.DefaultSessionIdleTTL.String(), "end HTTP sessions idle for this long")
 	f.StringVar(&opts.grace, "shutdown-grace", mcp.DefaultShutdownGrace.String(), "how long in-flight calls may finish on shutdown")
