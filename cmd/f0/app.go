@@ -54,7 +54,7 @@ same tools on the command line, with the same names, argument repair and errors.
   f0 version                        print the version
   f0 completion bash|zsh|fish|powershell   a shell completion script
 
-`+flagsAnywhere,
+` + flagsAnywhere,
 		Args:          cobra.ArbitraryArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
