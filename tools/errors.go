@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	iofs "io/fs"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -88,24 +90,46 @@ func (c *callState) argError(problems []problem) Result {
 		b.WriteString(pr.String())
 		b.WriteByte('\n')
 	}
+	for _, n := range c.notes {
+		b.WriteString(n)
+		b.WriteByte('\n')
+	}
 	c.writeFooter(&b)
 	return Result{IsError: true, Text: b.String()}
 }
 
-// inputError explains a problem the tool found in otherwise valid arguments.
+// inputError explains a problem the tool found in otherwise valid arguments;
+// when its cause is not the arguments, without the schema and example.
 func (c *callState) inputError(ie *InputError) Result {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s\n", c.name(), ie.Error())
+	if notAboutArguments(ie) {
+		fmt.Fprintf(&b, "You passed: %s", c.passed())
+		return Result{IsError: true, Text: b.String()}
+	}
 	c.writeFooter(&b)
 	return Result{IsError: true, Text: b.String()}
 }
 
-// failure reports a tool that could not do what was asked.
+// failure reports a tool that could not do what was asked: the cause and,
+// in the tool's message, the fix. The arguments were understood, so the
+// input schema and an example would only be noise.
 func (c *callState) failure(err error) Result {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s failed: %v\n", c.name(), err)
-	c.writeFooter(&b)
-	return Result{IsError: true, Text: b.String()}
+	return Result{IsError: true, Text: fmt.Sprintf("%s failed: %v\nYou passed: %s", c.name(), err, c.passed())}
+}
+
+// notAboutArguments reports whether an error's cause is the server's
+// configuration or the system rather than the shape of the call: a path
+// outside the roots, a permission. Errors say so by having a method
+// Refused() bool that returns true, or by wrapping fs.ErrPermission.
+func notAboutArguments(err error) bool {
+	var r interface{ Refused() bool }
+	return errors.As(err, &r) && r.Refused() || errors.Is(err, iofs.ErrPermission)
+}
+
+// refuse answers a foreign tool name that has no f0 equivalent.
+func (c *callState) refuse(r *routed) Result {
+	return Result{IsError: true, Text: fmt.Sprintf("%s: %s\nYou passed: %s", quoteShort(r.name), r.foreign.Refuse, c.passed())}
 }
 
 // canceled reports a call stopped by its context.
@@ -212,7 +236,11 @@ func signatureInline(s *schemas.Schema) string {
 }
 
 // notFound answers a name that did not resolve to an exposed tool.
-func (p *Pipeline) notFound(r Renderer, name string, known *Tool) Result {
+//
+// near are the tools a foreign name could mean when the call did not say
+// which (str_replace_based_edit_tool without a command): they are
+// suggested first, with what selects each.
+func (p *Pipeline) notFound(r Renderer, name string, known *Tool, near []foreignRef) Result {
 	var b strings.Builder
 	fmt.Fprintf(&b, "unknown tool %s", quoteShort(name))
 	if known != nil {
@@ -223,7 +251,10 @@ func (p *Pipeline) notFound(r Renderer, name string, known *Tool) Result {
 	} else {
 		b.WriteString(".\n")
 	}
-	if known == nil {
+	switch {
+	case len(near) > 0:
+		p.writeForeignSuggestions(r, &b, name, near)
+	case known == nil:
 		p.writeSuggestions(r, &b, name)
 	}
 	b.WriteString(p.listingHint(r))
@@ -330,4 +361,58 @@ func (p *Pipeline) writeSuggestions(r Renderer, b *strings.Builder, name string)
 	if example != nil {
 		fmt.Fprintf(b, "Example: %s\n", p.exampleCall(r, example))
 	}
+}
+
+// writeForeignSuggestions lists the f0 tools a foreign name means, with the
+// arguments that choose each: "view" is a read, "str_replace" an edit.
+func (p *Pipeline) writeForeignSuggestions(r Renderer, b *strings.Builder, name string, near []foreignRef) {
+	fmt.Fprintf(b, "%s is another server's tool name; here it means:\n", quoteShort(name))
+	var order []*Tool
+	conds := map[*Tool][]string{}
+	for _, ref := range near {
+		if !p.visible[ref.tool] {
+			continue
+		}
+		if _, seen := conds[ref.tool]; !seen {
+			order = append(order, ref.tool)
+			conds[ref.tool] = nil
+		}
+		for _, k := range sortedKeys(ref.f.When) {
+			if v := ref.f.When[k]; v != "" {
+				conds[ref.tool] = append(conds[ref.tool], fmt.Sprintf("%s %q", k, v))
+			} else {
+				conds[ref.tool] = append(conds[ref.tool], "with "+k)
+			}
+		}
+	}
+	for _, t := range order {
+		fmt.Fprintf(b, "- %s", p.nameText(r, t))
+		if cs := slices.Compact(conds[t]); len(cs) > 0 {
+			fmt.Fprintf(b, " (%s)", strings.Join(cs, " or "))
+		}
+		fmt.Fprintf(b, ": %s\n", t.Summary)
+	}
+	if len(order) > 0 {
+		fmt.Fprintf(b, "Example: %s\n", p.exampleCall(r, order[0]))
+	}
+}
+
+// noShell answers a shell tool's call whose command f0 cannot run as one of
+// its tools: it says there is no shell and suggests the tools that do what
+// the command's words ask for.
+func (p *Pipeline) noShell(r Renderer, name string, args map[string]any) Result {
+	line := shellCommand(args)
+	var b strings.Builder
+	fmt.Fprintf(&b, "unknown tool %s: f0 runs no shell commands", quoteShort(name))
+	if line != "" {
+		fmt.Fprintf(&b, ", and %s is not one command it can run as a tool (curl, cat and ls are)", quoteShort(line))
+	}
+	b.WriteString(".\n")
+	words := line
+	if words == "" {
+		words = name
+	}
+	p.writeSuggestions(r, &b, words)
+	b.WriteString(p.listingHint(r))
+	return Result{IsError: true, Text: b.String()}
 }

@@ -168,7 +168,7 @@ func runDescribe(ctx context.Context, in DescribeInput) (Result, error) {
 	}
 	t, ok := p.Resolve(in.Name)
 	if !ok {
-		return p.notFound(RendererFrom(ctx), in.Name, t), nil
+		return p.notFound(RendererFrom(ctx), in.Name, t, nil), nil
 	}
 	return Result{Text: p.Describe(ctx, t)}, nil
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"f0/schemas"
 )
 
 // Budget defaults.
@@ -124,7 +126,8 @@ func (p *Pipeline) applyFilters() error {
 	return nil
 }
 
-func sortedKeys(m map[string]bool) []string {
+// sortedKeys returns a map's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -162,20 +165,35 @@ func (p *Pipeline) ListedName(t *Tool) string {
 	return name
 }
 
-// resolve finds the tool a requested name stands for, or nil. Only exact
-// normalised matches count.
+// resolve finds the tool a requested name stands for, or nil: the name in
+// any spelling, with a known prefix removed, or ending in a tool's name
+// after a server prefix of any shape (pi's <server>_, mcp_<server>_).
 func (p *Pipeline) resolve(name string) *Tool {
-	for _, key := range candidates(name, p.cfg.Prefix) {
+	cands := candidates(name, p.cfg.Prefix)
+	for _, key := range cands {
 		if t, ok := p.reg.byKey[key]; ok {
 			return t
+		}
+	}
+	for _, key := range cands {
+		for _, suffix := range suffixes(key) {
+			if t, ok := p.reg.byKey[suffix]; ok && strings.Contains(normalize(t.Name), "_") {
+				return t
+			}
 		}
 	}
 	return nil
 }
 
-// Resolve finds an exposed tool by any accepted spelling.
+// Resolve finds an exposed tool by any accepted spelling, or by another
+// server's name for it when that name means one tool whatever the
+// arguments (read_file, but not str_replace_based_edit_tool, whose command
+// decides).
 func (p *Pipeline) Resolve(name string) (*Tool, bool) {
 	t := p.resolve(name)
+	if t == nil {
+		t = p.resolveForeignName(name)
+	}
 	return t, t != nil && p.visible[t]
 }
 
@@ -240,8 +258,21 @@ func (p *Pipeline) call(ctx context.Context, name string, raw any, budget Limits
 func (p *Pipeline) prepare(ctx context.Context, name string, raw any) (*callState, any, *Result) {
 	render := RendererFrom(ctx)
 	t := p.resolve(name)
-	if t == nil || !p.visible[t] {
-		res := p.notFound(render, name, t)
+	var route *routed
+	if t == nil {
+		var near []foreignRef
+		peeked := peekArgs(raw)
+		if route, near = p.resolveForeign(name, peeked); route == nil {
+			res := p.notFound(render, name, nil, near)
+			if isShellName(name) {
+				res = p.noShell(render, name, peeked)
+			}
+			return nil, nil, &res
+		}
+		t = route.tool
+	}
+	if !p.visible[t] {
+		res := p.notFound(render, name, t, nil)
 		return nil, nil, &res
 	}
 	c := &callState{p: p, tool: t, raw: raw, render: render, ceiling: p.cfg.OutputCap}
@@ -249,23 +280,28 @@ func (p *Pipeline) prepare(ctx context.Context, name string, raw any) (*callStat
 		c.ceiling = min(c.ceiling, max(l-clientByteMargin, 1024))
 	}
 	fail := func(r Result) (*callState, any, *Result) { return c, nil, &r }
+	if route != nil && route.foreign != nil && route.foreign.Refuse != "" {
+		return fail(c.refuse(route))
+	}
 	args, problems := p.argsObject(t, raw)
 	if len(problems) > 0 {
 		return fail(c.argError(problems))
 	}
 	c.args = args
+	if route != nil {
+		c.notes = append(c.notes, route.apply(c, args))
+	}
 	schema := p.reg.schema(t)
-	problems = renameFields(t, schema, args)
-	ps, notes := validate(t, schema, args)
-	problems = append(problems, ps...)
+	problems, notes := c.repair(schema, args)
 	if len(problems) > 0 {
+		c.notes = append(c.notes, notes...)
 		return fail(c.argError(problems))
 	}
 	budget, asked, budgetNote := p.budget(ctx, args)
 	if budgetNote != "" {
 		notes = append(notes, budgetNote)
 	}
-	c.notes, c.budget, c.budgetAsked = notes, budget, asked
+	c.notes, c.budget, c.budgetAsked = append(c.notes, notes...), budget, asked
 	data, err := json.Marshal(args)
 	if err != nil {
 		return fail(c.failure(fmt.Errorf("re-encode arguments: %w", err)))
@@ -275,6 +311,24 @@ func (p *Pipeline) prepare(ctx context.Context, name string, raw any) (*callStat
 		return fail(c.argError([]problem{{"", fmt.Sprintf("arguments do not fit the tool's input: %v", err)}}))
 	}
 	return c, in, nil
+}
+
+// repair runs the argument repairs in order: line ranges, other names of
+// fields, null-ish values, the declared kinds of fields (paths, URLs,
+// times, calls), then types against the schema.
+func (c *callState) repair(schema *schemas.Schema, args map[string]any) (problems []problem, notes []string) {
+	t := c.tool
+	add := func(ps []problem, ns []string) {
+		problems = append(problems, ps...)
+		notes = append(notes, ns...)
+	}
+	add(repairLineWindow(t, args))
+	renamed, ps := renameFields(t, schema, args)
+	add(ps, nil)
+	add(dropNullish(t, schema, args))
+	add(repairKinds(t, args, renamed))
+	add(validate(t, schema, args))
+	return problems, notes
 }
 
 // Check runs a call's name and arguments through resolution, repair and

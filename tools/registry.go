@@ -16,9 +16,10 @@ const BudgetField = "maxBytes"
 // Registry holds every tool f0 knows, with its generated schema and its
 // documentation. It is built once and read-only afterwards.
 type Registry struct {
-	tools []*Tool
-	byKey map[string]*Tool
-	info  map[*Tool]*toolInfo
+	tools   []*Tool
+	byKey   map[string]*Tool
+	info    map[*Tool]*toolInfo
+	foreign map[string][]foreignRef // other servers' tool names → f0 tools
 }
 
 // toolInfo is the generated, publishable side of a tool.
@@ -43,7 +44,7 @@ func NewRegistry(list ...*Tool) (*Registry, error) {
 // NewRegistryWithDocs is NewRegistry with another documentation source
 // (tests use it for tools that are not part of f0).
 func NewRegistryWithDocs(docs DocSource, list ...*Tool) (*Registry, error) {
-	r := &Registry{byKey: map[string]*Tool{}, info: map[*Tool]*toolInfo{}}
+	r := &Registry{byKey: map[string]*Tool{}, info: map[*Tool]*toolInfo{}, foreign: map[string][]foreignRef{}}
 	for _, t := range list {
 		if err := t.validate(); err != nil {
 			return nil, err
@@ -61,6 +62,7 @@ func NewRegistryWithDocs(docs DocSource, list ...*Tool) (*Registry, error) {
 			r.byKey[k] = t
 		}
 		r.tools = append(r.tools, t)
+		indexForeign(r.foreign, t)
 	}
 	slices.SortFunc(r.tools, func(a, b *Tool) int { return strings.Compare(a.Name, b.Name) })
 	return r, nil
@@ -98,6 +100,9 @@ func buildInfo(t *Tool, docs DocSource) (*toolInfo, error) {
 	if err := checkNested(t, s); err != nil {
 		return nil, err
 	}
+	if err := checkDeclared(t, s); err != nil {
+		return nil, err
+	}
 	raw, err := json.Marshal(s)
 	if err != nil {
 		return nil, fmt.Errorf("marshal schema of %s: %w", t.Name, err)
@@ -126,6 +131,47 @@ func checkNested(t *Tool, s *schemas.Schema) error {
 		if schemas.Property(s, single) == nil || ps == nil || ps.Type != "array" {
 			return fmt.Errorf("tool %s: plural %q → %q needs both fields, the second a list", t.Name, single, plural)
 		}
+	}
+	return nil
+}
+
+// checkDeclared verifies that foreign names, kinds and the line window name
+// real fields.
+func checkDeclared(t *Tool, s *schemas.Schema) error {
+	has := func(field string) bool { return schemas.Property(s, field) != nil }
+	for _, f := range t.Foreign {
+		for arg, field := range f.Args {
+			if field != "-" && !has(field) {
+				return fmt.Errorf("tool %s: foreign name %s maps %q to unknown field %q", t.Name, f.Name, arg, field)
+			}
+		}
+		for field := range f.Set {
+			if !has(field) {
+				return fmt.Errorf("tool %s: foreign name %s sets unknown field %q", t.Name, f.Name, field)
+			}
+		}
+		for arg, table := range f.Values {
+			for _, set := range table {
+				for field := range set {
+					if !has(field) {
+						return fmt.Errorf("tool %s: foreign name %s maps %s to unknown field %q", t.Name, f.Name, arg, field)
+					}
+				}
+			}
+		}
+	}
+	for field := range t.Kinds {
+		if !has(field) {
+			return fmt.Errorf("tool %s: kind declared for unknown field %q", t.Name, field)
+		}
+	}
+	for _, field := range t.LineWindow {
+		if field != "" && !has(field) {
+			return fmt.Errorf("tool %s: line window names unknown field %q", t.Name, field)
+		}
+	}
+	if len(t.Shell) > 0 && t.RawArgsField == "" && t.MainField == "" {
+		return fmt.Errorf("tool %s: shell commands need a main field for their words", t.Name)
 	}
 	return nil
 }

@@ -242,7 +242,9 @@ func foldKey(s string) string {
 
 // renameFields maps synonyms and other spellings (max_bytes, MaxBytes) to
 // the declared field names.
-func renameFields(t *Tool, schema *schemas.Schema, args map[string]any) []problem {
+// It returns the names the call used for the fields it renamed.
+func renameFields(t *Tool, schema *schemas.Schema, args map[string]any) (map[string]string, []problem) {
+	renamed := map[string]string{}
 	props := schemas.PropertyNames(schema)
 	byFold := make(map[string]string, len(props))
 	for _, name := range props {
@@ -270,9 +272,10 @@ func renameFields(t *Tool, schema *schemas.Schema, args map[string]any) []proble
 			continue
 		}
 		args[target] = val
+		renamed[target] = key
 		delete(args, key)
 	}
-	return append(problems, movePlurals(t, args)...)
+	return renamed, append(problems, movePlurals(t, args)...)
 }
 
 // movePlurals sends a list given for a single-value field to the field that
@@ -312,15 +315,7 @@ func asList(v any) ([]any, bool) {
 }
 
 func lookupSynonym(syn map[string]string, key string) (string, bool) {
-	if v, ok := syn[key]; ok {
-		return v, true
-	}
-	for k, v := range syn {
-		if foldKey(k) == foldKey(key) {
-			return v, true
-		}
-	}
-	return "", false
+	return lookupFold(syn, key)
 }
 
 func sameJSON(a, b any) bool {

@@ -70,7 +70,14 @@ type InputError struct {
 	Problem string
 	// Hint, when set, tells how to fix it.
 	Hint string
+	// Cause, when set, is the error behind the problem. A cause that is not
+	// about the arguments (a path outside the roots, a permission) makes
+	// the answer say the cause and the fix without the input schema.
+	Cause error
 }
+
+// Unwrap returns the cause.
+func (e *InputError) Unwrap() error { return e.Cause }
 
 func (e *InputError) Error() string {
 	msg := e.Problem

@@ -62,6 +62,18 @@ type Spec struct {
 	// single value. A bare list (CLI words, arguments sent as an array)
 	// fills the plural of MainField.
 	Plurals map[string]string
+	// Foreign are other servers' and agents' names for this tool, with how
+	// their arguments map (see Foreign).
+	Foreign []Foreign
+	// Shell are shell commands this tool does (curl, cat, ls): a call to a
+	// shell tool (bash, run_shell_command) with one of them is routed here.
+	Shell []string
+	// Kinds says what some fields hold, so the core repairs the forms models
+	// write them in: {"path": tools.PathKind, "timeoutMs": tools.Millis}.
+	Kinds map[string]Kind
+	// LineWindow names the fields of a line window, first line and count
+	// ({"offset", "limit"}), that start_line/end_line and "10-20" fill.
+	LineWindow [2]string
 }
 
 // Def is a tool definition with a typed input.

@@ -50,9 +50,17 @@ func Tools() []*tools.Tool {
 				// Items may write; the batch itself is as safe as its items.
 				ReadOnly: false, Destructive: true, OpenWorld: true,
 			},
-			Synonyms:       map[string]string{"requests": "calls", "items": "calls", "tool_calls": "calls", "concurrency": "maxConcurrency", "parallel": "maxConcurrency"},
-			NestedSynonyms: map[string]map[string]string{"calls": {"name": "tool", "toolName": "tool", "arguments": "args", "params": "args", "parameters": "args", "input": "args"}},
+			Synonyms: map[string]string{"requests": "calls", "items": "calls", "tool_calls": "calls", "concurrency": "maxConcurrency", "parallel": "maxConcurrency",
+				// Lists of calls as model APIs return them: Gemini's
+				// functionCalls and parts, Anthropic's content blocks.
+				"functionCalls": "calls", "function_calls": "calls", "tool_uses": "calls", "content": "calls", "parts": "calls", "toolUses": "calls"},
+			NestedSynonyms: map[string]map[string]string{"calls": {"name": "tool", "toolName": "tool", "recipient_name": "tool", "arguments": "args", "params": "args", "parameters": "args", "input": "args"}},
 			MainField:      "calls",
+			Kinds:          map[string]tools.Kind{"calls": tools.CallsKind},
+			Foreign: []tools.Foreign{
+				{Name: "multi_tool_use.parallel", Args: map[string]string{"tool_uses": "calls"}},
+				{Name: "parallel", Args: map[string]string{"tool_uses": "calls"}},
+			},
 		},
 		Run: run,
 	}.Erase()}

@@ -30,6 +30,8 @@ func (t *toolset) deleteTool() *tools.Tool {
 			Access:      tools.Admin,
 			Annotations: tools.Annotations{Destructive: true, Idempotent: true},
 			Synonyms:    syn,
+			Foreign:     deleteForeign,
+			Kinds:       pathKinds("path", "paths"),
 			MainField:   "path",
 			Plurals:     map[string]string{"path": "paths"},
 		},

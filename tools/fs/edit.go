@@ -66,6 +66,8 @@ func (t *toolset) editTool() *tools.Tool {
 			Annotations:    tools.Annotations{Destructive: true},
 			Synonyms:       syn,
 			NestedSynonyms: map[string]map[string]string{"edits": editSynonyms},
+			Foreign:        editForeign,
+			Kinds:          pathKinds("path"),
 		},
 		Run: t.runEdit,
 	}.Erase()

@@ -42,6 +42,8 @@ func (t *toolset) findTool() *tools.Tool {
 			Access:      tools.Read,
 			Annotations: readOnly,
 			Synonyms:    syn,
+			Foreign:     findForeign,
+			Kinds:       pathKinds("path"),
 			MainField:   "pattern",
 		},
 		Run: t.runFind,

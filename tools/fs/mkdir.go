@@ -32,6 +32,8 @@ func (t *toolset) mkdirTool() *tools.Tool {
 			Access:      tools.Write,
 			Annotations: tools.Annotations{Idempotent: true},
 			Synonyms:    syn,
+			Foreign:     mkdirForeign,
+			Kinds:       pathKinds("path", "paths"),
 			MainField:   "path",
 			Plurals:     map[string]string{"path": "paths"},
 		},

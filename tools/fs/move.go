@@ -34,6 +34,8 @@ func (t *toolset) moveTool() *tools.Tool {
 			Access:      tools.Write,
 			Annotations: tools.Annotations{Destructive: true},
 			Synonyms:    transferSynonyms,
+			Foreign:     moveForeign,
+			Kinds:       pathKinds("source", "destination"),
 		},
 		Run: func(ctx context.Context, in TransferInput) (tools.Result, error) { return t.runTransfer(ctx, in, true) },
 	}.Erase()
@@ -48,6 +50,8 @@ func (t *toolset) copyTool() *tools.Tool {
 			Access:      tools.Write,
 			Annotations: tools.Annotations{Destructive: true, Idempotent: true},
 			Synonyms:    transferSynonyms,
+			Foreign:     copyForeign,
+			Kinds:       pathKinds("source", "destination"),
 		},
 		Run: func(ctx context.Context, in TransferInput) (tools.Result, error) {
 			return t.runTransfer(ctx, in, false)

@@ -64,6 +64,10 @@ func (t *toolset) readTool() *tools.Tool {
 			MainField:   "path",
 			Plurals:     map[string]string{"path": "paths"},
 			Verbatim:    true,
+			Foreign:     readForeign,
+			Shell:       []string{"cat"},
+			Kinds:       pathKinds("path", "paths"),
+			LineWindow:  [2]string{"offset", "limit"},
 		},
 		Run: t.runRead,
 	}.Erase()

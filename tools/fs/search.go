@@ -59,6 +59,8 @@ func (t *toolset) searchTool() *tools.Tool {
 			Annotations: readOnly,
 			Synonyms:    syn,
 			MainField:   "pattern",
+			Foreign:     searchForeign,
+			Kinds:       pathKinds("path"),
 		},
 		Run: t.runSearch,
 	}.Erase()

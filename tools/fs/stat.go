@@ -35,6 +35,8 @@ func (t *toolset) statTool() *tools.Tool {
 			Access:      tools.Read,
 			Annotations: readOnly,
 			Synonyms:    syn,
+			Foreign:     statForeign,
+			Kinds:       pathKinds("path", "paths"),
 			MainField:   "path",
 			Plurals:     map[string]string{"path": "paths"},
 		},

@@ -194,8 +194,9 @@ func TestSearch(t *testing.T) {
 	assertInOrder(t, e.fail("fs.search", map[string]any{"pattern": "x", "glob": "[a"}), `"glob": "[a" is not a valid glob.`)
 	assertInOrder(t, e.fail("fs.search", map[string]any{"pattern": "x", "context": 500}), `"context": must be at most 50, got 500`)
 	assertInOrder(t, e.fail("fs.search", map[string]any{"patern": "x"}), `"patern": unknown field; did you mean "pattern"?`)
+	// Grep is another agent's name for fs.search; after a server prefix too.
 	res := e.p.Call(context.Background(), "fs_grep", map[string]any{"pattern": "x"})
-	assertInOrder(t, res.Text, `unknown tool "fs_grep"`, "- fs_search: Search file contents")
+	assertInOrder(t, res.Text, `No matches for "x"`, `note: "fs_grep" is another server's tool name; ran fs_search`)
 }
 
 // TestSearchPages pages through many matches with the footer calls and

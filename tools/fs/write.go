@@ -37,6 +37,8 @@ func (t *toolset) writeTool() *tools.Tool {
 			Access:      tools.Write,
 			Annotations: tools.Annotations{Destructive: true},
 			Synonyms:    syn,
+			Foreign:     writeForeign,
+			Kinds:       pathKinds("path"),
 		},
 		Run: t.runWrite,
 	}.Erase()

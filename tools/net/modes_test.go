@@ -64,8 +64,8 @@ func TestModelMistakes(t *testing.T) {
 	}{
 		{"misspelt field", map[string]any{"url": "https://x", "methd": "POST"},
 			"net_curl: invalid arguments.\n- \"methd\": unknown field; did you mean \"method\"?\nYou passed: {\"methd\":\"POST\",\"url\":\"https://x\"}\n" + sig},
-		{"timeout without unit", map[string]any{"url": "https://x", "timeout": 30},
-			"net_curl: invalid arguments.\n- \"timeout\": unknown field; did you mean \"timeoutMs\"?\nYou passed: {\"timeout\":30,\"url\":\"https://x\"}\n" + sig},
+		{"timeout without unit, ambiguous", map[string]any{"url": "https://x", "timeout": 800},
+			"net_curl: invalid arguments.\n- \"timeout\": 800 has no unit and could be seconds or milliseconds; \"timeoutMs\" takes milliseconds: send {\"timeoutMs\":800} for 800 milliseconds, or {\"timeoutMs\":800000} for 800 seconds\nYou passed: {\"timeout\":800,\"url\":\"https://x\"}\n" + sig},
 		{"missing url", map[string]any{"method": "GET"},
 			"net_curl: \"url\": is missing: there is no URL to request. Give \"url\", \"urls\", or a URL inside \"args\".\nYou passed: {\"method\":\"GET\"}\n" + sig},
 		{"only flags", map[string]any{"args": "-sSL"},

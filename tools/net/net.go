@@ -102,6 +102,12 @@ func (c *curl) tool() *tools.Tool {
 			RawArgsField: "args",
 			RawFlag:      flagWord,
 			Verbatim:     true,
+			Foreign:      foreignNames,
+			Shell:        []string{"curl"},
+			Kinds: map[string]tools.Kind{
+				"url": tools.URLKind, "urls": tools.URLKind, "output": tools.PathKind,
+				"timeoutMs": tools.Millis, "connectTimeoutMs": tools.Millis, "maxTimeSeconds": tools.Seconds,
+			},
 		},
 		Run:       c.run,
 		AccessFor: c.access,
@@ -123,9 +129,40 @@ var synonyms = map[string]string{
 	"cookies":  "cookie",
 	"jsonBody": "json",
 	"formData": "form",
-	"maxTime":  "maxTimeSeconds", "timeoutSeconds": "maxTimeSeconds",
+	"maxTime":  "maxTimeSeconds", "timeoutSeconds": "maxTimeSeconds", "timeoutSecs": "maxTimeSeconds", "timeoutSec": "maxTimeSeconds",
+	// A time without a unit in its name is read by its size (tools.Millis).
+	"timeout": "timeoutMs", "connectTimeout": "connectTimeoutMs", "requestTimeout": "timeoutMs",
 	"insecureSkipVerify": "insecure",
 }
+
+// foreignNames are other servers' and agents' names for net.curl: the
+// official fetch server's fetch (url, max_length, start_index, raw; it
+// returns markdown), Claude Code's WebFetch (url, prompt), gemini-cli's
+// web_fetch, and the http_request tools of many agent frameworks.
+var foreignNames = func() []tools.Foreign {
+	fetch := tools.Foreign{
+		Args: map[string]string{"max_length": "maxBytes", "start_index": "offset", "prompt": "-"},
+		Values: map[string]map[string]map[string]any{
+			"raw": {"true": {"format": "raw"}, "false": {"format": "markdown"}},
+		},
+		Set: map[string]any{"format": "markdown"},
+	}
+	request := tools.Foreign{Args: map[string]string{"command": "args", "timeout_ms": "timeoutMs"}}
+	var out []tools.Foreign
+	for _, name := range []string{"fetch", "WebFetch", "web_fetch", "fetch_url", "fetch_webpage", "fetch_url_content", "builtin_fetch_url_content", "browse", "read_url", "scrape"} {
+		f := fetch
+		f.Name = name
+		out = append(out, f)
+	}
+	for _, name := range []string{"http_request", "http", "request", "make_request", "api_request", "http_get", "curl", "send_request", "rest_call"} {
+		f := request
+		f.Name = name
+		out = append(out, f)
+	}
+	post := request
+	post.Name, post.Set = "http_post", map[string]any{"method": "POST"}
+	return append(out, post)
+}()
 
 // access is the level a call needs: read for GET, HEAD and OPTIONS, write
 // for other methods and for saving a file, admin for insecure TLS.

@@ -1,0 +1,381 @@
+package tools
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/google/shlex"
+)
+
+// Foreign is the name of another server's or agent's tool that means a f0
+// tool: the official filesystem server's read_file, Claude Code's Read,
+// Anthropic's str_replace_based_edit_tool with command "view". Each tool
+// declares its own next to its Spec; the core routes a call made with such
+// a name to the tool, maps its arguments and says in one line what it
+// understood.
+type Foreign struct {
+	// Name is the foreign tool's name, compared in normalised form (Read,
+	// read, READ are one name).
+	Name string
+	// When, if set, are arguments the call must hold for this entry to
+	// apply: {"command": "view"}. An empty value only asks that the argument
+	// is present. Matching arguments are consumed unless Args maps them.
+	When map[string]string
+	// Args maps the foreign tool's argument names to this tool's fields
+	// (any spelling of the foreign name matches); "-" drops the argument
+	// with a note.
+	Args map[string]string
+	// Values maps an argument's value to the fields it stands for:
+	// {"output_mode": {"files_with_matches": {"filesOnly": true}}}. Values
+	// are compared as lower-case text; "*" matches any value.
+	Values map[string]map[string]map[string]any
+	// Set are fields the foreign tool implies unless the call gives them
+	// (the fetch server returns markdown: {"format": "markdown"}).
+	Set map[string]any
+	// Refuse, when set, means f0 has no equivalent: the call is refused with
+	// this explanation, which names the tool that comes closest.
+	Refuse string
+}
+
+// foreignRef is one tool's Foreign entry in the registry's index.
+type foreignRef struct {
+	tool *Tool
+	f    *Foreign
+}
+
+// shellNames are the names agents give a tool that runs a shell command,
+// and commandKeys the arguments that hold the command.
+var (
+	shellNames  = []string{"bash", "shell", "sh", "zsh", "run_shell_command", "execute_command", "run_command", "exec", "run", "terminal", "run_terminal_cmd", "run_in_terminal", "local_shell", "shell_command", "execute", "cmd", "command", "container_exec", "powershell"}
+	commandKeys = []string{"command", "cmd", "commandLine", "command_line", "script", "input", "code"}
+)
+
+// knownServers are server names clients put before tool names with a
+// single '_' (pi's <server>_tool): with one of them in front, a foreign
+// tool name is still recognised.
+var knownServers = []string{"filesystem", "server_filesystem", "fs", "files", "file", "fetch", "web", "http", "f0", "default_api", "functions", "tools", "mcp"}
+
+// indexForeign adds t's foreign names to the index, entries with more
+// conditions first so that a command-specific entry wins.
+func indexForeign(index map[string][]foreignRef, t *Tool) {
+	for i := range t.Foreign {
+		f := &t.Foreign[i]
+		key := normalize(f.Name)
+		index[key] = append(index[key], foreignRef{t, f})
+		slices.SortStableFunc(index[key], func(a, b foreignRef) int { return len(b.f.When) - len(a.f.When) })
+	}
+}
+
+// foreignCandidates are the normalised names a requested name may stand for
+// among foreign tool names: the name, and the name with a client's or
+// server's prefix removed (mcp__filesystem__read_file, mcp_fs_read_file,
+// filesystem_read_file).
+func foreignCandidates(name string) []string {
+	norm := normalize(name)
+	out := []string{norm}
+	lower := strings.ToLower(strings.TrimSpace(name))
+	prefixed := strings.HasPrefix(norm, "mcp_") || strings.Contains(lower, "__") || strings.ContainsAny(lower, ".:")
+	for _, s := range knownServers {
+		prefixed = prefixed || strings.HasPrefix(norm, s+"_")
+	}
+	if !prefixed {
+		return out
+	}
+	for i := strings.IndexByte(norm, '_'); i >= 0; {
+		rest := norm[i+1:]
+		if rest != "" {
+			out = append(out, rest)
+		}
+		j := strings.IndexByte(rest, '_')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return out
+}
+
+// suffixes are the names left after dropping leading words one at a time:
+// x_fs_read gives fs_read and read. A server prefix of any shape (pi's
+// <server>_, gemini-cli's <server>__) leaves f0's own name as a suffix.
+func suffixes(norm string) []string {
+	var out []string
+	for i := strings.IndexByte(norm, '_'); i >= 0; {
+		out = append(out, norm[i+1:])
+		j := strings.IndexByte(norm[i+1:], '_')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return out
+}
+
+// routed is a call whose name was another tool's: the f0 tool it means and
+// the entry that says how its arguments map.
+type routed struct {
+	tool    *Tool
+	foreign *Foreign
+	name    string // as requested
+	shell   []string
+}
+
+// resolveForeign finds the f0 tool a foreign name means, given the call's
+// arguments (peeked before repair). near lists the tools the name could
+// mean when its conditions did not match, to suggest them.
+func (p *Pipeline) resolveForeign(name string, args map[string]any) (r *routed, near []foreignRef) {
+	for _, key := range foreignCandidates(name) {
+		if slices.Contains(shellNames, key) {
+			if r := p.resolveShell(name, args); r != nil {
+				return r, nil
+			}
+		}
+		for _, ref := range p.reg.foreign[key] {
+			if matchWhen(ref.f.When, args) {
+				return &routed{tool: ref.tool, foreign: ref.f, name: name}, nil
+			}
+			near = append(near, ref)
+		}
+		if len(near) > 0 {
+			return nil, near
+		}
+	}
+	return nil, nil
+}
+
+// resolveForeignName finds the one tool a foreign name means without
+// looking at arguments, or nil when it means none or several.
+func (p *Pipeline) resolveForeignName(name string) *Tool {
+	for _, key := range foreignCandidates(name) {
+		var found *Tool
+		for _, ref := range p.reg.foreign[key] {
+			if found != nil && ref.tool != found {
+				return nil
+			}
+			found = ref.tool
+		}
+		if found != nil {
+			return found
+		}
+	}
+	return nil
+}
+
+// resolveShell routes a shell tool's command to the f0 tool that does what
+// the command does (curl → net.curl, cat → fs.read, ls → fs.list), when
+// the command is one simple command.
+func (p *Pipeline) resolveShell(name string, args map[string]any) *routed {
+	line := shellCommand(args)
+	if line == "" || strings.ContainsAny(line, "|;&<>`$") {
+		return nil
+	}
+	words, err := shlex.Split(line)
+	if err != nil || len(words) == 0 {
+		return nil
+	}
+	cmd := strings.ToLower(words[0])
+	for _, t := range p.reg.tools {
+		if slices.Contains(t.Shell, cmd) {
+			return &routed{tool: t, name: name, shell: words}
+		}
+	}
+	return nil
+}
+
+// shellCommand returns the command line a shell tool call holds.
+func shellCommand(args map[string]any) string {
+	for k, v := range args {
+		if containsFold(commandKeys, k) {
+			switch x := v.(type) {
+			case string:
+				return strings.TrimSpace(x)
+			case []any:
+				words := make([]string, 0, len(x))
+				for _, w := range x {
+					if s, ok := w.(string); ok {
+						words = append(words, shellQuote(s))
+					}
+				}
+				return strings.Join(words, " ")
+			}
+		}
+	}
+	return ""
+}
+
+func shellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// matchWhen reports whether args hold the conditions of a foreign entry.
+func matchWhen(when map[string]string, args map[string]any) bool {
+	for k, want := range when {
+		v, ok := lookupFold(args, k)
+		if !ok {
+			return false
+		}
+		if want != "" && !strings.EqualFold(valueText(v), want) {
+			return false
+		}
+	}
+	return true
+}
+
+// lookupFold finds a key by any spelling of its name (ignoring case, '_'
+// and '-').
+func lookupFold[V any](m map[string]V, name string) (V, bool) {
+	if v, ok := m[name]; ok {
+		return v, true
+	}
+	for k, v := range m {
+		if foldKey(k) == foldKey(name) {
+			return v, true
+		}
+	}
+	var zero V
+	return zero, false
+}
+
+// valueText renders a scalar argument value as lower-case text for
+// comparison.
+func valueText(v any) string {
+	switch x := v.(type) {
+	case string:
+		return strings.ToLower(strings.TrimSpace(x))
+	case nil:
+		return ""
+	}
+	return strings.ToLower(compactJSON(v))
+}
+
+// apply rewrites the arguments of a routed call into the f0 tool's fields
+// and returns the note that says what was understood.
+func (r *routed) apply(c *callState, args map[string]any) string {
+	if r.shell != nil {
+		return r.applyShell(c, args)
+	}
+	f := r.foreign
+	var mapped []string
+	keys := sortedKeys(args)
+	for _, k := range keys {
+		v := args[k]
+		if table, ok := lookupFold(f.Values, k); ok {
+			delete(args, k)
+			set := table[valueText(v)]
+			if set == nil {
+				set = table["*"]
+			}
+			for field, val := range set {
+				if _, given := args[field]; !given {
+					args[field] = val
+				}
+			}
+			mapped = append(mapped, fmt.Sprintf("%s %s → %s", k, compactJSON(v), compactJSON(set)))
+			continue
+		}
+		target, ok := lookupSynonym(f.Args, k)
+		if !ok {
+			if _, cond := lookupSynonym(f.When, k); cond {
+				delete(args, k)
+			}
+			continue
+		}
+		delete(args, k)
+		if target == "-" {
+			mapped = append(mapped, fmt.Sprintf("%s dropped", k))
+			continue
+		}
+		if _, clash := args[target]; !clash {
+			args[target] = v
+		}
+		if target != k {
+			mapped = append(mapped, k+" → "+target)
+		}
+	}
+	for field, val := range f.Set {
+		if _, given := args[field]; !given {
+			args[field] = val
+			mapped = append(mapped, fmt.Sprintf("%s %s", field, compactJSON(val)))
+		}
+	}
+	note := fmt.Sprintf("note: %s is another server's tool name; ran %s", quoteShort(r.name), c.name())
+	if len(mapped) > 0 {
+		note += " (" + strings.Join(mapped, ", ") + ")"
+	}
+	return note
+}
+
+// applyShell turns a shell command into the routed tool's arguments: the
+// whole line for a tool that takes curl-style words, else the words that
+// are not flags for its main field (flags are dropped, with a note).
+func (r *routed) applyShell(c *callState, args map[string]any) string {
+	for k := range args {
+		if containsFold(commandKeys, k) {
+			delete(args, k)
+		}
+	}
+	line := strings.Join(quoteAll(r.shell), " ")
+	t := r.tool
+	var dropped []string
+	if t.RawArgsField != "" {
+		args[t.RawArgsField] = line
+	} else {
+		var operands []any
+		for _, w := range r.shell[1:] {
+			if strings.HasPrefix(w, "-") && len(w) > 1 {
+				dropped = append(dropped, w)
+				continue
+			}
+			operands = append(operands, w)
+		}
+		switch {
+		case len(operands) == 1:
+			args[t.MainField] = operands[0]
+		case len(operands) > 1 && t.Plurals[t.MainField] != "":
+			args[t.Plurals[t.MainField]] = operands
+		case len(operands) > 1:
+			args[t.MainField] = operands[len(operands)-1]
+		}
+	}
+	note := fmt.Sprintf("note: f0 runs no shell; ran %q as %s", line, c.name())
+	if len(dropped) > 0 {
+		note += fmt.Sprintf(" (flags %s dropped)", strings.Join(dropped, " "))
+	}
+	return note
+}
+
+func quoteAll(words []string) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = shellQuote(w)
+	}
+	return out
+}
+
+// peekArgs reads the arguments of a call as an object without repairing
+// them, to match foreign names' conditions.
+func peekArgs(raw any) map[string]any {
+	v, err := toValue(raw)
+	if err != nil {
+		return nil
+	}
+	if s, ok := v.(string); ok && strings.HasPrefix(strings.TrimSpace(s), "{") {
+		v, _ = decodeJSON([]byte(s))
+	}
+	m, _ := v.(map[string]any)
+	return m
+}
+
+// isShellName reports whether name is a shell tool's, after any prefix.
+func isShellName(name string) bool {
+	for _, key := range foreignCandidates(name) {
+		if slices.Contains(shellNames, key) {
+			return true
+		}
+	}
+	return false
+}
