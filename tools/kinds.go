@@ -185,12 +185,24 @@ func urlValue(v any) (any, string) {
 	})
 }
 
-// encodeURL percent-encodes the bytes a URL cannot hold as they are;
-// existing escapes and every reserved character stay.
+// encodeURL percent-encodes the bytes a URL's path, query and fragment
+// cannot hold as they are; existing escapes, every reserved character and
+// the scheme and host stay (a space in a host name has no encoding).
 func encodeURL(s string) (string, int) {
+	rest := s
+	if i := strings.Index(rest, "://"); i >= 0 {
+		rest = rest[i+3:]
+	}
+	start := len(s) - len(rest)
+	if j := strings.IndexAny(rest, "/?#"); j >= 0 {
+		start += j
+	} else {
+		return s, 0
+	}
 	var b strings.Builder
+	b.WriteString(s[:start])
 	n := 0
-	for i := 0; i < len(s); i++ {
+	for i := start; i < len(s); i++ {
 		c := s[i]
 		if c <= ' ' || c >= 0x7f || strings.IndexByte(`"<>\^`+"`{|}", c) >= 0 {
 			fmt.Fprintf(&b, "%%%02X", c)

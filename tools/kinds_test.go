@@ -34,6 +34,8 @@ func TestURLValue(t *testing.T) {
 		{`"http://h/a"`, "http://h/a", "took the URL out of"},
 		{"http://h/é", "http://h/%C3%A9", "encoded 1 character"},
 		{"http://h/a%20b?x=1&y=[2]", "http://h/a%20b?x=1&y=[2]", ""},
+		{"not a url at all", "not a url at all", ""}, // no path to encode; the tool says what is wrong
+		{"example.com/a b", "example.com/a%20b", "encoded 1 character"},
 	}
 	for _, c := range cases {
 		got, note := urlValue(c.in)
