@@ -79,7 +79,8 @@ func TestResultsFitTheClient(t *testing.T) {
 	if lines[0] != head || lines[shown] != fmt.Sprint(shown) || !strings.HasPrefix(lines[shown+1], "note: maxBytes 100,000 is more than pi passes on") {
 		t.Fatalf("head %q (want %q), last line shown %q, then %q", lines[0], head, lines[shown], lines[shown+1])
 	}
-	rest := fmt.Sprintf(`Get the rest: f0_fs_read {"maxBytes":100000,"offset":%d,"path":"big.txt"} (if f0_fs_read is not among your tools: mcp({tool: "fs_read", args: {"maxBytes":100000,"offset":%d,"path":"big.txt"}}))`, shown+1, shown+1)
+	// The continuation asks for what pi passes on, not the 100,000 it would cut.
+	rest := fmt.Sprintf(`Get the rest: f0_fs_read {"maxBytes":51136,"offset":%d,"path":"big.txt"} (if f0_fs_read is not among your tools: mcp({tool: "fs_read", args: {"maxBytes":51136,"offset":%d,"path":"big.txt"}}))`, shown+1, shown+1)
 	if last := lines[len(lines)-1]; last != rest {
 		t.Fatalf("last line\n%s\nwant\n%s", last, rest)
 	}

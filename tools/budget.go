@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -316,9 +317,29 @@ const maxCallRender = 2048
 // value removes one). When that would be too long to repeat, it names only
 // the changes.
 func (p *Pipeline) nextCall(c *callState, changes map[string]any) string {
+	changes = c.keepBudgetWithin(changes)
 	call := p.callText(c.render, c.tool, c.argsWith(changes))
 	if len(call) <= maxCallRender {
 		return call
 	}
 	return fmt.Sprintf("%s with the same arguments as this call, changed by %s", c.name(), compactJSON(changes))
+}
+
+// keepBudgetWithin lowers, in a suggested call, a maxBytes the client would
+// cut anyway to the most this call could use, so that the next call does
+// not repeat the note about it.
+func (c *callState) keepBudgetWithin(changes map[string]any) map[string]any {
+	if _, set := changes[BudgetField]; set {
+		return changes
+	}
+	v, ok := c.args[BudgetField].(json.Number)
+	if want, err := v.Int64(); !ok || err != nil || want <= int64(c.ceiling) {
+		return changes
+	}
+	out := maps.Clone(changes)
+	if out == nil {
+		out = map[string]any{}
+	}
+	out[BudgetField] = c.ceiling
+	return out
 }

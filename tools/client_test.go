@@ -181,7 +181,7 @@ func TestUnknownClientKeepsTodaysBudget(t *testing.T) {
 func TestPiHintsAndInstructions(t *testing.T) {
 	p := newTestPipeline(t, Config{Clients: ClientOptions{PiDirect: []string{"test_echo"}}})
 	res := piCall(p, "test_ehco", map[string]any{})
-	for _, want := range []string{"- f0_test_echo: Echo the decoded input as JSON.", `Example: f0_test_echo {"method":"GET","url":"https://example.com"}`, `List every tool with mcp({tool: "tools_search", args: {}})`} {
+	for _, want := range []string{"- f0_test_echo: Echo the decoded input as JSON.", `Example: f0_test_echo {"method":"GET","url":"https://example.com"}`, `List every tool with mcp({tool: "tools_search", args: {}}) (or mcp({server: "f0"}))`} {
 		if !strings.Contains(res.Text, want) {
 			t.Errorf("not found answer lacks %q:\n%s", want, res.Text)
 		}

@@ -278,15 +278,19 @@ func didYouMean(ts []*Tool, name func(*Tool) string) string {
 func (p *Pipeline) listingHint(r Renderer) string {
 	search, okSearch := p.Resolve("tools.search")
 	describe := p.describeCall(r, nil)
+	listing := "tools/list"
+	if l, ok := r.(ToolLister); ok {
+		listing = l.ListTools()
+	}
 	switch {
 	case okSearch && describe != "":
-		return fmt.Sprintf("List every tool with %s (or tools/list); show one tool's arguments with %s.", p.callText(r, search, map[string]any{}), describe)
+		return fmt.Sprintf("List every tool with %s (or %s); show one tool's arguments with %s.", p.callText(r, search, map[string]any{}), listing, describe)
 	case okSearch:
-		return fmt.Sprintf("List every tool with %s (or tools/list).", p.callText(r, search, map[string]any{}))
+		return fmt.Sprintf("List every tool with %s (or %s).", p.callText(r, search, map[string]any{}), listing)
 	case describe != "":
-		return fmt.Sprintf("List every tool with tools/list; show one tool's arguments with %s.", describe)
+		return fmt.Sprintf("List every tool with %s; show one tool's arguments with %s.", listing, describe)
 	}
-	return "List every tool with tools/list."
+	return fmt.Sprintf("List every tool with %s.", listing)
 }
 
 // Instructions are the server's instructions to a client, written with

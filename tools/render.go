@@ -28,6 +28,13 @@ type Renderer interface {
 	Name(s Suggestion) string
 }
 
+// ToolLister is implemented by renderers of clients with their own way to
+// list a server's tools (pi's `mcp({server: "f0"})`); the others name MCP's
+// tools/list.
+type ToolLister interface {
+	ListTools() string
+}
+
 // ListedRenderer writes calls with the listed name and the arguments as
 // one line of JSON: `fs_read {"path":"go.mod"}`. It is what clients f0
 // knows nothing about get.

@@ -19,9 +19,10 @@ func PiLikelyDirect() []string { return []string{"net.curl", "fs.read", "batch"}
 // tool (`mcp({tool: "fs_find", args: {…}})`), and both in one line when
 // f0 only guesses that a tool is direct.
 type PiRenderer struct {
-	// Prefix is what pi puts before a direct tool's name: the server's key
-	// in pi's configuration (toolPrefix "server", pi's default).
-	Prefix string
+	// Server is the server's key in pi's configuration; Prefix is what pi
+	// puts before a direct tool's name: the key sanitised (toolPrefix
+	// "server", pi's default).
+	Server, Prefix string
 	// Direct holds the canonical names of the tools taken as direct; Sure
 	// is set when the operator said so (--pi-direct-tools), not f0.
 	Direct map[string]bool
@@ -30,7 +31,7 @@ type PiRenderer struct {
 
 // piRenderer builds the renderer for the pi server named server.
 func (p *Pipeline) piRenderer(server string) PiRenderer {
-	r := PiRenderer{Prefix: piSanitize(server), Direct: map[string]bool{}}
+	r := PiRenderer{Server: server, Prefix: piSanitize(server), Direct: map[string]bool{}}
 	names, sure := p.cfg.Clients.PiDirect, p.cfg.Clients.PiDirect != nil
 	if !sure {
 		names = PiLikelyDirect()
@@ -94,6 +95,11 @@ func (r PiRenderer) Name(s Suggestion) string {
 		return r.direct(s.Listed)
 	}
 	return s.Listed
+}
+
+// ListTools is pi's call that lists a server's tools.
+func (r PiRenderer) ListTools() string {
+	return fmt.Sprintf("mcp({server: %q})", r.Server)
 }
 
 // ClaudeCodeRenderer writes calls with the names Claude Code gives MCP

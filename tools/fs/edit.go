@@ -127,7 +127,7 @@ func (t *toolset) runEdit(ctx context.Context, in EditInput) (tools.Result, erro
 			e.NewText = strings.ReplaceAll(e.NewText, "\n", "\r\n")
 		}
 		var how applied
-		after, how, err = applyEdit(after, e)
+		after, how, err = applyEdit(ctx, after, e)
 		if err != nil {
 			field := fmt.Sprintf("edits[%d].oldText", i)
 			if in.OldText != "" {
@@ -165,11 +165,11 @@ func (t *toolset) runEdit(ctx context.Context, in EditInput) (tools.Result, erro
 }
 
 // applyEdit applies one edit to text.
-func applyEdit(text string, e Edit) (string, applied, error) {
+func applyEdit(ctx context.Context, text string, e Edit) (string, applied, error) {
 	var how applied
 	switch {
 	case e.OldText == "":
-		return text, how, fmt.Errorf("oldText is empty; to write a whole file use fs_write")
+		return text, how, fmt.Errorf("oldText is empty; to write a whole file use %s", tools.ToolName(ctx, "fs.write"))
 	case e.OldText == e.NewText:
 		return text, how, fmt.Errorf("oldText and newText are the same, so the edit would change nothing")
 	}
@@ -182,7 +182,7 @@ func applyEdit(text string, e Edit) (string, applied, error) {
 		return text, how, fmt.Errorf("oldText occurs %d times, at lines %s; it must occur once. Add surrounding lines to oldText to pick one, or set replaceAll: true to replace them all.",
 			len(idx), listLines(lineNumbers(text, idx)))
 	}
-	return applyLoose(text, e)
+	return applyLoose(ctx, text, e)
 }
 
 // indexAll returns the offsets of the non-overlapping occurrences of sub.
@@ -249,7 +249,7 @@ func splitTextLines(s string) []textLine {
 // whole lines that differs only in indentation and trailing whitespace is
 // replaced, with newText re-indented to match; otherwise the error shows
 // the closest region and how it differs.
-func applyLoose(text string, e Edit) (string, applied, error) {
+func applyLoose(ctx context.Context, text string, e Edit) (string, applied, error) {
 	var how applied
 	lines := splitTextLines(text)
 	old := splitTextLines(strings.TrimRight(e.OldText, "\r\n"))
@@ -270,7 +270,7 @@ func applyLoose(text string, e Edit) (string, applied, error) {
 			}
 			return text, how, fmt.Errorf("oldText was not found exactly; ignoring indentation and trailing whitespace it occurs %d times, at lines %s. Copy it exactly from the file, with enough lines to be unique", len(starts), listLines(nums))
 		}
-		return text, how, closestError(lines, old, e.OldText)
+		return text, how, closestError(ctx, lines, old, e.OldText)
 	}
 	var newLines []string
 	if nt := strings.TrimRight(e.NewText, "\r\n"); nt != "" {
@@ -356,7 +356,7 @@ func reindent(line string, indents map[string]string) string {
 
 // closestError finds the region of the file most like oldText and shows
 // it, with line numbers, and how it differs.
-func closestError(lines, old []textLine, oldText string) error {
+func closestError(ctx context.Context, lines, old []textLine, oldText string) error {
 	n := len(old)
 	if len(lines) == 0 {
 		return fmt.Errorf("oldText was not found: the file is empty")
@@ -398,7 +398,7 @@ func closestError(lines, old []textLine, oldText string) error {
 			}
 		}
 		if best < 0 || bestD > max(len(first)*2/3, 3) {
-			return fmt.Errorf("oldText was not found, and no part of the file resembles it; read the file (fs_read) and copy the text exactly")
+			return fmt.Errorf("oldText was not found, and no part of the file resembles it; read the file (%s) and copy the text exactly", tools.ToolName(ctx, "fs.read"))
 		}
 		best = min(best, len(lines)-span)
 	}
