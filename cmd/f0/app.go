@@ -24,6 +24,9 @@ type app struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	flags          globalFlags
+	// lineFlags are f0's flags given on the command line, repeated in the
+	// f0 commands that hints suggest.
+	lineFlags []string
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
@@ -63,6 +66,7 @@ same tools on the command line, with the same names, argument repair and errors.
 			if !cmd.HasParent() {
 				return nil // runShorthand reads the flags after the tool name first
 			}
+			a.lineFlags = lineFlagWords(cmd.Flags(), cmd.Root().PersistentFlags())
 			return applyEnv(cmd.Flags())
 		},
 		RunE: a.runShorthand,
@@ -227,11 +231,12 @@ func (a *app) describeCommand() *cobra.Command {
 			}
 			// Not through the tools.describe tool: describing an exposed
 			// tool must work whatever the filters do to tools.describe.
+			ctx := a.withCLIRenderer(cmd.Context(), p)
 			t, ok := p.Resolve(args[0])
 			if !ok {
-				return a.print(p.Call(cmd.Context(), args[0], nil), false) // not found: suggestions
+				return a.print(p.Call(ctx, args[0], nil), false) // not found: suggestions
 			}
-			fmt.Fprintln(a.stdout, p.Describe(cmd.Context(), t))
+			fmt.Fprintln(a.stdout, p.Describe(ctx, t))
 			return nil
 		},
 	}
@@ -263,7 +268,7 @@ func (a *app) callCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.callLocal(cmd.Context(), p, args[0], args[1:])
+			return a.callLocal(a.withCLIRenderer(cmd.Context(), p), p, args[0], args[1:])
 		},
 	}
 	cmd.Flags().StringVar(&server, "server", "", "call a running f0 at this streamable HTTP URL (e.g. http://127.0.0.1:8931/mcp)")
@@ -293,6 +298,7 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 		}
 		words = rest
 	}
+	a.lineFlags = lineFlagWords(fs, cmd.PersistentFlags())
 	if err := applyEnv(fs); err != nil {
 		return err
 	}
@@ -300,15 +306,16 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	ctx := a.withCLIRenderer(cmd.Context(), p)
 	t, ok := p.Resolve(name)
 	if !ok {
 		if err := commandMiss(cmd, p, name); err != nil {
 			return err
 		}
-		return a.print(p.Call(cmd.Context(), name, nil), false)
+		return a.print(p.Call(ctx, name, nil), false)
 	}
 	if wantsHelp(words) {
-		fmt.Fprintln(a.stdout, p.Describe(cmd.Context(), t))
+		fmt.Fprintln(a.stdout, p.Describe(ctx, t))
 		return nil
 	}
 	if t.RawArgsField == "" {
@@ -316,7 +323,7 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 			return err
 		}
 	}
-	return a.callLocal(cmd.Context(), p, name, words)
+	return a.callLocal(ctx, p, name, words)
 }
 
 // callLocal runs a call in-process through the pipeline.

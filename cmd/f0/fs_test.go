@@ -41,7 +41,7 @@ func TestFSCommandLine(t *testing.T) {
 		{"read a file", []string{"fs.read", "go.mod"}, expect{
 			stdout: []string{"module example.com/x\n\ngo 1.26\n"}, stderr: []string{"go.mod · lines 1-3 of 3 · 30 B"}, notStdout: []string{"lines 1-3"}}},
 		{"read a window", []string{"fs.read", "go.mod", "limit=1"}, expect{
-			stdout: []string{"module example.com/x"}, stderr: []string{"line 1 of 3", `More lines follow: fs_read {"offset":2,"path":"go.mod"}`}, notStdout: []string{"go 1.26"}}},
+			stdout: []string{"module example.com/x"}, stderr: []string{"line 1 of 3", "More lines follow: f0 --root " + dir + " fs.read go.mod offset=2"}, notStdout: []string{"go 1.26"}}},
 		{"read several", []string{"fs.read", `paths:=["go.mod","pkg/lib/lib.go"]`}, expect{
 			stdout: []string{"==> go.mod · lines 1-3 of 3 · 30 B <==", "==> pkg/lib/lib.go · lines 1-4 of 4"}}},
 		{"search", []string{"fs.search", "func main", "glob=*.go"}, expect{

@@ -216,7 +216,7 @@ func TestDescribeCommand(t *testing.T) {
 		{[]string{"describe", "tools-search"}, expect{code: exitOK, stdout: []string{"tools_search: ", "Canonical name tools.search", "Arguments:", "Examples:", "Input schema:"}}},
 		{[]string{"describe", "TOOLS.DESCRIBE"}, expect{code: exitOK, stdout: []string{"Canonical name tools.describe"}}},
 		{[]string{"--tool-names", "dotted", "describe", "tools_search"}, expect{code: exitOK, stdout: []string{"tools.search: "}}},
-		{[]string{"describe", "nope"}, expect{code: exitToolError, stderr: []string{`unknown tool "nope"`, "tools_search {}"}}},
+		{[]string{"describe", "nope"}, expect{code: exitToolError, stderr: []string{`unknown tool "nope"`, "List every tool with f0 tools.search"}}},
 		{[]string{"describe", "tools_serch"}, expect{code: exitToolError, stderr: []string{`unknown tool "tools_serch"`, "Did you mean", "- tools_search"}}},
 		{[]string{"describe"}, expect{code: exitUsage, stderr: []string{"accepts 1 arg"}}},
 		{[]string{"describe", "a", "b"}, expect{code: exitUsage}},
@@ -268,7 +268,7 @@ func TestCallCommand(t *testing.T) {
 		{"no arguments", "", []string{"call", "tools_search"},
 			expect{code: exitOK, stdout: []string{"tools_search", "tools_describe"}}},
 		{"unknown tool", "", []string{"call", "net_crul", "{}"},
-			expect{code: exitToolError, stderr: []string{`unknown tool "net_crul"`, "tools_search {}"}}},
+			expect{code: exitToolError, stderr: []string{`unknown tool "net_crul"`, "List every tool with f0 tools.search"}}},
 		{"misspelt tool", "", []string{"call", "tools_serch", "{}"},
 			expect{code: exitToolError, stderr: []string{`unknown tool "tools_serch"`, "- tools_search"}}},
 		{"bad argument", "", []string{"call", "tools_describe", `{"nmae":"tools_search"}`},
@@ -340,7 +340,7 @@ func TestShorthand(t *testing.T) {
 		args  []string
 		want  expect
 	}{
-		{"key=value", "", []string{"tools.search", "query=file"}, expect{code: exitOK, stdout: []string{"tools_"}}},
+		{"key=value", "", []string{"tools.search", "query=file"}, expect{code: exitOK, stdout: []string{"fs_read"}}},
 		{"bare word", "", []string{"tools.describe", "tools_search"}, expect{code: exitOK, stdout: []string{"Canonical name tools.search"}}},
 		{"listed name", "", []string{"tools_describe", "tools.search"}, expect{code: exitOK, stdout: []string{"Canonical name tools.search"}}},
 		{"key:=json", "", []string{"tools.search", `query:="describe"`}, expect{code: exitOK, stdout: []string{"tools_describe"}}},

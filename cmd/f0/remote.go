@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/google/shlex"
 	"github.com/mark3labs/mcp-go/client"
@@ -52,8 +53,7 @@ func (rt remoteTarget) call(ctx context.Context, name string, args any) (tools.R
 		child := newStderrTail(r)
 		res, err := rt.session(ctx, c, where, name, args)
 		if err != nil {
-			c.Close() // ends the stream if the server still runs
-			err = child.explain(err)
+			err = child.explain(err, func() { c.Close() })
 		}
 		return res, err
 	}
@@ -166,10 +166,20 @@ func (s *stderrTail) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// stderrWait is how long a failed call waits for the server's stderr to
+// end by itself (a server that died ends it at once) before closing the
+// server; closing first could lose what it wrote last.
+const stderrWait = 5 * time.Second
+
 // explain adds what the server wrote on stderr to err, once the stream has
-// ended (the server exited or was closed).
-func (s *stderrTail) explain(err error) error {
-	<-s.done
+// ended: the server exited, or closeServer stopped it.
+func (s *stderrTail) explain(err error, closeServer func()) error {
+	select {
+	case <-s.done:
+	case <-time.After(stderrWait):
+		closeServer()
+		<-s.done
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	text := strings.TrimSpace(string(s.buf))

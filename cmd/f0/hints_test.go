@@ -1,0 +1,200 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/shlex"
+
+	"f0/catalog"
+	"f0/tools"
+)
+
+// TestCLIRendererRoundTrip: every documented example of every tool,
+// rendered as an f0 command line, reads back as the same arguments (a
+// number or boolean written as key=value comes back as its text, which
+// the pipeline converts as the schema says).
+func TestCLIRendererRoundTrip(t *testing.T) {
+	reg, err := catalog.New(catalog.Options{Roots: []string{t.TempDir()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := cliRenderer{reg: reg, flags: []string{"--root", "/tmp/a dir"}}
+	a := newApp(strings.NewReader(""), io.Discard, io.Discard)
+	for _, tool := range reg.Tools() {
+		for i, ex := range reg.Doc(tool).Examples {
+			line := r.Call(tools.Suggestion{Tool: tool.Name, Listed: "x", Args: ex})
+			t.Run(fmt.Sprintf("%s#%d", tool.Name, i), func(t *testing.T) {
+				words, err := shlex.Split(line)
+				if err != nil {
+					t.Fatalf("%s: not a shell line: %v", line, err)
+				}
+				prefix := []string{"f0", "--root", "/tmp/a dir", tool.Name}
+				if len(words) < len(prefix) || strings.Join(words[:len(prefix)], "\x00") != strings.Join(prefix, "\x00") {
+					t.Fatalf("%s: want it to start with %q", line, prefix)
+				}
+				got, err := readBack(a, reg, tool, words[len(prefix):])
+				if err != nil {
+					t.Fatalf("%s: %v", line, err)
+				}
+				want := plainArgs(ex)
+				if s, ok := want[tool.RawArgsField].(string); ok {
+					want[tool.RawArgsField], _ = rawWords(s) // a string of curl words reads back as its words
+					want = plainArgs(want)
+				}
+				for k, v := range want {
+					if n, ok := v.(json.Number); ok && got[k] == n.String() {
+						got[k] = v
+					}
+					if b, ok := v.(bool); ok && got[k] == fmt.Sprint(b) {
+						got[k] = v
+					}
+				}
+				if compact(got) != compact(want) {
+					t.Errorf("%s\nreads back as %s\nwant         %s", line, compact(got), compact(want))
+				}
+			})
+		}
+	}
+}
+
+// readBack parses the words after a tool name the way the CLI does.
+func readBack(a *app, reg *tools.Registry, t *tools.Tool, words []string) (map[string]any, error) {
+	if t.RawArgsField != "" {
+		args, err := rawCall(reg, t, words)
+		return plainArgs(args), err
+	}
+	v, err := a.readArgs(reg, t, words)
+	if err != nil {
+		return nil, err
+	}
+	if s, ok := v.(string); ok {
+		return map[string]any{t.MainField: s}, nil
+	}
+	if v == nil {
+		return map[string]any{}, nil
+	}
+	return plainArgs(v), nil
+}
+
+func TestCLIRendererWords(t *testing.T) {
+	reg, err := catalog.New(catalog.Options{Roots: []string{t.TempDir()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := cliRenderer{reg: reg}
+	cases := []struct {
+		tool string
+		args any
+		want string
+	}{
+		{"fs.read", map[string]any{"path": "go.mod", "offset": 3}, "f0 fs.read go.mod offset=3"},
+		{"fs.read", map[string]any{"path": "my notes.txt"}, "f0 fs.read 'my notes.txt'"},
+		{"fs.read", map[string]any{"path": "a=b"}, "f0 fs.read path=a=b"},
+		{"fs.read", map[string]any{"path": "-x"}, "f0 fs.read path=-x"},
+		{"fs.read", map[string]any{"path": "it's"}, `f0 fs.read 'it'\''s'`},
+		{"fs.search", map[string]any{"pattern": "func main", "glob": []any{"*.go"}}, `f0 fs.search 'func main' 'glob:=["*.go"]'`},
+		{"net.curl", map[string]any{"args": []any{"-sL", "https://x.test/a b"}, "offset": 23893}, "f0 net.curl -sL 'https://x.test/a b' offset=23893"},
+		{"net.curl", map[string]any{"args": "-sL https://x.test/", "format": "markdown"}, "f0 net.curl -sL https://x.test/ format=markdown"},
+		{"net.curl", map[string]any{"args": []any{"--", "x.test"}, "offset": 5}, "f0 net.curl offset=5 -- x.test"},
+		{"net.curl", map[string]any{"url": "https://x.test/", "data": 5}, "f0 net.curl data:=5 url=https://x.test/"},
+		{"tools.search", map[string]any{}, "f0 tools.search"},
+		{"no.such", map[string]any{"a": 1}, `f0 call no.such '{"a":1}'`},
+	}
+	for _, c := range cases {
+		if got := r.Call(tools.Suggestion{Tool: c.tool, Listed: "x", Args: c.args}); got != c.want {
+			t.Errorf("%s %v:\n got %s\nwant %s", c.tool, c.args, got, c.want)
+		}
+	}
+	flags := cliRenderer{reg: reg, flags: []string{"--root", "/a b", "--access", "read"}}
+	if got := flags.Call(tools.Suggestion{Tool: "fs.list"}); got != "f0 --root '/a b' --access read fs.list" {
+		t.Errorf("with flags: %s", got)
+	}
+}
+
+// hintLine finds the f0 command a hint suggests.
+var hintLine = regexp.MustCompile(`(?m)(More lines follow|Get the rest|Example|Find it by name): (f0 .*)$`)
+
+// runHint runs a suggested command line as printed, with the built f0
+// first on PATH.
+func runHint(t *testing.T, dir, line string) result {
+	t.Helper()
+	path := filepath.Dir(built.get(t)) + string(os.PathListSeparator) + os.Getenv("PATH")
+	return proc{dir: dir, env: []string{"PATH=" + path}}.run(t, "sh", "-c", line)
+}
+
+// TestBinaryHintsRunAsPrinted: on the command line, a hint is the f0
+// command that does it, with the same flags, and it runs as printed.
+func TestBinaryHintsRunAsPrinted(t *testing.T) {
+	dir := fsRoot(t)
+	if err := os.WriteFile(filepath.Join(dir, "my notes.txt"), []byte("one\ntwo\nthree\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("0123456789abcdef\n", 400)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		io.WriteString(w, long)
+	}))
+	t.Cleanup(srv.Close)
+	elsewhere := t.TempDir() // hints must carry --root to work from anywhere
+	cases := []struct {
+		name     string
+		args     []string
+		hint     string // the hint's kind and command
+		stdout   string // what running the hint prints (a prefix)
+		hintCode int
+	}{
+		{"next lines", []string{"fs.read", "--root", dir, "my notes.txt", "limit=1"},
+			"More lines follow: f0 --root " + dir + " fs.read 'my notes.txt' offset=2", "two\n", 0},
+		{"rest of a search", []string{"--root", dir, "fs.search", "func|package", "maxBytes=300"},
+			"Get the rest: f0 --root " + dir + " fs.search 'func|package' maxBytes=300 offset=", "", 0},
+		{"rest of a body", []string{"net.curl", "-sS", srv.URL + "/long", "maxBytes=1000"},
+			"Get the rest: f0 net.curl -sS " + srv.URL + "/long maxBytes=1000 offset=", "", 0},
+		{"an error's example", []string{"--root", dir, "fs.read", "nope.txt"},
+			"Example: f0 --root " + dir + " fs.read go.mod", "", 0},
+		{"find it by name", []string{"--root", dir, "fs.read", "nope.txt"},
+			"Find it by name: f0 --root " + dir + " fs.find nope.txt", "No path under ./ matches nope.txt", 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := proc{dir: elsewhere}.f0(t, c.args...)
+			var m []string
+			for _, found := range hintLine.FindAllStringSubmatch(r.stderr, -1) {
+				if strings.HasPrefix(found[0], c.hint) {
+					m = found
+				}
+			}
+			if m == nil {
+				t.Fatalf("no hint %q\n%s", c.hint, r)
+			}
+			if mcpForm.MatchString(r.stderr) {
+				t.Errorf("a hint in MCP form on the command line:\n%s", r.stderr)
+			}
+			hr := runHint(t, elsewhere, m[2])
+			if hr.code != c.hintCode || !strings.HasPrefix(hr.stdout, c.stdout) {
+				t.Fatalf("the hint %q does not run as printed (exit %d, want %d; stdout prefix %q)\n%s", m[2], hr.code, c.hintCode, c.stdout, hr)
+			}
+			if c.name == "rest of a body" && !strings.Contains(long, hr.stdout[:min(len(hr.stdout), 200)]) {
+				t.Errorf("the rest of the body is not part of it:\n%s", hr.stdout)
+			}
+		})
+	}
+	desc := proc{}.f0(t, "describe", "fs.read")
+	examples := desc.stdout[strings.Index(desc.stdout, "Examples:"):]
+	for _, line := range strings.Split(strings.TrimSpace(examples), "\n")[1:3] {
+		if !strings.HasPrefix(strings.TrimSpace(line), "f0 fs.read ") {
+			t.Errorf("describe's example is not a command line: %q", line)
+		}
+	}
+}
+
+// mcpForm is a call written for an MCP client: a listed name and JSON.
+var mcpForm = regexp.MustCompile(`\b[a-z]+_[a-z]+ \{"`)
