@@ -1,7 +1,9 @@
 package mcp
 
 import (
+	"bufio"
 	"context"
+	"io"
 	"testing"
 
 	"github.com/mark3labs/mcp-go/client"
@@ -82,5 +84,43 @@ func benchFrontEnds(b *testing.B, pipeline func(testing.TB) *tools.Pipeline) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkStdioServer measures the server's side of one trivial call over
+// stdio: a raw request line in, the response line out, with no client
+// library in the numbers (allocations are the server's alone).
+//
+//	go test -bench StdioServer -benchmem -run '^$' ./mcp
+func BenchmarkStdioServer(b *testing.B) {
+	p := customSearchPipeline(b, func(context.Context, tools.SearchInput) (tools.Result, error) {
+		return tools.Text("ok"), nil
+	})
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- ServeStdio(ctx, NewServer(p, Options{}), inR, outW, StdioOptions{}) }()
+	b.Cleanup(func() {
+		inW.Close()
+		cancel()
+		<-done
+		outW.Close()
+	})
+	answers := bufio.NewReader(outR)
+	roundTrip := func(line string) {
+		if _, err := io.WriteString(inW, line); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := answers.ReadSlice('\n'); err != nil {
+			b.Fatal(err)
+		}
+	}
+	roundTrip(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}` + "\n")
+	_, _ = io.WriteString(inW, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
+	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"tools_search","arguments":{"query":"describe"}}}` + "\n"
+	b.ReportAllocs()
+	for b.Loop() {
+		roundTrip(call)
 	}
 }

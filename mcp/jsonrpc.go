@@ -47,56 +47,76 @@ func (e *envelope) undecodable() bool { return e.depth > maxJSONDepth || e.badNu
 // runs afterwards reports the error.
 func scanEnvelope(msg []byte) envelope {
 	var e envelope
-	e.depth, e.badNumber, e.object = scanMembers(msg, func(key, val []byte) {
-		// Keys match without regard to case, as encoding/json (and so
-		// mcp-go) matches them.
-		var lower [8]byte
-		if len(key) > len(lower) {
-			return
-		}
-		for i, c := range key {
-			if c >= 'A' && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			lower[i] = c
-		}
-		switch string(lower[:len(key)]) {
-		case "id":
-			e.id = val
-		case "method":
-			e.method = val
-		case "params":
-			e.params = val
-		case "result", "error":
-			e.response = true
-		}
-	})
+	var vals [5][]byte
+	e.depth, e.badNumber, e.object = scanMembers(msg, &envelopeKeys, &vals)
+	e.id, e.method, e.params = vals[0], vals[1], vals[2]
+	e.response = vals[3] != nil || vals[4] != nil
 	return e
 }
 
-// scanMembers calls visit for every member of the JSON object in data, with
-// the raw key (without quotes) and the raw value, and returns the deepest
-// nesting seen, the first number out of float64 range, and whether data
-// starts as an object. Cost is linear in len(data); nothing is allocated.
-func scanMembers(data []byte, visit func(key, val []byte)) (depth int, badNumber []byte, object bool) {
+// envelopeKeys are the members scanEnvelope looks for.
+var envelopeKeys = [5]string{"id", "method", "params", "result", "error"}
+
+// scanMembers finds the raw values of the members named keys (matched
+// without regard to case, as encoding/json and so mcp-go match them) of
+// the JSON object in data, the last one winning as with encoding/json. It
+// returns the deepest nesting seen, the first number out of float64 range,
+// and whether data starts as an object. Cost is linear in len(data), and
+// nothing is allocated.
+func scanMembers(data []byte, keys *[5]string, vals *[5][]byte) (depth int, badNumber []byte, object bool) {
 	i := skipSpace(data, 0)
 	if i >= len(data) || data[i] != '{' {
 		return 0, nil, false
 	}
-	s := memberScanner{data: data, visit: visit}
+	s := memberScanner{data: data, keys: keys, vals: vals, key: -1}
 	s.run(i)
 	return s.maxDepth, s.badNumber, true
 }
 
 type memberScanner struct {
 	data      []byte
-	visit     func(key, val []byte)
+	keys      *[5]string
+	vals      *[5][]byte
 	depth     int
 	maxDepth  int
 	badNumber []byte
-	key       []byte
+	key       int // index in keys of the member being read, or -1
 	wantKey   bool
 	valStart  int // start of the current top-level value
+}
+
+// visit records a top-level value for the key being read.
+func (s *memberScanner) visit(val []byte) {
+	if s.key >= 0 {
+		s.vals[s.key] = val
+	}
+	s.key = -1
+}
+
+// match finds a key's index in keys.
+func (s *memberScanner) match(key []byte) int {
+	for i, k := range s.keys {
+		if k != "" && equalFoldASCII(k, key) {
+			return i
+		}
+	}
+	return -1
+}
+
+func equalFoldASCII(k string, key []byte) bool {
+	if len(k) != len(key) {
+		return false
+	}
+	for i := range len(k) {
+		a, b := k[i], key[i]
+		if 'A' <= b && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		if a != b {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *memberScanner) run(i int) {
@@ -117,9 +137,8 @@ func (s *memberScanner) run(i int) {
 			}
 			i++
 		case c == '}' || c == ']':
-			if s.depth == 2 && s.key != nil {
-				s.visit(s.key, d[s.valStart:i+1])
-				s.key = nil
+			if s.depth == 2 {
+				s.visit(d[s.valStart : i+1])
 			}
 			s.depth--
 			i++
@@ -148,14 +167,11 @@ func (s *memberScanner) token(start, end int, isString bool) {
 		return
 	}
 	if s.wantKey && isString {
-		s.key = s.data[start+1 : max(start+1, end-1)]
+		s.key = s.match(s.data[start+1 : max(start+1, end-1)])
 		s.wantKey = false
 		return
 	}
-	if s.key != nil {
-		s.visit(s.key, s.data[start:end])
-		s.key = nil
-	}
+	s.visit(s.data[start:end])
 }
 
 // outOfRange reports whether a JSON number cannot be held by a float64.
@@ -215,15 +231,9 @@ func readableCall(e *envelope) []byte {
 	if !e.undecodable() || !e.hasID() || !e.isMethod("tools/call") || len(e.params) == 0 {
 		return nil
 	}
-	var name, args []byte
-	scanMembers(e.params, func(key, val []byte) {
-		switch string(key) {
-		case "name":
-			name = val
-		case "arguments":
-			args = val
-		}
-	})
+	var vals [5][]byte
+	scanMembers(e.params, &[5]string{"name", "arguments"}, &vals)
+	name, args := vals[0], vals[1]
 	if len(name) == 0 || name[0] != '"' {
 		return nil
 	}

@@ -100,31 +100,37 @@ func trimEOL(line []byte) []byte {
 type lineWriter struct {
 	mu   sync.Mutex
 	w    io.Writer
-	pool sync.Pool // *bytes.Buffer
+	pool sync.Pool // *encoder
+}
+
+// encoder is a buffer with its JSON encoder, reused across messages.
+type encoder struct {
+	buf bytes.Buffer
+	enc *json.Encoder
 }
 
 // send encodes v on one line and writes it.
 func (w *lineWriter) send(v any) error {
-	buf, _ := w.pool.Get().(*bytes.Buffer)
-	if buf == nil {
-		buf = new(bytes.Buffer)
+	e, _ := w.pool.Get().(*encoder)
+	if e == nil {
+		e = &encoder{}
+		e.enc = json.NewEncoder(&e.buf)
+		e.enc.SetEscapeHTML(false)
 	}
-	defer w.recycle(buf)
-	enc := json.NewEncoder(buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil { // Encode ends the line
+	defer w.recycle(e)
+	if err := e.enc.Encode(v); err != nil { // Encode ends the line
 		return fmt.Errorf("encode message: %w", err)
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	_, err := w.w.Write(buf.Bytes())
+	_, err := w.w.Write(e.buf.Bytes())
 	return err
 }
 
-func (w *lineWriter) recycle(buf *bytes.Buffer) {
-	if buf.Cap() > 1<<20 {
+func (w *lineWriter) recycle(e *encoder) {
+	if e.buf.Cap() > 1<<20 {
 		return // let a huge answer's buffer go
 	}
-	buf.Reset()
-	w.pool.Put(buf)
+	e.buf.Reset()
+	w.pool.Put(e)
 }

@@ -83,13 +83,14 @@ func (t *stdioTransport) serve(ctx context.Context) error {
 		return fmt.Errorf("serve stdio: register session: %w", err)
 	}
 	defer t.srv.UnregisterSession(ctx, t.session.SessionID())
-	calls, cancelCalls := context.WithCancelCause(context.Background())
+	// Calls run on the session's context itself: the transport writes
+	// their answers whatever becomes of it, so a call cancelled at
+	// shutdown is still answered.
+	calls, cancelCalls := context.WithCancelCause(ctx)
 	defer cancelCalls(nil)
-	reqCtx, cancelRequests := context.WithCancel(t.srv.WithContext(ctx, t.session))
-	defer cancelRequests()
-	t.ctx = withShutdown(reqCtx, calls)
+	t.ctx = t.srv.WithContext(calls, t.session)
 
-	go t.notify(reqCtx)
+	go t.notify(calls)
 	go t.read(0)
 
 	select {
