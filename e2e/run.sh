@@ -75,6 +75,9 @@ echo "e2e: node --test ($("$node22" --version), $node22)"
 echo "e2e: batch benchmark (smoke run; for figures: node bench/batch.mjs)"
 to 120 "$node22" "$root/bench/batch.mjs" -n 5 --warmup 1 || failed+=("bench/batch.mjs")
 
+echo "e2e: side-by-side benchmark (smoke run, never judged on a number; for figures: bench/side.sh)"
+to 600 env BENCH_SMOKE=1 F0_BIN="$F0_BIN" PATH="$(dirname "$node22"):$PATH" "$root/bench/side.sh" || failed+=("bench/side.sh")
+
 if [[ "${E2E_SKIP_CONFORMANCE:-}" != "1" ]]; then
   echo "e2e: MCP conformance suite"
   to 900 node "$here/conformance.mjs" || failed+=("conformance")

@@ -5,6 +5,9 @@
 // of text each answer carries.
 //
 //	fsbench -tool fs_read -args '{"path":"k1.txt"}' -n 2000 -- f0 serve --root DIR
+//
+// `fsbench side …` runs the whole side-by-side comparison (see side.go and
+// bench/side.sh).
 package main
 
 import (
@@ -34,6 +37,10 @@ type report struct {
 }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "side" {
+		side(os.Args[2:])
+		return
+	}
 	tool := flag.String("tool", "", "tool to call")
 	argsJSON := flag.String("args", "{}", "arguments as JSON")
 	n := flag.Int("n", 1000, "measured calls")
