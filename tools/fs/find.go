@@ -100,8 +100,8 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tools.Result, erro
 	if strings.TrimSpace(in.Pattern) == "" {
 		return tools.Result{}, &tools.InputError{Field: "pattern", Problem: "is empty.", Hint: "Give a glob such as **/*.go or a name such as main.go."}
 	}
-	if !doublestar.ValidatePattern(filepath.ToSlash(in.Pattern)) {
-		return tools.Result{}, &tools.InputError{Field: "pattern", Problem: fmt.Sprintf("%q is not a valid glob.", in.Pattern),
+	if _, err := compileGlob(filepath.ToSlash(in.Pattern)); err != nil {
+		return tools.Result{}, &tools.InputError{Field: "pattern", Problem: err.Error() + ".",
 			Hint: "Use * for any name part, ** for any depth, ? for one character, {a,b} for alternatives, [abc] for a set."}
 	}
 	start, rest, err := t.globStart("pattern", in.Path, in.Pattern)
@@ -116,6 +116,10 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tools.Result, erro
 		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a file; %s searches directories.", t.show(start), tools.ToolName(ctx, "fs.find"))}
 	}
 	pattern := findPattern(rest, in.IgnoreCase)
+	g, err := compileGlob(pattern)
+	if err != nil {
+		return tools.Result{}, &tools.InputError{Field: "pattern", Problem: err.Error() + "."}
+	}
 	maxResults := cmp.Or(in.MaxResults, defaultMaxEntries)
 	spec := walkSpec{start: start, maxDepth: patternDepth(pattern), hidden: in.Hidden || strings.Contains(in.Pattern, "/.") || strings.HasPrefix(in.Pattern, "."),
 		all: in.All, ignore: boolOr(in.Gitignore, true)}
@@ -137,7 +141,7 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tools.Result, erro
 		if in.IgnoreCase {
 			sub = strings.ToLower(sub)
 		}
-		if ok, _ := doublestar.Match(pattern, sub); !ok {
+		if !g.match(sub) {
 			return true
 		}
 		return pg.add(func(b *strings.Builder) {

@@ -6,8 +6,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/bmatcuk/doublestar/v4"
-
 	"f0/tools/roots"
 )
 
@@ -23,7 +21,7 @@ import (
 // ignoreRule is one pattern line of a .gitignore.
 type ignoreRule struct {
 	base     string // the .gitignore's directory, root-relative
-	pattern  string
+	pattern  *glob
 	negate   bool
 	dirOnly  bool
 	anchored bool
@@ -94,10 +92,14 @@ func parseIgnoreLine(line, base string) (ignoreRule, bool) {
 	if strings.Contains(line, "/") {
 		r.anchored = true
 	}
-	if line == "" || !doublestar.ValidatePattern(line) {
+	if line == "" {
 		return r, false
 	}
-	r.pattern = line
+	g, err := compileGlob(line)
+	if err != nil {
+		return r, false
+	}
+	r.pattern = g
 	if !r.anchored {
 		switch {
 		case !strings.ContainsAny(line, `*?[\`):
@@ -140,8 +142,7 @@ func (r *ignoreRule) match(rel, name string, isDir bool) bool {
 	case r.suffix != "":
 		return strings.HasSuffix(name, r.suffix)
 	case !r.anchored:
-		ok, _ := doublestar.Match(r.pattern, name)
-		return ok
+		return r.pattern.match(name)
 	}
 	sub := rel
 	if r.base != "." {
@@ -151,6 +152,5 @@ func (r *ignoreRule) match(rel, name string, isDir bool) bool {
 		}
 		sub = rest
 	}
-	ok, _ := doublestar.Match(r.pattern, sub)
-	return ok
+	return r.pattern.match(sub)
 }

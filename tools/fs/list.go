@@ -11,8 +11,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/bmatcuk/doublestar/v4"
-
 	"f0/tools"
 	"f0/tools/roots"
 )
@@ -90,8 +88,11 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tools.Result, erro
 			depth = 0
 		}
 	}
-	if in.Glob != "" && !doublestar.ValidatePattern(in.Glob) {
-		return tools.Result{}, &tools.InputError{Field: "glob", Problem: fmt.Sprintf("%q is not a valid glob.", in.Glob), Hint: "Use * for any name part, ** for any depth, {a,b} for alternatives: *.go, **/*_test.go."}
+	var g *glob
+	if in.Glob != "" {
+		if g, err = compileGlob(in.Glob); err != nil {
+			return tools.Result{}, &tools.InputError{Field: "glob", Problem: err.Error() + ".", Hint: "Use * for any name part, ** for any depth, {a,b} for alternatives: *.go, **/*_test.go."}
+		}
 	}
 	maxEntries := cmp.Or(in.MaxResults, defaultMaxEntries)
 	sorted := in.Sort == "size" || in.Sort == "mtime"
@@ -99,7 +100,7 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tools.Result, erro
 	var entries []listed
 	pg := newPager(ctx, in.Offset, maxEntries)
 	stats, err := runWalk(ctx, t.files, spec, func(e *entry) bool {
-		if !globMatch(in.Glob, l.Rel, e.rel) {
+		if !g.matchEntry(l.Rel, e.rel) {
 			return true
 		}
 		if sorted {
@@ -222,17 +223,15 @@ func (t *toolset) linkNote(l roots.Loc) string {
 
 // globMatch applies a listing's glob: a pattern without a slash matches
 // the name, one with a slash the path below the listed directory.
-func globMatch(glob, base, rel string) bool {
-	if glob == "" {
+// A nil glob matches everything.
+func (g *glob) matchEntry(base, rel string) bool {
+	if g == nil {
 		return true
 	}
-	sub := relTo(base, rel)
-	if !strings.Contains(glob, "/") {
-		ok, _ := doublestar.Match(glob, path.Base(rel))
-		return ok
+	if !strings.Contains(g.pattern, "/") {
+		return g.match(path.Base(rel))
 	}
-	ok, _ := doublestar.Match(glob, sub)
-	return ok
+	return g.match(relTo(base, rel))
 }
 
 // relTo returns rel relative to the directory base (both root-relative).

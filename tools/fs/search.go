@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bmatcuk/doublestar/v4"
-
 	"f0/tools"
 	"f0/tools/roots"
 )
@@ -68,7 +66,7 @@ func (t *toolset) searchTool() *tools.Tool {
 
 // globSet is a search's include and exclude globs.
 type globSet struct {
-	include, exclude []string
+	include, exclude []*glob
 }
 
 func newGlobSet(include, exclude []string) (globSet, error) {
@@ -83,13 +81,14 @@ func newGlobSet(include, exclude []string) (globSet, error) {
 			if strings.HasPrefix(p, "!") {
 				neg, p = true, p[1:]
 			}
-			if !doublestar.ValidatePattern(p) {
-				return g, fmt.Errorf("%q is not a valid glob", p)
+			c, err := compileGlob(p)
+			if err != nil {
+				return g, err
 			}
 			if neg || i == 1 {
-				g.exclude = append(g.exclude, p)
+				g.exclude = append(g.exclude, c)
 			} else {
-				g.include = append(g.include, p)
+				g.include = append(g.include, c)
 			}
 		}
 	}
@@ -98,13 +97,12 @@ func newGlobSet(include, exclude []string) (globSet, error) {
 
 // matchGlob matches a name pattern against the base name, a path pattern
 // against the path below the search directory.
-func matchGlob(p, sub string) bool {
+func matchGlob(p *glob, sub string) bool {
 	target := sub
-	if !strings.Contains(p, "/") {
+	if !strings.Contains(p.pattern, "/") {
 		target = path.Base(sub)
 	}
-	ok, _ := doublestar.Match(p, target)
-	return ok
+	return p.match(target)
 }
 
 func (g globSet) excluded(sub string) bool {
