@@ -29,8 +29,9 @@ import (
 //   - a URL to another host (https://go.dev/doc/) goes to a local fixture
 //     server instead (http://127.0.0.1:PORT/doc/);
 //   - 127.0.0.1:8931 and :8932 become free ports: `f0 serve --http` lines
-//     listen on port 0, and a client line (f0 call --server …) reaches an
-//     f0 serve --http that this test keeps running, with F0_TOKEN set.
+//     listen on 127.0.0.1:0 (0.0.0.0:8931 too: tests stay on loopback), and
+//     a client line (f0 call --server …) reaches an f0 serve --http that
+//     this test keeps running, with F0_TOKEN set.
 //
 // `export` lines run before the later lines of their block. A server line
 // (f0 serve --http) must come up, then is stopped. Lines whose command is
@@ -159,7 +160,7 @@ func isServeHTTP(line string) bool {
 
 var (
 	urlPattern  = regexp.MustCompile(`https?://[^\s'"]+`)
-	fixedPorts  = regexp.MustCompile(`127\.0\.0\.1:893[12]`)
+	fixedPorts  = regexp.MustCompile(`(127\.0\.0\.1|0\.0\.0\.0):893[12]`)
 	localURLRef = regexp.MustCompile(`^https?://(127\.0\.0\.1|localhost|\[::1\])[:/]`)
 )
 
