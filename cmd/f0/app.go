@@ -76,6 +76,7 @@ same tools on the command line, with the same names, argument repair and errors.
 	root.SetErr(a.stderr)
 	a.flags.register(root.PersistentFlags())
 	root.Flags().SetInterspersed(false)
+	root.ValidArgsFunction = a.completeTool
 	root.AddCommand(a.serveCommand(), a.toolsCommand(), a.describeCommand(), a.callCommand(), a.versionCommand())
 	defaultHelp := root.HelpFunc()
 	root.SetHelpFunc(func(cmd *cobra.Command, args []string) {
@@ -221,9 +222,10 @@ func (a *app) toolsCommand() *cobra.Command {
 
 func (a *app) describeCommand() *cobra.Command {
 	return &cobra.Command{
-		Use:   "describe TOOL",
-		Short: "Show a tool's arguments, schema and examples",
-		Args:  cobra.ExactArgs(1),
+		Use:               "describe TOOL",
+		ValidArgsFunction: a.completeTool,
+		Short:             "Show a tool's arguments, schema and examples",
+		Args:              cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, _, err := a.setup(slog.LevelWarn)
 			if err != nil {

@@ -172,6 +172,8 @@ func TestBinarySubcommands(t *testing.T) {
 		{"version", proc{}, []string{"version"}, expect{stdout: []string{"f0 version "}}},
 		{"--version", proc{}, []string{"--version"}, expect{stdout: []string{"f0 version "}}},
 		{"completion", proc{}, []string{"completion", "bash"}, expect{stdout: []string{"bash completion", "__start_f0"}}},
+		{"tool names complete", proc{}, []string{"__complete", "fs.r"}, expect{stdout: []string{"fs.read\tRead files\n:4"}, notStdout: []string{"net.curl", "fs.list"}}},
+		{"commands and tools complete", proc{}, []string{"__complete", "se"}, expect{stdout: []string{"serve\t"}, notStdout: []string{"fs.read"}}},
 	})
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"strings"
 	"text/tabwriter"
 
@@ -106,4 +107,26 @@ func nearestTool(p *tools.Pipeline, word string) (*tools.Tool, int) {
 		}
 	}
 	return best, bestDist
+}
+
+// completeTool completes the first argument with the exposed tools' names
+// (shell completion: f0 fs.<TAB>); later words complete as file names.
+func (a *app) completeTool(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveDefault
+	}
+	if err := applyEnv(cmd.Flags()); err != nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	p, _, err := a.setup(slog.LevelError)
+	if err != nil {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	var names []string
+	for _, t := range p.Visible() {
+		if strings.HasPrefix(t.Name, prefix) {
+			names = append(names, t.Name+"\t"+t.Title)
+		}
+	}
+	return names, cobra.ShellCompDirectiveNoFileComp
 }
