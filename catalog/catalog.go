@@ -3,9 +3,6 @@
 package catalog
 
 import (
-	"fmt"
-	"os"
-
 	"f0/tools"
 	"f0/tools/batch"
 	"f0/tools/fs"
@@ -18,6 +15,8 @@ type Options struct {
 	// Roots are the directories the file tools may touch (default: the
 	// working directory).
 	Roots []string
+	// Files, when set, are the open roots to use instead of Roots.
+	Files *roots.Set
 	// Net configures the network tools.
 	Net net.Config
 }
@@ -25,17 +24,12 @@ type Options struct {
 // New builds the registry of every f0 tool. The roots stay open for the
 // life of the process.
 func New(opts Options) (*tools.Registry, error) {
-	dirs := opts.Roots
-	if len(dirs) == 0 {
-		wd, err := os.Getwd()
-		if err != nil {
-			return nil, fmt.Errorf("working directory: %w", err)
+	files := opts.Files
+	if files == nil {
+		var err error
+		if files, err = roots.OpenOperator(opts.Roots); err != nil {
+			return nil, err
 		}
-		dirs = []string{wd}
-	}
-	files, err := roots.Open(dirs)
-	if err != nil {
-		return nil, fmt.Errorf("--root: %w", err)
 	}
 	var all []*tools.Tool
 	all = append(all, tools.MetaTools()...)

@@ -72,6 +72,14 @@ func (o *HTTPOptions) defaults() {
 	}
 }
 
+// transportName is how roots messages name the HTTP transport.
+func transportName(stateless bool) string {
+	if stateless {
+		return "HTTP stateless"
+	}
+	return "HTTP"
+}
+
 // ErrTokenRequired refuses to expose f0 beyond loopback without a token.
 var ErrTokenRequired = errors.New("refusing to listen beyond loopback without a bearer token: set --auth-token-env to the name of an environment variable holding the token, or listen on 127.0.0.1")
 
@@ -116,7 +124,7 @@ func NewHTTPServer(s *server.MCPServer, opts HTTPOptions) (*HTTPServer, error) {
 		server.WithEventStore(server.NewInMemoryEventStore()),
 		// Calls learn through their context when shutdown gives up on them.
 		server.WithHTTPContextFunc(func(ctx context.Context, _ *http.Request) context.Context {
-			return withShutdown(ctx, calls)
+			return withTransport(withShutdown(ctx, calls), transportName(opts.Stateless))
 		}),
 		// f0's guard validates Host on every request (DNS rebinding
 		// included) and honours --allowed-hosts; mcp-go's own check would

@@ -14,6 +14,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"f0/tools"
+	"f0/tools/roots"
 )
 
 // fallbackTool receives every call whose name is not a listed name, so that
@@ -27,6 +28,9 @@ type Options struct {
 	Version string
 	// Logger receives server-side events.
 	Logger *slog.Logger
+	// Roots says whether sessions follow their client's roots (roots/list)
+	// and how far; nil means the operator's roots only.
+	Roots *roots.Policy
 }
 
 // NewServer builds an mcp-go server exposing the pipeline's visible tools
@@ -64,10 +68,12 @@ func NewServer(p *tools.Pipeline, opts Options) *server.MCPServer {
 		server.WithHooks(hooks),
 		server.WithRecovery(),
 	)
+	ws := newWorkspaces(opts.Roots)
+	ws.install(s, hooks)
 	for _, t := range p.Visible() {
 		name := p.ListedName(t)
 		listed[name] = true
-		s.AddTool(publish(p, t), handler(p, t.Name))
+		s.AddTool(publish(p, t), handler(p, ws, t.Name))
 	}
 	fallback := mcpgo.NewToolWithRawSchema(fallbackTool, "internal: resolves other spellings of tool names",
 		json.RawMessage(`{"type":"object","properties":{}}`))
@@ -83,7 +89,7 @@ func NewServer(p *tools.Pipeline, opts Options) *server.MCPServer {
 		if env.Raw != "" {
 			args = json.RawMessage(env.Raw)
 		}
-		return call(ctx, p, env.Name, args, req), nil
+		return call(ctx, p, ws, env.Name, args, req), nil
 	})
 	return s
 }
@@ -113,17 +119,20 @@ func Published(p *tools.Pipeline) []mcpgo.Tool {
 	return out
 }
 
-func handler(p *tools.Pipeline, canonical string) server.ToolHandlerFunc {
+func handler(p *tools.Pipeline, ws *workspaces, canonical string) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
-		return call(ctx, p, canonical, rawArguments(&req), req), nil
+		return call(ctx, p, ws, canonical, rawArguments(&req), req), nil
 	}
 }
 
-// call runs one request through the pipeline, with progress notifications
-// when the client sent a progress token.
-func call(ctx context.Context, p *tools.Pipeline, name string, args json.RawMessage, req mcpgo.CallToolRequest) *mcpgo.CallToolResult {
+// call runs one request through the pipeline, in its session's roots, with
+// progress notifications when the client sent a progress token.
+func call(ctx context.Context, p *tools.Pipeline, ws *workspaces, name string, args json.RawMessage, req mcpgo.CallToolRequest) *mcpgo.CallToolResult {
 	ctx, done := followShutdown(ctx)
 	defer done()
+	if src := ws.source(ctx); src != nil {
+		ctx = roots.WithSource(ctx, src)
+	}
 	if req.Params.Meta != nil && req.Params.Meta.ProgressToken != nil {
 		token := req.Params.Meta.ProgressToken
 		if srv := server.ServerFromContext(ctx); srv != nil {

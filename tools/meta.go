@@ -202,6 +202,9 @@ func (p *Pipeline) Describe(ctx context.Context, t *Tool) string {
 			fmt.Fprintf(&b, "- %s\n", n)
 		}
 	}
+	if t.Status != nil {
+		fmt.Fprintf(&b, "\n%s\n", t.Status(ctx))
+	}
 	fmt.Fprintf(&b, "\nInput schema: %s", p.reg.Schema(t))
 	return b.String()
 }

@@ -74,6 +74,10 @@ type Spec struct {
 	// LineWindow names the fields of a line window, first line and count
 	// ({"offset", "limit"}), that start_line/end_line and "10-20" fill.
 	LineWindow [2]string
+	// Status, when set, says how the tool stands for this call's session
+	// (the roots fs.* work in, and where they came from); tools.describe
+	// shows it.
+	Status func(ctx context.Context) string
 }
 
 // Def is a tool definition with a typed input.

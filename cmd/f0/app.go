@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -137,11 +138,18 @@ func (a *app) serveCommand() *cobra.Command {
 		Short: "Serve the tools over MCP (stdio by default, or streamable HTTP with --http)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			p, logger, err := a.setup(slog.LevelInfo)
+			logger, err := a.flags.logger(a.stderr, slog.LevelInfo)
 			if err != nil {
 				return err
 			}
-			srv := mcp.NewServer(p, mcp.Options{Version: version(), Logger: logger})
+			p, policy, err := a.flags.build(logger)
+			if err != nil {
+				return err
+			}
+			if opts.stateless && policy.Explicit && policy.FollowsClient() {
+				return errors.New("--roots client: client roots need a session, and --stateless serves without sessions; name the directories with --root DIR")
+			}
+			srv := mcp.NewServer(p, mcp.Options{Version: version(), Logger: logger, Roots: policy})
 			if opts.http == "" {
 				logger.Info("serving MCP over stdio", "tools", len(p.Visible()))
 				if err := mcp.ServeStdio(cmd.Context(), srv, a.stdin, a.stdout, mcp.StdioOptions{MaxMessage: opts.maxBody, Logger: logger}); err != nil {

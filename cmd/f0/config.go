@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -15,12 +16,14 @@ import (
 	"f0/catalog"
 	"f0/tools"
 	"f0/tools/net"
+	"f0/tools/roots"
 )
 
 // globalFlags are the flags every command shares; each can also be set
 // through an F0_… environment variable.
 type globalFlags struct {
 	roots       []string
+	rootsMode   string
 	access      string
 	toolsPrefix string
 	toolNames   string
@@ -50,6 +53,7 @@ type netFlags struct {
 
 func (g *globalFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&g.roots, "root", nil, "directory the file tools may use (repeatable; default: the working directory)")
+	fs.StringVar(&g.rootsMode, "roots", "", "where serve's file tools get their roots: client (the MCP client's workspace roots, kept inside --root when given) or fixed (--root, or the working directory); default client without --root, fixed with it")
 	fs.StringVar(&g.access, "access", "write", "highest access level a call may use: read, write or admin")
 	fs.StringVar(&g.toolsPrefix, "tools-prefix", "", "prefix listed tool names with PREFIX_ (do not combine with a client that already prefixes by server name)")
 	fs.StringVar(&g.toolNames, "tool-names", "underscore", "how tool names are listed: underscore (net_curl) or dotted (net.curl)")
@@ -134,8 +138,48 @@ func limitMemory(held int64) {
 	}
 }
 
-// pipeline builds the registry and the call pipeline from the flags.
+// pipeline builds the registry and the call pipeline from the flags, for a
+// command that has no MCP client (anything but serve).
 func (g *globalFlags) pipeline(logger *slog.Logger) (*tools.Pipeline, error) {
+	if mode, explicit, err := roots.ParseMode(g.rootsMode, len(g.roots) > 0); err != nil {
+		return nil, err
+	} else if explicit && mode == roots.ModeClient {
+		return nil, errors.New("--roots client: only f0 serve has an MCP client to send roots; on the command line name the directories with --root DIR")
+	}
+	p, _, err := g.build(logger)
+	return p, err
+}
+
+// build builds the registry, the call pipeline and the roots policy from
+// the flags.
+func (g *globalFlags) build(logger *slog.Logger) (*tools.Pipeline, *roots.Policy, error) {
+	policy, err := g.rootsPolicy(logger)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := g.newPipeline(logger, policy.Fixed)
+	if err != nil {
+		policy.Fixed.Close()
+		return nil, nil, err
+	}
+	return p, policy, nil
+}
+
+// rootsPolicy opens the operator's roots and reads --roots.
+func (g *globalFlags) rootsPolicy(logger *slog.Logger) (*roots.Policy, error) {
+	mode, explicit, err := roots.ParseMode(g.rootsMode, len(g.roots) > 0)
+	if err != nil {
+		return nil, err
+	}
+	fixed, err := roots.OpenOperator(g.roots)
+	if err != nil {
+		return nil, err
+	}
+	return &roots.Policy{Mode: mode, Explicit: explicit, Fixed: fixed, Bounded: len(g.roots) > 0, Logger: logger}, nil
+}
+
+// newPipeline builds the registry over files and the call pipeline.
+func (g *globalFlags) newPipeline(logger *slog.Logger, files *roots.Set) (*tools.Pipeline, error) {
 	access, err := tools.ParseAccess(g.access)
 	if err != nil {
 		return nil, fmt.Errorf("--access: %w", err)
@@ -159,7 +203,7 @@ func (g *globalFlags) pipeline(logger *slog.Logger) (*tools.Pipeline, error) {
 	if err != nil {
 		return nil, err
 	}
-	reg, err := catalog.New(catalog.Options{Roots: g.roots, Net: netCfg})
+	reg, err := catalog.New(catalog.Options{Files: files, Net: netCfg})
 	if err != nil {
 		return nil, err
 	}

@@ -56,7 +56,7 @@ func TestFSCommandLine(t *testing.T) {
 		{"call with JSON", []string{"call", "fs.read", `{"path":"pkg/lib/lib.go","offset":3}`}, expect{stdout: []string{"// Run runs.\nfunc Run() {}"}}},
 		{"missing file", []string{"fs.read", "cmd/x/mian.go"}, expect{code: exitToolError,
 			stderr: []string{`fs_read: "path": read cmd/x/mian.go: no such file or directory; did you mean cmd/x/main.go?`}}},
-		{"outside", []string{"fs.read", "../x"}, expect{code: exitToolError, stderr: []string{`"../x" is outside the allowed roots (` + dir + `)`}}},
+		{"outside", []string{"fs.read", "../x"}, expect{code: exitToolError, stderr: []string{`"../x" is outside the allowed roots (` + dir + ` — set by --root)`}}},
 		{"misspelt tool", []string{"fs.raed", "go.mod"}, expect{code: exitToolError, stderr: []string{`unknown tool "fs.raed"`, "- fs_read:"}}},
 		{"help", []string{"fs.read", "--help"}, expect{stdout: []string{"fs_read: Read files", "offset (integer)", "head", "(several at once: paths)"}}},
 	}

@@ -35,7 +35,7 @@ func (t *toolset) deleteTool() *tools.Tool {
 			MainField:   "path",
 			Plurals:     map[string]string{"path": "paths"},
 		},
-		Run: t.runDelete,
+		Run: inRoots(t, (*toolset).runDelete),
 	}.Erase()
 }
 

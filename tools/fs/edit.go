@@ -69,7 +69,7 @@ func (t *toolset) editTool() *tools.Tool {
 			Foreign:        editForeign,
 			Kinds:          pathKinds("path"),
 		},
-		Run: t.runEdit,
+		Run: inRoots(t, (*toolset).runEdit),
 	}.Erase()
 }
 

@@ -46,7 +46,7 @@ func (t *toolset) findTool() *tools.Tool {
 			Kinds:       pathKinds("path"),
 			MainField:   "pattern",
 		},
-		Run: t.runFind,
+		Run: inRoots(t, (*toolset).runFind),
 	}.Erase()
 }
 

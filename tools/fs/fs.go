@@ -16,20 +16,42 @@ import (
 	"f0/tools/roots"
 )
 
-// Tools returns the file tools working inside files.
+// Tools returns the file tools working inside files, or inside the roots
+// of a call's session when it has some (see roots.For).
 func Tools(files *roots.Set) []*tools.Tool {
-	t := &toolset{files: files}
-	return []*tools.Tool{
+	t := &toolset{files: files, workers: &sync.Pool{}}
+	all := []*tools.Tool{
 		t.readTool(), t.listTool(), t.findTool(), t.searchTool(), t.statTool(),
 		t.writeTool(), t.editTool(), t.mkdirTool(), t.moveTool(), t.copyTool(), t.deleteTool(),
 	}
+	for _, tl := range all {
+		tl.Status = func(ctx context.Context) string { return roots.Describe(ctx, files) }
+	}
+	return all
 }
 
-// toolset is what every fs tool works with.
+// toolset is what every fs tool works with. A call works with a copy whose
+// files are the call's roots (see inRoots).
 type toolset struct {
 	files *roots.Set
 	// workers keeps the search workers' read buffers between calls.
-	workers sync.Pool
+	workers *sync.Pool
+}
+
+// inRoots runs a tool with the roots of the call: its session's when the
+// MCP client sent roots, the operator's otherwise. When no roots are known
+// yet the call answers why and what to do.
+func inRoots[In any](t *toolset, run func(*toolset, context.Context, In) (tools.Result, error)) func(context.Context, In) (tools.Result, error) {
+	return func(ctx context.Context, in In) (tools.Result, error) {
+		files, done, err := roots.For(ctx, t.files)
+		if err != nil {
+			return tools.Result{}, err
+		}
+		defer done()
+		call := *t
+		call.files = files
+		return run(&call, ctx, in)
+	}
 }
 
 // Annotations of the two kinds of tools.

@@ -58,7 +58,7 @@ func (t *toolset) listTool() *tools.Tool {
 			Kinds:       pathKinds("path"),
 			MainField:   "path",
 		},
-		Run: t.runList,
+		Run: inRoots(t, (*toolset).runList),
 	}.Erase()
 }
 

@@ -37,7 +37,7 @@ func (t *toolset) mkdirTool() *tools.Tool {
 			MainField:   "path",
 			Plurals:     map[string]string{"path": "paths"},
 		},
-		Run: t.runMkdir,
+		Run: inRoots(t, (*toolset).runMkdir),
 	}.Erase()
 }
 

@@ -37,7 +37,9 @@ func (t *toolset) moveTool() *tools.Tool {
 			Foreign:     moveForeign,
 			Kinds:       pathKinds("source", "destination"),
 		},
-		Run: func(ctx context.Context, in TransferInput) (tools.Result, error) { return t.runTransfer(ctx, in, true) },
+		Run: inRoots(t, func(t *toolset, ctx context.Context, in TransferInput) (tools.Result, error) {
+			return t.runTransfer(ctx, in, true)
+		}),
 	}.Erase()
 }
 
@@ -53,9 +55,9 @@ func (t *toolset) copyTool() *tools.Tool {
 			Foreign:     copyForeign,
 			Kinds:       pathKinds("source", "destination"),
 		},
-		Run: func(ctx context.Context, in TransferInput) (tools.Result, error) {
+		Run: inRoots(t, func(t *toolset, ctx context.Context, in TransferInput) (tools.Result, error) {
 			return t.runTransfer(ctx, in, false)
-		},
+		}),
 	}.Erase()
 }
 

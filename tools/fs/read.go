@@ -69,7 +69,7 @@ func (t *toolset) readTool() *tools.Tool {
 			Kinds:       pathKinds("path", "paths"),
 			LineWindow:  [2]string{"offset", "limit"},
 		},
-		Run: t.runRead,
+		Run: inRoots(t, (*toolset).runRead),
 	}.Erase()
 }
 

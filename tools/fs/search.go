@@ -60,7 +60,7 @@ func (t *toolset) searchTool() *tools.Tool {
 			Foreign:     searchForeign,
 			Kinds:       pathKinds("path"),
 		},
-		Run: t.runSearch,
+		Run: inRoots(t, (*toolset).runSearch),
 	}.Erase()
 }
 
@@ -316,7 +316,7 @@ func (t *toolset) runSearch(ctx context.Context, in SearchInput) (tools.Result, 
 		conf.limit = 1 << 30
 	}
 	var stats *walkStats
-	spec := walkSpec{start: l, hidden: in.Hidden, all: in.All, ignore: boolOr(in.Gitignore, true), workers: &t.workers}
+	spec := walkSpec{start: l, hidden: in.Hidden, all: in.All, ignore: boolOr(in.Gitignore, true), workers: t.workers}
 	if info.IsDir() {
 		spec.descend = func(rel string, _ int) bool { return !globs.excluded(relTo(l.Rel, rel)) }
 		spec.wantFile = func(e *entry) bool { return globs.wantFile(relTo(l.Rel, e.rel)) }

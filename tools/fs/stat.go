@@ -40,7 +40,7 @@ func (t *toolset) statTool() *tools.Tool {
 			MainField:   "path",
 			Plurals:     map[string]string{"path": "paths"},
 		},
-		Run: t.runStat,
+		Run: inRoots(t, (*toolset).runStat),
 	}.Erase()
 }
 

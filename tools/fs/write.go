@@ -40,7 +40,7 @@ func (t *toolset) writeTool() *tools.Tool {
 			Foreign:     writeForeign,
 			Kinds:       pathKinds("path"),
 		},
-		Run: t.runWrite,
+		Run: inRoots(t, (*toolset).runWrite),
 	}.Erase()
 }
 

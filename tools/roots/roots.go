@@ -19,6 +19,9 @@ import (
 // Set is the list of roots, the first being where relative paths resolve.
 type Set struct {
 	roots []*Root
+	// origin says where the roots came from ("set by --root", "the
+	// client's roots (roots/list)"), for messages; empty when unknown.
+	origin string
 }
 
 // Root is one allowed directory.
@@ -54,6 +57,31 @@ func Open(dirs []string) (*Set, error) {
 		s.roots = append(s.roots, &Root{Dir: abs, os: r})
 	}
 	return s, nil
+}
+
+// WithOrigin records where the roots came from, for messages, and returns s.
+// Call it once, before the set is shared.
+func (s *Set) WithOrigin(origin string) *Set {
+	s.origin = origin
+	return s
+}
+
+// Origin says where the roots came from ("" when unknown).
+func (s *Set) Origin() string { return s.origin }
+
+// described is a view of s with another origin, sharing its handles (the
+// view must not be closed).
+func (s *Set) described(origin string) *Set {
+	return &Set{roots: s.roots, origin: origin}
+}
+
+// Named lists the root directories with where they came from: "/a, /b —
+// set by --root".
+func (s *Set) Named() string {
+	if s.origin == "" {
+		return strings.Join(s.Dirs(), ", ")
+	}
+	return strings.Join(s.Dirs(), ", ") + " — " + s.origin
 }
 
 // Close releases the root handles.
@@ -165,7 +193,7 @@ func within(dir, p string) (string, bool) {
 }
 
 func (s *Set) outside(p string) error {
-	return fmt.Errorf("%q is %w (%s); use a path inside them, relative to %s", p, ErrOutside, strings.Join(s.Dirs(), ", "), s.roots[0].Dir)
+	return fmt.Errorf("%q is %w (%s); use a path inside them, relative to %s", p, ErrOutside, s.Named(), s.roots[0].Dir)
 }
 
 // Display is how results show a location: relative to its root, with the

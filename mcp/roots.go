@@ -1,0 +1,203 @@
+package mcp
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"f0/tools/roots"
+)
+
+// askTimeout bounds one roots/list request to the client.
+const askTimeout = 60 * time.Second
+
+// workspaces follows the roots of every session whose client sends them:
+// it asks for them (roots/list) once the client is initialized and again on
+// notifications/roots/list_changed, and hands each call its session's
+// roots through the call's context.
+type workspaces struct {
+	policy *roots.Policy
+
+	mu       sync.Mutex
+	sessions map[string]*workspace
+	// registered are the sessions mcp-go registered, by ID: requests to the
+	// client must go through the registered session, whose stream carries
+	// them (over HTTP, the initialized notification can arrive before the
+	// session is registered, on a short-lived session of its own).
+	registered map[string]server.ClientSession
+}
+
+// workspace is one session's roots and the context of its requests to the
+// client, which ends with the session.
+type workspace struct {
+	roots  *roots.Session
+	ctx    context.Context
+	cancel context.CancelFunc
+	// session is the registered session, once known; waiting is a
+	// roots/list to send as soon as it is.
+	session server.ClientSession
+	waiting func(list []roots.ClientRoot, err error)
+}
+
+func newWorkspaces(policy *roots.Policy) *workspaces {
+	return &workspaces{policy: policy, sessions: map[string]*workspace{}, registered: map[string]server.ClientSession{}}
+}
+
+// install registers the hooks and notification handlers that follow the
+// client's roots. With a fixed policy nothing is installed.
+func (w *workspaces) install(s *server.MCPServer, hooks *server.Hooks) {
+	if !w.policy.FollowsClient() {
+		return
+	}
+	hooks.AddAfterInitialize(func(ctx context.Context, _ any, req *mcpgo.InitializeRequest, _ *mcpgo.InitializeResult) {
+		w.start(ctx, req.Params.Capabilities.Roots != nil)
+	})
+	hooks.AddOnRegisterSession(func(_ context.Context, session server.ClientSession) {
+		w.register(s, session)
+	})
+	hooks.AddOnUnregisterSession(func(_ context.Context, session server.ClientSession) {
+		w.end(session.SessionID())
+	})
+	ask := func(ctx context.Context, _ mcpgo.JSONRPCNotification) { w.ask(ctx, s) }
+	s.AddNotificationHandler(string(mcpgo.MethodNotificationInitialized), ask)
+	s.AddNotificationHandler(mcpgo.MethodNotificationRootsListChanged, ask)
+}
+
+// start begins following a session after its initialize request.
+func (w *workspaces) start(ctx context.Context, clientHasRoots bool) {
+	session := server.ClientSessionFromContext(ctx)
+	if session == nil || session.SessionID() == "" {
+		return // stateless: calls get roots.Unavailable
+	}
+	wctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	ws := &workspace{roots: w.policy.NewSession(clientHasRoots, transportOf(ctx)), ctx: wctx, cancel: cancel}
+	w.mu.Lock()
+	old := w.sessions[session.SessionID()]
+	w.sessions[session.SessionID()] = ws
+	ws.session = w.registered[session.SessionID()]
+	w.mu.Unlock()
+	if old != nil {
+		old.close()
+	}
+}
+
+// register records a session mcp-go registered, and sends the roots/list
+// that waited for it.
+func (w *workspaces) register(s *server.MCPServer, session server.ClientSession) {
+	w.mu.Lock()
+	w.registered[session.SessionID()] = session
+	ws := w.sessions[session.SessionID()]
+	var answered func([]roots.ClientRoot, error)
+	if ws != nil {
+		ws.session = session
+		answered, ws.waiting = ws.waiting, nil
+	}
+	w.mu.Unlock()
+	if answered != nil {
+		go ws.request(s, session, answered)
+	}
+}
+
+// end stops following a session and closes its roots.
+func (w *workspaces) end(id string) {
+	w.mu.Lock()
+	ws := w.sessions[id]
+	delete(w.sessions, id)
+	delete(w.registered, id)
+	w.mu.Unlock()
+	if ws != nil {
+		ws.close()
+	}
+}
+
+func (ws *workspace) close() {
+	ws.cancel()
+	ws.roots.Close()
+}
+
+// lookup returns the workspace of the request's session.
+func (w *workspaces) lookup(ctx context.Context) *workspace {
+	session := server.ClientSessionFromContext(ctx)
+	if session == nil || session.SessionID() == "" {
+		return nil
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.sessions[session.SessionID()]
+}
+
+// ask sends roots/list to the session's client, if it sends roots, and
+// applies the answer when it comes. It returns at once: the answer arrives
+// through the same connection as the notification that asked.
+func (w *workspaces) ask(ctx context.Context, s *server.MCPServer) {
+	ws := w.lookup(ctx)
+	if ws == nil || !ws.roots.FollowsClient() {
+		return
+	}
+	answered := ws.roots.Asking()
+	w.mu.Lock()
+	session := ws.session
+	if session == nil {
+		ws.waiting = answered
+	}
+	w.mu.Unlock()
+	if session != nil {
+		go ws.request(s, session, answered)
+	}
+}
+
+// request sends roots/list through the registered session and reports the
+// client's answer.
+func (ws *workspace) request(s *server.MCPServer, session server.ClientSession, answered func([]roots.ClientRoot, error)) {
+	ctx, cancel := context.WithTimeout(s.WithContext(ws.ctx, session), askTimeout)
+	defer cancel()
+	res, err := s.RequestRoots(ctx, mcpgo.ListRootsRequest{Request: mcpgo.Request{Method: string(mcpgo.MethodListRoots)}})
+	if err != nil {
+		answered(nil, err)
+		return
+	}
+	list := make([]roots.ClientRoot, len(res.Roots))
+	for i, r := range res.Roots {
+		list[i] = roots.ClientRoot{URI: r.URI, Name: r.Name}
+	}
+	answered(list, nil)
+}
+
+// source is where a call finds its roots: its session's workspace, or an
+// explanation of why a call without a session has no client roots. Nil
+// means the operator's roots, unexplained (fixed policy).
+func (w *workspaces) source(ctx context.Context) roots.Source {
+	if !w.policy.FollowsClient() {
+		return nil
+	}
+	if mcpgo.IsModernProtocol(server.RequestProtocolVersion(ctx)) {
+		return roots.Unavailable{Policy: w.policy, Why: "this request uses protocol " + mcpgo.ProtocolVersion20260728 + ", which has none"}
+	}
+	if ws := w.lookup(ctx); ws != nil {
+		return ws.roots
+	}
+	if isStateless(ctx) {
+		return roots.Unavailable{Policy: w.policy, Why: "this server runs --stateless"}
+	}
+	return roots.Unavailable{Policy: w.policy, Why: "this request belongs to no initialized session"}
+}
+
+type transportKey struct{}
+
+// withTransport records which transport carries a request ("HTTP",
+// "HTTP stateless"); stdio is the default.
+func withTransport(ctx context.Context, name string) context.Context {
+	return context.WithValue(ctx, transportKey{}, name)
+}
+
+func transportOf(ctx context.Context) string {
+	if name, ok := ctx.Value(transportKey{}).(string); ok {
+		return name
+	}
+	return "stdio"
+}
+
+func isStateless(ctx context.Context) bool { return transportOf(ctx) == "HTTP stateless" }
