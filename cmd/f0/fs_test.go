@@ -101,3 +101,26 @@ func TestFSReadSeveralBareWords(t *testing.T) {
 	}
 	expect{stdout: []string{"==> go.mod · lines 1-3 of 3 · 30 B <==", "==> pkg/lib/lib.go"}}.check(t, r)
 }
+
+// TestRootsFlag: --roots is accepted everywhere, but only serve has a client
+// to send roots; the command line says so instead of ignoring it.
+func TestRootsFlag(t *testing.T) {
+	dir := fsRoot(t)
+	cases := []struct {
+		name string
+		args []string
+		want expect
+	}{
+		{"fixed on the command line", []string{"--root", dir, "--roots", "fixed", "fs.read", "go.mod"}, expect{stdout: []string{"module example.com/x"}}},
+		{"client on the command line", []string{"--root", dir, "--roots", "client", "fs.read", "go.mod"}, expect{code: exitUsage,
+			stderr: []string{"f0: --roots client: only f0 serve has an MCP client to send roots; on the command line name the directories with --root DIR"}}},
+		{"a wrong mode", []string{"--roots", "auto", "tools"}, expect{code: exitUsage,
+			stderr: []string{`f0: --roots "auto": want client (the MCP client's roots, inside --root when given) or fixed (only --root, or the working directory)`}}},
+		{"client and stateless", []string{"serve", "--roots", "client", "--stateless", "--http", "127.0.0.1:0"}, expect{code: exitUsage,
+			stderr: []string{"f0: --roots client: client roots need a session, and --stateless serves without sessions; name the directories with --root DIR"}}},
+		{"describe names the roots", []string{"--root", dir, "describe", "fs_read"}, expect{stdout: []string{"Roots: " + dir + " — set by --root"}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { c.want.check(t, f0(t, "", c.args...)) })
+	}
+}

@@ -41,6 +41,7 @@ const (
 	stateReady                        // the client's roots are known
 	stateEmpty                        // the client listed no usable root
 	stateFailed                       // roots/list failed
+	stateClosed                       // the session ended
 )
 
 // lease counts the calls using a set, so that a replaced set is closed
@@ -128,6 +129,14 @@ func (s *Session) Close() {
 	defer s.mu.Unlock()
 	s.gen++ // answers still on their way are dropped
 	s.retire()
+	if s.state != stateFallback {
+		s.state = stateClosed
+	}
+	select { // calls waiting for an answer stop waiting
+	case <-s.settled:
+	default:
+		close(s.settled)
+	}
 }
 
 // Files returns the roots a call of this session uses, and the function to
@@ -163,6 +172,8 @@ func (s *Session) Files(ctx context.Context) (*Set, func(), error) {
 		return l.set, func() { s.release(l) }, nil
 	case stateEmpty:
 		return nil, nil, s.emptyError()
+	case stateClosed:
+		return nil, nil, fmt.Errorf("%w: the session ended; connect again", ErrNoRoots)
 	case stateFailed:
 		return nil, nil, fmt.Errorf("%w: asking the client for them (roots/list) failed: %v. Restart f0 with --root DIR to name the directories yourself", ErrNoRoots, s.failure)
 	}
