@@ -90,6 +90,7 @@ type HTTPServer struct {
 	opts       HTTPOptions
 	streamable *server.StreamableHTTPServer
 	sessions   *sessionStore
+	settling   settling
 	httpServer *http.Server
 	handler    http.Handler
 	loopback   bool
@@ -274,13 +275,24 @@ func (h *HTTPServer) limits(next http.Handler) http.Handler {
 			return
 		}
 		if !opensSession || r.Method != http.MethodPost {
+			if id := r.Header.Get("Mcp-Session-Id"); id != "" && h.sessions != nil {
+				h.settling.wait(r.Context(), id)
+			}
 			next.ServeHTTP(w, r)
 			return
 		}
 		// mcp-go mints a session before it reads the initialize request; a
 		// failed initialize must not keep that slot.
-		cw := &captureWriter{ResponseWriter: w}
+		var opened string
+		cw := &captureWriter{ResponseWriter: w, onStart: func(header http.Header) {
+			if opened = header.Get("Mcp-Session-Id"); opened != "" {
+				h.settling.begin(opened)
+			}
+		}}
 		next.ServeHTTP(cw, r)
+		if opened != "" {
+			h.settling.end(opened)
+		}
 		if id := cw.Header().Get("Mcp-Session-Id"); id != "" && cw.failed() {
 			_, _ = h.sessions.Terminate(id)
 		}
@@ -293,21 +305,28 @@ type captureWriter struct {
 	http.ResponseWriter
 	status int
 	head   []byte
+	// onStart, when set, sees the response headers as they are sent.
+	onStart func(http.Header)
+}
+
+func (c *captureWriter) start(status int) {
+	if c.status == 0 {
+		c.status = status
+		if c.onStart != nil {
+			c.onStart(c.Header())
+		}
+	}
 }
 
 const captureLimit = 4096
 
 func (c *captureWriter) WriteHeader(status int) {
-	if c.status == 0 {
-		c.status = status
-	}
+	c.start(status)
 	c.ResponseWriter.WriteHeader(status)
 }
 
 func (c *captureWriter) Write(p []byte) (int, error) {
-	if c.status == 0 {
-		c.status = http.StatusOK
-	}
+	c.start(http.StatusOK)
 	if room := captureLimit - len(c.head); room > 0 {
 		c.head = append(c.head, p[:min(room, len(p))]...)
 	}

@@ -1,10 +1,12 @@
 package mcp
 
 import (
+	"context"
 	"crypto/rand"
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 )
 
 // sessionStore issues and checks streamable HTTP session IDs. Unlike
@@ -70,4 +72,56 @@ func (s *sessionStore) count() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.live)
+}
+
+// settlingWait bounds how long a request waits for its session's
+// initialize to finish.
+const settlingWait = 10 * time.Second
+
+// settling holds back the requests of a session whose initialize response
+// is still being written. mcp-go registers a session only after it wrote
+// the initialize response; a client quick to open its GET stream or to
+// answer roots/list would otherwise meet a half-registered session (its
+// GET registering a second session object, or its answer finding none).
+type settling struct {
+	mu sync.Mutex
+	m  map[string]chan struct{}
+}
+
+// begin marks a session as being initialized.
+func (s *settling) begin(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.m == nil {
+		s.m = map[string]chan struct{}{}
+	}
+	s.m[id] = make(chan struct{})
+}
+
+// end releases the requests waiting for the session.
+func (s *settling) end(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if ch, ok := s.m[id]; ok {
+		close(ch)
+		delete(s.m, id)
+	}
+}
+
+// wait returns once the session's initialize has finished (or the request
+// ended, or settlingWait passed).
+func (s *settling) wait(ctx context.Context, id string) {
+	s.mu.Lock()
+	ch, ok := s.m[id]
+	s.mu.Unlock()
+	if !ok {
+		return
+	}
+	timer := time.NewTimer(settlingWait)
+	defer timer.Stop()
+	select {
+	case <-ch:
+	case <-ctx.Done():
+	case <-timer.C:
+	}
 }
