@@ -174,7 +174,7 @@ func urlValue(v any) (any, string) {
 				s = strings.TrimSpace(s[1 : len(s)-1])
 			}
 		}
-		enc, n := encodeURL(s)
+		enc, n := EncodeURL(s)
 		switch {
 		case n > 0:
 			return enc, fmt.Sprintf("note: encoded %d %s in the URL that a browser would encode (spaces, quotes, <>, non-ASCII): %s", n, plural(n, "character", "characters"), quoteShort(enc))
@@ -185,10 +185,11 @@ func urlValue(v any) (any, string) {
 	})
 }
 
-// encodeURL percent-encodes the bytes a URL's path, query and fragment
-// cannot hold as they are; existing escapes, every reserved character and
-// the scheme and host stay (a space in a host name has no encoding).
-func encodeURL(s string) (string, int) {
+// EncodeURL percent-encodes the bytes a URL's path, query and fragment
+// cannot hold as they are, as a browser does, and counts the characters it
+// encoded; existing escapes, every reserved character and the scheme and
+// host stay (a space in a host name has no encoding).
+func EncodeURL(s string) (string, int) {
 	rest := s
 	if i := strings.Index(rest, "://"); i >= 0 {
 		rest = rest[i+3:]

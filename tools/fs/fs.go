@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	iofs "io/fs"
 	"path"
 	"path/filepath"
 	"strings"
@@ -69,7 +70,7 @@ var pathSynonyms = map[string]string{
 func (t *toolset) locate(field, p string) (roots.Loc, error) {
 	l, err := t.files.Locate(p)
 	if err != nil {
-		return l, &tools.InputError{Field: field, Problem: err.Error()}
+		return l, &tools.InputError{Field: field, Problem: err.Error(), Cause: err}
 	}
 	return l, nil
 }
@@ -93,8 +94,8 @@ func (t *toolset) argError(ctx context.Context, field string, err error) error {
 		}
 		return ie
 	}
-	if errors.Is(err, roots.ErrOutside) {
-		return &tools.InputError{Field: field, Problem: err.Error()}
+	if errors.Is(err, roots.ErrOutside) || errors.Is(err, iofs.ErrPermission) {
+		return &tools.InputError{Field: field, Problem: err.Error(), Cause: err}
 	}
 	return err
 }

@@ -136,7 +136,7 @@ func (t *toolset) transferError(ctx context.Context, verb string, in TransferInp
 		}
 		return t.argError(ctx, field, err)
 	case errors.Is(err, roots.ErrOutside), strings.Contains(err.Error(), "refused"):
-		return &tools.InputError{Field: refusedField(verb, t.files, in, err), Problem: err.Error()}
+		return &tools.InputError{Field: refusedField(verb, t.files, in, err), Problem: err.Error(), Cause: err}
 	}
 	return err
 }

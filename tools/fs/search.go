@@ -290,17 +290,56 @@ func (t *toolset) runSearch(ctx context.Context, in SearchInput) (tools.Result, 
 	if err != nil {
 		return tools.Result{}, err
 	}
+	res, matches, err := t.search(ctx, in, m, note)
+	if err != nil || matches > 0 || !readsAsCode(in) {
+		return res, err
+	}
+	// A valid regular expression that reads as code (foo(bar), a[0]) and
+	// found nothing was most likely meant as text: search for the text.
+	lit := in
+	lit.Literal = true
+	m, _, err = t.searchMatcher(lit)
+	if err != nil {
+		return res, nil
+	}
+	why := fmt.Sprintf("note: %q as a regular expression found nothing, so it was searched as plain text (in a regex, ( ) [ ] { } . * + ? | are special); say literal: true to do that on purpose.", in.Pattern)
+	litRes, litMatches, err := t.search(ctx, lit, m, why)
+	if err != nil || litMatches == 0 {
+		return res, nil
+	}
+	return litRes, nil
+}
+
+// readsAsCode reports whether a pattern that is a valid regular expression
+// looks like literal code: it holds brackets or parentheses and no regex
+// escapes or classes that only a regular expression would use.
+func readsAsCode(in SearchInput) bool {
+	p := in.Pattern
+	if in.Literal || !strings.ContainsAny(p, "()[]{}") {
+		return false
+	}
+	for _, regexOnly := range []string{`\`, ".*", ".+", "|", "^", "$", "[^", "(?"} {
+		if strings.Contains(p, regexOnly) {
+			return false
+		}
+	}
+	return true
+}
+
+// search runs one search with a compiled matcher and returns its result
+// and the number of matching lines.
+func (t *toolset) search(ctx context.Context, in SearchInput, m *matcher, note string) (tools.Result, int, error) {
 	globs, err := newGlobSet(in.Glob, in.Exclude)
 	if err != nil {
-		return tools.Result{}, &tools.InputError{Field: "glob", Problem: err.Error() + ".", Hint: "Use *.go for names, cmd/**/*.go for paths, !*_test.go to exclude."}
+		return tools.Result{}, 0, &tools.InputError{Field: "glob", Problem: err.Error() + ".", Hint: "Use *.go for names, cmd/**/*.go for paths, !*_test.go to exclude."}
 	}
 	l, err := t.locate("path", in.Path)
 	if err != nil {
-		return tools.Result{}, err
+		return tools.Result{}, 0, err
 	}
 	info, err := l.Root.OS().Stat(l.Native())
 	if err != nil {
-		return tools.Result{}, t.argError(ctx, "path", t.files.Explain("search", l, err))
+		return tools.Result{}, 0, t.argError(ctx, "path", t.files.Explain("search", l, err))
 	}
 	before, after := in.Context, in.Context
 	if in.Before > 0 {
@@ -331,20 +370,20 @@ func (t *toolset) runSearch(ctx context.Context, in SearchInput) (tools.Result, 
 			return true
 		})
 		if err != nil && ctx.Err() != nil {
-			return tools.Result{}, err
+			return tools.Result{}, 0, err
 		}
 		if err != nil {
-			return tools.Result{}, t.argError(ctx, "path", err)
+			return tools.Result{}, 0, t.argError(ctx, "path", err)
 		}
 	} else {
 		stats = &walkStats{}
 		h, err := t.searchOne(ctx, conf, l)
 		if err != nil {
-			return tools.Result{}, err
+			return tools.Result{}, 0, err
 		}
 		r.add(l.Rel, h)
 	}
-	return r.result(ctx, l, info.IsDir(), note, stats, spec), nil
+	return r.result(ctx, l, info.IsDir(), note, stats, spec), r.matches, nil
 }
 
 // searchMatcher compiles the pattern; an invalid regular expression is

@@ -110,7 +110,7 @@ func (t *toolset) writeError(ctx context.Context, l roots.Loc, err error) error 
 		}
 		return ie
 	case errors.Is(err, roots.ErrOutside) || strings.Contains(err.Error(), "refused"):
-		return &tools.InputError{Field: "path", Problem: err.Error()}
+		return &tools.InputError{Field: "path", Problem: err.Error(), Cause: err}
 	}
 	return err
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 	"time"
 
@@ -50,7 +51,7 @@ type target struct {
 // to and locates the output files, so argument mistakes surface before any
 // connection is made.
 func (c *curl) prepare(p *plan) (*request, []string, error) {
-	notes := p.notes
+	notes, planNotes := slices.Clip(p.notes), len(p.notes)
 	r := &request{plan: p, method: p.methodName(), format: p.format, offset: p.offset, base64: p.base64}
 	r.follow = p.follow.or(!p.curlStyle)
 	r.compressed = p.compressed.or(!p.curlStyle)
@@ -96,7 +97,8 @@ func (c *curl) prepare(p *plan) (*request, []string, error) {
 		return nil, nil, err
 	}
 	r.header, r.host = c.headers(p, r)
-	return r, notes, nil
+	// Parsing the URLs may have added notes (an encoded URL).
+	return r, append(notes, p.notes[planNotes:]...), nil
 }
 
 func appendNote(notes []string, note string) []string {
@@ -135,6 +137,10 @@ func parseTarget(raw string, query []string, p *plan) (*target, error) {
 	}
 	if !strings.Contains(s, "://") {
 		s = "http://" + s
+	}
+	if enc, n := tools.EncodeURL(s); n > 0 {
+		p.notes = append(p.notes, fmt.Sprintf("note: encoded %d %s in the URL that a browser would encode (spaces, quotes, <>, non-ASCII)", n, plural(n, "character", "characters")))
+		s = enc
 	}
 	u, err := url.Parse(s)
 	if err != nil {
@@ -214,7 +220,7 @@ func (c *curl) locateOutputs(r *request) error {
 		}
 		loc, err := c.files.Locate(name)
 		if err != nil {
-			return &tools.InputError{Field: "output", Problem: err.Error()}
+			return &tools.InputError{Field: "output", Problem: err.Error(), Cause: err}
 		}
 		t.out, t.outName = &loc, c.files.Display(loc)
 	}

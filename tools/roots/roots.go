@@ -140,8 +140,17 @@ func nativePath(rel string) string { return filepath.FromSlash(rel) }
 // Abs is the absolute path, for messages only (never for access).
 func (l Loc) Abs() string { return filepath.Join(l.Root.Dir, l.Native()) }
 
-// ErrOutside is wrapped by every refusal to leave the roots.
-var ErrOutside = errors.New("outside the allowed roots")
+// ErrOutside is wrapped by every refusal to leave the roots. It is a
+// refusal by the server's configuration, not a malformed argument: the
+// answer names the roots and gives no input schema.
+var ErrOutside error = outsideError{}
+
+type outsideError struct{}
+
+func (outsideError) Error() string { return "outside the allowed roots" }
+
+// Refused marks the error as not about the shape of the call's arguments.
+func (outsideError) Refused() bool { return true }
 
 // Locate maps a path as a user or model wrote it to a root and a relative
 // path: relative paths resolve against the first root; an absolute path must
@@ -152,6 +161,9 @@ func (s *Set) Locate(p string) (Loc, error) {
 	}
 	if p == "" {
 		p = "."
+	}
+	if p == "~" || strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`) {
+		return Loc{}, fmt.Errorf("%q starts with ~, and f0 does not expand ~ (there is no home directory here): paths are relative to %s, or absolute inside the roots (%s)", p, s.roots[0].Dir, strings.Join(s.Dirs(), ", "))
 	}
 	if !filepath.IsAbs(p) {
 		rel := path.Clean(filepath.ToSlash(p))
