@@ -28,18 +28,34 @@ func TestMistakeCorpus(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no corpus files: %v", err)
 	}
-	p := newPipeline(t, tools.Config{})
 	for _, file := range files {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var corpus struct {
-			Cases []mistake `json:"cases"`
+			// Files are written into the file's own empty root before
+			// its cases run; cases in one file share that root, in order.
+			Files map[string]string `json:"files"`
+			Cases []mistake         `json:"cases"`
 		}
 		if err := json.Unmarshal(data, &corpus); err != nil {
 			t.Fatalf("%s: %v", file, err)
 		}
+		if len(corpus.Cases) == 0 {
+			t.Fatalf("%s: no cases", file)
+		}
+		root := t.TempDir()
+		for name, content := range corpus.Files {
+			path := filepath.Join(root, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p := newPipelineIn(t, root, tools.Config{})
 		for _, c := range corpus.Cases {
 			t.Run(filepath.Base(file)+"/"+c.ID, func(t *testing.T) {
 				res := p.Call(context.Background(), c.Tool, argsOf(c.Arguments))
@@ -81,7 +97,13 @@ func outcome(r tools.Result) string {
 
 func newPipeline(t testing.TB, cfg tools.Config) *tools.Pipeline {
 	t.Helper()
-	reg, err := catalog.New(catalog.Options{Roots: []string{t.TempDir()}})
+	return newPipelineIn(t, t.TempDir(), cfg)
+}
+
+// newPipelineIn is newPipeline with the file tools confined to root.
+func newPipelineIn(t testing.TB, root string, cfg tools.Config) *tools.Pipeline {
+	t.Helper()
+	reg, err := catalog.New(catalog.Options{Roots: []string{root}})
 	if err != nil {
 		t.Fatal(err)
 	}

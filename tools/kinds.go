@@ -146,6 +146,9 @@ func pathValue(v any) (any, string) {
 		var what []string
 		if u, err := url.Parse(p); err == nil && strings.EqualFold(u.Scheme, "file") {
 			p = u.Path
+			if u.Opaque != "" { // file:notes/a.md, a relative path
+				p, _ = url.PathUnescape(u.Opaque)
+			}
 			if u.Host != "" && u.Host != "localhost" {
 				p = "//" + u.Host + p
 			}

@@ -13,6 +13,7 @@ func TestPathValue(t *testing.T) {
 	cases := []struct{ in, want, note string }{
 		{"file:///srv/a.txt", "/srv/a.txt", `note: read the path "file:///srv/a.txt" (a file:// URI) as "/srv/a.txt"`},
 		{"file://localhost/srv/a%20b.txt", "/srv/a b.txt", "a file:// URI"},
+		{"file:notes/a%20b.md", "notes/a b.md", "a file:// URI"},
 		{`src\main.go`, "src/main.go", `Windows separators (\)`},
 		{`.\notes\a.md`, "./notes/a.md", `Windows separators`},
 		{"src/main.go", "src/main.go", ""},
