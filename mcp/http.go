@@ -1,12 +1,14 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -16,6 +18,7 @@ import (
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+	"golang.org/x/net/netutil"
 
 	"f0/tools"
 )
@@ -26,6 +29,7 @@ const (
 	DefaultSessionIdleTTL = 30 * time.Minute
 	DefaultMaxSessions    = 1000
 	DefaultShutdownGrace  = 15 * time.Second
+	DefaultMaxConns       = 1024
 )
 
 // HTTPOptions configure the streamable HTTP transport.
@@ -48,6 +52,10 @@ type HTTPOptions struct {
 	SessionIdleTTL time.Duration
 	// MaxSessions caps live sessions.
 	MaxSessions int
+	// MaxConns caps open connections; more wait to be accepted, so that
+	// file descriptors stay for the calls (and /healthz) instead of idle
+	// or slow clients.
+	MaxConns int
 	// ShutdownGrace is how long in-flight calls may finish on shutdown.
 	ShutdownGrace time.Duration
 	// Logger receives transport events.
@@ -63,6 +71,9 @@ func (o *HTTPOptions) defaults() {
 	}
 	if o.MaxSessions <= 0 {
 		o.MaxSessions = DefaultMaxSessions
+	}
+	if o.MaxConns <= 0 {
+		o.MaxConns = DefaultMaxConns
 	}
 	if o.ShutdownGrace <= 0 {
 		o.ShutdownGrace = DefaultShutdownGrace
@@ -237,6 +248,9 @@ func (h *HTTPServer) auth(next http.Handler) http.Handler {
 				msg = "401 unauthorized: the bearer token is wrong"
 			}
 			w.Header().Set("WWW-Authenticate", challenge)
+			// Close the connection rather than read a body that an
+			// unauthenticated client may never finish sending.
+			w.Header().Set("Connection", "close")
 			http.Error(w, msg, http.StatusUnauthorized)
 			return
 		}
@@ -259,15 +273,27 @@ func (h *HTTPServer) limits(next http.Handler) http.Handler {
 			http.Error(w, fmt.Sprintf("413 request body of %d bytes is over the limit of %d", r.ContentLength, h.opts.MaxBody), http.StatusRequestEntityTooLarge)
 			return
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, h.opts.MaxBody)
+		body, ok := h.readBody(w, r)
+		if !ok {
+			return
+		}
+		modern := mcpgo.IsModernProtocol(r.Header.Get("Mcp-Protocol-Version"))
+		if id := r.Header.Get("Mcp-Session-Id"); id != "" && h.sessions != nil && !modern && !h.knownSession(w, r, id, body) {
+			return
+		}
 		// Only session-protocol requests without a session can open one;
 		// 2026-07-28 requests (Mcp-Protocol-Version 2026-07-28) never do.
-		opensSession := h.sessions != nil && r.Header.Get("Mcp-Session-Id") == "" &&
-			!mcpgo.IsModernProtocol(r.Header.Get("Mcp-Protocol-Version"))
+		opensSession := h.sessions != nil && r.Header.Get("Mcp-Session-Id") == "" && !modern
 		if opensSession && r.Method == http.MethodGet {
 			// mcp-go would mint and register a session outside the limit.
 			http.Error(w, "400 bad request: GET /mcp needs the Mcp-Session-Id header returned by initialize", http.StatusBadRequest)
 			return
+		}
+		if opensSession && r.Method == http.MethodPost && h.sessions.count() >= h.opts.MaxSessions {
+			if id, ok := h.sessions.evictUnused(minIdleBeforeEviction); ok {
+				h.opts.Logger.Warn("session table full: evicted an idle session that never called a tool", "session", id, "max", h.opts.MaxSessions)
+				w.Header().Set("X-F0-Evicted", "1 idle session that never called a tool was closed to make room")
+			}
 		}
 		if opensSession && r.Method == http.MethodPost && h.sessions.count() >= h.opts.MaxSessions {
 			w.Header().Set("Retry-After", "60")
@@ -297,6 +323,61 @@ func (h *HTTPServer) limits(next http.Handler) http.Handler {
 			_, _ = h.sessions.Terminate(id)
 		}
 	})
+}
+
+// Request body limits.
+const (
+	// bodyTimeout is how long a client may take to send a request body.
+	bodyTimeout = 30 * time.Second
+	// minIdleBeforeEviction is how long a session that never called a tool
+	// must have been idle before a new client may take its place.
+	minIdleBeforeEviction = 10 * time.Second
+)
+
+// readBody reads the request body whole, within MaxBody and bodyTimeout,
+// so that a client that never finishes sending it holds the connection for
+// bodyTimeout at most. The handlers after it read the copy.
+func (h *HTTPServer) readBody(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	if r.Body == nil || r.Body == http.NoBody {
+		return nil, true
+	}
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Now().Add(bodyTimeout))
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxBody))
+	_ = rc.SetReadDeadline(time.Time{})
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			http.Error(w, fmt.Sprintf("413 request body is over the limit of %d bytes", h.opts.MaxBody), http.StatusRequestEntityTooLarge)
+		} else {
+			w.Header().Set("Connection", "close")
+			http.Error(w, fmt.Sprintf("408 the request body was not received within %s: %v", bodyTimeout, err), http.StatusRequestTimeout)
+		}
+		return nil, false
+	}
+	r.Body = io.NopCloser(bytes.NewReader(data))
+	return data, true
+}
+
+// knownSession answers 404 for a session id that is not live, whatever the
+// method (a GET would otherwise open an event stream for any made-up id),
+// saying why when the session ended. DELETE of an ended session stays
+// harmless. A live session's request is recorded, for eviction.
+func (h *HTTPServer) knownSession(w http.ResponseWriter, r *http.Request, id string, body []byte) bool {
+	live, ended := h.sessions.lookup(id)
+	if live {
+		h.sessions.touch(id, bytes.Contains(body, []byte(`"tools/call"`)))
+		return true
+	}
+	if ended != "" && r.Method == http.MethodDelete {
+		return true
+	}
+	msg := fmt.Sprintf("404 session %q not found: it never existed here", id)
+	if ended != "" {
+		msg = fmt.Sprintf("404 session %q has ended: %s", id, ended)
+	}
+	http.Error(w, msg+"; send initialize again without Mcp-Session-Id", http.StatusNotFound)
+	return false
 }
 
 // captureWriter keeps the status and the start of a JSON response body, to
@@ -364,6 +445,7 @@ func (h *HTTPServer) Serve(ctx context.Context, ready func(addr net.Addr)) error
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", h.opts.Addr, err)
 	}
+	ln = netutil.LimitListener(ln, h.opts.MaxConns)
 	if ready != nil {
 		ready(ln.Addr())
 	}

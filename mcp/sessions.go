@@ -14,9 +14,18 @@ import (
 // and forgets terminated IDs after a while instead of keeping them forever.
 type sessionStore struct {
 	mu    sync.Mutex
-	live  map[string]struct{}
-	ended map[string]struct{}
+	live  map[string]*session
+	ended map[string]string // why each ended session ended, for its 404
 }
+
+// session is what the store knows about a live session.
+type session struct {
+	used   time.Time // last request
+	called bool      // it has called a tool
+}
+
+// evictedReason is told to a client whose session was evicted.
+const evictedReason = "it was closed to make room for a new client: the session table was full, and this session had never called a tool"
 
 const (
 	sessionPrefix = "f0-"
@@ -24,14 +33,14 @@ const (
 )
 
 func newSessionStore() *sessionStore {
-	return &sessionStore{live: map[string]struct{}{}, ended: map[string]struct{}{}}
+	return &sessionStore{live: map[string]*session{}, ended: map[string]string{}}
 }
 
 // Generate issues a new random session ID.
 func (s *sessionStore) Generate() string {
 	id := sessionPrefix + rand.Text()
 	s.mu.Lock()
-	s.live[id] = struct{}{}
+	s.live[id] = &session{used: time.Now()}
 	s.mu.Unlock()
 	return id
 }
@@ -57,15 +66,59 @@ func (s *sessionStore) Validate(id string) (isTerminated bool, err error) {
 func (s *sessionStore) Terminate(id string) (isNotAllowed bool, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.end(id, "it was closed")
+	return false, nil
+}
+
+// end moves a live session to the ended ones; s.mu is held.
+func (s *sessionStore) end(id, why string) {
 	if _, ok := s.live[id]; !ok {
-		return false, nil
+		return
 	}
 	delete(s.live, id)
 	if len(s.ended) >= maxEnded {
 		clear(s.ended)
 	}
-	s.ended[id] = struct{}{}
-	return false, nil
+	s.ended[id] = why
+}
+
+// lookup reports whether id is live, and why it ended when it is not
+// ("" when it never existed).
+func (s *sessionStore) lookup(id string) (live bool, ended string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, live = s.live[id]
+	return live, s.ended[id]
+}
+
+// touch records a request of a live session, and whether it calls a tool.
+func (s *sessionStore) touch(id string, callsTool bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if se, ok := s.live[id]; ok {
+		se.used = time.Now()
+		se.called = se.called || callsTool
+	}
+}
+
+// evictUnused ends the session idle longest among those that never called
+// a tool and were idle for at least minIdle, to make room for a new
+// client. It reports whether one was evicted.
+func (s *sessionStore) evictUnused(minIdle time.Duration) (string, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var oldest string
+	var at time.Time
+	for id, se := range s.live {
+		if !se.called && time.Since(se.used) >= minIdle && (oldest == "" || se.used.Before(at)) {
+			oldest, at = id, se.used
+		}
+	}
+	if oldest == "" {
+		return "", false
+	}
+	s.end(oldest, evictedReason)
+	return oldest, true
 }
 
 func (s *sessionStore) count() int {

@@ -131,6 +131,7 @@ func (a *app) serveCommand() *cobra.Command {
 		stateless         bool
 		maxBody           int64
 		maxSessions       int
+		maxConns          int
 		sessionTTL, grace string
 	}
 	cmd := &cobra.Command{
@@ -159,7 +160,7 @@ func (a *app) serveCommand() *cobra.Command {
 			}
 			hopts := mcp.HTTPOptions{
 				Addr: opts.http, AllowedOrigins: opts.origins, AllowedHosts: opts.hosts,
-				Stateless: opts.stateless, MaxBody: opts.maxBody, MaxSessions: opts.maxSessions, Logger: logger,
+				Stateless: opts.stateless, MaxBody: opts.maxBody, MaxSessions: opts.maxSessions, MaxConns: opts.maxConns, Logger: logger,
 			}
 			if hopts.SessionIdleTTL, err = parseDuration("--session-ttl", opts.sessionTTL); err != nil {
 				return err
@@ -195,6 +196,7 @@ func (a *app) serveCommand() *cobra.Command {
 	f.BoolVar(&opts.stateless, "stateless", false, "no sessions: every request stands alone (for several instances behind a load balancer)")
 	f.Int64Var(&opts.maxBody, "max-body", mcp.DefaultMaxBody, "largest message in bytes: an HTTP request body, or one line over stdio")
 	f.IntVar(&opts.maxSessions, "max-sessions", mcp.DefaultMaxSessions, "most live HTTP sessions")
+	f.IntVar(&opts.maxConns, "max-conns", mcp.DefaultMaxConns, "most open HTTP connections; more wait to be accepted")
 	f.StringVar(&opts.sessionTTL, "session-ttl", mcp.DefaultSessionIdleTTL.String(), "end HTTP sessions idle for this long")
 	f.StringVar(&opts.grace, "shutdown-grace", mcp.DefaultShutdownGrace.String(), "how long in-flight calls may finish on shutdown")
 	return cmd
