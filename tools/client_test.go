@@ -199,3 +199,19 @@ func TestPiHintsAndInstructions(t *testing.T) {
 		t.Errorf("unknown clients get other instructions:\n%s\n%s", got, want)
 	}
 }
+
+func TestMaxOutputNeverPassesAClientsCut(t *testing.T) {
+	p := newTestPipeline(t, Config{MaxOutput: 300 << 10})
+	res := piCall(p, "test.plain", map[string]any{"size": 200000})
+	withinPi(t, res.Text)
+	if last := res.Text[strings.LastIndexByte(res.Text, '\n')+1:]; !strings.HasPrefix(last, "This is the most one call returns (51,136 bytes)") {
+		t.Fatalf("last line %q", last)
+	}
+	cc := p.Call(WithClient(context.Background(), p.Client("claude-code")), "test.pages", map[string]any{"size": 200000})
+	if len(cc.Text) > ClaudeCodeMaxTokens*bytesPerToken {
+		t.Fatalf("%d bytes for Claude Code", len(cc.Text))
+	}
+	if !strings.Contains(cc.Text, `Get the rest: mcp__f0__test_pages {"offset":`) {
+		t.Fatalf("Claude Code footer:\n%s", cc.Text[len(cc.Text)-200:])
+	}
+}
