@@ -72,10 +72,8 @@ func (t *toolset) deleteOne(ctx context.Context, p string, recursive bool) (stri
 	if l.IsRoot() {
 		return "", &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a root directory; %s never deletes a root.", l.Root.Dir, tools.ToolName(ctx, "fs.delete"))}
 	}
-	for _, other := range t.files.Roots() {
-		if other != l.Root && strings.HasPrefix(other.Dir+"/", l.Abs()+"/") {
-			return "", &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s holds the root %s; %s never deletes a root.", t.show(l), other.Dir, tools.ToolName(ctx, "fs.delete"))}
-		}
+	if other, ok := t.files.HeldRoot(l); ok {
+		return "", &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s holds the root %s; %s never deletes a root.", t.show(l), other.Dir, tools.ToolName(ctx, "fs.delete"))}
 	}
 	r := l.Root.OS()
 	info, err := r.Lstat(l.Native())

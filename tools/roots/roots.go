@@ -105,6 +105,19 @@ func (s *Set) Dirs() []string {
 	return dirs
 }
 
+// HeldRoot returns a root that l is, or that lies below l: a directory
+// that must not be deleted, moved, or replaced, since that would take the
+// root with it (roots may nest: --root a --root a/b/c).
+func (s *Set) HeldRoot(l Loc) (*Root, bool) {
+	abs := l.Abs()
+	for _, r := range s.roots {
+		if r.Dir == abs || strings.HasPrefix(r.Dir, strings.TrimSuffix(abs, string(filepath.Separator))+string(filepath.Separator)) {
+			return r, true
+		}
+	}
+	return nil, false
+}
+
 // Loc is a path inside a root.
 type Loc struct {
 	Root *Root

@@ -102,6 +102,9 @@ func (s *Set) Copy(ctx context.Context, src, dst Loc, opts CopyOptions) (CopyRep
 		if !di.IsDir() || !opts.Overwrite {
 			return rep, fmt.Errorf("copy %s: the destination %w", s.Display(src), s.existsError(dst, di))
 		}
+		if r, ok := s.HeldRoot(dst); ok && r != dst.Root {
+			return rep, fmt.Errorf("copy %s: refused: the destination %s holds the root %s, which copying over it would change", s.Display(src), s.Display(dst), r.Dir)
+		}
 	}
 	sub, err := src.Root.os.OpenRoot(src.Native())
 	if err != nil {
@@ -237,6 +240,9 @@ func (s *Set) Move(ctx context.Context, src, dst Loc, opts CopyOptions) (CopyRep
 	var rep CopyReport
 	if src.IsRoot() {
 		return rep, fmt.Errorf("move %s: refused: it is a root directory", s.Display(src))
+	}
+	if r, ok := s.HeldRoot(src); ok {
+		return rep, fmt.Errorf("move %s: refused: it holds the root %s, which would move with it", s.Display(src), r.Dir)
 	}
 	info, err := src.Root.os.Lstat(src.Native())
 	if err != nil {
