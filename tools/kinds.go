@@ -250,6 +250,9 @@ func timeValue(field, used string, kind Kind, v any) (any, string, *problem) {
 	if s, ok := v.(string); ok {
 		m := durationText.FindStringSubmatch(strings.ToLower(s))
 		if m == nil {
+			if n, isNum := toNumber(s); isNum {
+				return timeValue(field, used, kind, n) // "30": a number written as text
+			}
 			return v, "", nil
 		}
 		n, _ := strconv.ParseFloat(m[1], 64)

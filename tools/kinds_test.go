@@ -64,6 +64,7 @@ func TestTimeValue(t *testing.T) {
 		{"maxTimeSeconds", "maxTimeSeconds", Seconds, json.Number("30000"), "30"},
 		{"maxTimeSeconds", "maxTimeSeconds", Seconds, json.Number("90"), "90"},
 		{"timeoutMs", "timeout", Millis, "soon", "soon"},
+		{"timeoutMs", "timeout", Millis, "30", "30000"}, // a number written as text has no unit either
 	}
 	for _, c := range cases {
 		got, _, prob := timeValue(c.field, c.used, c.kind, c.in)
@@ -152,6 +153,28 @@ func TestForeignCandidates(t *testing.T) {
 	for _, c := range cases {
 		if got := foreignCandidates(c.name); !slices.Equal(got, c.want) {
 			t.Errorf("foreignCandidates(%q) = %q; want %q", c.name, got, c.want)
+		}
+	}
+}
+
+func TestInvertBooleans(t *testing.T) {
+	tool := &Tool{Spec: Spec{Inverse: map[string]string{"caseSensitive": "ignoreCase"}}}
+	cases := []struct {
+		args      map[string]any
+		want      string
+		note, bad string
+	}{
+		{map[string]any{"case_sensitive": false}, `{"ignoreCase":true}`, "note: read case_sensitive false as ignoreCase true", ""},
+		{map[string]any{"caseSensitive": "yes"}, `{"ignoreCase":false}`, "as ignoreCase false", ""},
+		{map[string]any{"caseSensitive": false, "ignoreCase": false}, `{"ignoreCase":false}`, "", ""}, // the field itself wins
+		{map[string]any{"caseSensitive": "maybe"}, `{"caseSensitive":"maybe"}`, "", "expected a boolean"},
+	}
+	for _, c := range cases {
+		problems, notes := invertBooleans(tool, c.args)
+		got := compactJSON(c.args)
+		if got != c.want || c.note != "" && (len(notes) != 1 || !strings.Contains(notes[0], c.note)) ||
+			c.bad != "" && (len(problems) != 1 || !strings.Contains(problems[0].msg, c.bad)) {
+			t.Errorf("invertBooleans → %s, %q, %v; want %s, %q, %q", got, notes, problems, c.want, c.note, c.bad)
 		}
 	}
 }

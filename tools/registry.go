@@ -165,6 +165,11 @@ func checkDeclared(t *Tool, s *schemas.Schema) error {
 			return fmt.Errorf("tool %s: kind declared for unknown field %q", t.Name, field)
 		}
 	}
+	for _, field := range t.Inverse {
+		if !has(field) {
+			return fmt.Errorf("tool %s: inverse names unknown field %q", t.Name, field)
+		}
+	}
 	for _, field := range t.LineWindow {
 		if field != "" && !has(field) {
 			return fmt.Errorf("tool %s: line window names unknown field %q", t.Name, field)

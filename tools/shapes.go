@@ -209,3 +209,26 @@ func unwrapCall(obj map[string]any) string {
 	}
 	return ""
 }
+
+// invertBooleans turns a boolean given under a name that means the
+// opposite of a field (caseSensitive for ignoreCase) into that field.
+func invertBooleans(t *Tool, args map[string]any) (problems []problem, notes []string) {
+	for _, k := range sortedKeys(args) {
+		field, ok := lookupFold(t.Inverse, k)
+		if !ok {
+			continue
+		}
+		b, ok := toBool(args[k])
+		if !ok {
+			problems = append(problems, problem{k, fmt.Sprintf("expected a boolean (true or false), got %s", describeValue(args[k]))})
+			continue
+		}
+		delete(args, k)
+		if _, given := args[field]; given {
+			continue
+		}
+		args[field] = !b
+		notes = append(notes, fmt.Sprintf("note: read %s %v as %s %v", k, b, field, !b))
+	}
+	return problems, notes
+}

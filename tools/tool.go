@@ -71,6 +71,10 @@ type Spec struct {
 	// Kinds says what some fields hold, so the core repairs the forms models
 	// write them in: {"path": tools.PathKind, "timeoutMs": tools.Millis}.
 	Kinds map[string]Kind
+	// Inverse maps a boolean argument name models use to the field that
+	// means its opposite: {"caseSensitive": "ignoreCase"}; the value is
+	// negated, with a note.
+	Inverse map[string]string
 	// LineWindow names the fields of a line window, first line and count
 	// ({"offset", "limit"}), that start_line/end_line and "10-20" fill.
 	LineWindow [2]string

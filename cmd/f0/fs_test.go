@@ -124,3 +124,20 @@ func TestRootsFlag(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) { c.want.check(t, f0(t, "", c.args...)) })
 	}
 }
+
+// TestBinaryForeignNames: on the command line too, other servers' tool
+// names run the f0 tool they mean, with their argument names mapped, and
+// the core's repairs say what they understood.
+func TestBinaryForeignNames(t *testing.T) {
+	dir := fsRoot(t)
+	runBinCases(t, []binCase{
+		{"Read with file_path", proc{}, []string{"--root", dir, "Read", "file_path=go.mod"},
+			expect{stdout: []string{"module example.com/x"}, stderr: []string{`note: "Read" is another server's tool name; ran fs_read (file_path → path)`}}},
+		{"read_file with a bare path", proc{}, []string{"--root", dir, "read_file", "go.mod"},
+			expect{stdout: []string{"module example.com/x"}}},
+		{"Windows separators", proc{}, []string{"--root", dir, "fs.read", `cmd\x\main.go`},
+			expect{stdout: []string{"package main"}, stderr: []string{`Windows separators`}}},
+		{"a line range", proc{}, []string{"--root", dir, "call", "fs.read", `{"path":"cmd/x/main.go","start_line":3,"end_line":4}`},
+			expect{stdout: []string{"func main() {\n\trun()\n"}, stderr: []string{"note: read start_line 3, end_line 4 as lines 3-4"}}},
+	})
+}

@@ -43,6 +43,7 @@ func (t *toolset) findTool() *tools.Tool {
 			Annotations: readOnly,
 			Synonyms:    syn,
 			Foreign:     findForeign,
+			Inverse:     map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase"},
 			Kinds:       pathKinds("path"),
 			MainField:   "pattern",
 		},

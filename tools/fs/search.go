@@ -58,6 +58,7 @@ func (t *toolset) searchTool() *tools.Tool {
 			Synonyms:    syn,
 			MainField:   "pattern",
 			Foreign:     searchForeign,
+			Inverse:     map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase"},
 			Kinds:       pathKinds("path"),
 		},
 		Run: inRoots(t, (*toolset).runSearch),
