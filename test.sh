@@ -35,4 +35,5 @@ done
 go vet ./... && go test -race ./...
 # Fuzz targets, briefly: a smoke run that finds the shallow crashes.
 go test -run '^$' -fuzz '^FuzzJSONRPCLine$' -fuzztime=15s ./mcp
+go test -run '^$' -fuzz '^FuzzArgumentRepair$' -fuzztime=15s ./catalog
 e2e/run.sh
