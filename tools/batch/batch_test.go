@@ -345,3 +345,26 @@ func TestCancelledItemsSayWhy(t *testing.T) {
 		t.Fatalf("cancelled items blamed on continueOnError:\n%s", res.Text)
 	}
 }
+
+// TestPiLineBudgetIsShared: under pi (2,000 lines a result) two items of
+// 17-byte lines share the lines as well as the bytes, so the batch stays
+// whole in pi and each item ends with its own continuation, written for pi.
+func TestPiLineBudgetIsShared(t *testing.T) {
+	f := newFixture(t, tools.Config{})
+	ctx := tools.WithClient(context.Background(), f.p.Client("pi-mcp-f0"))
+	res := f.p.Call(ctx, "batch", map[string]any{"maxBytes": 50000, "calls": []any{
+		map[string]any{"tool": "test_big", "args": map[string]any{"size": 100000}},
+		map[string]any{"tool": "test_big", "args": map[string]any{"size": 100000}},
+	}})
+	lines := strings.Count(strings.TrimSuffix(res.Text, "\n"), "\n") + 1
+	// 25 KB an item would be 1,470 lines each: the line share binds.
+	if lines > tools.PiMaxLines || len(res.Text) > tools.PiMaxBytes || lines < tools.PiMaxLines*9/10 {
+		t.Fatalf("%d lines, %d bytes: pi would cut the batch", lines, len(res.Text))
+	}
+	if n := strings.Count(res.Text, `Get the rest: mcp({tool: "test_big", args: {"offset":`); n != 2 {
+		t.Fatalf("%d continuations written for pi, want 2:\n%s", n, res.Text[len(res.Text)-600:])
+	}
+	if strings.Contains(res.Text, "truncated: showed") && strings.Contains(res.Text[strings.LastIndex(res.Text, "── [1]"):], "This is the most") {
+		t.Fatalf("the batch itself was cut:\n%s", res.Text[len(res.Text)-400:])
+	}
+}
