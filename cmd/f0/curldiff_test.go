@@ -60,6 +60,7 @@ func TestCurlDiff(t *testing.T) {
 		t.Run(c.id, func(t *testing.T) { checkDiffCase(t, c, r, known[c.id]) })
 	}
 	t.Logf("%d cases, %d match curl %s, %d known differences", len(cases), matched, ua, len(known))
+	t.Logf("known differences by class: %s", knownClasses(known))
 	slowest := slices.SortedFunc(slices.Values(slices.Clone(cases)), func(a, b *diffCase) int {
 		return int(results[b.index].took - results[a.index].took)
 	})
@@ -439,6 +440,7 @@ var diffFiles = map[string]string{
 	"headers.txt":    "X-From-File: one\nX-Second: two\n",
 	"cookies.txt":    "# Netscape HTTP Cookie File\n127.0.0.1\tFALSE\t/\tFALSE\t0\tjarred\tfromfile\n",
 	"dir/nested.txt": "nested\n",
+	"records.csv":    strings.Repeat("id,name,count\n", 150), // 2 KB, over 1 KB
 }
 
 func writeDiffFiles(dir string) error {
@@ -469,6 +471,31 @@ func diffTree(dir string) (map[string]string, error) {
 	return files, err
 }
 
+// knownClasses counts the known differences of each class, most first.
+func knownClasses(known map[string]*knownDiff) string {
+	count := map[string]int{}
+	for _, k := range known {
+		for _, class := range strings.Split(k.class, "+") {
+			count[class]++
+		}
+	}
+	classes := slices.SortedFunc(maps.Keys(count), func(a, b string) int {
+		if count[a] != count[b] {
+			return count[b] - count[a]
+		}
+		return strings.Compare(a, b)
+	})
+	parts := make([]string, len(classes))
+	for i, c := range classes {
+		parts[i] = fmt.Sprintf("%s %d", c, count[c])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// knownClassLine is a class's entry in known.txt's legend:
+// "#   name   what differs, and the code responsible".
+var knownClassLine = regexp.MustCompile(`^#   ([a-z][a-z-]*[a-z])  `)
+
 // knownDiff is one line of known.txt: ID ASPECTS CLASS CAUSE…
 type knownDiff struct {
 	aspects, class, cause string
@@ -484,7 +511,11 @@ func loadKnownDiffs(t *testing.T, path string, cases []*diffCase) map[string]*kn
 		ids[c.id] = true
 	}
 	known := map[string]*knownDiff{}
+	classes := map[string]bool{}
 	for n, line := range strings.Split(string(data), "\n") {
+		if m := knownClassLine.FindStringSubmatch(line); m != nil {
+			classes[m[1]] = true
+		}
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -498,6 +529,11 @@ func loadKnownDiffs(t *testing.T, path string, cases []*diffCase) map[string]*kn
 		}
 		if known[f[0]] != nil {
 			t.Errorf("%s:%d: %s listed twice", path, n+1, f[0])
+		}
+		for _, class := range strings.Split(f[2], "+") {
+			if !classes[class] {
+				t.Errorf("%s:%d: class %q is not described in the legend above it", path, n+1, class)
+			}
 		}
 		known[f[0]] = &knownDiff{aspects: f[1], class: f[2], cause: strings.Join(f[3:], " ")}
 	}
