@@ -362,3 +362,51 @@ func TestStdioPingAndCancelDuringLongCall(t *testing.T) {
 		t.Errorf("call after a cancellation: %s", text)
 	}
 }
+
+// TestStdioServerRequestsRoots: a call that asks the client for its roots
+// (roots/list, a request from the server) gets the client's answer, read
+// while the call waits.
+func TestStdioServerRequestsRoots(t *testing.T) {
+	p := customSearchPipeline(t, func(ctx context.Context, _ tools.SearchInput) (tools.Result, error) {
+		res, err := server.ServerFromContext(ctx).RequestRoots(ctx, mcpgo.ListRootsRequest{})
+		if err != nil {
+			return tools.Result{}, err
+		}
+		var uris []string
+		for _, r := range res.Roots {
+			uris = append(uris, r.URI)
+		}
+		return tools.Text("roots: %s", strings.Join(uris, ", ")), nil
+	})
+	pair := startStdio(t, NewServer(p, Options{}), nil, nil)
+	out := bufio.NewReader(pair.clientIn)
+	send := func(line string) {
+		if _, err := io.WriteString(pair.clientOut, line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	next := func() map[string]json.RawMessage {
+		line, err := out.ReadBytes('\n')
+		if err != nil {
+			t.Fatalf("read: %v", err)
+		}
+		var msg map[string]json.RawMessage
+		if err := json.Unmarshal(line, &msg); err != nil {
+			t.Fatalf("not JSON: %s", line)
+		}
+		return msg
+	}
+	send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"roots":{}},"clientInfo":{"name":"raw","version":"0"}}}`)
+	next()
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"tools_search","arguments":{}}}`)
+	req := next()
+	if string(req["method"]) != `"roots/list"` {
+		t.Fatalf("want a roots/list request, got %v", req)
+	}
+	send(`{"jsonrpc":"2.0","id":` + string(req["id"]) + `,"result":{"roots":[{"uri":"file:///work/a"},{"uri":"file:///work/b"}]}}`)
+	answer := next()
+	if text, isError := answerText(t, answer); isError || text != "roots: file:///work/a, file:///work/b" {
+		t.Errorf("call: isError=%v %q", isError, text)
+	}
+}
