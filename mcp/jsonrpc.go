@@ -234,7 +234,8 @@ func readableCall(e *envelope) []byte {
 	var vals [5][]byte
 	scanMembers(e.params, &[5]string{"name", "arguments"}, &vals)
 	name, args := vals[0], vals[1]
-	if len(name) == 0 || name[0] != '"' {
+	// The id and name are copied verbatim: they must be valid JSON.
+	if len(name) == 0 || name[0] != '"' || !json.Valid(name) || !json.Valid(e.id) {
 		return nil
 	}
 	raw, err := json.Marshal(string(args))
