@@ -71,7 +71,9 @@ func TestGoldenTools(t *testing.T) {
 }
 
 // TestSchemaRules checks every published tool, under every naming mode,
-// against the rules that keep clients from rejecting it.
+// against the rules that keep clients and converters from rejecting it:
+// every node typed, no typeless or propertyless objects, no examples
+// keyword, a first sentence of at most 95 characters.
 func TestSchemaRules(t *testing.T) {
 	for _, cfg := range []tools.Config{{}, {NameStyle: tools.Dotted}, {Prefix: "f0"}} {
 		p := everything(t, cfg)
@@ -89,6 +91,9 @@ func TestSchemaRules(t *testing.T) {
 			}
 			if !strings.Contains(tool.Description, "Example: {") {
 				t.Errorf("%s: the description carries no example payload", tool.Name)
+			}
+			if err := schemas.CheckDescription(tool.Description); err != nil {
+				t.Errorf("%s: %v", tool.Name, err)
 			}
 			if cfg.NameStyle == tools.Underscore {
 				if err := schemas.CheckName(tool.Name); err != nil {
@@ -206,4 +211,28 @@ func TestCatalogueHasMetaTools(t *testing.T) {
 			t.Errorf("catalogue lacks %s: %v", want, names)
 		}
 	}
+}
+
+// TestListingSize keeps tools/list cheap: every agent pays for it in every
+// prompt. A tool's size is the length of json.Marshal of the tool object as
+// tools/list sends it (name, title, description, inputSchema, annotations),
+// measured on the default catalogue (default flags: --access write,
+// underscore names, no prefix).
+func TestListingSize(t *testing.T) {
+	p := newPipeline(t, tools.Config{})
+	sizes, err := mcp.Sizes(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, s := range sizes {
+		total += s.Bytes
+		if s.Bytes > mcp.MaxListingTool {
+			t.Errorf("%s is %d bytes in tools/list; the most for one tool is %d (move detail to tools_describe: notes, overrides properties, Unlisted fields)", s.Name, s.Bytes, mcp.MaxListingTool)
+		}
+	}
+	if avg := total / len(sizes); avg > mcp.MaxListingAverage {
+		t.Errorf("tools/list averages %d bytes a tool (%d for %d tools); the most is %d", avg, total, len(sizes), mcp.MaxListingAverage)
+	}
+	t.Logf("tools/list: %d bytes for %d tools (%d a tool)", total, len(sizes), total/len(sizes))
 }

@@ -97,17 +97,22 @@ func NewServer(p *tools.Pipeline, opts Options) *server.MCPServer {
 // publish converts a tool into its MCP listing.
 func publish(p *tools.Pipeline, t *tools.Tool) mcpgo.Tool {
 	reg := p.Registry()
-	mt := mcpgo.NewToolWithRawSchema(p.ListedName(t), reg.Description(t), reg.Schema(t))
+	mt := mcpgo.NewToolWithRawSchema(p.ListedName(t), p.Description(t), reg.Schema(t))
 	mt.Title = t.Title
-	a := t.Annotations
-	mt.Annotations = mcpgo.ToolAnnotation{
-		Title:           t.Title,
-		ReadOnlyHint:    &a.ReadOnly,
-		DestructiveHint: &a.Destructive,
-		IdempotentHint:  &a.Idempotent,
-		OpenWorldHint:   &a.OpenWorld,
-	}
+	mt.Annotations = annotations(t.Annotations)
 	return mt
+}
+
+// annotations publishes the behaviour hints compactly: the title is the
+// tool's own (not repeated here), and a read-only tool leaves out the
+// destructive and idempotent hints, which the protocol defines only for
+// tools that modify their environment.
+func annotations(a tools.Annotations) mcpgo.ToolAnnotation {
+	out := mcpgo.ToolAnnotation{ReadOnlyHint: &a.ReadOnly, OpenWorldHint: &a.OpenWorld}
+	if !a.ReadOnly {
+		out.DestructiveHint, out.IdempotentHint = &a.Destructive, &a.Idempotent
+	}
+	return out
 }
 
 // Published lists the tools exactly as tools/list shows them.

@@ -128,11 +128,14 @@ func TestToolsListShape(t *testing.T) {
 				t.Errorf("description carries no example payload: %q", tl.Description)
 			}
 			a := tl.Annotations
-			if a.ReadOnlyHint == nil || a.DestructiveHint == nil || a.IdempotentHint == nil || a.OpenWorldHint == nil {
-				t.Errorf("annotations not all set: %+v", a)
+			if a.ReadOnlyHint == nil || a.OpenWorldHint == nil {
+				t.Errorf("read-only and open-world hints not set: %+v", a)
 			}
-			if a.Title == "" {
-				t.Error("annotations.title not set")
+			if writes := a.ReadOnlyHint != nil && !*a.ReadOnlyHint; writes != (a.DestructiveHint != nil && a.IdempotentHint != nil) {
+				t.Errorf("destructive and idempotent hints should be set exactly when the tool writes: %+v", a)
+			}
+			if a.Title != "" {
+				t.Error("annotations.title repeats the title")
 			}
 			var schema map[string]any
 			raw := tl.RawInputSchema
@@ -156,8 +159,8 @@ func TestToolsListShape(t *testing.T) {
 			if tl.Annotations.ReadOnlyHint == nil || !*tl.Annotations.ReadOnlyHint {
 				t.Errorf("%s: readOnlyHint should be true", tl.Name)
 			}
-			if tl.Annotations.DestructiveHint == nil || *tl.Annotations.DestructiveHint {
-				t.Errorf("%s: destructiveHint should be false", tl.Name)
+			if tl.Annotations.DestructiveHint != nil {
+				t.Errorf("%s: a read-only tool needs no destructiveHint", tl.Name)
 			}
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"strings"
+	"unicode/utf8"
 )
 
 // namePattern is the tool-name rule of Claude Desktop and the Anthropic API;
@@ -19,8 +21,10 @@ func CheckName(name string) error {
 }
 
 // Check verifies a published input schema (as marshalled JSON) against the
-// rules that keep it portable across clients: a root object with properties,
-// no combinators at the root, no references, no binary formats.
+// rules that keep it portable across clients and the converters agent
+// frameworks run it through: a root object with properties, no combinators at
+// the root, no references, no binary formats, no examples keyword (Gemini
+// refuses unknown keywords), and a single type on every node.
 func Check(raw json.RawMessage) []error {
 	var root map[string]any
 	if err := json.Unmarshal(raw, &root); err != nil {
@@ -42,7 +46,7 @@ func Check(raw json.RawMessage) []error {
 		}
 	}
 	walk(root, "#", func(path string, node map[string]any) {
-		for _, k := range []string{"$ref", "$defs", "definitions"} {
+		for _, k := range []string{"$ref", "$defs", "definitions", "examples"} {
 			if _, ok := node[k]; ok {
 				fail("%s has %q", path, k)
 			}
@@ -50,8 +54,49 @@ func Check(raw json.RawMessage) []error {
 		if node["format"] == "binary" {
 			fail("%s has format binary", path)
 		}
+		checkType(path, node, fail)
 	})
 	return errs
+}
+
+// checkType requires a single type on every node (Gemini's schema and the
+// converters that feed it take no type lists and no typeless nodes), items
+// on every array, and properties on every object: an object with none
+// reaches Gemini as an empty OBJECT, which it refuses.
+func checkType(path string, node map[string]any, fail func(string, ...any)) {
+	typ, ok := node["type"].(string)
+	if !ok || typ == "" {
+		fail("%s has no single type (got %v)", path, node["type"])
+		return
+	}
+	switch typ {
+	case "array":
+		if _, ok := node["items"].(map[string]any); !ok {
+			fail("%s is an array without typed items", path)
+		}
+	case "object":
+		if props, _ := node["properties"].(map[string]any); len(props) == 0 && path != "#" {
+			fail("%s is an object without properties", path)
+		}
+	}
+}
+
+// MaxPurpose is the longest first sentence a tool description may have: pi
+// shows each tool on one line cut at 100 characters.
+const MaxPurpose = 95
+
+// CheckDescription verifies that a published description opens with one
+// sentence of at most MaxPurpose characters, on a line of its own, saying
+// what the tool does.
+func CheckDescription(desc string) error {
+	first, _, _ := strings.Cut(desc, "\n")
+	if n := utf8.RuneCountInString(first); n == 0 || n > MaxPurpose {
+		return fmt.Errorf("%w: first line of the description has %d characters, want 1 to %d: %q", ErrRule, n, MaxPurpose, first)
+	}
+	if !strings.HasSuffix(first, ".") || strings.Contains(strings.TrimSuffix(first, "."), ". ") {
+		return fmt.Errorf("%w: first line of the description should be one sentence ending in a full stop: %q", ErrRule, first)
+	}
+	return nil
 }
 
 // walk visits every schema object below node.

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io/fs"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/invopop/jsonschema"
@@ -35,11 +36,12 @@ type Doc struct {
 	Notes []string `json:"notes,omitempty"`
 	// Examples are argument objects, each a complete, valid call.
 	Examples []map[string]any `json:"examples"`
-	// Properties override or add property descriptions.
+	// Properties give fuller property descriptions, shown by tools.describe;
+	// the published schema keeps the short one from the struct tag.
 	Properties map[string]PropertyDoc `json:"properties,omitempty"`
 }
 
-// PropertyDoc overrides one property's description.
+// PropertyDoc is the full description of one property.
 type PropertyDoc struct {
 	Description string `json:"description,omitempty"`
 }
@@ -64,7 +66,8 @@ func LoadDoc(name string) (Doc, error) {
 }
 
 // Generate reflects the input type into an inline schema (no $ref, $defs,
-// $schema or $id) and applies doc on top of it.
+// $schema, $id or examples: examples live in the description and in
+// tools.describe) and applies doc on top of it.
 func Generate(input reflect.Type, doc Doc) (*Schema, error) {
 	r := jsonschema.Reflector{
 		DoNotReference:             true,
@@ -83,22 +86,26 @@ func Generate(input reflect.Type, doc Doc) (*Schema, error) {
 	if s.Properties == nil {
 		s.Properties = jsonschema.NewProperties()
 	}
-	for name, pd := range doc.Properties {
-		p, ok := s.Properties.Get(name)
-		if !ok {
+	for name := range doc.Properties {
+		if _, ok := s.Properties.Get(name); !ok {
 			return nil, fmt.Errorf("override describes unknown property %q", name)
-		}
-		if pd.Description != "" {
-			p.Description = pd.Description
 		}
 	}
 	stripNested(s)
-	examples := make([]any, 0, len(doc.Examples))
-	for _, ex := range doc.Examples {
-		examples = append(examples, ex)
-	}
-	s.Examples = examples
 	return s, nil
+}
+
+// WithoutProperties returns a copy of the root schema s without the named
+// properties (nested schemas are shared, not copied).
+func WithoutProperties(s *Schema, names []string) *Schema {
+	out := *s
+	out.Properties = jsonschema.NewProperties()
+	for k, p := range s.Properties.FromOldest() {
+		if !slices.Contains(names, k) {
+			out.Properties.Set(k, p)
+		}
+	}
+	return &out
 }
 
 // openValue maps interface-typed fields (values that may take several JSON

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -204,8 +205,13 @@ func shellCommand(args map[string]any) string {
 	return ""
 }
 
+// shellSafe matches words a POSIX shell leaves as they are.
+var shellSafe = regexp.MustCompile(`^[A-Za-z0-9@%+=:,./_-]+$`)
+
+// shellQuote quotes a word for a POSIX shell, so that splitting the line
+// gives it back as it is (braces, globs and $ included).
 func shellQuote(s string) string {
-	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\") {
+	if shellSafe.MatchString(s) {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"

@@ -11,13 +11,13 @@ import (
 
 // SearchInput is the input of tools.search.
 type SearchInput struct {
-	Query     string `json:"query,omitempty" jsonschema_description:"Words to look for in tool names, summaries and descriptions. Empty lists every tool."`
-	Namespace string `json:"namespace,omitempty" jsonschema_description:"Only tools of this namespace (net, fs, tools…)."`
+	Query     string `json:"query,omitempty" jsonschema_description:"Words to look for; empty lists every tool."`
+	Namespace string `json:"namespace,omitempty" jsonschema_description:"Only this namespace: net, fs, tools."`
 }
 
 // DescribeInput is the input of tools.describe.
 type DescribeInput struct {
-	Name string `json:"name" jsonschema:"required" jsonschema_description:"Tool name in any spelling: net_curl, net.curl, fs-read…"`
+	Name string `json:"name" jsonschema:"required" jsonschema_description:"Tool name in any spelling."`
 }
 
 // MetaTools are the tools that describe the catalogue itself.
@@ -26,7 +26,7 @@ func MetaTools() []*Tool {
 		Def[SearchInput]{
 			Spec: Spec{
 				Name: "tools.search", Title: "Find tools",
-				Summary:     "Find f0 tools by words; an empty query lists every tool this server exposes.",
+				Summary:     "Find f0 tools by words; an empty query lists them all.",
 				Keywords:    []string{"list", "find", "help", "catalog", "catalogue", "discover"},
 				Access:      Read,
 				Annotations: Annotations{ReadOnly: true, Idempotent: true},
@@ -191,7 +191,7 @@ func (p *Pipeline) Describe(ctx context.Context, t *Tool) string {
 		b.WriteString("\n\n" + doc.Description)
 	}
 	b.WriteString("\n\nArguments:\n")
-	writeArguments(&b, schema, t)
+	writeArguments(&b, schema, t, doc)
 	b.WriteString("\nExamples:\n")
 	for _, ex := range doc.Examples {
 		fmt.Fprintf(&b, "  %s\n", p.callText(r, t, ex))
@@ -209,7 +209,7 @@ func (p *Pipeline) Describe(ctx context.Context, t *Tool) string {
 	return b.String()
 }
 
-func writeArguments(b *strings.Builder, s *schemas.Schema, t *Tool) {
+func writeArguments(b *strings.Builder, s *schemas.Schema, t *Tool, doc schemas.Doc) {
 	required := map[string]bool{}
 	for _, r := range s.Required {
 		required[r] = true
@@ -224,7 +224,9 @@ func writeArguments(b *strings.Builder, s *schemas.Schema, t *Tool) {
 			req = ", required"
 		}
 		fmt.Fprintf(b, "  %s (%s%s)", name, typeName(prop), req)
-		if prop.Description != "" {
+		if full := doc.Properties[name].Description; full != "" {
+			fmt.Fprintf(b, ": %s", full)
+		} else if prop.Description != "" {
 			fmt.Fprintf(b, ": %s", prop.Description)
 		}
 		if syns := aka[name]; len(syns) > 0 {

@@ -328,6 +328,7 @@ func (c *callState) repair(schema *schemas.Schema, args map[string]any) (problem
 	add(ps, nil)
 	add(dropNullish(t, schema, args))
 	add(repairKinds(t, args, renamed))
+	add(applyShapes(t, args))
 	add(validate(t, schema, args))
 	return problems, notes
 }

@@ -82,10 +82,12 @@ func buildInfo(t *Tool, docs DocSource) (*toolInfo, error) {
 	}
 	if schemas.Property(s, BudgetField) == nil {
 		s.Properties.Set(BudgetField, &schemas.Schema{
-			Type:        "integer",
-			Minimum:     "1",
-			Description: "Output budget for this call in bytes; raise it to see more at once (the server caps it).",
+			Type:    "integer",
+			Minimum: "1",
 		})
+	}
+	if err := applyShapeSchemas(t, s); err != nil {
+		return nil, err
 	}
 	for _, field := range []string{t.MainField, t.RawArgsField} {
 		if field != "" && schemas.Property(s, field) == nil {
@@ -103,11 +105,44 @@ func buildInfo(t *Tool, docs DocSource) (*toolInfo, error) {
 	if err := checkDeclared(t, s); err != nil {
 		return nil, err
 	}
-	raw, err := json.Marshal(s)
+	raw, err := publishedSchema(t, s)
 	if err != nil {
 		return nil, fmt.Errorf("marshal schema of %s: %w", t.Name, err)
 	}
 	return &toolInfo{schema: s, raw: raw, doc: doc, index: searchIndex(t, doc.Description)}, nil
+}
+
+// applyShapeSchemas publishes each shaped field in its portable shape.
+func applyShapeSchemas(t *Tool, s *schemas.Schema) error {
+	for path, sh := range t.Shapes {
+		field, inner, nested := strings.Cut(path, ".")
+		prop := schemas.Property(s, field)
+		if nested && prop != nil && prop.Items != nil {
+			prop = schemas.Property(prop.Items, inner)
+		}
+		if prop == nil || sh == NoShape {
+			return fmt.Errorf("tool %s: shape for %q, which is not a field of its input", t.Name, path)
+		}
+		sh.publish(prop)
+	}
+	return nil
+}
+
+// publishedSchema is the input schema as clients see it: without the
+// unlisted fields.
+func publishedSchema(t *Tool, s *schemas.Schema) (json.RawMessage, error) {
+	for _, name := range t.Unlisted {
+		if schemas.Property(s, name) == nil {
+			return nil, fmt.Errorf("tool %s: unlisted field %q is not in its input", t.Name, name)
+		}
+		if slices.Contains(s.Required, name) {
+			return nil, fmt.Errorf("tool %s: required field %q cannot be unlisted", t.Name, name)
+		}
+	}
+	if len(t.Unlisted) > 0 {
+		s = schemas.WithoutProperties(s, t.Unlisted)
+	}
+	return json.Marshal(s)
 }
 
 // checkNested verifies that nested synonyms and plurals name real fields.
@@ -206,27 +241,6 @@ func (r *Registry) Fields(t *Tool) []string { return schemas.PropertyNames(r.inf
 func (r *Registry) Doc(t *Tool) schemas.Doc { return r.info[t].doc }
 
 func (r *Registry) schema(t *Tool) *schemas.Schema { return r.info[t].schema }
-
-// Description is the published description: the summary, the fuller
-// description, and an example payload (some proxies show models nothing but
-// the description, so the example must be in it).
-func (r *Registry) Description(t *Tool) string {
-	doc := r.info[t].doc
-	var b strings.Builder
-	b.WriteString(t.Summary)
-	if doc.Description != "" {
-		b.WriteString("\n\n")
-		b.WriteString(doc.Description)
-	}
-	for i, ex := range doc.Examples {
-		if i == 2 {
-			break
-		}
-		b.WriteString("\n\nExample: ")
-		b.WriteString(compactJSON(ex))
-	}
-	return b.String()
-}
 
 // compactJSON renders v as one line of JSON without HTML escaping.
 func compactJSON(v any) string {

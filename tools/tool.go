@@ -82,6 +82,15 @@ type Spec struct {
 	// (the roots fs.* work in, and where they came from); tools.describe
 	// shows it.
 	Status func(ctx context.Context) string
+	// Shapes gives fields the one portable shape they are published in
+	// ("headers": HeaderLines; a field of a list's objects as "calls.args").
+	// The pipeline turns every other accepted form into it before
+	// validation, with a note.
+	Shapes map[string]Shape
+	// Unlisted fields are accepted and documented by tools.describe but
+	// left out of the published schema, to keep the listing small. Every
+	// required field is listed.
+	Unlisted []string
 }
 
 // Def is a tool definition with a typed input.

@@ -217,7 +217,16 @@ func (a *app) toolsCommand() *cobra.Command {
 				enc := json.NewEncoder(a.stdout)
 				enc.SetIndent("", "  ")
 				enc.SetEscapeHTML(false)
-				return enc.Encode(map[string]any{"tools": mcp.Published(p)})
+				sizes, err := mcp.Sizes(p)
+				if err != nil {
+					return err
+				}
+				total := mcp.ToolSize{Name: "total"}
+				for _, s := range sizes {
+					total.Bytes += s.Bytes
+				}
+				total.Tokens = mcp.EstimateTokens(total.Bytes)
+				return enc.Encode(map[string]any{"tools": mcp.Published(p), "sizes": append(sizes, total)})
 			}
 			tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
 			for _, t := range p.Visible() {
@@ -226,7 +235,7 @@ func (a *app) toolsCommand() *cobra.Command {
 			return tw.Flush()
 		},
 	}
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the tools exactly as MCP tools/list shows them")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the tools exactly as MCP tools/list shows them, and what each costs (bytes, estimated tokens)")
 	return cmd
 }
 

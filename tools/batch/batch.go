@@ -26,14 +26,14 @@ const (
 
 // Call is one item of a batch.
 type Call struct {
-	Tool string `json:"tool" jsonschema:"required" jsonschema_description:"Tool name, as listed (fs_read) or in any other spelling."`
-	Args any    `json:"args,omitempty" jsonschema_description:"The tool's arguments: an object, as for a direct call."`
+	Tool string `json:"tool" jsonschema:"required"`
+	Args any    `json:"args,omitempty" jsonschema_description:"The tool's arguments as JSON text."`
 }
 
 // Input is the input of batch.
 type Input struct {
-	Calls           []Call `json:"calls" jsonschema:"required" jsonschema_description:"The calls to run, in order: [{tool, args}]. Results come back in the same order."`
-	MaxConcurrency  int    `json:"maxConcurrency,omitempty" jsonschema:"minimum=1,maximum=16" jsonschema_description:"How many calls run at once (default 4, at most 16)."`
+	Calls           []Call `json:"calls" jsonschema:"required"`
+	MaxConcurrency  int    `json:"maxConcurrency,omitempty" jsonschema:"minimum=1,maximum=16" jsonschema_description:"Calls at once (default 4)."`
 	ContinueOnError *bool  `json:"continueOnError,omitempty" jsonschema_description:"Keep going after a failed call (default true). With false, calls not yet started when one fails are reported as not run."`
 }
 
@@ -43,7 +43,9 @@ func Tools() []*tools.Tool {
 		Spec: tools.Spec{
 			Name:     "batch",
 			Title:    "Run several calls",
-			Summary:  "Run several tool calls in one request, in parallel, each checked and repaired like a direct call; results in input order.",
+			Summary:  "Run several tool calls at once, in parallel; results come back in order.",
+			Shapes:   map[string]tools.Shape{"calls.args": tools.JSONArgs},
+			Unlisted: []string{"continueOnError"},
 			Keywords: []string{"many", "several", "parallel", "multiple", "bulk", "calls"},
 			Access:   tools.Read,
 			Annotations: tools.Annotations{

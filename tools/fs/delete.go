@@ -12,9 +12,9 @@ import (
 
 // DeleteInput is the input of fs.delete.
 type DeleteInput struct {
-	Path      string   `json:"path,omitempty" jsonschema_description:"File, symbolic link or directory to delete (a link is deleted, not what it points to)."`
-	Paths     []string `json:"paths,omitempty" jsonschema_description:"Several paths to delete in one call."`
-	Recursive bool     `json:"recursive,omitempty" jsonschema_description:"Required to delete a directory and everything in it."`
+	Path      string   `json:"path,omitempty"`
+	Paths     []string `json:"paths,omitempty" jsonschema_description:"Several at once."`
+	Recursive bool     `json:"recursive,omitempty" jsonschema_description:"Needed to delete a directory."`
 }
 
 func (t *toolset) deleteTool() *tools.Tool {

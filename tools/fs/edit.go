@@ -15,19 +15,19 @@ import (
 
 // EditInput is the input of fs.edit.
 type EditInput struct {
-	Path       string `json:"path" jsonschema:"required" jsonschema_description:"File to edit."`
-	Edits      []Edit `json:"edits,omitempty" jsonschema_description:"Replacements, applied in order; all of them or none."`
-	OldText    string `json:"oldText,omitempty" jsonschema_description:"A single edit without the edits list: the text to replace."`
-	NewText    string `json:"newText,omitempty" jsonschema_description:"A single edit without the edits list: its replacement."`
-	ReplaceAll bool   `json:"replaceAll,omitempty" jsonschema_description:"With oldText: replace every occurrence."`
-	DryRun     bool   `json:"dryRun,omitempty" jsonschema_description:"Show the diff without changing the file."`
+	Path       string `json:"path" jsonschema:"required"`
+	Edits      []Edit `json:"edits,omitempty"`
+	OldText    string `json:"oldText,omitempty" jsonschema_description:"Exact text to replace (unique unless replaceAll)."`
+	NewText    string `json:"newText,omitempty"`
+	ReplaceAll bool   `json:"replaceAll,omitempty"`
+	DryRun     bool   `json:"dryRun,omitempty" jsonschema_description:"Show the diff only."`
 }
 
 // Edit is one replacement.
 type Edit struct {
-	OldText    string `json:"oldText" jsonschema:"required" jsonschema_description:"Exact text to find; it must occur once unless replaceAll (copy it from the file, with enough lines to be unique)."`
-	NewText    string `json:"newText" jsonschema:"required" jsonschema_description:"Text to put in its place."`
-	ReplaceAll bool   `json:"replaceAll,omitempty" jsonschema_description:"Replace every occurrence."`
+	OldText    string `json:"oldText" jsonschema:"required" jsonschema_description:"Exact text to replace (unique unless replaceAll)."`
+	NewText    string `json:"newText" jsonschema:"required"`
+	ReplaceAll bool   `json:"replaceAll,omitempty"`
 }
 
 // Limits of fs.edit.
@@ -60,7 +60,8 @@ func (t *toolset) editTool() *tools.Tool {
 	return tools.Def[EditInput]{
 		Spec: tools.Spec{
 			Name: "fs.edit", Title: "Edit a file",
-			Summary:        "Replace exact text in a file (several edits, all or none); returns a unified diff, also as a dry run.",
+			Summary:        "Replace exact text in a file (several edits, all or none); returns the diff.",
+			Unlisted:       []string{"oldText", "newText", "replaceAll"},
 			Keywords:       []string{"replace", "modify", "change", "patch", "sed", "diff", "refactor", "str_replace"},
 			Access:         tools.Write,
 			Annotations:    tools.Annotations{Destructive: true},

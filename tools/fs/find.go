@@ -16,15 +16,15 @@ import (
 
 // FindInput is the input of fs.find.
 type FindInput struct {
-	Pattern    string `json:"pattern" jsonschema:"required" jsonschema_description:"Glob over paths below path: **/*.go, cmd/**/main.go, *.{yml,yaml}. A pattern without a slash matches names at any depth (main.go means **/main.go)."`
-	Path       string `json:"path,omitempty" jsonschema_description:"Directory to search (default: the first root)."`
-	Type       string `json:"type,omitempty" jsonschema:"enum=file,enum=dir,enum=any" jsonschema_description:"Only files or only directories (default any)."`
-	IgnoreCase bool   `json:"ignoreCase,omitempty" jsonschema_description:"Match names ignoring case (readme* finds README.md)."`
+	Pattern    string `json:"pattern" jsonschema:"required" jsonschema_description:"Glob, e.g. **/*.go; a bare name matches at any depth."`
+	Path       string `json:"path,omitempty"`
+	Type       string `json:"type,omitempty" jsonschema:"enum=file,enum=dir,enum=any"`
+	IgnoreCase bool   `json:"ignoreCase,omitempty"`
 	Hidden     bool   `json:"hidden,omitempty" jsonschema_description:"Include names starting with a dot."`
 	Gitignore  *bool  `json:"gitignore,omitempty" jsonschema_description:"Honour .gitignore files (default true)."`
 	All        bool   `json:"all,omitempty" jsonschema_description:"Also look in .git, node_modules and similar directories."`
 	MaxResults int    `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most paths to show (default 1000)."`
-	Offset     int    `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Skip this many matches (to continue a search that stopped)."`
+	Offset     int    `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Matches to skip, to continue."`
 }
 
 func (t *toolset) findTool() *tools.Tool {
@@ -38,6 +38,7 @@ func (t *toolset) findTool() *tools.Tool {
 		Spec: tools.Spec{
 			Name: "fs.find", Title: "Find files by name",
 			Summary:     "Find files and directories by name glob (**/*.go), honouring .gitignore.",
+			Unlisted:    []string{"hidden", "gitignore", "all", "maxResults"},
 			Keywords:    []string{"glob", "find", "locate", "files", "names", "paths", "pattern"},
 			Access:      tools.Read,
 			Annotations: readOnly,

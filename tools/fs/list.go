@@ -17,16 +17,16 @@ import (
 
 // ListInput is the input of fs.list.
 type ListInput struct {
-	Path       string `json:"path,omitempty" jsonschema_description:"Directory to list (default: the first root)."`
-	Depth      int    `json:"depth,omitempty" jsonschema:"minimum=1,maximum=50" jsonschema_description:"How many levels to list: 1 (default) is the directory's own entries, 2 adds their children, and so on."`
-	Recursive  bool   `json:"recursive,omitempty" jsonschema_description:"List every level below the directory (same as a very large depth)."`
-	Glob       string `json:"glob,omitempty" jsonschema_description:"Only entries matching this glob: a name pattern (*.go) or a path pattern below the directory (**/*_test.go, which lists every level)."`
+	Path       string `json:"path,omitempty"`
+	Depth      int    `json:"depth,omitempty" jsonschema:"minimum=1,maximum=50"`
+	Recursive  bool   `json:"recursive,omitempty"`
+	Glob       string `json:"glob,omitempty" jsonschema_description:"Only entries matching this glob (*.go, **/*_test.go)."`
 	Hidden     bool   `json:"hidden,omitempty" jsonschema_description:"Include names starting with a dot."`
-	Long       bool   `json:"long,omitempty" jsonschema_description:"Show size, modification time and mode."`
-	Sort       string `json:"sort,omitempty" jsonschema:"enum=name,enum=size,enum=mtime" jsonschema_description:"Order: name (default, tree order), size (directories first, then files largest first) or mtime (newest first)."`
+	Long       bool   `json:"long,omitempty" jsonschema_description:"Show size, time and mode."`
+	Sort       string `json:"sort,omitempty" jsonschema:"enum=name,enum=size,enum=mtime"`
 	All        bool   `json:"all,omitempty" jsonschema_description:"Also list .git, node_modules and similar directories, which are skipped by default."`
 	MaxResults int    `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most entries to show (default 1000)."`
-	Offset     int    `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Skip this many entries (to continue a listing that stopped)."`
+	Offset     int    `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Entries to skip, to continue."`
 }
 
 // Limits of the listing tools.
@@ -48,7 +48,8 @@ func (t *toolset) listTool() *tools.Tool {
 	return tools.Def[ListInput]{
 		Spec: tools.Spec{
 			Name: "fs.list", Title: "List a directory",
-			Summary:     "List a directory's entries with depth, glob filter, sizes and times; skips .git and node_modules unless asked.",
+			Summary:     "List a directory's entries with depth, glob filter, sizes and times.",
+			Unlisted:    []string{"hidden", "all", "maxResults"},
 			Keywords:    []string{"ls", "dir", "directory", "folder", "tree", "files", "entries"},
 			Access:      tools.Read,
 			Annotations: readOnly,

@@ -14,8 +14,8 @@ import (
 
 // MkdirInput is the input of fs.mkdir.
 type MkdirInput struct {
-	Path    string   `json:"path,omitempty" jsonschema_description:"Directory to create."`
-	Paths   []string `json:"paths,omitempty" jsonschema_description:"Several directories to create in one call."`
+	Path    string   `json:"path,omitempty"`
+	Paths   []string `json:"paths,omitempty" jsonschema_description:"Several at once."`
 	Parents *bool    `json:"parents,omitempty" jsonschema_description:"Create missing parent directories too (default true)."`
 }
 
@@ -28,6 +28,7 @@ func (t *toolset) mkdirTool() *tools.Tool {
 		Spec: tools.Spec{
 			Name: "fs.mkdir", Title: "Create directories",
 			Summary:     "Create directories, with their parents; an existing directory is fine.",
+			Unlisted:    []string{"parents"},
 			Keywords:    []string{"mkdir", "directory", "folder", "create", "make"},
 			Access:      tools.Write,
 			Annotations: tools.Annotations{Idempotent: true},

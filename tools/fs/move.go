@@ -14,9 +14,9 @@ import (
 
 // TransferInput is the input of fs.move and fs.copy.
 type TransferInput struct {
-	Source      string `json:"source" jsonschema:"required" jsonschema_description:"File or directory to take."`
-	Destination string `json:"destination" jsonschema:"required" jsonschema_description:"Where it goes: a new path, or an existing directory to put it in (a path ending in / is such a directory, created if missing). May be in another root."`
-	Overwrite   bool   `json:"overwrite,omitempty" jsonschema_description:"Replace an existing file at the destination (a copied directory is merged into an existing one)."`
+	Source      string `json:"source" jsonschema:"required"`
+	Destination string `json:"destination" jsonschema:"required" jsonschema_description:"New path, or a directory ending in /."`
+	Overwrite   bool   `json:"overwrite,omitempty"`
 }
 
 var transferSynonyms = map[string]string{
@@ -29,7 +29,7 @@ func (t *toolset) moveTool() *tools.Tool {
 	return tools.Def[TransferInput]{
 		Spec: tools.Spec{
 			Name: "fs.move", Title: "Move or rename",
-			Summary:     "Move or rename a file or directory, within a root or across roots; replaces only with overwrite.",
+			Summary:     "Move or rename a file or directory, also across roots; replaces only with overwrite.",
 			Keywords:    []string{"mv", "rename", "move", "relocate"},
 			Access:      tools.Write,
 			Annotations: tools.Annotations{Destructive: true},
@@ -47,7 +47,7 @@ func (t *toolset) copyTool() *tools.Tool {
 	return tools.Def[TransferInput]{
 		Spec: tools.Spec{
 			Name: "fs.copy", Title: "Copy files",
-			Summary:     "Copy a file or a directory tree, within a root or across roots; replaces only with overwrite.",
+			Summary:     "Copy a file or a directory tree, also across roots; replaces only with overwrite.",
 			Keywords:    []string{"cp", "copy", "duplicate", "clone", "backup"},
 			Access:      tools.Write,
 			Annotations: tools.Annotations{Destructive: true, Idempotent: true},

@@ -23,14 +23,14 @@ import (
 
 // ReadInput is the input of fs.read.
 type ReadInput struct {
-	Path        string   `json:"path,omitempty" jsonschema_description:"File to read: relative to the first root, or absolute inside a root."`
-	Paths       []string `json:"paths,omitempty" jsonschema_description:"Several files to read in one call; each gets its own header."`
-	Offset      int      `json:"offset,omitempty" jsonschema_description:"First line to show, 1-based (default 1). Negative counts from the end: -20 starts 20 lines before the end."`
-	Limit       int      `json:"limit,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most lines to show (default: as many as fit the output budget)."`
-	Tail        int      `json:"tail,omitempty" jsonschema:"minimum=1" jsonschema_description:"Show the last N lines."`
-	LineNumbers bool     `json:"lineNumbers,omitempty" jsonschema_description:"Prefix every line with its number and a tab."`
+	Path        string   `json:"path,omitempty"`
+	Paths       []string `json:"paths,omitempty" jsonschema_description:"Several files at once."`
+	Offset      int      `json:"offset,omitempty" jsonschema_description:"First line, 1-based; negative counts from the end."`
+	Limit       int      `json:"limit,omitempty" jsonschema:"minimum=1"`
+	Tail        int      `json:"tail,omitempty" jsonschema:"minimum=1"`
+	LineNumbers bool     `json:"lineNumbers,omitempty"`
 	Base64      bool     `json:"base64,omitempty" jsonschema_description:"Return the file's bytes as base64 (binary files; must fit the output budget)."`
-	Image       bool     `json:"image,omitempty" jsonschema_description:"Return an image file (PNG, JPEG, GIF, WebP) as an image the model can see; up to 1 MiB as base64 (about 768 KB of file), or the call's maxBytes when larger."`
+	Image       bool     `json:"image,omitempty" jsonschema_description:"Return an image you can see."`
 }
 
 // Limits of fs.read.
@@ -56,7 +56,8 @@ func (t *toolset) readTool() *tools.Tool {
 	return tools.Def[ReadInput]{
 		Spec: tools.Spec{
 			Name: "fs.read", Title: "Read files",
-			Summary:     "Read text files by line window (offset/limit, head/tail), several at once; binary files give type, size and sha256.",
+			Summary:     "Read text files by line window (offset, limit, tail), several at once.",
+			Unlisted:    []string{"base64"},
 			Keywords:    []string{"file", "cat", "open", "view", "show", "contents", "head", "tail", "lines"},
 			Access:      tools.Read,
 			Annotations: readOnly,

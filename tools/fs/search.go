@@ -15,21 +15,21 @@ import (
 
 // SearchInput is the input of fs.search.
 type SearchInput struct {
-	Pattern    string   `json:"pattern" jsonschema:"required" jsonschema_description:"What to look for: an RE2 regular expression (func \\w+Handler), or plain text with literal: true."`
-	Path       string   `json:"path,omitempty" jsonschema_description:"Directory or file to search (default: the first root)."`
-	Literal    bool     `json:"literal,omitempty" jsonschema_description:"Treat pattern as plain text, not a regular expression."`
-	IgnoreCase bool     `json:"ignoreCase,omitempty" jsonschema_description:"Match regardless of case."`
-	Glob       []string `json:"glob,omitempty" jsonschema_description:"Only files matching these globs: *.go (a name), cmd/**/*.go (a path below path); !*_test.go excludes."`
-	Exclude    []string `json:"exclude,omitempty" jsonschema_description:"Leave out files and directories matching these globs: *_test.go, vendor, testdata/**."`
-	Context    int      `json:"context,omitempty" jsonschema:"minimum=0,maximum=50" jsonschema_description:"Lines of context before and after each match."`
+	Pattern    string   `json:"pattern" jsonschema:"required" jsonschema_description:"RE2 regex, or plain text with literal: true."`
+	Path       string   `json:"path,omitempty"`
+	Literal    bool     `json:"literal,omitempty"`
+	IgnoreCase bool     `json:"ignoreCase,omitempty"`
+	Glob       []string `json:"glob,omitempty" jsonschema_description:"Only files matching these globs; !*_test.go excludes."`
+	Exclude    []string `json:"exclude,omitempty" jsonschema_description:"Globs to leave out: vendor, *_test.go."`
+	Context    int      `json:"context,omitempty" jsonschema:"minimum=0,maximum=50"`
 	Before     int      `json:"before,omitempty" jsonschema:"minimum=0,maximum=50" jsonschema_description:"Lines of context before each match (overrides context)."`
 	After      int      `json:"after,omitempty" jsonschema:"minimum=0,maximum=50" jsonschema_description:"Lines of context after each match (overrides context)."`
-	MaxResults int      `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most matching lines to show (default 500; the output budget may stop earlier)."`
-	FilesOnly  bool     `json:"filesOnly,omitempty" jsonschema_description:"List the files that match, with their match counts, instead of the lines."`
+	MaxResults int      `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most lines to show (default 500)."`
+	FilesOnly  bool     `json:"filesOnly,omitempty" jsonschema_description:"List matching files, not lines."`
 	Hidden     bool     `json:"hidden,omitempty" jsonschema_description:"Search files and directories whose names start with a dot."`
 	Gitignore  *bool    `json:"gitignore,omitempty" jsonschema_description:"Honour .gitignore files (default true)."`
 	All        bool     `json:"all,omitempty" jsonschema_description:"Also search .git, node_modules and similar directories."`
-	Offset     int      `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Skip this many matches (files with filesOnly), to continue a search that stopped."`
+	Offset     int      `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Matches to skip, to continue."`
 }
 
 // defaultMaxMatches is the most matching lines a search shows by default.
@@ -51,7 +51,8 @@ func (t *toolset) searchTool() *tools.Tool {
 	return tools.Def[SearchInput]{
 		Spec: tools.Spec{
 			Name: "fs.search", Title: "Search file contents",
-			Summary:     "Search file contents (regex or literal) with path:line:text hits and optional context, honouring .gitignore.",
+			Summary:     "Search file contents by regex or literal text, honouring .gitignore.",
+			Unlisted:    []string{"before", "after", "hidden", "gitignore", "all"},
 			Keywords:    []string{"grep", "rg", "ripgrep", "find", "text", "code", "regex", "contents", "occurrences"},
 			Access:      tools.Read,
 			Annotations: readOnly,

@@ -15,8 +15,8 @@ import (
 
 // StatInput is the input of fs.stat.
 type StatInput struct {
-	Path  string   `json:"path,omitempty" jsonschema_description:"File or directory to describe."`
-	Paths []string `json:"paths,omitempty" jsonschema_description:"Several paths to describe in one call."`
+	Path  string   `json:"path,omitempty"`
+	Paths []string `json:"paths,omitempty" jsonschema_description:"Several at once."`
 }
 
 // maxCountLines is the largest text file whose lines fs.stat counts.
@@ -30,7 +30,7 @@ func (t *toolset) statTool() *tools.Tool {
 	return tools.Def[StatInput]{
 		Spec: tools.Spec{
 			Name: "fs.stat", Title: "Describe files",
-			Summary:     "Show type, size, mode, modification time, MIME type, text or binary and line count of files and directories.",
+			Summary:     "Show type, size, mode, time, MIME type and line count of files and directories.",
 			Keywords:    []string{"info", "metadata", "size", "exists", "mime", "type", "lines", "mtime"},
 			Access:      tools.Read,
 			Annotations: readOnly,

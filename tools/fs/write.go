@@ -14,9 +14,9 @@ import (
 
 // WriteInput is the input of fs.write.
 type WriteInput struct {
-	Path       string `json:"path" jsonschema:"required" jsonschema_description:"File to write: relative to the first root, or absolute inside a root."`
-	Content    string `json:"content" jsonschema:"required" jsonschema_description:"The text to write (the whole file, or what to add with mode append)."`
-	Mode       string `json:"mode,omitempty" jsonschema:"enum=overwrite,enum=create,enum=append" jsonschema_description:"overwrite (default) replaces the file; create fails if it exists; append adds to its end."`
+	Path       string `json:"path" jsonschema:"required"`
+	Content    string `json:"content" jsonschema:"required"`
+	Mode       string `json:"mode,omitempty" jsonschema:"enum=overwrite,enum=create,enum=append"`
 	Append     bool   `json:"append,omitempty" jsonschema_description:"Same as mode: append."`
 	CreateDirs *bool  `json:"createDirs,omitempty" jsonschema_description:"Create missing parent directories (default true)."`
 }
@@ -33,6 +33,7 @@ func (t *toolset) writeTool() *tools.Tool {
 		Spec: tools.Spec{
 			Name: "fs.write", Title: "Write a file",
 			Summary:     "Create, overwrite or append to a file, atomically; creates parent directories.",
+			Unlisted:    []string{"append", "createDirs"},
 			Keywords:    []string{"save", "create", "write", "file", "append", "overwrite", "put"},
 			Access:      tools.Write,
 			Annotations: tools.Annotations{Destructive: true},

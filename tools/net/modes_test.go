@@ -55,8 +55,8 @@ func TestInputModes(t *testing.T) {
 // pipeline and the tool catch before any request is made.
 func TestModelMistakes(t *testing.T) {
 	e := newEnv(t)
-	sig := "Expected: {url?: string, urls?: string[], args?: any, method?: string, headers?: any, data?: any, json?: any, form?: object, query?: object, followRedirects?: boolean, … 20 more (tools_describe {\"name\":\"net_curl\"})}\n" +
-		`Example: net_curl {"headers":{"Accept":"application/json"},"url":"https://api.github.com/repos/golang/go"}`
+	sig := "Expected: {url?: string, urls?: string[], args?: string, method?: string, headers?: string[], data?: string, json?: string, form?: string, query?: string, followRedirects?: boolean, … 20 more (tools_describe {\"name\":\"net_curl\"})}\n" +
+		`Example: net_curl {"headers":["Accept: application/json"],"url":"https://api.github.com/repos/golang/go"}`
 	cases := []struct {
 		name string
 		args any
@@ -130,7 +130,7 @@ func TestMisspeltToolName(t *testing.T) {
 		t.Fatal(res.Text)
 	}
 	assertInOrder(t, res.Text, `unknown tool "net_crul".`, "Did you mean:", "- net_curl: Make an HTTP(S) request like curl",
-		`Example: net_curl {"headers":{"Accept":"application/json"},"url":"https://api.github.com/repos/golang/go"}`)
+		`Example: net_curl {"headers":["Accept: application/json"],"url":"https://api.github.com/repos/golang/go"}`)
 	for _, name := range []string{"net.curl", "NET-CURL", "mcp__f0__net_curl", "f0_net_curl", "net/curl"} {
 		if res := e.p.Call(context.Background(), name, map[string]any{"url": e.url + "/text"}); res.IsError {
 			t.Errorf("%s: %s", name, res.Text)

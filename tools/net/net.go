@@ -93,7 +93,7 @@ func (c *curl) tool() *tools.Tool {
 		Spec: tools.Spec{
 			Name:    "net.curl",
 			Title:   "HTTP request (curl)",
-			Summary: "Make an HTTP(S) request like curl, with structured fields or curl-style args; the answer fits your context, with paging for long bodies.",
+			Summary: "Make an HTTP(S) request like curl, with fields or curl args; long bodies come back in pages.",
 			Keywords: []string{"http", "https", "fetch", "get", "post", "put", "delete", "download", "upload", "web", "url",
 				"api", "rest", "request", "wget", "curl", "html", "markdown", "page"},
 			Access:       tools.Read,
@@ -108,6 +108,12 @@ func (c *curl) tool() *tools.Tool {
 				"url": tools.URLKind, "urls": tools.URLKind, "output": tools.PathKind,
 				"timeoutMs": tools.Millis, "connectTimeoutMs": tools.Millis, "maxTimeSeconds": tools.Seconds,
 			},
+			Shapes: map[string]tools.Shape{
+				"args": tools.CommandLine, "headers": tools.HeaderLines, "data": tools.JSONText, "json": tools.JSONText,
+				"form": tools.URLEncoded, "query": tools.URLEncoded, "cookie": tools.CookiePairs, "user": tools.UserPass,
+			},
+			Unlisted: []string{"urls", "cookie", "fail", "silent", "verbose", "writeOut", "maxRedirects", "maxTimeSeconds", "connectTimeoutMs",
+				"remoteName", "userAgent", "referer", "compressed", "insecure", "base64"},
 		},
 		Run:       c.run,
 		AccessFor: c.access,
@@ -133,6 +139,7 @@ var synonyms = map[string]string{
 	// A time without a unit in its name is read by its size (tools.Millis).
 	"timeout": "timeoutMs", "connectTimeout": "connectTimeoutMs", "requestTimeout": "timeoutMs",
 	"insecureSkipVerify": "insecure",
+	"auth":               "user", "basicAuth": "user", "credentials": "user",
 }
 
 // foreignNames are other servers' and agents' names for net.curl: the

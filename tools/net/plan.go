@@ -234,7 +234,7 @@ func (p *plan) applyFields(in Input) error {
 	if err := p.applyBodyFields(in); err != nil {
 		return err
 	}
-	if len(in.Query) > 0 {
+	if in.Query != nil {
 		pairs, err := encodePairs("query", in.Query)
 		if err != nil {
 			return err
@@ -615,9 +615,45 @@ func checkHeader(h header) error {
 	return nil
 }
 
-// encodePairs URL-encodes an object's fields in name order; a list repeats
-// the name.
-func encodePairs(field string, m map[string]any) ([]string, error) {
+// encodePairs URL-encodes query or form fields: "a=1&b=2" (each name and
+// value re-encoded, so a raw space is sent as +), or an object's fields in
+// name order, where a list repeats the name.
+func encodePairs(field string, v any) ([]string, error) {
+	switch x := v.(type) {
+	case string:
+		return encodeQueryString(x), nil
+	case map[string]any:
+		return encodeObject(field, x)
+	}
+	return nil, &tools.InputError{Field: field, Problem: fmt.Sprintf("expected \"name=value&…\", got %s", jsonText(v))}
+}
+
+// encodeQueryString re-encodes "a=1&b=x y" pair by pair.
+func encodeQueryString(s string) []string {
+	var pairs []string
+	for _, part := range strings.Split(strings.TrimPrefix(strings.TrimSpace(s), "?"), "&") {
+		if part == "" {
+			continue
+		}
+		name, value, hasValue := strings.Cut(part, "=")
+		pair := url.QueryEscape(unescapeQuery(name))
+		if hasValue {
+			pair += "=" + url.QueryEscape(unescapeQuery(value))
+		}
+		pairs = append(pairs, pair)
+	}
+	return pairs
+}
+
+// unescapeQuery decodes %XX and +, keeping text that is not valid encoding.
+func unescapeQuery(s string) string {
+	if u, err := url.QueryUnescape(s); err == nil {
+		return u
+	}
+	return s
+}
+
+func encodeObject(field string, m map[string]any) ([]string, error) {
 	names := make([]string, 0, len(m))
 	for k := range m {
 		names = append(names, k)

@@ -1,0 +1,24 @@
+package tools
+
+import (
+	"strings"
+)
+
+// Description is the published description of t, kept short because every
+// agent pays for it in every prompt: the purpose in one sentence (the
+// summary), the example payload most calls need, and where the rest is.
+// Some proxies show models nothing but the description, so the example must
+// be in it.
+func (p *Pipeline) Description(t *Tool) string {
+	var b strings.Builder
+	b.WriteString(t.Summary)
+	if examples := p.reg.Doc(t).Examples; len(examples) > 0 {
+		b.WriteString("\nExample: ")
+		b.WriteString(compactJSON(examples[0]))
+	}
+	if d := p.reg.Lookup("tools.describe"); d != nil && d != t && p.visible[d] {
+		b.WriteString("\nMore: ")
+		b.WriteString(p.ListedName(d) + " " + compactJSON(map[string]string{"name": p.ListedName(t)}))
+	}
+	return b.String()
+}
