@@ -169,7 +169,7 @@ func toCommandLine(field string, v any) (any, string, []problem) {
 			return v, "", []problem{{fmt.Sprintf("%s[%d]", field, i), fmt.Sprintf("expected a string, got %s", describeValue(item))}}
 		}
 	}
-	if len(words) == 1 {
+	if len(words) == 1 && strings.ContainsAny(strings.TrimSpace(words[0]), " \t\n") {
 		return words[0], "", nil // ["-sL https://x"]: one command line in a list
 	}
 	quoted := make([]string, len(words))
