@@ -226,8 +226,12 @@ function transportSuite(label, { start, definition, extraChecks }) {
       const meta = reconstructToolMetadata('f0', { tools: serializeTools(conn.tools) }, 'server', config.mcpServers.f0);
       const toolMeta = meta.find((m) => m.name === 'f0_batch');
       assert.ok(toolMeta, show(meta.map((m) => m.name)));
-      const args = normalizeToolArguments(JSON.stringify({ calls: [{ tool: 'fs_read', args: { path: 'hello.txt' } }, { tool: 'tools_describe', args: { name: 'fs_read' } }] }));
+      // Item args are published as JSON text (the portable shape); pi's proxy checks the published schema, so
+      // a model following it sends strings. An object there is refused by pi before f0 sees it.
+      const args = normalizeToolArguments(JSON.stringify({ calls: [{ tool: 'fs_read', args: JSON.stringify({ path: 'hello.txt' }) }, { tool: 'tools_describe', args: '{"name":"fs_read"}' }] }));
       assert.equal(proxyValidationError(toolMeta.inputSchema, args), null);
+      const asObjects = normalizeToolArguments(JSON.stringify({ calls: [{ tool: 'fs_read', args: { path: 'hello.txt' } }] }));
+      assert.notEqual(proxyValidationError(toolMeta.inputSchema, asObjects), null, 'pi checks the published shape');
       const res = await piCall(manager, config, 'f0', toolMeta.originalName, args);
       assert.notEqual(res.isError, true, show(res));
       assert.match(resultText(res), new RegExp(MARKER));
@@ -367,8 +371,11 @@ function namingSuite(label, f0Args, expectName, { schemas = false } = {}) {
           continue;
         }
         const shown = normalizeDirectToolInputSchema(t.inputSchema);
-        const examples = t.inputSchema.examples || [];
-        if (!examples.length) problems.push(`${t.name}: no examples in inputSchema (pi's proxy drops descriptions; examples are what the model sees)`);
+        // The example payload is in the description (no examples keyword: Gemini refuses unknown keywords);
+        // every example is in tools_describe.
+        const examples = (t.description || '').split('\n').filter((l) => l.includes('Example: ')).map((l) => JSON.parse(l.slice(l.indexOf('Example: ') + 'Example: '.length)));
+        if (t.inputSchema.examples) problems.push(`${t.name}: examples keyword in inputSchema`);
+        if (!examples.length) problems.push(`${t.name}: no "Example: {…}" line in the description`);
         for (const ex of examples) {
           const r = validate(ex);
           if (!r.valid) problems.push(`${t.name}: example ${JSON.stringify(ex)} fails pi's Ajv: ${r.errorMessage}`);

@@ -86,15 +86,27 @@ func checkType(path string, node map[string]any, fail func(string, ...any)) {
 const MaxPurpose = 95
 
 // CheckDescription verifies that a published description opens with one
-// sentence of at most MaxPurpose characters, on a line of its own, saying
-// what the tool does.
+// sentence of at most MaxPurpose characters saying what the tool does,
+// followed by a space, a line break or nothing: pi-mcp-adapter cuts a
+// description at 100 characters back to the last space, which then falls
+// after the sentence.
 func CheckDescription(desc string) error {
-	first, _, _ := strings.Cut(desc, "\n")
-	if n := utf8.RuneCountInString(first); n == 0 || n > MaxPurpose {
-		return fmt.Errorf("%w: first line of the description has %d characters, want 1 to %d: %q", ErrRule, n, MaxPurpose, first)
+	end := strings.Index(desc, ". ")
+	if nl := strings.Index(desc, ".\n"); nl >= 0 && (end < 0 || nl < end) {
+		end = nl
 	}
-	if !strings.HasSuffix(first, ".") || strings.Contains(strings.TrimSuffix(first, "."), ". ") {
-		return fmt.Errorf("%w: first line of the description should be one sentence ending in a full stop: %q", ErrRule, first)
+	if end < 0 {
+		if !strings.HasSuffix(desc, ".") || strings.Contains(desc, "\n") {
+			return fmt.Errorf("%w: the description should open with a sentence ending in a full stop: %q", ErrRule, desc)
+		}
+		end = len(desc) - 1
+	}
+	first := desc[:end+1]
+	if strings.Contains(first, "\n") {
+		return fmt.Errorf("%w: the first sentence of the description spans lines: %q", ErrRule, first)
+	}
+	if n := utf8.RuneCountInString(first); n > MaxPurpose {
+		return fmt.Errorf("%w: the first sentence of the description has %d characters, want at most %d: %q", ErrRule, n, MaxPurpose, first)
 	}
 	return nil
 }

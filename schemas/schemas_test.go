@@ -150,12 +150,14 @@ func TestLoadDoc(t *testing.T) {
 
 func TestCheckDescription(t *testing.T) {
 	for desc, ok := range map[string]bool{
-		"Read files.\nExample: {}":              true,
-		strings.Repeat("a", 94) + ".":           true,
-		strings.Repeat("a", 95) + ".":           false,
-		"":                                      false,
-		"Read files; many at once":              false,
-		"Read files. Binary files give a hash.": false,
+		"Read files. Example: {}\nMore: x":    true,
+		"Read files.\nExample: {}":            true,
+		"Read files.":                         true,
+		strings.Repeat("a", 94) + ". Example": true,
+		strings.Repeat("a", 95) + ". Example": false,
+		"":                                    false,
+		"Read files; many at once":            false,
+		"Read files\nand more. Example":       false,
 	} {
 		if err := CheckDescription(desc); (err == nil) != ok {
 			t.Errorf("CheckDescription(%q) = %v", desc, err)

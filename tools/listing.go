@@ -13,7 +13,7 @@ func (p *Pipeline) Description(t *Tool) string {
 	var b strings.Builder
 	b.WriteString(t.Summary)
 	if examples := p.reg.Doc(t).Examples; len(examples) > 0 {
-		b.WriteString("\nExample: ")
+		b.WriteString(" Example: ") // a space, not a line break: pi cuts at the last space before 100
 		b.WriteString(compactJSON(examples[0]))
 	}
 	if d := p.reg.Lookup("tools.describe"); d != nil && d != t && p.visible[d] {
