@@ -2,6 +2,9 @@ package mcp
 
 import (
 	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -289,5 +292,34 @@ func TestClientRootsNeedSession(t *testing.T) {
 		}
 		res = callTool(t, c, "tools_describe", map[string]any{"name": "fs_list"})
 		mustContain(t, resultText(res), "client roots need a session, and this server runs --stateless")
+	}
+}
+
+// TestClientRootsNetCurl: net.curl saves files in the client's roots, and a
+// request that touches no file works even while the client has no roots.
+func TestClientRootsNetCurl(t *testing.T) {
+	web := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { fmt.Fprint(w, "hello") }))
+	defer web.Close()
+	a, _ := twoFolders(t)
+	rc := newRootsClient()
+	c := rootsConnectors[0].connect(t, rootsServer(t, false, "", 0), rc)
+
+	res := callTool(t, c, "net_curl", map[string]any{"url": web.URL})
+	if res.IsError || !strings.Contains(resultText(res), "hello") {
+		t.Fatalf("a request without files while the client has no roots: %s", resultText(res))
+	}
+	res = callTool(t, c, "net_curl", map[string]any{"url": web.URL, "output": "page.txt"})
+	mustContain(t, resultText(res), `"output": "page.txt": no roots yet: the client lists no workspace roots`)
+
+	rc.set(fileURI(a))
+	if err := c.RootListChanges(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	res = callTool(t, c, "net_curl", map[string]any{"url": web.URL, "output": "page.txt"})
+	if res.IsError {
+		t.Fatalf("saving in the client's root: %s", resultText(res))
+	}
+	if data, err := os.ReadFile(filepath.Join(a, "page.txt")); err != nil || string(data) != "hello" {
+		t.Fatalf("the saved file: %q, %v", data, err)
 	}
 }

@@ -164,9 +164,11 @@ func (c *curl) readFile(name, what string) ([]byte, error) {
 	if name == "-" {
 		return nil, &tools.InputError{Field: "args", Problem: what + ": f0 does not read stdin", Hint: "Put the data in the call, or in a file inside the roots."}
 	}
-	loc, err := c.files.Locate(name)
+	loc, err := c.locate("args", name)
 	if err != nil {
-		return nil, &tools.InputError{Field: "args", Problem: what + ": " + err.Error()}
+		ie, _ := tools.AsInputError(err)
+		ie.Problem = what + ": " + ie.Problem
+		return nil, ie
 	}
 	f, err := loc.Root.OS().Open(loc.Native())
 	if err != nil {

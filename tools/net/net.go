@@ -77,6 +77,9 @@ type curl struct {
 	cfg    Config
 	files  *roots.Set
 	client *client
+	// noFiles says why a call has no roots (its session's client has sent
+	// none yet); files is then nil, and only calls that touch files fail.
+	noFiles error
 }
 
 func newCurl(cfg Config, files *roots.Set) (*curl, error) {
@@ -183,8 +186,33 @@ func (c *curl) access(in Input) (tools.Access, string) {
 
 // run executes a call.
 func (c *curl) run(ctx context.Context, in Input) (tools.Result, error) {
-	res, err := c.call(ctx, in)
+	call, done := c.inRoots(ctx)
+	defer done()
+	res, err := call.call(ctx, in)
 	return res, polish(err)
+}
+
+// inRoots is c with the roots of the call's session (see roots.For).
+func (c *curl) inRoots(ctx context.Context) (*curl, func()) {
+	files, done, err := roots.For(ctx, c.files)
+	call := *c
+	call.files, call.noFiles = files, err
+	if err != nil {
+		return &call, func() {}
+	}
+	return &call, done
+}
+
+// locate maps a file named in field to the roots.
+func (c *curl) locate(field, name string) (roots.Loc, error) {
+	if c.files == nil {
+		return roots.Loc{}, &tools.InputError{Field: field, Problem: fmt.Sprintf("%q: %v", name, c.noFiles), Cause: c.noFiles}
+	}
+	loc, err := c.files.Locate(name)
+	if err != nil {
+		return loc, &tools.InputError{Field: field, Problem: err.Error(), Cause: err}
+	}
+	return loc, nil
 }
 
 func (c *curl) call(ctx context.Context, in Input) (tools.Result, error) {

@@ -211,16 +211,16 @@ func (c *curl) locateOutputs(r *request) error {
 		if p.outputDir != "" && !strings.HasPrefix(name, "/") {
 			name = path.Join(p.outputDir, name)
 		}
-		if strings.HasPrefix(name, "~") {
+		if strings.HasPrefix(name, "~") && c.files != nil {
 			return &tools.InputError{Field: "output", Problem: fmt.Sprintf("%q starts with ~, which f0 does not expand", name),
 				Hint: fmt.Sprintf("Paths are relative to %s.", c.files.Dirs()[0])}
 		}
 		if strings.HasSuffix(name, "/") {
 			return &tools.InputError{Field: "output", Problem: fmt.Sprintf("%q names a directory", name), Hint: "Name the file, e.g. downloads/page.html."}
 		}
-		loc, err := c.files.Locate(name)
+		loc, err := c.locate("output", name)
 		if err != nil {
-			return &tools.InputError{Field: "output", Problem: err.Error(), Cause: err}
+			return err
 		}
 		t.out, t.outName = &loc, c.files.Display(loc)
 	}

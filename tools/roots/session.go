@@ -190,7 +190,15 @@ func (s *Session) release(l *lease) {
 }
 
 // ErrNoRoots is wrapped by every answer that no roots are known for a call.
-var ErrNoRoots = errors.New("no roots yet")
+// It is about the server and its client, not the call's arguments.
+var ErrNoRoots error = noRootsError{}
+
+type noRootsError struct{}
+
+func (noRootsError) Error() string { return "no roots yet" }
+
+// Refused marks the error as not about the arguments.
+func (noRootsError) Refused() bool { return true }
 
 func (s *Session) pendingError() error {
 	if !s.sent {
