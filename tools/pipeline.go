@@ -284,6 +284,9 @@ func (p *Pipeline) prepare(ctx context.Context, name string, raw any) (*callStat
 		return fail(c.refuse(route))
 	}
 	args, problems := p.argsObject(t, raw)
+	if len(problems) == 0 {
+		problems = checkLists(t, args)
+	}
 	if len(problems) > 0 {
 		return fail(c.argError(problems))
 	}
@@ -293,6 +296,9 @@ func (p *Pipeline) prepare(ctx context.Context, name string, raw any) (*callStat
 	}
 	schema := p.reg.schema(t)
 	problems, notes := c.repair(schema, args)
+	if len(problems) == 0 {
+		problems = checkLists(t, args)
+	}
 	if len(problems) > 0 {
 		c.notes = append(c.notes, notes...)
 		return fail(c.argError(problems))

@@ -56,6 +56,11 @@ type Spec struct {
 	// "oldText"}}. Other spellings of the nested fields (old_text, OldText)
 	// already work, as at the top level.
 	NestedSynonyms map[string]map[string]string
+	// MaxItems is the most items a list field (or keys an object field)
+	// may hold, by field name; the pipeline refuses longer ones before the
+	// tool runs. Fields not named, and lists nested in any field, take
+	// DefaultMaxItems. It is not published in the schema.
+	MaxItems map[string]int
 	// Plurals maps a single-value field to the list field that takes
 	// several values: {"path": "paths"}. A list of several values sent for
 	// the single field goes to the list field; a list of one becomes the

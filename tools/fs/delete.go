@@ -34,6 +34,7 @@ func (t *toolset) deleteTool() *tools.Tool {
 			Kinds:       pathKinds("path", "paths"),
 			MainField:   "path",
 			Plurals:     map[string]string{"path": "paths"},
+			MaxItems:    map[string]int{"paths": maxPaths},
 		},
 		Run: inRoots(t, (*toolset).runDelete),
 	}.Erase()

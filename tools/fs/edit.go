@@ -67,6 +67,7 @@ func (t *toolset) editTool() *tools.Tool {
 			Annotations:    tools.Annotations{Destructive: true},
 			Synonyms:       syn,
 			NestedSynonyms: map[string]map[string]string{"edits": editSynonyms},
+			MaxItems:       map[string]int{"edits": maxEdits},
 			Foreign:        editForeign,
 			Kinds:          pathKinds("path"),
 		},

@@ -32,6 +32,10 @@ type ListInput struct {
 // Limits of the listing tools.
 const (
 	defaultMaxEntries = 1000
+	// maxPaths is the most paths one call of fs.read, fs.stat, fs.mkdir or
+	// fs.delete takes; maxEdits the most edits of one fs.edit call.
+	maxPaths = 100
+	maxEdits = 200
 	// maxSorted bounds the entries collected to sort by size or time.
 	maxSorted = 200_000
 )

@@ -37,6 +37,7 @@ func (t *toolset) mkdirTool() *tools.Tool {
 			Kinds:       pathKinds("path", "paths"),
 			MainField:   "path",
 			Plurals:     map[string]string{"path": "paths"},
+			MaxItems:    map[string]int{"paths": maxPaths},
 		},
 		Run: inRoots(t, (*toolset).runMkdir),
 	}.Erase()

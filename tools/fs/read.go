@@ -64,6 +64,7 @@ func (t *toolset) readTool() *tools.Tool {
 			Synonyms:    syn,
 			MainField:   "path",
 			Plurals:     map[string]string{"path": "paths"},
+			MaxItems:    map[string]int{"paths": maxPaths},
 			Verbatim:    true,
 			Foreign:     readForeign,
 			Shell:       []string{"cat"},

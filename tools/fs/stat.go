@@ -39,6 +39,7 @@ func (t *toolset) statTool() *tools.Tool {
 			Kinds:       pathKinds("path", "paths"),
 			MainField:   "path",
 			Plurals:     map[string]string{"path": "paths"},
+			MaxItems:    map[string]int{"paths": maxPaths},
 		},
 		Run: inRoots(t, (*toolset).runStat),
 	}.Erase()

@@ -26,6 +26,8 @@ const (
 	DefaultMaxRedirects = 50
 	// maxURLs is the most URLs one call requests.
 	maxURLs = 20
+	// maxHeaders is the most request headers one call sends.
+	maxHeaders = 100
 )
 
 // Config is what the operator chose for the network tools.
@@ -103,6 +105,7 @@ func (c *curl) tool() *tools.Tool {
 			Annotations:  tools.Annotations{Destructive: true, OpenWorld: true},
 			Synonyms:     synonyms,
 			RawArgsField: "args",
+			MaxItems:     map[string]int{"urls": maxURLs, "headers": maxHeaders},
 			RawFlag:      flagWord,
 			Verbatim:     true,
 			Foreign:      foreignNames,
