@@ -52,12 +52,11 @@ func newDiffFixture(t *testing.T, curlUA string) (*diffFixture, error) {
 		return s
 	}
 	fx.a, fx.b, fx.tls = start("A", false), start("B", false), start("TLS", true)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	closed, err := refusingAddr(t)
 	if err != nil {
 		return nil, err
 	}
-	fx.closed = "http://" + ln.Addr().String()
-	ln.Close()
+	fx.closed = "http://" + closed
 	return fx, nil
 }
 
