@@ -184,6 +184,11 @@ func (t *stdioTransport) serveLine(turn uint64, line []byte) (uint64, bool) {
 	case !e.hasID():
 		t.handle(&e, line) // notifications, cancellation included, are served in order
 		return turn, true
+	case e.isMethod("initialize"):
+		// Everything after initialize depends on it (the client's name
+		// decides budgets and hints), so nothing is read until it is done.
+		t.handle(&e, line)
+		return turn, true
 	}
 	t.inflight.Add(1)
 	timer := time.AfterFunc(handoff, func() {
