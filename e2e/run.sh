@@ -33,6 +33,10 @@ export F0_BIN
 
 echo "e2e: npm ci"
 (cd "$here" && to 600 npm ci --no-audit --no-fund --loglevel=error)
+# The schema converters of agent frameworks (portability.test.mjs) live in their own folder: large
+# packages, needed by that test only, and two of them disagree on an optional peer.
+echo "e2e: npm ci in e2e/portability (OpenAI Agents, ADK, Genkit, gemini-cli, LangChain, AI SDK converters)"
+(cd "$here/portability" && to 900 npm ci --no-audit --no-fund --loglevel=error --omit=optional)
 
 # The Inspector 2.x needs Node >= 22.19, and pi-mcp-adapter's direct-tool code ships as TypeScript
 # (Node >= 22.18 strips the types): run the suites on such a Node.
