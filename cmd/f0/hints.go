@@ -36,6 +36,14 @@ func (a *app) withCLIRenderer(ctx context.Context, p *tools.Pipeline) context.Co
 // Name writes the listed name.
 func (r cliRenderer) Name(s tools.Suggestion) string { return s.Listed }
 
+// ListTools is the command that lists the tools this invocation exposes:
+// `f0 [FLAGS] tools`, never MCP's tools/list, which means nothing on a
+// terminal.
+func (r cliRenderer) ListTools() string {
+	words := append(append([]string{"f0"}, r.flags...), "tools")
+	return strings.Join(quoteWords(words), " ")
+}
+
 // Call writes `f0 [FLAGS] TOOL WORDS…`, or `f0 [FLAGS] call NAME 'JSON'`
 // for a name the registry does not know.
 func (r cliRenderer) Call(s tools.Suggestion) string {

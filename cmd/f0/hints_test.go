@@ -118,6 +118,9 @@ func TestCLIRendererWords(t *testing.T) {
 	if got := flags.Call(tools.Suggestion{Tool: "fs.list"}); got != "f0 --root '/a b' --access read fs.list" {
 		t.Errorf("with flags: %s", got)
 	}
+	if got := flags.ListTools(); got != "f0 --root '/a b' --access read tools" {
+		t.Errorf("listing tools on a terminal: %s", got)
+	}
 }
 
 // hintLine finds the f0 command a hint suggests.
