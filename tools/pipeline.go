@@ -283,7 +283,8 @@ func (p *Pipeline) prepare(ctx context.Context, name string, raw any) (*callStat
 	if route != nil && route.foreign != nil && route.foreign.Refuse != "" {
 		return fail(c.refuse(route))
 	}
-	args, problems := p.argsObject(t, raw)
+	args, textNotes, problems := p.argsObject(t, raw)
+	c.notes = append(c.notes, textNotes...)
 	if len(problems) == 0 {
 		problems = checkLists(t, args)
 	}

@@ -71,12 +71,21 @@ func toValue(raw any) (any, error) {
 // argsObject turns the arguments of a call into an object: it parses a JSON
 // string, unwraps {"args": …} style envelopes, and puts a bare value into the
 // tool's main field.
-func (p *Pipeline) argsObject(t *Tool, raw any) (map[string]any, []problem) {
+// It also reads almost-JSON text (see argsText) and returns notes saying
+// what it fixed.
+func (p *Pipeline) argsObject(t *Tool, raw any) (map[string]any, []string, []problem) {
 	v, err := toValue(raw)
 	if err != nil {
-		return nil, []problem{{"", fmt.Sprintf("arguments could not be read: %v", err)}}
+		return nil, nil, []problem{{"", fmt.Sprintf("arguments could not be read: %v", err)}}
 	}
-	for range 4 {
+	var text argsText
+	m, problems := p.argsValue(t, v, &text)
+	return m, text.notes, problems
+}
+
+// argsValue is argsObject on a decoded value.
+func (p *Pipeline) argsValue(t *Tool, v any, text *argsText) (map[string]any, []problem) {
+	for range 6 {
 		switch x := v.(type) {
 		case nil:
 			return map[string]any{}, nil
@@ -85,10 +94,14 @@ func (p *Pipeline) argsObject(t *Tool, raw any) (map[string]any, []problem) {
 			if s == "" || s == "null" {
 				return map[string]any{}, nil
 			}
+			if next, ok := text.unwrap(s); ok {
+				v = next
+				continue
+			}
 			if strings.HasPrefix(s, "{") || (strings.HasPrefix(s, "[") && mainField(t) == "") {
-				parsed, err := decodeJSON([]byte(s))
+				parsed, err := text.parse(s)
 				if err != nil {
-					return nil, []problem{{"", fmt.Sprintf("arguments were a string that looks like JSON but does not parse (%v)", err)}}
+					return nil, []problem{{"", err.Error()}}
 				}
 				v = parsed
 				continue
