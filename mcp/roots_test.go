@@ -323,3 +323,13 @@ func TestClientRootsNetCurl(t *testing.T) {
 		t.Fatalf("the saved file: %q, %v", data, err)
 	}
 }
+
+// TestClientRootsModernProtocol: a 2026-07-28 request has no session, so no
+// client roots; with --roots client the answer says so.
+func TestClientRootsModernProtocol(t *testing.T) {
+	s := rootsServer(t, true, "", 0)
+	_, ts := newHTTP(t, s, HTTPOptions{})
+	c := httpClient(t, ts.URL+"/mcp", statelessProto, nil)
+	res := callTool(t, c, "fs_list", map[string]any{})
+	mustContain(t, resultText(res), "fs_list failed: no roots yet: f0 runs with --roots client, and client roots need a session, but this request uses protocol 2026-07-28, which has none")
+}
