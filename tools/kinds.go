@@ -154,7 +154,8 @@ func pathValue(v any) (any, string) {
 			}
 			what = append(what, "a file:// URI")
 		}
-		if strings.Contains(p, `\`) && !strings.Contains(p, "/") || strings.HasPrefix(p, `.\`) {
+		drive := len(p) >= 2 && p[1] == ':' // C:\Users\…: left for the roots to explain
+		if !drive && (strings.Contains(p, `\`) && !strings.Contains(p, "/") || strings.HasPrefix(p, `.\`)) {
 			p = strings.ReplaceAll(p, `\`, "/")
 			what = append(what, `Windows separators (\)`)
 		}

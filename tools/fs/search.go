@@ -47,6 +47,8 @@ func (t *toolset) searchTool() *tools.Tool {
 		"limit": "maxResults", "maxCount": "maxResults", "headLimit": "maxResults", "max": "maxResults",
 		"filesWithMatches": "filesOnly", "namesOnly": "filesOnly", "listFiles": "filesOnly",
 		"includeHidden": "hidden", "skip": "offset",
+		// grep's and ripgrep's flags as models send them ("-i": true).
+		"i": "ignoreCase", "F": "literal", "l": "filesOnly",
 	}
 	return tools.Def[SearchInput]{
 		Spec: tools.Spec{

@@ -175,6 +175,9 @@ func (s *Set) Locate(p string) (Loc, error) {
 	if p == "" {
 		p = "."
 	}
+	if len(p) >= 3 && p[1] == ':' && (p[2] == '\\' || p[2] == '/') && filepath.VolumeName(p) == "" && isLetter(p[0]) {
+		return Loc{}, fmt.Errorf("%q is a Windows path, and the roots here are %s: give a path relative to %s, or absolute inside a root", p, strings.Join(s.Dirs(), ", "), s.roots[0].Dir)
+	}
 	if p == "~" || strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`) {
 		return Loc{}, fmt.Errorf("%q starts with ~, and f0 does not expand ~ (there is no home directory here): paths are relative to %s, or absolute inside the roots (%s)", p, s.roots[0].Dir, strings.Join(s.Dirs(), ", "))
 	}
@@ -394,3 +397,5 @@ func createTemp(root *os.Root, dir, base string, perm fs.FileMode) (*os.File, st
 		}
 	}
 }
+
+func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
