@@ -37,7 +37,7 @@ func toHeaderLines(field string, v any) (any, string, []problem) {
 			ls, same, ps := headerItem(fmt.Sprintf("%s[%d]", field, i), item)
 			lines, changed, problems = append(lines, ls...), changed || !same, append(problems, ps...)
 		}
-		if !changed {
+		if !changed || len(problems) > 0 {
 			return v, "", problems
 		}
 		return toAny(lines), shapeNote(field, "a list of pairs", maskHeaders(lines)), problems
@@ -79,6 +79,17 @@ func maskHeaders(lines []string) []string {
 		out[i] = line
 	}
 	return out
+}
+
+// maskCookies hides cookie values in a note: they are often sessions.
+func maskCookies(s string) string {
+	parts := strings.Split(s, "; ")
+	for i, p := range parts {
+		if name, _, ok := strings.Cut(p, "="); ok {
+			parts[i] = name + "=***"
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 func anyStrings(list []any) []string {
@@ -184,7 +195,7 @@ func toCookiePairs(field string, v any) (any, string, []problem) {
 	switch x := v.(type) {
 	case map[string]any:
 		s := strings.Join(objectLines(x, "=", nil), "; ")
-		return s, shapeNote(field, "an object", s), nil
+		return s, shapeNote(field, "an object", maskCookies(s)), nil
 	case []any:
 		var parts []string
 		for i, item := range x {
@@ -202,7 +213,7 @@ func toCookiePairs(field string, v any) (any, string, []problem) {
 			}
 		}
 		s := strings.Join(parts, "; ")
-		return s, shapeNote(field, "a list", s), nil
+		return s, shapeNote(field, "a list", maskCookies(s)), nil
 	}
 	return v, "", nil
 }

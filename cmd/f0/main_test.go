@@ -173,9 +173,27 @@ func TestToolsJSON(t *testing.T) {
 			InputSchema json.RawMessage `json:"inputSchema"`
 			Annotations map[string]any  `json:"annotations"`
 		} `json:"tools"`
+		Sizes []struct {
+			Name   string `json:"name"`
+			Bytes  int    `json:"bytes"`
+			Tokens int    `json:"tokens"`
+		} `json:"sizes"`
 	}
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 		t.Fatalf("tools --json is not JSON: %v\n%s", err, r.stdout)
+	}
+	if len(out.Sizes) != len(out.Tools)+1 || out.Sizes[len(out.Sizes)-1].Name != "total" {
+		t.Fatalf("sizes should list every tool and a total: %+v", out.Sizes)
+	}
+	sum := 0
+	for i, s := range out.Sizes[:len(out.Tools)] {
+		if s.Name != out.Tools[i].Name || s.Bytes <= 0 || s.Tokens != (s.Bytes+3)/4 {
+			t.Errorf("size of %s: %+v", out.Tools[i].Name, s)
+		}
+		sum += s.Bytes
+	}
+	if total := out.Sizes[len(out.Sizes)-1]; total.Bytes != sum {
+		t.Errorf("total %d bytes, the tools add up to %d", total.Bytes, sum)
 	}
 	var names []string
 	for _, tl := range out.Tools {

@@ -1,0 +1,79 @@
+package tools
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestReshape covers each published shape: the value already in the shape
+// passes without a note, other shapes are converted with the note the model
+// reads, and parts that cannot be read are problems.
+func TestReshape(t *testing.T) {
+	cases := []struct {
+		name  string
+		shape Shape
+		in    string // JSON
+		want  string // JSON of the converted value
+		note  string
+		prob  string
+	}{
+		{"headers in shape", HeaderLines, `["A: 1"]`, `["A: 1"]`, "", ""},
+		{"headers object", HeaderLines, `{"B": 2, "A": "x", "R": null}`, `["A: x","B: 2","R: "]`, `read an object as ["A: x","B: 2","R: "]`, ""},
+		{"headers lines", HeaderLines, `"A: 1\r\nB: 2\n"`, `["A: 1","B: 2"]`, `read a string as ["A: 1","B: 2"]`, ""},
+		{"headers pairs and objects", HeaderLines, `[["A","1"],{"name":"B","value":"2"},{"C":"3"}]`, `["A: 1","B: 2","C: 3"]`, "read a list of pairs", ""},
+		{"headers secret masked", HeaderLines, `{"X-Api-Key": "k"}`, `["X-Api-Key: k"]`, `["X-Api-Key: ***"]`, ""},
+		{"headers bad item", HeaderLines, `[true]`, `[true]`, "", `"headers[0]": expected "Name: value", got true (boolean)`},
+		{"query in shape", URLEncoded, `"a=1&b=2"`, `"a=1&b=2"`, "", ""},
+		{"query object", URLEncoded, `{"q": "a b", "l": [1, 2]}`, `"l=1&l=2&q=a+b"`, `read an object as "l=1&l=2&q=a+b"`, ""},
+		{"query pairs", URLEncoded, `[["q","a&b"],"n=1"]`, `"q=a%26b&n=1"`, "read a list", ""},
+		{"query json text", URLEncoded, `"{\"q\":\"go\"}"`, `"q=go"`, "read JSON text", ""},
+		{"json object", JSONText, `{"a": [1, 2.50]}`, `"{\"a\":[1,2.50]}"`, "sent the object as JSON text", ""},
+		{"json text", JSONText, `"{\"a\":1}"`, `"{\"a\":1}"`, "", ""},
+		{"batch args object", JSONArgs, `{"path": "go.mod"}`, `"{\"path\":\"go.mod\"}"`, "", ""},
+		{"words", CommandLine, `["-H", "A: b", "http://x/{a,b}", "it's"]`, `"-H 'A: b' 'http://x/{a,b}' 'it'\\''s'"`, "", ""},
+		{"one word", CommandLine, `["http://x/{a,b}"]`, `"'http://x/{a,b}'"`, "", ""},
+		{"one command line", CommandLine, `["-sL http://x"]`, `"-sL http://x"`, "", ""},
+		{"cookie object", CookiePairs, `{"s": "secret"}`, `"s=secret"`, `read an object as "s=***"`, ""},
+		{"user object", UserPass, `{"Username": "ann", "password": "pw"}`, `"ann:pw"`, `read the object as "ann:***"`, ""},
+		{"user pair", UserPass, `["ann", "pw"]`, `"ann:pw"`, `read the list as "ann:***"`, ""},
+		{"user unreadable", UserPass, `{"token": "x"}`, `{"token":"x"}`, "", `expected "user:password"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			in, err := decodeJSON([]byte(c.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, note, problems := reshape("headers", c.shape, in)
+			if got := compactJSON(out); got != c.want {
+				t.Errorf("value %s, want %s", got, c.want)
+			}
+			if c.note == "" && note != "" || !strings.Contains(note, c.note) {
+				t.Errorf("note %q, want %q", note, c.note)
+			}
+			var ps []string
+			for _, p := range problems {
+				ps = append(ps, p.String())
+			}
+			if got := strings.Join(ps, "; "); c.prob == "" && got != "" || !strings.Contains(got, c.prob) {
+				t.Errorf("problems %q, want %q", got, c.prob)
+			}
+		})
+	}
+}
+
+// TestCommandLineRoundTrip checks that joined words split back into the same
+// words with a POSIX shell's rules, as net.curl splits args.
+func TestCommandLineRoundTrip(t *testing.T) {
+	words := []any{"-d", `{"a": 1}`, "$HOME", "*.go", "a b", "", "x'y"}
+	out, _, _ := reshape("args", CommandLine, words)
+	line, _ := out.(string)
+	if strings.Contains(line, `$HOME`) && !strings.Contains(line, `'$HOME'`) {
+		t.Errorf("$HOME left unquoted: %s", line)
+	}
+	data, _ := json.Marshal(line)
+	if !strings.Contains(string(data), `'{\"a\": 1}'`) || !strings.Contains(line, "''") {
+		t.Errorf("words not quoted for a shell: %s", line)
+	}
+}
