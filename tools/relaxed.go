@@ -221,7 +221,7 @@ type argsText struct {
 // JSON, or JSON text encoded again as a JSON string.
 func (a *argsText) unwrap(s string) (string, bool) {
 	if body, ok := stripFence(s); ok && looksLikeJSON(body) {
-		a.notes = append(a.notes, "read the arguments inside the ``` code fence")
+		a.notes = append(a.notes, "note: read the arguments inside the ``` code fence")
 		return body, true
 	}
 	if !strings.HasPrefix(s, `"`) {
@@ -229,7 +229,7 @@ func (a *argsText) unwrap(s string) (string, bool) {
 	}
 	parsed, err := decodeJSON([]byte(s))
 	if str, ok := parsed.(string); err == nil && ok && looksLikeJSON(str) {
-		a.notes = append(a.notes, "the arguments were JSON text encoded again as a JSON string; decoded it twice")
+		a.notes = append(a.notes, "note: the arguments were JSON text encoded again as a JSON string; decoded it twice")
 		return str, true
 	}
 	return "", false
@@ -242,7 +242,7 @@ func (a *argsText) parse(s string) (any, error) {
 		return v, nil
 	}
 	if rv, fixes, ok := relaxJSON(s); ok {
-		a.notes = append(a.notes, "read the arguments as JSON after fixing "+strings.Join(fixes, ", "))
+		a.notes = append(a.notes, "note: read the arguments as JSON after fixing "+strings.Join(fixes, ", "))
 		return rv, nil
 	}
 	return nil, fmt.Errorf("arguments were a string that looks like JSON but does not parse (%v); send one JSON object with double-quoted keys and strings", err)

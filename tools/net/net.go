@@ -162,12 +162,12 @@ var foreignNames = func() []tools.Foreign {
 	}
 	request := tools.Foreign{Args: map[string]string{"command": "args", "timeout_ms": "timeoutMs"}}
 	var out []tools.Foreign
-	for _, name := range []string{"fetch", "WebFetch", "web_fetch", "fetch_url", "fetch_webpage", "fetch_url_content", "builtin_fetch_url_content", "browse", "read_url", "scrape"} {
+	for _, name := range []string{"fetch", "WebFetch", "web_fetch", "fetch_url", "fetch_webpage", "fetch_url_content", "builtin_fetch_url_content", "fetch_markdown", "browse", "read_url", "scrape"} {
 		f := fetch
 		f.Name = name
 		out = append(out, f)
 	}
-	for _, name := range []string{"http_request", "http", "request", "make_request", "api_request", "http_get", "curl", "send_request", "rest_call"} {
+	for _, name := range []string{"http_request", "http", "request", "make_request", "api_request", "http_get", "curl", "curl_request", "curl_get", "curl_execute", "send_request", "rest_call"} {
 		f := request
 		f.Name = name
 		out = append(out, f)
