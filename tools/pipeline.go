@@ -330,6 +330,7 @@ func (c *callState) repair(schema *schemas.Schema, args map[string]any) (problem
 		notes = append(notes, ns...)
 	}
 	add(repairLineWindow(t, args))
+	add(repairPathLine(t, args))
 	add(invertBooleans(t, args))
 	renamed, ps := renameFields(t, schema, args)
 	add(ps, nil)

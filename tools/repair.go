@@ -26,10 +26,11 @@ func (p problem) String() string {
 }
 
 // argWrappers are keys models wrap real arguments in.
-var argWrappers = []string{"args", "arguments", "params", "parameters", "input", "kwargs"}
+var argWrappers = []string{"args", "arguments", "params", "parameters", "input", "kwargs", "tool_input", "toolInput"}
 
 // nameKeys are keys a proxy-style {tool, args} envelope names the tool with.
-var nameKeys = []string{"tool", "name", "toolName", "tool_name"}
+// JSON-RPC's method names it too ({"method": "fs_read", "params": {…}}).
+var nameKeys = []string{"tool", "name", "toolName", "tool_name", "method"}
 
 // decodeJSON parses JSON keeping numbers exact.
 func decodeJSON(data []byte) (any, error) {
@@ -169,6 +170,9 @@ func (p *Pipeline) unwrap(t *Tool, m map[string]any) (any, bool) {
 	}
 	if len(m) == 1 {
 		for k, v := range m {
+			if fn, ok := v.(map[string]any); ok && k == "function" && !declared(k) {
+				return p.envelope(t, fn, asObject) // OpenAI's {"function": {"name", "arguments"}}
+			}
 			if !containsFold(argWrappers, k) && k != "options" {
 				return nil, false
 			}

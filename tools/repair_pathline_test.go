@@ -1,0 +1,31 @@
+package tools
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestRepairPathLine(t *testing.T) {
+	tool := &Tool{Spec: Spec{Name: "test.read", MainField: "path", LineWindow: [2]string{"offset", "limit"},
+		Kinds: map[string]Kind{"path": PathKind}}}
+	cases := []struct{ name, in, want string }{
+		{"line", `{"path":"a.txt:15"}`, `{"offset":15,"path":"a.txt"}`},
+		{"range", `{"path":"src/a.go:10-20"}`, `{"limit":11,"offset":10,"path":"src/a.go"}`},
+		{"window given wins", `{"path":"a.txt:15","offset":2}`, `{"offset":2,"path":"a.txt:15"}`},
+		{"not path-like", `{"path":"abc:15"}`, `{"path":"abc:15"}`},
+		{"url", `{"path":"http://x.io:8080"}`, `{"path":"http://x.io:8080"}`},
+		{"plain", `{"path":"a.txt"}`, `{"path":"a.txt"}`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var args map[string]any
+			if err := json.Unmarshal([]byte(tc.in), &args); err != nil {
+				t.Fatal(err)
+			}
+			repairPathLine(tool, args)
+			if got, _ := json.Marshal(args); string(got) != tc.want {
+				t.Errorf("args = %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
