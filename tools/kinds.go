@@ -318,3 +318,14 @@ func unitName(k Kind) string {
 	}
 	return "milliseconds"
 }
+
+// Kinds of search patterns, kept apart from the kinds above so that the
+// pattern repairs (repairPatterns) stay in one place.
+const (
+	// RegexKind is an RE2 regular expression: grep's BRE alternation a\|b
+	// and a /regex/flags literal are read as what they mean.
+	RegexKind Kind = iota + 100
+	// GlobKind is a glob: a regular expression such as .*\.md$ is turned
+	// into the glob it means (*.md) when that is unambiguous.
+	GlobKind
+)

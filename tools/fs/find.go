@@ -45,7 +45,7 @@ func (t *toolset) findTool() *tools.Tool {
 			Synonyms:    syn,
 			Foreign:     findForeign,
 			Inverse:     map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase"},
-			Kinds:       pathKinds("path"),
+			Kinds:       withPattern(tools.GlobKind, pathKinds("path")),
 			MainField:   "pattern",
 		},
 		Run: inRoots(t, (*toolset).runFind),

@@ -62,7 +62,7 @@ func (t *toolset) searchTool() *tools.Tool {
 			MainField:   "pattern",
 			Foreign:     searchForeign,
 			Inverse:     map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase"},
-			Kinds:       pathKinds("path"),
+			Kinds:       withPattern(tools.RegexKind, pathKinds("path")),
 		},
 		Run: inRoots(t, (*toolset).runSearch),
 	}.Erase()
@@ -517,4 +517,10 @@ func (r *searchRun) fit(ctx context.Context, noteBytes int, res *tools.Result) (
 	}
 	res.Text = strings.TrimSuffix(r.b.String()[:r.ends[n-1]], "\n")
 	return n, r.ends[:n]
+}
+
+// withPattern marks the pattern field of a search tool with its kind.
+func withPattern(kind tools.Kind, kinds map[string]tools.Kind) map[string]tools.Kind {
+	kinds["pattern"] = kind
+	return kinds
 }
