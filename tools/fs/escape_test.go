@@ -111,9 +111,9 @@ func TestWritesThroughLinks(t *testing.T) {
 		args map[string]any
 		want string
 	}{
-		{map[string]any{"path": "dangling", "content": "x"}, "write dangling: refused: it is a symbolic link that leads outside the allowed roots (" + e.root + ") or nowhere"},
+		{map[string]any{"path": "dangling", "content": "x"}, "write dangling: refused: it is a symbolic link that leads outside the allowed roots (" + e.root + " — set by --root) or nowhere"},
 		{map[string]any{"path": "out-file", "content": "x"}, "refused"},
-		{map[string]any{"path": "out-dir/planted", "content": "x"}, "refused: it leads outside the allowed roots (" + e.root + ")"},
+		{map[string]any{"path": "out-dir/planted", "content": "x"}, "refused: it leads outside the allowed roots (" + e.root + " — set by --root)"},
 		{map[string]any{"path": "out-dir/new/planted", "content": "x"}, "refused"},
 		{map[string]any{"path": "dangling", "content": "x", "mode": "create"}, "already exists"},
 	}

@@ -170,16 +170,16 @@ func (outsideError) Refused() bool { return true }
 // lie inside one of the roots. It never touches the disk.
 func (s *Set) Locate(p string) (Loc, error) {
 	if strings.ContainsRune(p, 0) {
-		return Loc{}, fmt.Errorf("path %q contains a NUL byte, which no file name inside the allowed roots (%s) can hold", p, strings.Join(s.Dirs(), ", "))
+		return Loc{}, fmt.Errorf("path %q contains a NUL byte, which no file name inside the allowed roots (%s) can hold", p, s.Named())
 	}
 	if p == "" {
 		p = "."
 	}
 	if len(p) >= 3 && p[1] == ':' && (p[2] == '\\' || p[2] == '/') && filepath.VolumeName(p) == "" && isLetter(p[0]) {
-		return Loc{}, fmt.Errorf("%q is a Windows path, and the roots here are %s: give a path relative to %s, or absolute inside a root", p, strings.Join(s.Dirs(), ", "), s.roots[0].Dir)
+		return Loc{}, fmt.Errorf("%q is a Windows path, and the roots here are %s: give a path relative to %s, or absolute inside a root", p, s.Named(), s.roots[0].Dir)
 	}
 	if p == "~" || strings.HasPrefix(p, "~/") || strings.HasPrefix(p, `~\`) {
-		return Loc{}, fmt.Errorf("%q starts with ~, and f0 does not expand ~ (there is no home directory here): paths are relative to %s, or absolute inside the roots (%s)", p, s.roots[0].Dir, strings.Join(s.Dirs(), ", "))
+		return Loc{}, fmt.Errorf("%q starts with ~, and f0 does not expand ~ (there is no home directory here): paths are relative to %s, or absolute inside the roots (%s)", p, s.roots[0].Dir, s.Named())
 	}
 	if !filepath.IsAbs(p) {
 		rel := path.Clean(filepath.ToSlash(p))
@@ -240,7 +240,7 @@ func (s *Set) Explain(op string, l Loc, err error) error {
 	case err == nil:
 		return nil
 	case strings.Contains(err.Error(), "path escapes from parent"):
-		return fmt.Errorf("%s %s: refused: it leads %w (%s) through a symlink or '..'", op, s.Display(l), ErrOutside, strings.Join(s.Dirs(), ", "))
+		return fmt.Errorf("%s %s: refused: it leads %w (%s) through a symlink or '..'", op, s.Display(l), ErrOutside, s.Named())
 	case errors.Is(err, fs.ErrNotExist):
 		return s.notFound(op, l)
 	case errors.Is(err, fs.ErrPermission):
@@ -334,7 +334,7 @@ func (s *Set) WriteAtomic(l Loc, r io.Reader, opts WriteOptions) (n int64, err e
 			return 0, fmt.Errorf("write %s: %w", s.Display(l), fs.ErrExist)
 		case info.Mode()&fs.ModeSymlink != 0:
 			if _, err := root.Stat(l.Native()); err != nil {
-				return 0, fmt.Errorf("write %s: refused: it is a symbolic link that leads %w (%s) or nowhere; f0 never writes through a link", s.Display(l), ErrOutside, strings.Join(s.Dirs(), ", "))
+				return 0, fmt.Errorf("write %s: refused: it is a symbolic link that leads %w (%s) or nowhere; f0 never writes through a link", s.Display(l), ErrOutside, s.Named())
 			}
 			if target, ok := s.LinkTarget(l); ok {
 				shown := s.Display(target)
