@@ -337,6 +337,7 @@ func (c *callState) repair(schema *schemas.Schema, args map[string]any) (problem
 	add(dropNullish(t, schema, args))
 	add(repairRequest(t, schema, args))
 	add(repairPatterns(t, schema, args))
+	add(splitPathLists(t, args))
 	add(repairKinds(t, args, renamed))
 	add(applyShapes(t, args))
 	add(validate(t, schema, args))

@@ -1,0 +1,31 @@
+package tools
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestSplitPathLists(t *testing.T) {
+	tool := &Tool{Spec: Spec{Name: "test.read", MainField: "path", Plurals: map[string]string{"path": "paths"},
+		Kinds: map[string]Kind{"path": PathKind, "paths": PathKind}}}
+	cases := []struct{ name, in, want string }{
+		{"comma list", `{"paths":"a.txt, docs/b.md"}`, `{"paths":["a.txt","docs/b.md"]}`},
+		{"no space", `{"paths":"a.txt,b.txt"}`, `{"paths":["a.txt","b.txt"]}`},
+		{"single field untouched", `{"path":"a.txt, b.md"}`, `{"path":"a.txt, b.md"}`},
+		{"a name with a comma", `{"paths":"notes, final draft.txt"}`, `{"paths":"notes, final draft.txt"}`},
+		{"JSON text is left to the JSON reader", `{"paths":"[\"a.txt\", \"b.md\"]"}`, `{"paths":"[\"a.txt\", \"b.md\"]"}`},
+		{"bare words", `{"paths":"a, b"}`, `{"paths":"a, b"}`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var args map[string]any
+			if err := json.Unmarshal([]byte(tc.in), &args); err != nil {
+				t.Fatal(err)
+			}
+			splitPathLists(tool, args)
+			if got, _ := json.Marshal(args); string(got) != tc.want {
+				t.Errorf("args = %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
