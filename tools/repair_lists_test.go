@@ -17,15 +17,21 @@ func TestSplitPathLists(t *testing.T) {
 		{"bare words", `{"paths":"a, b"}`, `{"paths":"a, b"}`},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			var args map[string]any
-			if err := json.Unmarshal([]byte(tc.in), &args); err != nil {
-				t.Fatal(err)
-			}
-			splitPathLists(tool, args)
-			if got, _ := json.Marshal(args); string(got) != tc.want {
-				t.Errorf("args = %s, want %s", got, tc.want)
-			}
-		})
+		checkArgRepair(t, tc.name, tc.in, tc.want, func(args map[string]any) { splitPathLists(tool, args) })
 	}
+}
+
+// checkArgRepair runs one table case of a repair on an arguments object.
+func checkArgRepair(t *testing.T, name, in, want string, repair func(map[string]any)) {
+	t.Helper()
+	t.Run(name, func(t *testing.T) {
+		var args map[string]any
+		if err := json.Unmarshal([]byte(in), &args); err != nil {
+			t.Fatal(err)
+		}
+		repair(args)
+		if got, _ := json.Marshal(args); string(got) != want {
+			t.Errorf("args = %s, want %s", got, want)
+		}
+	})
 }

@@ -1,9 +1,6 @@
 package tools
 
-import (
-	"encoding/json"
-	"testing"
-)
+import "testing"
 
 func TestRepairPathLine(t *testing.T) {
 	tool := &Tool{Spec: Spec{Name: "test.read", MainField: "path", LineWindow: [2]string{"offset", "limit"},
@@ -17,15 +14,6 @@ func TestRepairPathLine(t *testing.T) {
 		{"plain", `{"path":"a.txt"}`, `{"path":"a.txt"}`},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			var args map[string]any
-			if err := json.Unmarshal([]byte(tc.in), &args); err != nil {
-				t.Fatal(err)
-			}
-			repairPathLine(tool, args)
-			if got, _ := json.Marshal(args); string(got) != tc.want {
-				t.Errorf("args = %s, want %s", got, tc.want)
-			}
-		})
+		checkArgRepair(t, tc.name, tc.in, tc.want, func(args map[string]any) { repairPathLine(tool, args) })
 	}
 }
