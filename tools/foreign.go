@@ -37,6 +37,10 @@ type Foreign struct {
 	// Refuse, when set, means f0 has no equivalent: the call is refused with
 	// this explanation, which names the tool that comes closest.
 	Refuse string
+	// Substring names the field in which the foreign tool matches a bare
+	// word as part of a name in any case (the filesystem server's
+	// search_files): "readme" becomes the glob "*readme*" with ignoreCase.
+	Substring string
 }
 
 // foreignRef is one tool's Foreign entry in the registry's index.
@@ -307,6 +311,9 @@ func (r *routed) apply(c *callState, args map[string]any) string {
 			args[field] = val
 			mapped = append(mapped, fmt.Sprintf("%s %s", field, compactJSON(val)))
 		}
+	}
+	if m := substringGlob(f.Substring, args); m != "" {
+		mapped = append(mapped, m)
 	}
 	note := fmt.Sprintf("note: %s is another server's tool name; ran %s", quoteShort(r.name), c.name())
 	if len(mapped) > 0 {

@@ -43,3 +43,17 @@ func isPluralField(t *Tool, field string) bool {
 	}
 	return false
 }
+
+// substringGlob turns a bare word in field into a glob that matches it as
+// part of a name, in any case; it returns what it did, or "".
+func substringGlob(field string, args map[string]any) string {
+	s, ok := args[field].(string)
+	if field == "" || !ok || s == "" || strings.ContainsAny(s, "*?[]{}/\\") {
+		return ""
+	}
+	args[field] = "*" + s + "*"
+	if _, given := args["ignoreCase"]; !given {
+		args["ignoreCase"] = true
+	}
+	return fmt.Sprintf("%s %q → %q, ignoreCase: a part of a name", field, s, "*"+s+"*")
+}

@@ -101,12 +101,20 @@ var listForeign = concat(
 	named(tools.Foreign{Args: withPath(nil)}, "list_files"),
 )
 
-var findForeign = named(tools.Foreign{
-	Args: withPath(map[string]string{"excludePatterns": "-", "query": "pattern", "glob": "pattern"}),
-	Values: map[string]map[string]map[string]any{
-		"case_sensitive": {"false": {"ignoreCase": true}, "true": {}},
-	},
-}, "search_files", "Glob", "glob", "file_search", "find_files", "builtin_file_glob_search", "find_file", "find")
+// findForeign: the filesystem server's search_files matches a bare word as
+// part of a name in any case; the others take a glob.
+var findForeign = append(named(findArgs("pattern"), "search_files"), named(findArgs(""), "Glob", "glob", "file_search", "find_files", "builtin_file_glob_search", "find_file", "find")...)
+
+// findArgs is the argument mapping of other servers' name searches.
+func findArgs(substring string) tools.Foreign {
+	return tools.Foreign{
+		Args: withPath(map[string]string{"excludePatterns": "-", "query": "pattern", "glob": "pattern"}),
+		Values: map[string]map[string]map[string]any{
+			"case_sensitive": {"false": {"ignoreCase": true}, "true": {}},
+		},
+		Substring: substring,
+	}
+}
 
 // grepTypes maps ripgrep's --type names models pass in Grep's type to
 // globs.
