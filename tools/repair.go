@@ -77,11 +77,28 @@ func toValue(raw any) (any, error) {
 func (p *Pipeline) argsObject(t *Tool, raw any) (map[string]any, []string, []problem) {
 	v, err := toValue(raw)
 	if err != nil {
-		return nil, nil, []problem{{"", fmt.Sprintf("arguments could not be read: %v", err)}}
+		text, isText := rawText(raw)
+		if !isText {
+			return nil, nil, []problem{{"", fmt.Sprintf("arguments could not be read: %v", err)}}
+		}
+		// A command line's bare word such as {*.go,*.md} reaches here as
+		// text that is not JSON: read it as text, like any other bare word.
+		v = text
 	}
 	var text argsText
 	m, problems := p.argsValue(t, v, &text)
 	return m, text.notes, problems
+}
+
+// rawText is arguments that arrived as raw bytes, as text.
+func rawText(raw any) (string, bool) {
+	switch v := raw.(type) {
+	case json.RawMessage:
+		return string(v), true
+	case []byte:
+		return string(v), true
+	}
+	return "", false
 }
 
 // argsValue is argsObject on a decoded value.
@@ -102,6 +119,12 @@ func (p *Pipeline) argsValue(t *Tool, v any, text *argsText) (map[string]any, []
 			if strings.HasPrefix(s, "{") || (strings.HasPrefix(s, "[") && mainField(t) == "") {
 				parsed, err := text.parse(s)
 				if err != nil {
+					if main := mainField(t); main != "" && p.fieldType(t, main) == "string" && !strings.Contains(s, ":") {
+						// No key: value anywhere, so not an object gone
+						// wrong but a value such as the glob {a,b}.
+						text.notes = append(text.notes, fmt.Sprintf("note: %s is not JSON; took it as %q", quoteShort(x), main))
+						return map[string]any{main: x}, nil
+					}
 					return nil, []problem{{"", err.Error()}}
 				}
 				v = parsed

@@ -280,3 +280,21 @@ func TestBinaryTestScriptNeedsCompiler(t *testing.T) {
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
+
+// TestBinaryBraceGlobBareWord: a bare word that starts with { but holds no
+// key: value is the tool's main field (a brace glob), not broken JSON; a
+// broken JSON object is still answered as one.
+func TestBinaryBraceGlobBareWord(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a.go", "b.md", "c.txt"} {
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runBinCases(t, []binCase{
+		{"brace glob", proc{dir: dir}, []string{"fs.find", "{*.go,*.md}"},
+			expect{stdout: []string{"a.go\nb.md\n"}, notStdout: []string{"c.txt"}}},
+		{"broken JSON object", proc{dir: dir}, []string{"fs.read", `{"path": "a.go"`},
+			expect{code: exitToolError, stderr: []string{"looks like JSON but does not parse"}}},
+	})
+}
