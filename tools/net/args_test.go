@@ -253,6 +253,7 @@ func TestParseCurlErrors(t *testing.T) {
 		{"base64 and output", Input{URL: "https://x", Output: "a", Base64: ptr(true)}, `"base64" and "output" both ask for the body`},
 		{"headers of a wrong shape", Input{URL: "https://x", Headers: 42}, `"headers": expected an object or a list of "Name: value", got 42`},
 		{"header without a colon", Input{URL: "https://x", Headers: []any{"Accept application/json"}}, `"headers": "Accept application/json" is not a header: write "Name: value"`},
+		{"header written name=value", Input{URL: "https://x", Headers: []any{"X-Token=abc"}}, `"headers": "X-Token=abc" is not a header: write "X-Token: abc"`},
 		{"header with a newline", Input{URL: "https://x", Headers: map[string]any{"X": "a\r\nInjected: 1"}}, `"headers": the value of header X has a line break or control character`},
 		{"form value of a wrong type", Input{URL: "https://x", Form: map[string]any{"a": map[string]any{}}}, `"form.a": expected a string, number or boolean, got {}`},
 		{"remoteName and output", Input{URL: "https://x/a.txt", RemoteName: ptr(true), Output: "b.txt"}, `"remoteName": true and "output": "b.txt" both name the file the body is saved to. Give one of them`},

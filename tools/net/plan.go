@@ -600,6 +600,9 @@ func parseHeader(line string) (header, error) {
 	case strings.HasSuffix(line, ";"):
 		h = header{name: strings.TrimSpace(strings.TrimSuffix(line, ";"))}
 	default:
+		if n, v, eq := strings.Cut(line, "="); eq && httpguts.ValidHeaderFieldName(strings.TrimSpace(n)) {
+			return header{}, fmt.Errorf("%q is not a header: write %q", line, strings.TrimSpace(n)+": "+strings.TrimSpace(v))
+		}
 		return header{}, fmt.Errorf("%q is not a header: write \"Name: value\"", line)
 	}
 	return h, checkHeader(h)
