@@ -78,11 +78,12 @@ func (p *Pipeline) argsObject(t *Tool, raw any) (map[string]any, []string, []pro
 	v, err := toValue(raw)
 	if err != nil {
 		text, isText := rawText(raw)
-		if !isText {
+		if !isText || strings.Contains(text, ":") {
 			return nil, nil, []problem{{"", fmt.Sprintf("arguments could not be read: %v", err)}}
 		}
 		// A command line's bare word such as {*.go,*.md} reaches here as
-		// text that is not JSON: read it as text, like any other bare word.
+		// bytes that are not JSON and hold no key: value: read it as text,
+		// like any other bare word.
 		v = text
 	}
 	var text argsText

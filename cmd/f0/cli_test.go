@@ -295,6 +295,6 @@ func TestBinaryBraceGlobBareWord(t *testing.T) {
 		{"brace glob", proc{dir: dir}, []string{"fs.find", "{*.go,*.md}"},
 			expect{stdout: []string{"a.go\nb.md\n"}, notStdout: []string{"c.txt"}}},
 		{"broken JSON object", proc{dir: dir}, []string{"fs.read", `{"path": "a.go"`},
-			expect{code: exitToolError, stderr: []string{"looks like JSON but does not parse"}}},
+			expect{code: exitToolError, stderr: []string{"arguments could not be read: unexpected EOF"}}},
 	})
 }
