@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -250,11 +251,7 @@ func nestedAka(syn map[string]string) string {
 	for k, v := range syn {
 		byTarget[v] = append(byTarget[v], k)
 	}
-	targets := make([]string, 0, len(byTarget))
-	for k := range byTarget {
-		targets = append(targets, k)
-	}
-	slices.Sort(targets)
+	targets := slices.Sorted(maps.Keys(byTarget))
 	parts := make([]string, len(targets))
 	for i, target := range targets {
 		names := byTarget[target]

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -488,11 +489,7 @@ func coerceNested(field string, s *schemas.Schema, v any, syn map[string]string)
 // decoder to drop.
 func renameNested(field string, s *schemas.Schema, obj map[string]any, syn map[string]string) []problem {
 	var problems []problem
-	keys := make([]string, 0, len(obj))
-	for k := range obj {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
+	keys := slices.Sorted(maps.Keys(obj))
 	for _, key := range keys {
 		if schemas.Property(s, key) != nil {
 			continue

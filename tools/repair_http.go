@@ -3,6 +3,7 @@ package tools
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/url"
 	"regexp"
 	"slices"
@@ -264,11 +265,7 @@ func firstText(obj map[string]any, keys []string) (string, bool) {
 // list value repeats the name, null gives an empty value, and an object
 // value is written as JSON text. escape, when set, encodes names and values.
 func objectLines(obj map[string]any, sep string, escape func(string) string) []string {
-	names := make([]string, 0, len(obj))
-	for k := range obj {
-		names = append(names, k)
-	}
-	slices.Sort(names)
+	names := slices.Sorted(maps.Keys(obj))
 	if escape == nil {
 		escape = strings.TrimSpace
 	}

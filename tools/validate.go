@@ -2,6 +2,7 @@ package tools
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -13,11 +14,7 @@ import (
 // against the schema. Problems make the call fail; notes (ignored foreign
 // fields) travel with its result.
 func validate(t *Tool, schema *schemas.Schema, args map[string]any) (problems []problem, notes []string) {
-	keys := make([]string, 0, len(args))
-	for k := range args {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
+	keys := slices.Sorted(maps.Keys(args))
 	var ignored []string
 	for _, k := range keys {
 		prop := schemas.Property(schema, k)
@@ -69,11 +66,7 @@ func nearestName(key string, names []string, synonyms map[string]string) string 
 	for _, name := range names {
 		try(name, name)
 	}
-	syns := make([]string, 0, len(synonyms))
-	for syn := range synonyms {
-		syns = append(syns, syn)
-	}
-	slices.Sort(syns)
+	syns := slices.Sorted(maps.Keys(synonyms))
 	for _, syn := range syns {
 		try(syn, synonyms[syn])
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 
@@ -82,11 +83,7 @@ func (r cliRenderer) argWords(t *tools.Tool, args map[string]any) []string {
 
 // fieldWords writes fields as key=value or key:=JSON, in name order.
 func (r cliRenderer) fieldWords(t *tools.Tool, args map[string]any) []string {
-	keys := make([]string, 0, len(args))
-	for k := range args {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
+	keys := slices.Sorted(maps.Keys(args))
 	var words []string
 	for _, k := range keys {
 		switch v := args[k].(type) {

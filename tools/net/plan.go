@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"net/url"
 	"slices"
@@ -517,11 +518,7 @@ func fieldHeaders(v any) ([]header, error) {
 	}
 	switch x := v.(type) {
 	case map[string]any:
-		names := make([]string, 0, len(x))
-		for k := range x {
-			names = append(names, k)
-		}
-		slices.Sort(names)
+		names := slices.Sorted(maps.Keys(x))
 		for _, name := range names {
 			vals := []any{x[name]}
 			if list, ok := x[name].([]any); ok {
@@ -657,11 +654,7 @@ func unescapeQuery(s string) string {
 }
 
 func encodeObject(field string, m map[string]any) ([]string, error) {
-	names := make([]string, 0, len(m))
-	for k := range m {
-		names = append(names, k)
-	}
-	slices.Sort(names)
+	names := slices.Sorted(maps.Keys(m))
 	var pairs []string
 	for _, name := range names {
 		vals := []any{m[name]}
@@ -708,11 +701,7 @@ func fieldCookie(v any) (string, error) {
 		}
 		return x, nil
 	case map[string]any:
-		names := make([]string, 0, len(x))
-		for k := range x {
-			names = append(names, k)
-		}
-		slices.Sort(names)
+		names := slices.Sorted(maps.Keys(x))
 		parts := make([]string, 0, len(names))
 		for _, n := range names {
 			s, err := scalarText(x[n])
