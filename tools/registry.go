@@ -69,16 +69,12 @@ func NewRegistryWithDocs(docs DocSource, list ...*Tool) (*Registry, error) {
 }
 
 func buildInfo(t *Tool, docs DocSource) (*toolInfo, error) {
-	doc, err := docs(t.Name)
+	s, doc, err := schemaAndDoc(t, docs)
 	if err != nil {
 		return nil, err
 	}
 	if len(doc.Examples) == 0 {
 		return nil, fmt.Errorf("tool %s: documentation needs at least one example", t.Name)
-	}
-	s, err := schemas.Generate(t.inputType, doc)
-	if err != nil {
-		return nil, fmt.Errorf("schema of %s: %w", t.Name, err)
 	}
 	if schemas.Property(s, BudgetField) == nil {
 		s.Properties.Set(BudgetField, &schemas.Schema{
@@ -110,6 +106,24 @@ func buildInfo(t *Tool, docs DocSource) (*toolInfo, error) {
 		return nil, fmt.Errorf("marshal schema of %s: %w", t.Name, err)
 	}
 	return &toolInfo{schema: s, raw: raw, doc: doc, index: searchIndex(t, doc.Description)}, nil
+}
+
+// schemaAndDoc returns the tool's input schema and documentation: given
+// by an External tool, or generated from the Go input type and documented
+// from docs.
+func schemaAndDoc(t *Tool, docs DocSource) (*schemas.Schema, schemas.Doc, error) {
+	if t.external != nil {
+		return externalSchema(t)
+	}
+	doc, err := docs(t.Name)
+	if err != nil {
+		return nil, doc, err
+	}
+	s, err := schemas.Generate(t.inputType, doc)
+	if err != nil {
+		return nil, doc, fmt.Errorf("schema of %s: %w", t.Name, err)
+	}
+	return s, doc, nil
 }
 
 // applyShapeSchemas publishes each shaped field in its portable shape.

@@ -115,6 +115,8 @@ type Tool struct {
 	decode    func(json.RawMessage) (any, error)
 	run       func(context.Context, any) (Result, error)
 	accessFor func(any) (Access, string)
+	// external is set for a tool defined by another server's listing.
+	external *externalInfo
 }
 
 // Erase turns a typed definition into a Tool the registry can hold.
@@ -162,6 +164,12 @@ func (t *Tool) validate() error {
 	}
 	if t.Access < Read || t.Access > Admin {
 		return fmt.Errorf("tool %s: access level not set", t.Name)
+	}
+	if t.external != nil {
+		if t.run == nil {
+			return fmt.Errorf("tool %s: needs a Run function", t.Name)
+		}
+		return nil
 	}
 	if t.run == nil || t.inputType == nil || t.inputType.Kind() != reflect.Struct {
 		return fmt.Errorf("tool %s: needs a struct input and a Run function", t.Name)

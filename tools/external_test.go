@@ -1,0 +1,91 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"f0/schemas"
+)
+
+// externalPipeline registers one External tool, up.read_file, whose schema
+// is given as JSON, beside the meta tools.
+func externalPipeline(t *testing.T) *Pipeline {
+	t.Helper()
+	s := &schemas.Schema{}
+	if err := json.Unmarshal([]byte(`{"type":"object","properties":{
+		"path":{"type":"string","description":"File to read."},
+		"head":{"type":"integer","minimum":1},
+		"binary":{"type":"boolean"}},"required":["path"]}`), s); err != nil {
+		t.Fatal(err)
+	}
+	tool := External{
+		Spec: Spec{Name: "up.read_file", Title: "Read a file", Summary: "Read a file upstream.", Access: Read, MainField: "path"},
+		Schema: s,
+		Doc:    schemas.Doc{Description: "The upstream's own words.", Examples: []map[string]any{{"path": "<path>"}}},
+		Run: func(ctx context.Context, args map[string]any) (Result, error) {
+			return Result{Text: compactJSON(args)}, nil
+		},
+	}.Erase()
+	reg, err := NewRegistry(append(MetaTools(), tool)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewPipeline(reg, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestExternalToolGoesThroughThePipeline(t *testing.T) {
+	p := externalPipeline(t)
+	cases := []struct {
+		name, tool string
+		args       any
+		want       string
+		isError    bool
+	}{
+		{"structured", "up.read_file", map[string]any{"path": "a.txt", "head": 3}, `{"head":3,"path":"a.txt"}`, false},
+		{"json string", "up_read_file", `{"path":"a.txt","head":"3"}`, `{"head":3,"path":"a.txt"}`, false},
+		{"wrapper", "UP.READ_FILE", map[string]any{"arguments": `{"path":"a.txt"}`}, `{"path":"a.txt"}`, false},
+		{"bare value", "up-read-file", "a.txt", `{"path":"a.txt"}`, false},
+		{"coercion", "up.read_file", map[string]any{"path": "a.txt", "binary": "yes"}, `{"binary":true,"path":"a.txt"}`, false},
+		{"null-ish", "up.read_file", map[string]any{"path": "a.txt", "head": "null"}, `{"path":"a.txt"}`, false},
+		{"foreign field", "up.read_file", map[string]any{"path": "a.txt", "encoding": "utf8"}, `note: ignored field "encoding"`, false},
+		{"near miss", "up.read_file", map[string]any{"pth": "a.txt"}, `- "pth": unknown field; did you mean "path"?`, true},
+		{"wrong type", "up.read_file", map[string]any{"path": "a.txt", "head": true}, `"head": expected an integer, got true (a boolean is never a number)`, true},
+		{"misspelt name", "up.red_file", map[string]any{"path": "a.txt"}, "up_read_file", true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res := p.Call(context.Background(), tc.tool, tc.args)
+			if res.IsError != tc.isError || !strings.Contains(res.Text, tc.want) {
+				t.Fatalf("got isError=%v:\n%s\nwant isError=%v and %q", res.IsError, res.Text, tc.isError, tc.want)
+			}
+		})
+	}
+}
+
+func TestExternalToolErrorShowsItsSchemaAndExample(t *testing.T) {
+	p := externalPipeline(t)
+	res := p.Call(context.Background(), "up_read_file", map[string]any{"head": 2})
+	for _, want := range []string{`"path": is required but missing`, `You passed: {"head":2}`, `up_read_file {"path":"<path>"}`} {
+		if !strings.Contains(res.Text, want) {
+			t.Errorf("missing %q in:\n%s", want, res.Text)
+		}
+	}
+	desc := p.Describe(context.Background(), p.Registry().Lookup("up.read_file"))
+	if !strings.Contains(desc, "The upstream's own words.") {
+		t.Errorf("describe lacks the full description:\n%s", desc)
+	}
+}
+
+func TestExternalToolNeedsASchema(t *testing.T) {
+	tool := External{Spec: Spec{Name: "up.x", Title: "X", Summary: "X.", Access: Read},
+		Run: func(ctx context.Context, args map[string]any) (Result, error) { return Result{}, nil }}.Erase()
+	if _, err := NewRegistry(tool); err == nil || !strings.Contains(err.Error(), "needs a schema") {
+		t.Fatalf("got %v", err)
+	}
+}
