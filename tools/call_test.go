@@ -26,15 +26,7 @@ func rawPipeline(t *testing.T) *Pipeline {
 	docs := func(string) (schemas.Doc, error) {
 		return schemas.Doc{Examples: []map[string]any{{"args": "-s https://example.com"}}}, nil
 	}
-	reg, err := NewRegistryWithDocs(docs, tool)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := NewPipeline(reg, Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return pipelineOf(t, docs, tool)
 }
 
 func TestRawArgsFieldTakesEveryShape(t *testing.T) {

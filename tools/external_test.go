@@ -28,7 +28,14 @@ func externalPipeline(t *testing.T) *Pipeline {
 			return Result{Text: compactJSON(args)}, nil
 		},
 	}.Erase()
-	reg, err := NewRegistry(append(MetaTools(), tool)...)
+	return pipelineOf(t, schemas.LoadDoc, append(MetaTools(), tool)...)
+}
+
+// pipelineOf builds a pipeline with the default configuration over the
+// given tools, documented by docs.
+func pipelineOf(t *testing.T, docs DocSource, list ...*Tool) *Pipeline {
+	t.Helper()
+	reg, err := NewRegistryWithDocs(docs, list...)
 	if err != nil {
 		t.Fatal(err)
 	}
