@@ -90,6 +90,8 @@ func (p *Pipeline) Client(name string) Client {
 	case strings.HasPrefix(name, piClientPrefix):
 		c.Kind, c.Limits = "pi", Limits{Bytes: PiMaxBytes, Lines: PiMaxLines}
 		c.Render = p.piRenderer(strings.TrimPrefix(name, piClientPrefix))
+	case name == RelayClientName:
+		c.Render = MarkedRenderer{}
 	case name == "claude-code":
 		tokens := cmp.Or(opts.ClaudeCodeTokens, ClaudeCodeMaxTokens)
 		c.Kind, c.Limits = "claude-code", Limits{Bytes: tokens * bytesPerToken}

@@ -67,7 +67,7 @@ func (rt remoteTarget) session(ctx context.Context, c *client.Client, where, nam
 	}
 	init := mcpgo.InitializeRequest{}
 	init.Params.ProtocolVersion = mcpgo.LATEST_PROTOCOL_VERSION
-	init.Params.ClientInfo = mcpgo.Implementation{Name: "f0-cli", Version: version()}
+	init.Params.ClientInfo = mcpgo.Implementation{Name: tools.RelayClientName, Version: version()}
 	if _, err := c.Initialize(ctx, init); err != nil {
 		return tools.Result{}, fmt.Errorf("initialize with %s: %w", where, err)
 	}
@@ -87,7 +87,39 @@ func (rt remoteTarget) session(ctx context.Context, c *client.Client, where, nam
 	if err != nil {
 		return tools.Result{}, fmt.Errorf("call %s on %s: %w", name, where, err)
 	}
-	return fromMCP(res), nil
+	out := fromMCP(res)
+	out.Text = tools.ExpandMarked(out.Text, remoteRenderer{rt})
+	return out, nil
+}
+
+// remoteRenderer writes the calls a remote f0 suggests as the `f0 call`
+// command line that makes them against the same server:
+//
+//	f0 call --server http://127.0.0.1:8931/mcp fs_read '{"path":"go.mod","offset":120}'
+type remoteRenderer struct{ target remoteTarget }
+
+// Call writes `f0 call --server URL|--stdio CMD NAME 'JSON'`.
+func (r remoteRenderer) Call(s tools.Suggestion) string {
+	words := append(append([]string{"f0", "call"}, r.target.flagWords()...), s.Listed)
+	if s.Args != nil {
+		words = append(words, compact(s.Args))
+	}
+	return strings.Join(quoteWords(words), " ")
+}
+
+// Name writes the listed name, which `f0 call` takes as it is.
+func (r remoteRenderer) Name(s tools.Suggestion) string { return s.Listed }
+
+// flagWords are the `f0 call` flags that reach the target again.
+func (rt remoteTarget) flagWords() []string {
+	if rt.command != "" {
+		return []string{"--stdio", rt.command}
+	}
+	words := []string{"--server", rt.url}
+	if rt.tokenEnv != "" {
+		words = append(words, "--auth-token-env", rt.tokenEnv)
+	}
+	return words
 }
 
 // connect builds the client for the target; a stdio command line is split
