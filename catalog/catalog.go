@@ -6,7 +6,7 @@ import (
 	"f0/tools"
 	"f0/tools/batch"
 	"f0/tools/fs"
-	"f0/tools/net"
+	"f0/tools/net/curl"
 	"f0/tools/roots"
 )
 
@@ -18,7 +18,7 @@ type Options struct {
 	// Files, when set, are the open roots to use instead of Roots.
 	Files *roots.Set
 	// Net configures the network tools.
-	Net net.Config
+	Net curl.Config
 }
 
 // New builds the registry of every f0 tool. The roots stay open for the
@@ -33,7 +33,7 @@ func New(opts Options) (*tools.Registry, error) {
 	}
 	var all []*tools.Tool
 	all = append(all, tools.MetaTools()...)
-	netTools, err := net.Tools(opts.Net, files)
+	netTools, err := curl.Tools(opts.Net, files)
 	if err != nil {
 		files.Close()
 		return nil, err

@@ -15,7 +15,8 @@ import (
 
 	"f0/catalog"
 	"f0/tools"
-	"f0/tools/net"
+	f0net "f0/tools/net"
+	"f0/tools/net/curl"
 	"f0/tools/roots"
 )
 
@@ -74,16 +75,16 @@ func (g *globalFlags) register(fs *pflag.FlagSet) {
 }
 
 // config turns the net flags into net.curl's configuration.
-func (n netFlags) config() (net.Config, error) {
+func (n netFlags) config() (curl.Config, error) {
 	maxTime, err := parseDuration("--net-max-time", n.maxTime)
 	if err != nil {
-		return net.Config{}, err
+		return curl.Config{}, err
 	}
-	maxDownload, err := net.ParseSize(n.maxDownload)
+	maxDownload, err := f0net.ParseSize(n.maxDownload)
 	if err != nil || maxDownload <= 0 {
-		return net.Config{}, fmt.Errorf("--net-max-download %q: want a size such as 100MiB, 1G or 5000000", n.maxDownload)
+		return curl.Config{}, fmt.Errorf("--net-max-download %q: want a size such as 100MiB, 1G or 5000000", n.maxDownload)
 	}
-	return net.Config{Version: version(), MaxTime: maxTime, MaxDownload: maxDownload, Allow: n.allow, Deny: n.deny}, nil
+	return curl.Config{Version: version(), MaxTime: maxTime, MaxDownload: maxDownload, Allow: n.allow, Deny: n.deny}, nil
 }
 
 // envName is the environment variable of a flag: --max-output → F0_MAX_OUTPUT.
@@ -194,7 +195,7 @@ func (g *globalFlags) newPipeline(logger *slog.Logger, files *roots.Set) (*tools
 	if g.maxCalls <= 0 {
 		return nil, fmt.Errorf("--max-calls %d: want a positive number of calls", g.maxCalls)
 	}
-	maxHeld, err := net.ParseSize(g.maxHeld)
+	maxHeld, err := f0net.ParseSize(g.maxHeld)
 	if err != nil || maxHeld <= 0 {
 		return nil, fmt.Errorf("--max-call-memory %q: want a size such as 128MiB, 1G or 5000000", g.maxHeld)
 	}

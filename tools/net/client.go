@@ -1,3 +1,7 @@
+// Package net holds what f0's network tools share: the HTTP client whose
+// every connection is dialled through the operator's allow and deny rules,
+// the rules themselves, the timing of an exchange, and size and duration
+// units. The tools themselves live in packages below it (net/curl).
 package net
 
 import (
@@ -15,16 +19,17 @@ import (
 	"time"
 )
 
-// client holds the two transports (verifying TLS, and not) that every call
+// Client holds the two transports (verifying TLS, and not) that every call
 // shares, so connections are reused between calls. Both dial through the
 // operator's rules.
-type client struct {
-	pol              *policy
+type Client struct {
+	pol              *Policy
 	secure, insecure *http.Transport
 }
 
-func newClient(pol *policy) *client {
-	c := &client{pol: pol}
+// NewClient returns a client whose connections follow pol.
+func NewClient(pol *Policy) *Client {
+	c := &Client{pol: pol}
 	c.secure = c.transport(false)
 	c.insecure = c.transport(true)
 	return c
@@ -35,7 +40,7 @@ func newClient(pol *policy) *client {
 // Proxies from the environment are not used: the rules must see the real
 // destination. Compression is handled by net.curl itself (curl's
 // --compressed).
-func (c *client) transport(insecure bool) *http.Transport {
+func (c *Client) transport(insecure bool) *http.Transport {
 	conf := &tls.Config{InsecureSkipVerify: insecure, NextProtos: []string{"h2", "http/1.1"}, MinVersion: tls.VersionTLS12}
 	return &http.Transport{
 		DialContext: c.dial,
@@ -52,17 +57,23 @@ func (c *client) transport(insecure bool) *http.Transport {
 	}
 }
 
-// forCall returns the transport a call uses.
-func (c *client) forCall(insecure bool) *http.Transport {
+// ForCall returns the transport a call uses.
+func (c *Client) ForCall(insecure bool) *http.Transport {
 	if insecure {
 		return c.insecure
 	}
 	return c.secure
 }
 
+// DefaultConnectTimeout bounds the TCP connect and TLS handshake when a
+// call sets no connect timeout of its own.
+const DefaultConnectTimeout = 10 * time.Second
+
 type connectTimeoutKey struct{}
 
-func withConnectTimeout(ctx context.Context, d time.Duration) context.Context {
+// WithConnectTimeout sets the connect timeout of the connections made for
+// requests with ctx.
+func WithConnectTimeout(ctx context.Context, d time.Duration) context.Context {
 	return context.WithValue(ctx, connectTimeoutKey{}, d)
 }
 
@@ -76,19 +87,19 @@ func connectTimeoutFrom(ctx context.Context) time.Duration {
 // errConnectDeadline is the cause of a dial context that ran out of time.
 var errConnectDeadline = errors.New("connect timeout")
 
-// connectTimeoutError is a connection that was not made in time.
-type connectTimeoutError struct {
+// ConnectTimeoutError is a connection that was not made in time.
+type ConnectTimeoutError struct {
 	addr  string
-	limit time.Duration
+	Limit time.Duration
 }
 
-func (e *connectTimeoutError) Error() string {
-	return fmt.Sprintf("could not connect to %s within %s", e.addr, humanDuration(e.limit))
+func (e *ConnectTimeoutError) Error() string {
+	return fmt.Sprintf("could not connect to %s within %s", e.addr, HumanDuration(e.Limit))
 }
 
 // dial connects over TCP within the call's connect timeout, checking the
 // host name and then the resolved address against the rules.
-func (c *client) dial(ctx context.Context, network, addr string) (net.Conn, error) {
+func (c *Client) dial(ctx context.Context, network, addr string) (net.Conn, error) {
 	limit := connectTimeoutFrom(ctx)
 	dctx, cancel := context.WithTimeoutCause(ctx, limit, errConnectDeadline)
 	defer cancel()
@@ -109,7 +120,7 @@ func (c *client) dial(ctx context.Context, network, addr string) (net.Conn, erro
 	}}
 	conn, err := d.DialContext(dctx, network, addr)
 	if err != nil && errors.Is(context.Cause(dctx), errConnectDeadline) && ctx.Err() == nil {
-		return nil, &connectTimeoutError{addr: addr, limit: limit}
+		return nil, &ConnectTimeoutError{addr: addr, Limit: limit}
 	}
 	return conn, err
 }
@@ -131,7 +142,7 @@ func dialedAddr(address string) (netip.Addr, error) {
 
 // dialTLS connects and completes the TLS handshake, both within the
 // connect timeout (as curl's --connect-timeout does).
-func (c *client) dialTLS(ctx context.Context, network, addr string, conf *tls.Config) (net.Conn, error) {
+func (c *Client) dialTLS(ctx context.Context, network, addr string, conf *tls.Config) (net.Conn, error) {
 	limit := connectTimeoutFrom(ctx)
 	start := time.Now()
 	raw, err := c.dial(ctx, network, addr)
@@ -147,60 +158,60 @@ func (c *client) dialTLS(ctx context.Context, network, addr string, conf *tls.Co
 	if err := tc.HandshakeContext(hctx); err != nil {
 		raw.Close()
 		if errors.Is(context.Cause(hctx), errConnectDeadline) && ctx.Err() == nil {
-			return nil, &connectTimeoutError{addr: addr, limit: limit}
+			return nil, &ConnectTimeoutError{addr: addr, Limit: limit}
 		}
 		return nil, err
 	}
-	if st, ok := ctx.Value(statsKey{}).(*stats); ok {
-		st.mark(&st.t.tlsDone)
+	if st, ok := ctx.Value(statsKey{}).(*Stats); ok {
+		st.mark(&st.t.TLSDone)
 	}
 	return tc, nil
 }
 
-// timing is what an exchange measured, for -v and -w.
-type timing struct {
-	dnsDone, connectDone, tlsDone, firstByte time.Duration
-	remote                                   string
-	reused                                   bool
+// Timing is what an exchange measured, for -v and -w.
+type Timing struct {
+	DNSDone, ConnectDone, TLSDone, FirstByte time.Duration
+	Remote                                   string
+	Reused                                   bool
 }
 
-// stats collects the timing of one exchange; the transport's callbacks
+// Stats collects the timing of one exchange; the transport's callbacks
 // may run on other goroutines.
-type stats struct {
+type Stats struct {
 	mu    sync.Mutex
-	start time.Time
-	t     timing
+	Start time.Time
+	t     Timing
 }
 
 type statsKey struct{}
 
-func (s *stats) mark(at *time.Duration) {
+func (s *Stats) mark(at *time.Duration) {
 	s.mu.Lock()
-	*at = time.Since(s.start)
+	*at = time.Since(s.Start)
 	s.mu.Unlock()
 }
 
-// trace attaches the stats to a request context.
-func (s *stats) trace(ctx context.Context) context.Context {
+// Trace attaches the stats to a request context.
+func (s *Stats) Trace(ctx context.Context) context.Context {
 	ctx = context.WithValue(ctx, statsKey{}, s)
 	return httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{
-		DNSDone: func(httptrace.DNSDoneInfo) { s.mark(&s.t.dnsDone) },
+		DNSDone: func(httptrace.DNSDoneInfo) { s.mark(&s.t.DNSDone) },
 		ConnectDone: func(_, _ string, err error) {
 			if err == nil {
-				s.mark(&s.t.connectDone)
+				s.mark(&s.t.ConnectDone)
 			}
 		},
 		GotConn: func(info httptrace.GotConnInfo) {
 			s.mu.Lock()
-			s.t.remote, s.t.reused = info.Conn.RemoteAddr().String(), info.Reused
+			s.t.Remote, s.t.Reused = info.Conn.RemoteAddr().String(), info.Reused
 			s.mu.Unlock()
 		},
-		GotFirstResponseByte: func() { s.mark(&s.t.firstByte) },
+		GotFirstResponseByte: func() { s.mark(&s.t.FirstByte) },
 	})
 }
 
-// snapshot returns what was measured so far.
-func (s *stats) snapshot() timing {
+// Snapshot returns what was measured so far.
+func (s *Stats) Snapshot() Timing {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.t

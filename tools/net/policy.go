@@ -7,13 +7,13 @@ import (
 	"strings"
 )
 
-// policy is the operator's allow and deny rules (--net-allow, --net-deny)
+// Policy is the operator's allow and deny rules (--net-allow, --net-deny)
 // and the built-in ones. They are enforced when a connection is made, on
 // the address it really goes to, so neither redirects nor DNS answers get
 // around them. A deny rule always wins; with allow rules, a destination
 // must match one. Addresses are compared without their zone (fe80::1%eth0
 // is fe80::1).
-type policy struct {
+type Policy struct {
 	allow, deny []rule
 	// builtin are denied unless an allow rule names them: cloud metadata
 	// first (the most specific), then link-local.
@@ -50,8 +50,10 @@ var ruleWords = map[string]struct {
 		names: []string{"metadata.google.internal", "metadata.goog", "metadata"}, what: "a cloud metadata address"},
 }
 
-func newPolicy(allow, deny []string) (*policy, error) {
-	p := &policy{}
+// NewPolicy parses the operator's allow and deny rules (--net-allow,
+// --net-deny); a malformed rule is an error naming its flag.
+func NewPolicy(allow, deny []string) (*Policy, error) {
+	p := &Policy{}
 	for _, w := range builtinDeny {
 		r, _ := parseRule(w)
 		p.builtin = append(p.builtin, r)
@@ -82,7 +84,7 @@ func newPolicy(allow, deny []string) (*policy, error) {
 // rules deny (metadata, link-local, an address or block inside them, a
 // metadata host name): such a rule opens them without making the allow
 // list exclusive.
-func (p *policy) opens(a rule) bool {
+func (p *Policy) opens(a rule) bool {
 	for _, b := range p.builtin {
 		if a.word == b.word || a.host != "" && slices.Contains(b.names, a.host) {
 			return true
@@ -203,15 +205,15 @@ func (a rule) lifts(b rule, ip netip.Addr) bool {
 // checkName runs before a host is resolved: a denied name stops the
 // connection; an allowed one lets every address it resolves to pass the
 // allow list (deny rules still apply to the addresses).
-func (p *policy) checkName(host string) (allowedByName bool, err error) {
+func (p *Policy) checkName(host string) (allowedByName bool, err error) {
 	for _, r := range p.deny {
 		if r.matchName(host) {
-			return false, &blockedError{host: host, flag: "--net-deny", rule: r.text}
+			return false, &BlockedError{Host: host, Flag: "--net-deny", Rule: r.text}
 		}
 	}
 	for _, b := range p.builtin {
 		if b.matchName(host) && !p.allowsName(host, b) {
-			return false, &blockedError{host: host, flag: "built-in", rule: b.text}
+			return false, &BlockedError{Host: host, Flag: "built-in", Rule: b.text}
 		}
 	}
 	for _, r := range p.allow {
@@ -224,7 +226,7 @@ func (p *policy) checkName(host string) (allowedByName bool, err error) {
 
 // allowsName reports whether an allow rule names host outright (its exact
 // name, or built-in rule b's word), which lifts b for that name.
-func (p *policy) allowsName(host string, b rule) bool {
+func (p *Policy) allowsName(host string, b rule) bool {
 	for _, a := range p.allow {
 		if a.word == b.word || a.host != "" && a.matchName(host) {
 			return true
@@ -236,7 +238,7 @@ func (p *policy) allowsName(host string, b rule) bool {
 // checkBuiltin applies the built-in rules to ip: the first (most specific)
 // one that holds it decides, so allowing link-local does not open the
 // metadata service, while allowing metadata does not need link-local too.
-func (p *policy) checkBuiltin(host string, ip netip.Addr) error {
+func (p *Policy) checkBuiltin(host string, ip netip.Addr) error {
 	for _, b := range p.builtin {
 		if !b.matchIP(ip) {
 			continue
@@ -246,7 +248,7 @@ func (p *policy) checkBuiltin(host string, ip netip.Addr) error {
 				return nil
 			}
 		}
-		return &blockedError{host: host, ip: ip, flag: "built-in", rule: b.text, what: b.what}
+		return &BlockedError{Host: host, IP: ip, Flag: "built-in", Rule: b.text, What: b.what}
 	}
 	return nil
 }
@@ -259,7 +261,7 @@ var loopbacks = []netip.Addr{netip.MustParseAddr("127.0.0.1"), netip.MustParseAd
 // unspecified address (0.0.0.0, ::) reaches the local host, so a deny rule
 // for either loopback address blocks it, and an allow list must allow the
 // loopback address it stands for.
-func (p *policy) checkIP(host string, ip netip.Addr, allowedByName bool) error {
+func (p *Policy) checkIP(host string, ip netip.Addr, allowedByName bool) error {
 	ip = bare(ip)
 	denyAs, allowAs := []netip.Addr{ip}, ip
 	if ip.IsUnspecified() {
@@ -276,7 +278,7 @@ func (p *policy) checkIP(host string, ip netip.Addr, allowedByName bool) error {
 				if a != ip {
 					what = "the unspecified address, which reaches this host like " + a.String()
 				}
-				return &blockedError{host: host, ip: ip, flag: "--net-deny", rule: r.text, what: what}
+				return &BlockedError{Host: host, IP: ip, Flag: "--net-deny", Rule: r.text, What: what}
 			}
 		}
 	}
@@ -295,37 +297,37 @@ func (p *policy) checkIP(host string, ip netip.Addr, allowedByName bool) error {
 	for i, r := range p.allow {
 		texts[i] = r.text
 	}
-	return &blockedError{host: host, ip: ip, flag: "--net-allow", allowList: texts}
+	return &BlockedError{Host: host, IP: ip, Flag: "--net-allow", AllowList: texts}
 }
 
-// blockedError is a connection the operator's rules refused.
-type blockedError struct {
-	host      string
-	ip        netip.Addr
-	flag      string
-	rule      string
-	what      string
-	allowList []string
+// BlockedError is a connection the operator's rules refused.
+type BlockedError struct {
+	Host      string     // the host name dialled
+	IP        netip.Addr // the resolved address, when the rule matched one
+	Flag      string     // --net-deny, --net-allow or built-in
+	Rule      string     // the rule as the operator wrote it
+	What      string     // what the rule's word covers ("a private address")
+	AllowList []string   // the allow rules, when none matched
 }
 
-func (e *blockedError) Error() string {
-	target := e.host
-	if e.ip.IsValid() && e.ip.String() != strings.Trim(e.host, "[]") {
-		target = fmt.Sprintf("%s (%s)", e.host, e.ip)
+func (e *BlockedError) Error() string {
+	target := e.Host
+	if e.IP.IsValid() && e.IP.String() != strings.Trim(e.Host, "[]") {
+		target = fmt.Sprintf("%s (%s)", e.Host, e.IP)
 	}
-	if e.flag == "built-in" {
-		msg := fmt.Sprintf("connection to %s blocked: f0 does not connect to %s addresses unless the operator allows them", target, e.rule)
-		if e.what != "" && e.ip.IsValid() {
-			msg += fmt.Sprintf(" (%s is %s)", e.ip, e.what)
+	if e.Flag == "built-in" {
+		msg := fmt.Sprintf("connection to %s blocked: f0 does not connect to %s addresses unless the operator allows them", target, e.Rule)
+		if e.What != "" && e.IP.IsValid() {
+			msg += fmt.Sprintf(" (%s is %s)", e.IP, e.What)
 		}
-		return msg + fmt.Sprintf("; to allow it, start f0 with --net-allow %s", e.rule)
+		return msg + fmt.Sprintf("; to allow it, start f0 with --net-allow %s", e.Rule)
 	}
-	if e.flag == "--net-allow" {
-		return fmt.Sprintf("connection to %s blocked: it matches none of this server's --net-allow rules (%s)", target, strings.Join(e.allowList, ", "))
+	if e.Flag == "--net-allow" {
+		return fmt.Sprintf("connection to %s blocked: it matches none of this server's --net-allow rules (%s)", target, strings.Join(e.AllowList, ", "))
 	}
-	msg := fmt.Sprintf("connection to %s blocked by this server's rule --net-deny %s", target, e.rule)
-	if e.what != "" && e.ip.IsValid() {
-		msg += fmt.Sprintf(" (%s is %s)", e.ip, e.what)
+	msg := fmt.Sprintf("connection to %s blocked by this server's rule --net-deny %s", target, e.Rule)
+	if e.What != "" && e.IP.IsValid() {
+		msg += fmt.Sprintf(" (%s is %s)", e.IP, e.What)
 	}
 	return msg
 }

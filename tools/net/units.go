@@ -5,12 +5,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 )
 
-// humanBytes renders a size for people: 532 B, 1.2 KB, 3.4 MB (powers of
+// HumanBytes renders a size for people: 532 B, 1.2 KB, 3.4 MB (powers of
 // 1024).
-func humanBytes(n int64) string {
+func HumanBytes(n int64) string {
 	const unit = 1024
 	if n < unit {
 		return fmt.Sprintf("%d B", n)
@@ -27,9 +26,9 @@ func humanBytes(n int64) string {
 	return fmt.Sprintf("%.1f %cB", v, "KMGTP"[exp])
 }
 
-// humanDuration renders a duration the way the first line shows it:
+// HumanDuration renders a duration the way the first line shows it:
 // 84 ms, 1.25 s, 2m30s.
-func humanDuration(d time.Duration) string {
+func HumanDuration(d time.Duration) string {
 	switch {
 	case d < time.Millisecond:
 		return fmt.Sprintf("%d µs", d.Microseconds())
@@ -76,12 +75,4 @@ func parseSize(s string) (int64, error) {
 		return 0, fmt.Errorf("size %q: want a number of bytes such as 1048576, 512K, 100M or 2G", s)
 	}
 	return int64(f * float64(mult)), nil
-}
-
-// runeStart moves an offset forward to the start of a character.
-func runeStart(s string, off int) int {
-	for off < len(s) && !utf8.RuneStart(s[off]) {
-		off++
-	}
-	return off
 }

@@ -1,4 +1,4 @@
-package net
+package curl
 
 // Input is net.curl's arguments. Both modes are always accepted: the
 // structured fields, and curl words in Args; fields given beside Args add

@@ -1,4 +1,4 @@
-package net
+package curl
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"f0/tools"
+	f0net "f0/tools/net"
 	"f0/tools/roots"
 )
 
@@ -62,7 +63,7 @@ func (c *curl) prepare(p *plan) (*request, []string, error) {
 	var note string
 	r.maxTime, note = c.capTime(p.maxTime, DefaultTimeout, "total time limit")
 	notes = appendNote(notes, note)
-	r.connectTimeout, note = c.capTime(p.connectTimeout, DefaultConnectTimeout, "connect time limit")
+	r.connectTimeout, note = c.capTime(p.connectTimeout, f0net.DefaultConnectTimeout, "connect time limit")
 	notes = appendNote(notes, note)
 	r.maxDownload, r.capFlag = c.cfg.MaxDownload, "--net-max-download"
 	if p.maxFilesize > 0 && p.maxFilesize < r.maxDownload {
@@ -118,7 +119,7 @@ func (c *curl) capTime(s setting[time.Duration], def time.Duration, what string)
 	}
 	if d > c.cfg.MaxTime && s.set {
 		return c.cfg.MaxTime, fmt.Sprintf("note: the %s asked for (%s, from %s) is above this server's cap; used %s (--net-max-time)",
-			what, humanDuration(d), s.from, humanDuration(c.cfg.MaxTime))
+			what, f0net.HumanDuration(d), s.from, f0net.HumanDuration(c.cfg.MaxTime))
 	}
 	return min(d, c.cfg.MaxTime), ""
 }

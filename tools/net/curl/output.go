@@ -1,4 +1,4 @@
-package net
+package curl
 
 import (
 	"bytes"
@@ -23,6 +23,7 @@ import (
 	"golang.org/x/net/html/charset"
 
 	"f0/tools"
+	f0net "f0/tools/net"
 )
 
 // section is the answer for one URL: the head (status line, verbose
@@ -101,7 +102,7 @@ func (c *curl) cutNotes(ctx context.Context, r *request, ex *exchange, s *sectio
 			ex.next(ctx, map[string]any{"format": "markdown", "offset": nil}))
 	}
 	name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
-	notes = append(notes, fmt.Sprintf("note: to keep the whole body (%s), save it to a file: %s", humanBytes(ex.size),
+	notes = append(notes, fmt.Sprintf("note: to keep the whole body (%s), save it to a file: %s", f0net.HumanBytes(ex.size),
 		ex.next(ctx, map[string]any{"output": name, "offset": nil, "format": nil})))
 	return notes
 }
@@ -234,7 +235,7 @@ func (c *curl) excerpt(ex *exchange) string {
 	}
 	ctype := ex.resp.Header.Get("Content-Type")
 	if isBinary(ctype, ex.data) {
-		return fmt.Sprintf("[binary body, %s]", humanBytes(ex.size))
+		return fmt.Sprintf("[binary body, %s]", f0net.HumanBytes(ex.size))
 	}
 	text, _, _ := decodeText(ex.data, ctype)
 	const max = 500
@@ -279,10 +280,10 @@ func (c *curl) bodyView(ctx context.Context, r *request, ex *exchange, s *sectio
 			s.notes = append(s.notes, fmt.Sprintf("note: could not convert the HTML to %s (%v); shown as it is", r.format, err))
 			break
 		}
-		s.head[0] += fmt.Sprintf(" · shown as %s (%s)", r.format, humanBytes(int64(len(conv))))
+		s.head[0] += fmt.Sprintf(" · shown as %s (%s)", r.format, f0net.HumanBytes(int64(len(conv))))
 		if s.cut {
 			s.full = 0
-			s.head[0] += fmt.Sprintf(" · converted from the first %s of the page", humanBytes(int64(len(ex.data))))
+			s.head[0] += fmt.Sprintf(" · converted from the first %s of the page", f0net.HumanBytes(int64(len(ex.data))))
 		}
 		text = conv
 	default:
@@ -325,7 +326,7 @@ func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *sect
 	if encLen-r.offset > room {
 		s.isError = true
 		s.head = append(s.head, fmt.Sprintf("base64 refused: this body (%s, %s) is %s bytes as base64, more than this call's output budget of %s bytes.",
-			typeOrUnknown(ex.resp), humanBytes(ex.size), tools.GroupDigits(int64(encLen)), tools.GroupDigits(int64(budget))))
+			typeOrUnknown(ex.resp), f0net.HumanBytes(ex.size), tools.GroupDigits(int64(encLen)), tools.GroupDigits(int64(budget))))
 		name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
 		s.head = append(s.head, "Save it to a file instead: "+ex.next(ctx, map[string]any{"output": name, "base64": nil, "offset": nil}))
 		if want := roundUp(encLen+len(strings.Join(s.head, "\n"))+footerRoom, 1024); want <= outputCap(ctx) {
@@ -339,7 +340,7 @@ func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *sect
 
 // binaryLines describe an omitted binary body and the two ways to get it.
 func (c *curl) binaryLines(ctx context.Context, r *request, ex *exchange, budget int) []string {
-	lines := []string{fmt.Sprintf("binary body omitted: %s, %s (%s bytes), sha256 %s", typeOrUnknown(ex.resp), humanBytes(ex.size), tools.GroupDigits(ex.size), ex.sha256)}
+	lines := []string{fmt.Sprintf("binary body omitted: %s, %s (%s bytes), sha256 %s", typeOrUnknown(ex.resp), f0net.HumanBytes(ex.size), tools.GroupDigits(ex.size), ex.sha256)}
 	encLen := base64.StdEncoding.EncodedLen(int(ex.size))
 	switch {
 	case encLen+footerRoom+512 <= budget:
@@ -383,14 +384,14 @@ func summaryLine(r *request, ex *exchange) string {
 	if ctype == "" {
 		ctype = "no content type"
 	}
-	size := humanBytes(ex.size)
+	size := f0net.HumanBytes(ex.size)
 	if ex.method == "HEAD" {
 		size = "no body (HEAD)"
 		if resp.ContentLength >= 0 {
 			size += fmt.Sprintf(", Content-Length %d", resp.ContentLength)
 		}
 	}
-	parts := []string{status, ctype, size, humanDuration(ex.elapsed)}
+	parts := []string{status, ctype, size, f0net.HumanDuration(ex.elapsed)}
 	if n := len(ex.hops); n > 0 {
 		parts = append(parts, fmt.Sprintf("%s after %d %s", resp.Request.URL.Redacted(), n, plural(n, "redirect", "redirects")))
 	}
@@ -465,12 +466,12 @@ func sortedKeys(h http.Header) []string {
 // and each response received.
 func verboseLines(r *request, ex *exchange) []string {
 	var b strings.Builder
-	if ex.timing.remote != "" {
+	if ex.timing.Remote != "" {
 		reused := ""
-		if ex.timing.reused {
+		if ex.timing.Reused {
 			reused = " (reused connection)"
 		}
-		fmt.Fprintf(&b, "* connected to %s%s\n", ex.timing.remote, reused)
+		fmt.Fprintf(&b, "* connected to %s%s\n", ex.timing.Remote, reused)
 	}
 	for _, h := range ex.hops {
 		writeRequestHead(&b, h.req, h.resp)
@@ -504,7 +505,7 @@ func writeRequestHead(b *strings.Builder, req *http.Request, resp *http.Response
 		}
 	}
 	if req.ContentLength > 0 {
-		fmt.Fprintf(b, "> Content-Length: %d\n> [%s of body]\n", req.ContentLength, humanBytes(req.ContentLength))
+		fmt.Fprintf(b, "> Content-Length: %d\n> [%s of body]\n", req.ContentLength, f0net.HumanBytes(req.ContentLength))
 	}
 }
 
@@ -544,7 +545,7 @@ func writeOutValues(r *request, ex *exchange) *wvals {
 func (c *curl) failed(ctx context.Context, r *request, ex *exchange, err error) (tools.Result, error) {
 	var (
 		tt *totalTimeoutError
-		ct *connectTimeoutError
+		ct *f0net.ConnectTimeoutError
 		tm *tooManyRedirectsError
 		ce *capError
 	)
@@ -606,7 +607,7 @@ func (e *networkFailure) Unwrap() error { return e.err }
 func explainFailure(ctx context.Context, method, u string, ex *exchange, err error) error {
 	f := &networkFailure{prefix: method + " " + u, err: err}
 	var (
-		be  *blockedError
+		be  *f0net.BlockedError
 		dns *net.DNSError
 		op  *net.OpError
 		cv  *tls.CertificateVerificationError
@@ -674,16 +675,16 @@ func (c *curl) timeoutText(ctx context.Context, r *request, ex *exchange) string
 	if from == "" {
 		from = "the default"
 	}
-	fmt.Fprintf(&b, "%s %s timed out after %s: the total time limit fired (set by %s)", r.method, ex.target.u.Redacted(), humanDuration(r.maxTime), from)
+	fmt.Fprintf(&b, "%s %s timed out after %s: the total time limit fired (set by %s)", r.method, ex.target.u.Redacted(), f0net.HumanDuration(r.maxTime), from)
 	if ex.resp != nil {
-		fmt.Fprintf(&b, "; the server had answered %s, and the body was still arriving (%s received)", ex.resp.Status, humanBytes(ex.size))
+		fmt.Fprintf(&b, "; the server had answered %s, and the body was still arriving (%s received)", ex.resp.Status, f0net.HumanBytes(ex.size))
 	}
 	b.WriteString(".\n")
 	if ms := r.maxTime.Milliseconds(); strings.HasPrefix(from, `"timeoutMs"`) && ms < 100 {
 		fmt.Fprintf(&b, "timeoutMs is in milliseconds: %d means %d ms; for %d seconds send \"timeoutMs\": %d or \"maxTimeSeconds\": %d.\n", ms, ms, ms, ms*1000, ms)
 	}
 	if r.maxTime >= c.cfg.MaxTime {
-		fmt.Fprintf(&b, "That is the most this server allows (--net-max-time %s).", humanDuration(c.cfg.MaxTime))
+		fmt.Fprintf(&b, "That is the most this server allows (--net-max-time %s).", f0net.HumanDuration(c.cfg.MaxTime))
 		return b.String()
 	}
 	next := min(max(2*r.maxTime, 60*time.Second), c.cfg.MaxTime)
@@ -692,12 +693,12 @@ func (c *curl) timeoutText(ctx context.Context, r *request, ex *exchange) string
 	} else {
 		fmt.Fprintf(&b, "Raise it: %s", ex.next(ctx, map[string]any{"timeoutMs": next.Milliseconds(), "maxTimeSeconds": nil}))
 	}
-	fmt.Fprintf(&b, " (this server allows up to %s, --net-max-time).", humanDuration(c.cfg.MaxTime))
+	fmt.Fprintf(&b, " (this server allows up to %s, --net-max-time).", f0net.HumanDuration(c.cfg.MaxTime))
 	return b.String()
 }
 
 // connectTimeoutText says that the connect time limit fired.
-func (c *curl) connectTimeoutText(ctx context.Context, r *request, ex *exchange, ct *connectTimeoutError) string {
+func (c *curl) connectTimeoutText(ctx context.Context, r *request, ex *exchange, ct *f0net.ConnectTimeoutError) string {
 	var b strings.Builder
 	from := r.plan.connectTimeout.from
 	if from == "" {
@@ -705,11 +706,11 @@ func (c *curl) connectTimeoutText(ctx context.Context, r *request, ex *exchange,
 	}
 	fmt.Fprintf(&b, "%s %s: %v: the connect time limit fired (set by %s; it covers the TCP connection and the TLS handshake).\n",
 		r.method, ex.target.u.Redacted(), ct, from)
-	if ct.limit >= c.cfg.MaxTime {
-		fmt.Fprintf(&b, "That is the most this server allows (--net-max-time %s).", humanDuration(c.cfg.MaxTime))
+	if ct.Limit >= c.cfg.MaxTime {
+		fmt.Fprintf(&b, "That is the most this server allows (--net-max-time %s).", f0net.HumanDuration(c.cfg.MaxTime))
 		return b.String()
 	}
-	next := min(max(2*ct.limit, 30*time.Second), c.cfg.MaxTime)
+	next := min(max(2*ct.Limit, 30*time.Second), c.cfg.MaxTime)
 	if strings.HasSuffix(from, " in args") {
 		fmt.Fprintf(&b, "If the host is just slow, raise it in args: --connect-timeout %g", next.Seconds())
 	} else {
@@ -827,3 +828,11 @@ func isASCII(b []byte) bool {
 // roundUp rounds n up to a multiple of m, so that a suggested budget does
 // not change with the few bytes a timing adds to the answer.
 func roundUp(n, m int) int { return (n + m - 1) / m * m }
+
+// runeStart moves an offset forward to the start of a character.
+func runeStart(s string, off int) int {
+	for off < len(s) && !utf8.RuneStart(s[off]) {
+		off++
+	}
+	return off
+}

@@ -1,4 +1,4 @@
-package net
+package curl
 
 import (
 	"encoding/json"
@@ -12,6 +12,7 @@ import (
 	"github.com/agnivade/levenshtein"
 
 	"f0/tools"
+	f0net "f0/tools/net"
 )
 
 // wpart is one piece of a -w format: literal text, a %{variable}, or a
@@ -27,10 +28,10 @@ var writeOutVars = map[string]func(w *wvals) string{
 	"http_code":          func(w *wvals) string { return fmt.Sprintf("%03d", w.code) },
 	"response_code":      func(w *wvals) string { return fmt.Sprintf("%03d", w.code) },
 	"time_total":         func(w *wvals) string { return secs(w.total) },
-	"time_connect":       func(w *wvals) string { return secs(w.t.connectDone) },
-	"time_namelookup":    func(w *wvals) string { return secs(w.t.dnsDone) },
-	"time_appconnect":    func(w *wvals) string { return secs(w.t.tlsDone) },
-	"time_starttransfer": func(w *wvals) string { return secs(w.t.firstByte) },
+	"time_connect":       func(w *wvals) string { return secs(w.t.ConnectDone) },
+	"time_namelookup":    func(w *wvals) string { return secs(w.t.DNSDone) },
+	"time_appconnect":    func(w *wvals) string { return secs(w.t.TLSDone) },
+	"time_starttransfer": func(w *wvals) string { return secs(w.t.FirstByte) },
 	"size_download":      func(w *wvals) string { return strconv.FormatInt(w.wire, 10) },
 	"size_upload":        func(w *wvals) string { return strconv.Itoa(w.upload) },
 	"content_type":       func(w *wvals) string { return w.ctype },
@@ -41,8 +42,8 @@ var writeOutVars = map[string]func(w *wvals) string{
 	"method":             func(w *wvals) string { return w.method },
 	"http_version":       func(w *wvals) string { return w.version },
 	"scheme":             func(w *wvals) string { return w.scheme },
-	"remote_ip":          func(w *wvals) string { ip, _, _ := net.SplitHostPort(w.t.remote); return ip },
-	"remote_port":        func(w *wvals) string { _, port, _ := net.SplitHostPort(w.t.remote); return port },
+	"remote_ip":          func(w *wvals) string { ip, _, _ := net.SplitHostPort(w.t.Remote); return ip },
+	"remote_port":        func(w *wvals) string { _, port, _ := net.SplitHostPort(w.t.Remote); return port },
 	"filename_effective": func(w *wvals) string { return w.file },
 	"exitcode":           func(w *wvals) string { return "0" },
 	"errormsg":           func(w *wvals) string { return "" },
@@ -52,7 +53,7 @@ var writeOutVars = map[string]func(w *wvals) string{
 type wvals struct {
 	code, redirects, upload                                    int
 	total                                                      time.Duration
-	t                                                          timing
+	t                                                          f0net.Timing
 	wire                                                       int64
 	ctype, final, url, redirect, method, version, scheme, file string
 	header                                                     func(string) string

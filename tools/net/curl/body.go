@@ -1,4 +1,4 @@
-package net
+package curl
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"f0/tools"
+	f0net "f0/tools/net"
 )
 
 // body is a request body ready to send.
@@ -180,7 +181,7 @@ func (c *curl) readFile(name, what string) ([]byte, error) {
 		return nil, &tools.InputError{Field: "args", Problem: what + ": " + c.files.Explain("read", loc, err).Error()}
 	}
 	if int64(len(data)) > c.cfg.MaxDownload {
-		return nil, &tools.InputError{Field: "args", Problem: fmt.Sprintf("%s: the file is larger than this server's limit of %s (--net-max-download)", what, humanBytes(c.cfg.MaxDownload))}
+		return nil, &tools.InputError{Field: "args", Problem: fmt.Sprintf("%s: the file is larger than this server's limit of %s (--net-max-download)", what, f0net.HumanBytes(c.cfg.MaxDownload))}
 	}
 	return data, nil
 }

@@ -1,6 +1,7 @@
-// Package net holds the network tools: net.curl, an HTTP(S) client with
-// curl's flags and semantics whose answers fit a model's context.
-package net
+// Package curl is the net.curl tool: an HTTP(S) client with curl's flags
+// and semantics whose answers fit a model's context. The client, dialing and
+// the operator's rules it shares with other network tools live in f0/tools/net.
+package curl
 
 import (
 	"context"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"f0/tools"
+	f0net "f0/tools/net"
 	"f0/tools/roots"
 )
 
@@ -15,8 +17,6 @@ import (
 const (
 	// DefaultTimeout bounds a whole request (connect, send, receive).
 	DefaultTimeout = 30 * time.Second
-	// DefaultConnectTimeout bounds the TCP connect and TLS handshake.
-	DefaultConnectTimeout = 10 * time.Second
 	// DefaultMaxTime is the server's cap on both timeouts (--net-max-time).
 	DefaultMaxTime = 5 * time.Minute
 	// DefaultMaxDownload is the largest body a call reads or saves, and the
@@ -78,7 +78,7 @@ func Tools(cfg Config, files *roots.Set) ([]*tools.Tool, error) {
 type curl struct {
 	cfg    Config
 	files  *roots.Set
-	client *client
+	client *f0net.Client
 	// noFiles says why a call has no roots (its session's client has sent
 	// none yet); files is then nil, and only calls that touch files fail.
 	noFiles error
@@ -86,11 +86,11 @@ type curl struct {
 
 func newCurl(cfg Config, files *roots.Set) (*curl, error) {
 	cfg = cfg.withDefaults()
-	pol, err := newPolicy(cfg.Allow, cfg.Deny)
+	pol, err := f0net.NewPolicy(cfg.Allow, cfg.Deny)
 	if err != nil {
 		return nil, err
 	}
-	return &curl{cfg: cfg, files: files, client: newClient(pol)}, nil
+	return &curl{cfg: cfg, files: files, client: f0net.NewClient(pol)}, nil
 }
 
 func (c *curl) tool() *tools.Tool {

@@ -1,4 +1,4 @@
-package net
+package curl
 
 import (
 	"context"
@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"f0/tools"
+	f0net "f0/tools/net"
 )
 
 func TestTimeouts(t *testing.T) {
@@ -150,7 +151,7 @@ func TestFailureKinds(t *testing.T) {
 			`GET http://h/: unknown host: DNS has no address for "exampel.invalid" (lookup exampel.invalid: no such host). Check the spelling of the host name, or use an IP address.`},
 		{"DNS down", &net.DNSError{Err: "server misbehaving", Name: "example.com", IsTemporary: true},
 			`GET http://h/: DNS lookup of "example.com" failed (lookup example.com: server misbehaving). The resolver did not answer`},
-		{"blocked", &blockedError{host: "h", ip: netip.MustParseAddr("10.0.0.1"), flag: "--net-deny", rule: "private", what: "a private address"},
+		{"blocked", &f0net.BlockedError{Host: "h", IP: netip.MustParseAddr("10.0.0.1"), Flag: "--net-deny", Rule: "private", What: "a private address"},
 			"GET http://h/: connection to h (10.0.0.1) blocked by this server's rule --net-deny private (10.0.0.1 is a private address). The operator's rules (--net-allow, --net-deny) decide"},
 		{"untrusted certificate", &tls.CertificateVerificationError{Err: x509.UnknownAuthorityError{}},
 			`GET http://h/: TLS certificate verification failed (tls: failed to verify certificate: x509: certificate signed by unknown authority). If you trust this host, insecure: true (curl -k) skips verification; it needs admin access: {"insecure":true}`},

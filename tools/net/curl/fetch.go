@@ -1,4 +1,4 @@
-package net
+package curl
 
 import (
 	"bufio"
@@ -21,6 +21,7 @@ import (
 	"github.com/andybalholm/brotli"
 
 	"f0/tools"
+	f0net "f0/tools/net"
 	"f0/tools/roots"
 )
 
@@ -30,7 +31,7 @@ type exchange struct {
 	method  string
 	resp    *http.Response // the final response
 	hops    []hop          // redirects followed, in order
-	timing  timing
+	timing  f0net.Timing
 	elapsed time.Duration
 	data    []byte // the body, decoded (nil when saved or discarded)
 	size    int64  // decoded body bytes
@@ -62,7 +63,7 @@ type hop struct {
 type totalTimeoutError struct{ limit time.Duration }
 
 func (e *totalTimeoutError) Error() string {
-	return fmt.Sprintf("timed out after %s", humanDuration(e.limit))
+	return fmt.Sprintf("timed out after %s", f0net.HumanDuration(e.limit))
 }
 
 // tooManyRedirectsError stops a redirect chain longer than allowed.
@@ -84,7 +85,7 @@ func (e *capError) Error() string {
 	if e.saved {
 		what = "nothing was saved"
 	}
-	return fmt.Sprintf("the response body is larger than the download limit of %s (%s); %s", humanBytes(e.limit), e.flag, what)
+	return fmt.Sprintf("the response body is larger than the download limit of %s (%s); %s", f0net.HumanBytes(e.limit), e.flag, what)
 }
 
 // do sends the request for one target and reads the response.
@@ -95,8 +96,8 @@ func (c *curl) do(ctx context.Context, r *request, t *target) (*exchange, error)
 	}
 	ctx, cancel := context.WithTimeoutCause(ctx, r.maxTime, &totalTimeoutError{limit: r.maxTime})
 	defer cancel()
-	st := &stats{start: time.Now()}
-	ctx = st.trace(withConnectTimeout(ctx, r.connectTimeout))
+	st := &f0net.Stats{Start: time.Now()}
+	ctx = st.Trace(f0net.WithConnectTimeout(ctx, r.connectTimeout))
 	var rd io.Reader
 	if r.body != nil {
 		rd = bytes.NewReader(r.body.data)
@@ -110,7 +111,7 @@ func (c *curl) do(ctx context.Context, r *request, t *target) (*exchange, error)
 		req.Host = r.host
 	}
 	hc := &http.Client{
-		Transport: c.client.forCall(r.insecure),
+		Transport: c.client.ForCall(r.insecure),
 		CheckRedirect: func(next *http.Request, via []*http.Request) error {
 			if !r.follow {
 				return http.ErrUseLastResponse
@@ -133,7 +134,7 @@ func (c *curl) do(ctx context.Context, r *request, t *target) (*exchange, error)
 	}
 	resp, err := hc.Do(req)
 	defer func() {
-		ex.timing, ex.elapsed = st.snapshot(), time.Since(st.start)
+		ex.timing, ex.elapsed = st.Snapshot(), time.Since(st.Start)
 	}()
 	if err != nil {
 		if resp != nil {
@@ -192,8 +193,8 @@ func (c *curl) cause(ctx context.Context, requested string, err error) error {
 		return tt
 	}
 	var (
-		ct *connectTimeoutError
-		be *blockedError
+		ct *f0net.ConnectTimeoutError
+		be *f0net.BlockedError
 		tm *tooManyRedirectsError
 		ce *capError
 		ue *url.Error
@@ -389,9 +390,9 @@ func (m *meteredReader) report(final bool) {
 		return
 	}
 	m.lastReport, m.reported = now, true
-	msg := "downloaded " + humanBytes(m.n)
+	msg := "downloaded " + f0net.HumanBytes(m.n)
 	if m.total > 0 {
-		msg += " of " + humanBytes(m.total)
+		msg += " of " + f0net.HumanBytes(m.total)
 	}
 	tools.ReportProgress(m.ctx, float64(m.n), float64(m.total), msg)
 }
