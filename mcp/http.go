@@ -18,7 +18,6 @@ import (
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
-	"golang.org/x/net/netutil"
 
 	"f0/tools"
 )
@@ -52,9 +51,10 @@ type HTTPOptions struct {
 	SessionIdleTTL time.Duration
 	// MaxSessions caps live sessions.
 	MaxSessions int
-	// MaxConns caps open connections; more wait to be accepted, so that
-	// file descriptors stay for the calls (and /healthz) instead of idle
-	// or slow clients.
+	// MaxConns caps open connections. Over the cap, the oldest connection
+	// that is not serving a request (one that never finished its headers
+	// first, then an idle keep-alive one) is closed for the newcomer, so
+	// slow or idle clients cannot keep /healthz and real calls out.
 	MaxConns int
 	// ShutdownGrace is how long in-flight calls may finish on shutdown.
 	ShutdownGrace time.Duration
@@ -127,6 +127,7 @@ func NewHTTPServer(s *server.MCPServer, opts HTTPOptions) (*HTTPServer, error) {
 	h.httpServer = &http.Server{
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
+		ConnContext:       connContext,
 		ErrorLog:          slog.NewLogLogger(opts.Logger.Handler(), slog.LevelWarn),
 	}
 	streamOpts := []server.StreamableHTTPOption{
@@ -159,7 +160,7 @@ func NewHTTPServer(s *server.MCPServer, opts HTTPOptions) (*HTTPServer, error) {
 	}
 	h.streamable = server.NewStreamableHTTPServer(s, streamOpts...)
 	h.handler = h.routes()
-	h.httpServer.Handler = h.handler
+	h.httpServer.Handler = servingConns(h.handler)
 	return h, nil
 }
 
@@ -445,7 +446,7 @@ func (h *HTTPServer) Serve(ctx context.Context, ready func(addr net.Addr)) error
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", h.opts.Addr, err)
 	}
-	ln = netutil.LimitListener(ln, h.opts.MaxConns)
+	ln = limitConns(ln, h.opts.MaxConns)
 	if ready != nil {
 		ready(ln.Addr())
 	}

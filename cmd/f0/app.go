@@ -196,7 +196,7 @@ func (a *app) serveCommand() *cobra.Command {
 	f.BoolVar(&opts.stateless, "stateless", false, "no sessions: every request stands alone (for several instances behind a load balancer)")
 	f.Int64Var(&opts.maxBody, "max-body", mcp.DefaultMaxBody, "largest message in bytes: an HTTP request body, or one line over stdio")
 	f.IntVar(&opts.maxSessions, "max-sessions", mcp.DefaultMaxSessions, "most live HTTP sessions")
-	f.IntVar(&opts.maxConns, "max-conns", mcp.DefaultMaxConns, "most open HTTP connections; more wait to be accepted")
+	f.IntVar(&opts.maxConns, "max-conns", mcp.DefaultMaxConns, "most open HTTP connections; over it the oldest connection not serving a request is closed for the newcomer")
 	f.StringVar(&opts.sessionTTL, "session-ttl", mcp.DefaultSessionIdleTTL.String(), "end HTTP sessions idle for this long")
 	f.StringVar(&opts.grace, "shutdown-grace", mcp.DefaultShutdownGrace.String(), "how long in-flight calls may finish on shutdown")
 	return cmd
