@@ -18,10 +18,6 @@ const (
 	DefaultConcurrency = 4
 	MaxConcurrency     = 16
 	MaxCalls           = 64
-	// minShare is the least output budget an item gets: room for a short
-	// answer and its continuation footer. It bounds the number of items a
-	// budget can hold.
-	minShare = 1024
 )
 
 // Call is one item of a batch.
@@ -83,27 +79,16 @@ func run(ctx context.Context, in Input) (tools.Result, error) {
 	if err := check(p, in); err != nil {
 		return tools.Result{}, err
 	}
-	budget := tools.Budget(ctx)
-	if most := budget / minShare; len(in.Calls) > most {
+	room := tools.OutputRoom(ctx)
+	if most := room.Parts(); len(in.Calls) > most {
 		return tools.Result{}, &tools.InputError{Field: "calls", Problem: fmt.Sprintf(
-			"has %d calls; with an output budget of %d bytes a batch takes at most %d, so that each gets %d bytes", len(in.Calls), budget, most, minShare),
+			"has %d calls; with an output budget of %d bytes a batch takes at most %d, so that each gets %d bytes", len(in.Calls), tools.Budget(ctx), most, tools.MinShare),
 			Hint: fmt.Sprintf("Split it into batches of %d, or raise maxBytes.", most)}
 	}
 	start := time.Now()
-	share := tools.Limits{Bytes: (budget-headerRoom)/len(in.Calls) - itemRoom}
-	if lines := tools.BudgetLines(ctx); lines > 0 {
-		// Each item also takes a blank line and its own header line.
-		share.Lines = max((lines-1)/len(in.Calls)-2, 4)
-	}
-	outs := execute(ctx, p, in, share)
+	outs := execute(ctx, p, in, room.Share(len(in.Calls)))
 	return render(ctx, outs, in, time.Since(start)), nil
 }
-
-// Room kept for the batch header and for each item's header line.
-const (
-	headerRoom = 128
-	itemRoom   = 96
-)
 
 // check refuses batches that cannot run as asked.
 func check(p *tools.Pipeline, in Input) error {
@@ -122,7 +107,7 @@ func check(p *tools.Pipeline, in Input) error {
 }
 
 // execute runs the items with bounded concurrency, keeping input order.
-func execute(ctx context.Context, p *tools.Pipeline, in Input, share tools.Limits) []outcome {
+func execute(ctx context.Context, p *tools.Pipeline, in Input, share tools.Room) []outcome {
 	workers := in.MaxConcurrency
 	if workers <= 0 {
 		workers = DefaultConcurrency
@@ -152,7 +137,7 @@ func execute(ctx context.Context, p *tools.Pipeline, in Input, share tools.Limit
 					continue // reported as not run
 				}
 				c := in.Calls[i]
-				res := p.CallWithin(ctx, c.Tool, c.Args, share)
+				res := p.CallWithin(ctx, c.Tool, c.Args, share.Limits())
 				mu.Lock()
 				outs[i] = outcome{res: res, ran: true, listed: listedName(ctx, p, c.Tool)}
 				done++

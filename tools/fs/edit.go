@@ -163,7 +163,7 @@ func (t *toolset) runEdit(ctx context.Context, in EditInput) (tools.Result, erro
 			return tools.Result{}, t.writeError(ctx, l, err)
 		}
 	}
-	return tools.Result{Head: head, Text: capDiff(diff, tools.Budget(ctx)-len(head)-1200), Notes: notes}, nil
+	return tools.Result{Head: head, Text: capDiff(diff, tools.OutputRoom(ctx).Less(append([]string{head}, notes...)...).Bytes), Notes: notes}, nil
 }
 
 // applyEdit applies one edit to text.
@@ -443,7 +443,6 @@ func diffCounts(d string) (added, removed int) {
 // was left out: the pipeline must not page an edit's result, since its
 // "next call" would apply the edit again.
 func capDiff(d string, n int) string {
-	n = max(n, 1024)
 	if len(d) <= n {
 		return d
 	}

@@ -156,13 +156,6 @@ func plural(n int64, one, many string) string {
 	return fmt.Sprintf("%s %s", tools.GroupDigits(n), many)
 }
 
-// collectBudget is how much output a listing or search collects before it
-// stops: the call's budget less room for the status line, notes and footer.
-func collectBudget(ctx context.Context) int {
-	b := tools.Budget(ctx)
-	return max(b-700, b/2)
-}
-
 // nativePath turns a slash-separated relative path into the system's form.
 func nativePath(rel string) string { return filepath.FromSlash(rel) }
 

@@ -322,7 +322,7 @@ type pager struct {
 }
 
 func newPager(ctx context.Context, offset, max int) *pager {
-	return &pager{offset: offset, max: max, budget: collectBudget(ctx)}
+	return &pager{offset: offset, max: max, budget: tools.OutputRoom(ctx).Bytes}
 }
 
 // add writes one entry with write; it returns false once the page is full.

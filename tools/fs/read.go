@@ -148,12 +148,11 @@ func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tools.Re
 	if in.Image || in.Base64 || o.kind.binary {
 		return t.readBinary(ctx, in, o)
 	}
-	budget := tools.Budget(ctx)
 	first, limit, err := t.lineRange(ctx, in, o)
 	if err != nil {
 		return tools.Result{}, err
 	}
-	w, err := readWindow(o.r, first, limit, window{bytes: max(budget-700, budget/2), lines: lineRoom(tools.BudgetLines(ctx))}, o.size)
+	w, err := readWindow(o.r, first, limit, tools.OutputRoom(ctx), o.size)
 	if err != nil {
 		return tools.Result{}, fmt.Errorf("read %s: %w", o.name, err)
 	}
@@ -175,7 +174,7 @@ func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tools.Re
 			res.Total = len(text) + int(o.size-w.startByte) - len(w.text)
 		}
 		if w.long {
-			whole := tools.CallWith(ctx, map[string]any{"offset": first, "limit": 1, "tail": nil, tools.BudgetField: wholeLineBudget(w.lineLen)})
+			whole := tools.CallWith(ctx, map[string]any{"offset": first, "limit": 1, "tail": nil, tools.BudgetField: tools.BudgetFor(w.lineLen)})
 			res.Notes = append(res.Notes, "note: "+longLineNote(ctx, o.name, first, w, whole))
 		}
 		res.Next = func(shown int) map[string]any {
@@ -286,23 +285,11 @@ func (w lineWindow) describe() string {
 	return b.String()
 }
 
-// window is what one read may show: bytes, and lines when not zero.
-type window struct{ bytes, lines int }
-
-// lineRoom is how many lines of a file fit a budget of lines (0: any):
-// the rest is kept for the status line, the notes and the footer.
-func lineRoom(budget int) int {
-	if budget <= 0 {
-		return 0
-	}
-	return max(budget-8, 1)
-}
-
 // readWindow reads lines first … first+limit-1 (limit 0: to the end) from
-// r (of size bytes), keeping at most room.bytes of them and room.lines
+// r (of size bytes), keeping at most room.Bytes of them and room.Lines
 // lines, and counts the file's lines.
-func readWindow(r io.Reader, first, limit int, room window, size int64) (lineWindow, error) {
-	capBytes := room.bytes
+func readWindow(r io.Reader, first, limit int, room tools.Room, size int64) (lineWindow, error) {
+	capBytes := room.Bytes
 	w := lineWindow{first: first, total: -1}
 	buf := make([]byte, min(max(size+1, 512), 64<<10))
 	if size < 64<<10 {
@@ -337,7 +324,7 @@ func readWindow(r io.Reader, first, limit int, room window, size int64) (lineWin
 				if i >= 0 {
 					seg = chunk[:i+1]
 				}
-				if room.lines > 0 && w.shown >= room.lines {
+				if room.Lines > 0 && w.shown >= room.Lines {
 					w.cut = true
 				} else if len(w.text)+len(seg) > capBytes {
 					if w.shown == 0 {
@@ -451,10 +438,10 @@ func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tool
 		return tools.Result{}, &tools.InputError{Field: "image", Problem: fmt.Sprintf("%s is %s, not an image this server can show (PNG, JPEG, GIF, WebP).", o.name, o.kind.mime)}
 	case in.Image && encoded > imageLimit(ctx):
 		return tools.Result{}, t.imageTooLarge(ctx, o, encoded)
-	case in.Base64 && encoded+512 > int64(budget):
+	case in.Base64 && encoded > int64(tools.OutputRoom(ctx).Bytes):
 		hint := "Binary files this large cannot be returned whole; "
-		if p, ok := tools.FromContext(ctx); ok && encoded+1024 <= int64(p.Config().OutputCap) {
-			hint = fmt.Sprintf("Ask for a larger budget: %s. Or ", call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true, tools.BudgetField: encoded + 1024}))
+		if p, ok := tools.FromContext(ctx); ok && tools.BudgetFor(encoded) <= int64(p.Config().OutputCap) {
+			hint = fmt.Sprintf("Ask for a larger budget: %s. Or ", call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true, tools.BudgetField: tools.BudgetFor(encoded)}))
 		}
 		return tools.Result{}, &tools.InputError{Field: "base64", Problem: fmt.Sprintf("%s is %s, %s as base64, more than this call's output budget (%s bytes).", o.name, sizeText(o.size), tools.GroupDigits(encoded), tools.GroupDigits(int64(budget))),
 			Hint: hint + "copy it with " + tools.ToolName(ctx, "fs.copy") + ", or look inside with " + tools.ToolName(ctx, "fs.search") + "."}
@@ -483,12 +470,12 @@ func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tool
 		if isImage && encoded <= imageLimit(ctx) {
 			fmt.Fprintf(&b, "See the image: %s\n", call(ctx, "fs.read", map[string]any{"path": o.name, "image": true}))
 		}
-		if encoded+512 <= int64(budget) {
+		if encoded <= int64(tools.OutputRoom(ctx).Bytes) {
 			fmt.Fprintf(&b, "Get the bytes as base64: %s", call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true}))
 		} else {
 			fmt.Fprintf(&b, "As base64 it would be %s bytes, more than this call's output budget (%s bytes)", tools.GroupDigits(encoded), tools.GroupDigits(int64(budget)))
-			if p, ok := tools.FromContext(ctx); ok && encoded+1024 <= int64(p.Config().OutputCap) {
-				fmt.Fprintf(&b, "; ask for a larger budget: %s", call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true, tools.BudgetField: encoded + 1024}))
+			if p, ok := tools.FromContext(ctx); ok && tools.BudgetFor(encoded) <= int64(p.Config().OutputCap) {
+				fmt.Fprintf(&b, "; ask for a larger budget: %s", call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true, tools.BudgetField: tools.BudgetFor(encoded)}))
 			}
 			b.WriteString(".")
 		}
@@ -499,13 +486,7 @@ func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tool
 
 // readMany reads several files, sharing the budget between them.
 func (t *toolset) readMany(ctx context.Context, in ReadInput, paths []string) (tools.Result, error) {
-	budget := tools.Budget(ctx)
-	share := window{bytes: max((budget-700)/len(paths)-120, 512)}
-	if lines := tools.BudgetLines(ctx); lines > 0 {
-		// Each file also takes a header line, a blank line and a line
-		// naming the call for more.
-		share.lines = max(lineRoom(lines)/len(paths)-3, 1)
-	}
+	share := tools.OutputRoom(ctx).Share(len(paths))
 	var b strings.Builder
 	starts := make([]int, len(paths))
 	failed := 0
@@ -534,7 +515,7 @@ func (t *toolset) readMany(ctx context.Context, in ReadInput, paths []string) (t
 }
 
 // readSection renders one file of a multi-file read within share bytes.
-func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share window) (string, bool) {
+func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share tools.Room) (string, bool) {
 	o, err := t.open(ctx, "paths", p)
 	if err != nil {
 		msg := err.Error()
@@ -574,7 +555,7 @@ func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share
 		b.WriteString("\n")
 	}
 	if w.long {
-		whole := call(ctx, "fs.read", map[string]any{"path": o.name, "offset": first, "limit": 1, tools.BudgetField: wholeLineBudget(w.lineLen)})
+		whole := call(ctx, "fs.read", map[string]any{"path": o.name, "offset": first, "limit": 1, tools.BudgetField: tools.BudgetFor(w.lineLen)})
 		fmt.Fprintf(&b, "… [%s]\n", longLineNote(ctx, o.name, first, w, whole))
 	}
 	if w.cut && (!w.long || w.total < 0 || first < w.total) || w.more {
@@ -587,10 +568,6 @@ func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share
 	return b.String(), true
 }
 
-// wholeLineBudget is the output budget (maxBytes) a read of one line of n
-// bytes needs: the line and room for the status line and notes.
-func wholeLineBudget(n int64) int64 { return n + 1024 }
-
 // longLineNote says that a line longer than the budget was cut, how long
 // it is, and the call that shows all of it (whole) when one call can
 // return it; otherwise how to find text inside it.
@@ -602,7 +579,7 @@ func longLineNote(ctx context.Context, name string, line int, w lineWindow, whol
 		outputCap, known = p.Config().OutputCap, true
 	}
 	switch {
-	case known && wholeLineBudget(w.lineLen) > int64(outputCap):
+	case known && tools.BudgetFor(w.lineLen) > int64(outputCap):
 		return fmt.Sprintf("%s; the whole line is more than one call returns (%s bytes). Find text inside it: %s", msg, tools.GroupDigits(int64(outputCap)), search)
 	case known:
 		return fmt.Sprintf("%s. See all of it: %s; or find text inside it: %s", msg, whole, search)
@@ -621,9 +598,9 @@ func imageLimit(ctx context.Context) int64 {
 func (t *toolset) imageTooLarge(ctx context.Context, o *opened, encoded int64) error {
 	problem := fmt.Sprintf("%s is %s, %s bytes as base64; images are returned up to %s bytes as base64 (this call's limit), since clients refuse larger ones.",
 		o.name, sizeText(o.size), tools.GroupDigits(encoded), tools.GroupDigits(imageLimit(ctx)))
-	if p, ok := tools.FromContext(ctx); ok && encoded+1024 <= int64(p.Config().OutputCap) {
+	if p, ok := tools.FromContext(ctx); ok && tools.BudgetFor(encoded) <= int64(p.Config().OutputCap) {
 		return &tools.InputError{Field: "image", Problem: problem,
-			Hint: "Ask for a larger limit: " + tools.CallWith(ctx, map[string]any{tools.BudgetField: encoded + 1024}) + " (some clients may still refuse it)."}
+			Hint: "Ask for a larger limit: " + tools.CallWith(ctx, map[string]any{tools.BudgetField: tools.BudgetFor(encoded)}) + " (some clients may still refuse it)."}
 	}
 	return &tools.InputError{Field: "image", Problem: problem,
 		Hint: "f0 cannot make a smaller copy. Its type, size and dimensions: " + call(ctx, "fs.read", map[string]any{"path": o.name}) +

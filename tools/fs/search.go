@@ -352,7 +352,7 @@ func (t *toolset) search(ctx context.Context, in SearchInput, m *matcher, note s
 	if in.After > 0 {
 		after = in.After
 	}
-	r := &searchRun{t: t, in: in, root: l.Root, budget: collectBudget(ctx), max: cmp.Or(in.MaxResults, defaultMaxMatches), skip: in.Offset}
+	r := &searchRun{t: t, in: in, root: l.Root, budget: tools.OutputRoom(ctx).Bytes, max: cmp.Or(in.MaxResults, defaultMaxMatches), skip: in.Offset}
 	r.context = before+after > 0
 	conf := &searchConf{m: m, before: before, after: after, limit: in.Offset + r.max + 1, countOnly: in.FilesOnly}
 	if in.FilesOnly {
@@ -452,21 +452,25 @@ func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note st
 		}
 		return fmt.Sprintf("%s %s-%s", plural, tools.GroupDigits(int64(r.in.Offset+1)), tools.GroupDigits(int64(r.in.Offset+n)))
 	}
-	switch {
-	case r.stopped:
-		shown, ends := r.fit(ctx, len(strings.Join(notes, "\n")), &res)
+	stoppedHead := func(shown int) string {
+		if r.in.FilesOnly {
+			return fmt.Sprintf("%s with matches under %s (stopped at the output budget or maxResults)", span("file", shown), where)
+		}
 		pageFiles := 0
 		if shown > 0 {
 			pageFiles = r.endFiles[shown-1]
 		}
+		return fmt.Sprintf("%s in %s under %s (stopped at the output budget or maxResults; searched %s so far)",
+			span("match", shown), files(pageFiles), where, files(r.files))
+	}
+	switch {
+	case r.stopped:
+		// The status line of the whole page is at least as long as the
+		// one of the part that fits.
+		shown, ends := r.fit(tools.OutputRoom(ctx).Less(append([]string{stoppedHead(len(r.ends))}, notes...)...), &res)
 		res.Partial = true
 		res.Next = nextOffset(r.in.Offset, ends)
-		if r.in.FilesOnly {
-			res.Head = fmt.Sprintf("%s with matches under %s (stopped at the output budget or maxResults)", span("file", shown), where)
-		} else {
-			res.Head = fmt.Sprintf("%s in %s under %s (stopped at the output budget or maxResults; searched %s so far)",
-				span("match", shown), files(pageFiles), where, files(r.files))
-		}
+		res.Head = stoppedHead(shown)
 	case r.matched == 0:
 		res.Text = fmt.Sprintf("No matches for %q in %s under %s.", r.in.Pattern, files(r.files), where)
 		if !r.in.IgnoreCase && strings.ToLower(r.in.Pattern) != strings.ToUpper(r.in.Pattern) {
@@ -500,16 +504,12 @@ func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note st
 	return res
 }
 
-// fit cuts res.Text, a page that stopped, at the last match that fits the
-// call's budget beside the status line (at most statusRoom bytes), notes
-// (noteBytes) and the pipeline's footer; it returns how many matches (or
-// files) stay and where they end.
-func (r *searchRun) fit(ctx context.Context, noteBytes int, res *tools.Result) (int, []int) {
-	const statusRoom, footerRoom = 400, 600
-	budget := tools.Budget(ctx)
-	room := max(budget-statusRoom-noteBytes-footerRoom, budget/4)
+// fit cuts res.Text, a page that stopped, at the last match that fits room
+// (the call's room less the notes); it returns how many matches (or files)
+// stay and where they end.
+func (r *searchRun) fit(room tools.Room, res *tools.Result) (int, []int) {
 	n := len(r.ends)
-	for n > 0 && r.ends[n-1]-1 > room {
+	for n > 0 && r.ends[n-1]-1 > room.Bytes {
 		n--
 	}
 	if n == 0 {

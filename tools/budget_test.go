@@ -1,0 +1,87 @@
+package tools
+
+import (
+	"context"
+	"testing"
+)
+
+// TestOutputRoom pins what a tool's own text may fill: the budget less the
+// core's reserve, never less than the quarter the pipeline keeps when it
+// cuts; lines likewise when the client counts them.
+func TestOutputRoom(t *testing.T) {
+	cases := []struct {
+		name   string
+		budget Limits
+		want   Room
+	}{
+		{"default", Limits{Bytes: DefaultMaxOutput}, Room{Bytes: 23876}},
+		{"small budget keeps a quarter", Limits{Bytes: 800}, Room{Bytes: 200}},
+		{"pi lines", Limits{Bytes: 50000, Lines: 1999}, Room{Bytes: 49300, Lines: 1991}},
+		{"few lines keep a quarter", Limits{Bytes: 4096, Lines: 8}, Room{Bytes: 3396, Lines: 2}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := OutputRoom(withBudget(context.Background(), c.budget))
+			if got.Limits() != c.want.Limits() {
+				t.Fatalf("OutputRoom(%+v) = %+v, want %+v", c.budget, got.Limits(), c.want.Limits())
+			}
+		})
+	}
+	if got := OutputRoom(context.Background()).Bytes; got != DefaultMaxOutput-roomReserve {
+		t.Fatalf("outside a call the room is %d, want the default budget's", got)
+	}
+}
+
+// TestRoomShare pins the share of each of n parts: the room split n ways
+// less each part's header and "more of this" line, with a floor.
+func TestRoomShare(t *testing.T) {
+	room := roomIn(Limits{Bytes: DefaultMaxOutput, Lines: 1999})
+	cases := []struct {
+		n    int
+		want Limits
+	}{
+		{0, Limits{Bytes: 23756, Lines: 1988}},
+		{1, Limits{Bytes: 23756, Lines: 1988}},
+		{2, Limits{Bytes: 11818, Lines: 992}},
+		{24, Limits{Bytes: 874, Lines: 79}},
+		{64, Limits{Bytes: partMin, Lines: 28}},
+		{1000, Limits{Bytes: partMin, Lines: partMinLines}},
+	}
+	for _, c := range cases {
+		if got := room.Share(c.n).Limits(); got != c.want {
+			t.Errorf("Share(%d) = %+v, want %+v", c.n, got, c.want)
+		}
+	}
+	if got := roomIn(Limits{Bytes: 4096}).Share(2).Lines; got != 0 {
+		t.Errorf("a share counts lines only when the room does: %d", got)
+	}
+}
+
+// TestRoomLess pins what is left once the status line and notes have
+// taken theirs, down to a quarter of the budget.
+func TestRoomLess(t *testing.T) {
+	room := roomIn(Limits{Bytes: 4096, Lines: 100})
+	got := room.Less("status line", "", "note: one\nnote: two")
+	if want := (Limits{Bytes: 3396 - 12 - 20, Lines: 92 - 3}); got.Limits() != want {
+		t.Fatalf("Less = %+v, want %+v", got.Limits(), want)
+	}
+	huge := string(make([]byte, 5000))
+	if got := room.Less(huge).Bytes; got != 1024 {
+		t.Fatalf("Less of more than the room left %d bytes, want a quarter of the budget (1024)", got)
+	}
+	if got := roomIn(Limits{Bytes: 4096}).Less("a\nb").Lines; got != 0 {
+		t.Fatalf("Less counts lines only when the room does: %d", got)
+	}
+}
+
+func TestRoomPartsAndBudgetFor(t *testing.T) {
+	if got := roomIn(Limits{Bytes: DefaultMaxOutput}).Parts(); got != 24 {
+		t.Errorf("a 24 KiB budget holds %d parts of MinShare, want 24", got)
+	}
+	if got := BudgetFor(50000); got != 51024 {
+		t.Errorf("BudgetFor(50000) = %d, want 51024", got)
+	}
+	if room := roomIn(Limits{Bytes: int(BudgetFor(50000))}); room.Bytes < 50000 {
+		t.Errorf("the budget BudgetFor suggests leaves only %d bytes for a 50,000-byte text", room.Bytes)
+	}
+}

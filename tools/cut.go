@@ -1,0 +1,253 @@
+package tools
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// lineCount is the number of lines s shows: its newlines, plus one for a
+// last line without one.
+func lineCount(s string) int {
+	if s == "" {
+		return 0
+	}
+	n := strings.Count(s, "\n")
+	if !strings.HasSuffix(s, "\n") {
+		n++
+	}
+	return n
+}
+
+// cutLines keeps the first n lines of s (each with its newline).
+func cutLines(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	end := 0
+	for range n {
+		i := strings.IndexByte(s[end:], '\n')
+		if i < 0 {
+			return s
+		}
+		end += i + 1
+	}
+	return s[:end]
+}
+
+// fits reports whether the pieces of an answer fit b once joined.
+func (b Limits) fits(parts ...string) bool {
+	bytes, lines := 0, 0
+	for _, s := range parts {
+		if s != "" {
+			bytes += len(s) + 1
+			lines += lineCount(s)
+		}
+	}
+	return bytes <= b.Bytes+1 && (b.Lines == 0 || lines <= b.Lines)
+}
+
+// shape fits a result into its budget. A cut is never silent: the footer
+// says how much was left and the exact call that returns the rest, and
+// the first line of the head says where the rest starts, for clients that
+// keep only the start. A Partial result (a tool that stopped at the
+// budget) always gets a footer.
+func (p *Pipeline) shape(c *callState, res Result, b Limits) Result {
+	notes := strings.Join(res.Notes, "\n")
+	head := res.Head
+	if len(head) > b.Bytes/2 {
+		head = CutUTF8(head, b.Bytes/2) + "… [head cut]"
+	}
+	if b.Lines > 0 && lineCount(head) > b.Lines/2 {
+		head = cutLines(head, b.Lines/2) + "… [head cut]"
+	}
+	if !res.Partial && b.fits(head, res.Text, notes) {
+		return finish(res, head, res.Text, notes)
+	}
+	if !res.Partial && b.fits(head, res.Text) {
+		// The body fits; only the notes do not: shorten them, say so.
+		const marker = "\n… [notes cut to fit the output budget]"
+		notes = CutUTF8(notes, max(b.Bytes-len(head)-len(res.Text)-len(marker)-2, 0))
+		if b.Lines > 0 {
+			notes = strings.TrimRight(cutLines(notes+"\n", b.Lines-lineCount(head)-lineCount(res.Text)-2), "\n")
+		}
+		return finish(res, head, res.Text, notes+marker)
+	}
+	room := b.Bytes - len(head) - len(notes) - footerReserve
+	if room < b.Bytes/4 {
+		room = b.Bytes / 4
+		notes = CutUTF8(notes, max(b.Bytes-len(head)-room-footerReserve, 0))
+	}
+	roomLines := 0
+	if b.Lines > 0 {
+		roomLines = b.Lines - lineCount(head) - lineCount(notes) - footerLines
+		if roomLines < b.Lines/4 {
+			roomLines = b.Lines / 4
+			notes = strings.TrimRight(cutLines(notes+"\n", max(b.Lines-lineCount(head)-roomLines-footerLines, 0)), "\n")
+		}
+	}
+	// The footer's call is known only once the body is cut: cut, write it,
+	// and cut again in the rare case a long call does not fit.
+	for {
+		body := cutBody(res.Text, room, roomLines)
+		footer, next := p.footer(c, res, body, b.Bytes, len(head)+len(res.Text)+len(notes))
+		top := headWithNext(head, next)
+		tail := joinNonEmpty(notes, footer)
+		trimmed := strings.TrimRight(body, "\n")
+		if b.fits(top, trimmed, tail) || body == "" {
+			return finish(res, top, trimmed, tail)
+		}
+		room = max(min(room, len(body))-(len(top)+len(trimmed)+len(tail)+2-b.Bytes)-64, 0)
+		if b.Lines > 0 {
+			roomLines = max(min(roomLines, lineCount(body))-1, 0)
+		}
+	}
+}
+
+// cutBody cuts text to room bytes (at a line end when one is near) and, when
+// lines is not zero, to that many lines.
+func cutBody(text string, room, lines int) string {
+	body := text
+	if len(body) > room {
+		body = cutAtLine(body, room)
+	}
+	if lines > 0 {
+		body = cutLines(body, lines)
+	}
+	return body
+}
+
+// headWithNext adds where the rest starts to the first line of head:
+// "· rest at offset=1,380". A client that keeps only the start of a long
+// result still has it.
+func headWithNext(head string, next map[string]any) string {
+	if head == "" || len(next) == 0 {
+		return head
+	}
+	keys := make([]string, 0, len(next))
+	for k, v := range next {
+		if v != nil && k != BudgetField {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return head
+	}
+	slices.Sort(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + compactJSON(next[k])
+	}
+	first, rest, found := strings.Cut(head, "\n")
+	first += " · rest at " + strings.Join(parts, " ")
+	if found {
+		return first + "\n" + rest
+	}
+	return first
+}
+
+// footer names the call that returns what a cut left out, and returns the
+// argument changes of that call when the tool can page.
+func (p *Pipeline) footer(c *callState, res Result, shown string, budget, total int) (string, map[string]any) {
+	var footer strings.Builder
+	full, known := len(res.Text), true
+	if res.Partial {
+		full, known = res.Total, res.Total > len(res.Text)
+	}
+	if known {
+		fmt.Fprintf(&footer, "… [truncated: showed %s of %s bytes; %s bytes left]\n", GroupDigits(int64(len(shown))), GroupDigits(int64(full)), GroupDigits(int64(full-len(shown))))
+	} else {
+		fmt.Fprintf(&footer, "… [truncated: showed %s bytes; there is more]\n", GroupDigits(int64(len(shown))))
+		total = max(total, 4*budget)
+	}
+	var next map[string]any
+	switch {
+	case res.Next != nil:
+		next = res.Next(len(shown))
+		fmt.Fprintf(&footer, "Get the rest: %s", p.nextCall(c, next))
+	case budget < p.cfg.OutputCap && budget < c.budgetCeiling():
+		want := min(total+footerReserve, p.cfg.OutputCap, c.budgetCeiling())
+		verb := "Get all of it"
+		if want < total+footerReserve || !known {
+			verb = "Get more at once"
+		}
+		fmt.Fprintf(&footer, "%s: %s", verb, p.nextCall(c, map[string]any{BudgetField: want}))
+	default:
+		fmt.Fprintf(&footer, "This is the most one call returns (%s bytes); narrow the call to see the rest.", GroupDigits(int64(min(p.cfg.OutputCap, c.budgetCeiling()))))
+	}
+	return footer.String(), next
+}
+
+// finish assembles the model's text and the terminal's sections.
+func finish(res Result, head, body, tail string) Result {
+	res.Head, res.Notes = "", nil
+	res.Sections = Sections{Head: head, Body: body, Tail: tail}
+	// The body keeps its bytes exactly, for the model as for a terminal's
+	// stdout; its own final newline, when it has one, separates it from the
+	// footer.
+	res.Text = joinNonEmpty(head, body)
+	if tail != "" {
+		if res.Text != "" && !strings.HasSuffix(res.Text, "\n") {
+			res.Text += "\n"
+		}
+		res.Text += tail
+	}
+	return res
+}
+
+func joinNonEmpty(parts ...string) string {
+	var kept []string
+	for _, s := range parts {
+		if s != "" {
+			kept = append(kept, s)
+		}
+	}
+	return strings.Join(kept, "\n")
+}
+
+// cutAtLine cuts s to at most n bytes, at the end of a line when one ends in
+// the last fifth of the window.
+func cutAtLine(s string, n int) string {
+	cut := CutUTF8(s, n)
+	if i := strings.LastIndexByte(cut, '\n'); i >= 0 && i >= len(cut)*4/5 {
+		return cut[:i+1]
+	}
+	return cut
+}
+
+// maxCallRender is the longest continuation call written out in full; a
+// longer one (a huge argument) would itself blow the budget.
+const maxCallRender = 2048
+
+// nextCall renders the call's own arguments with changes applied (a nil
+// value removes one). When that would be too long to repeat, it names only
+// the changes.
+func (p *Pipeline) nextCall(c *callState, changes map[string]any) string {
+	changes = c.keepBudgetWithin(changes)
+	call := p.callText(c.render, c.tool, c.argsWith(changes))
+	if len(call) <= maxCallRender {
+		return call
+	}
+	return fmt.Sprintf("%s with the same arguments as this call, changed by %s", c.name(), compactJSON(changes))
+}
+
+// keepBudgetWithin lowers, in a suggested call, a maxBytes the client would
+// cut anyway to the most this call could use, so that the next call does
+// not repeat the note about it.
+func (c *callState) keepBudgetWithin(changes map[string]any) map[string]any {
+	if _, set := changes[BudgetField]; set {
+		return changes
+	}
+	v, ok := c.args[BudgetField].(json.Number)
+	if want, err := v.Int64(); !ok || err != nil || want <= int64(c.ceiling) {
+		return changes
+	}
+	out := maps.Clone(changes)
+	if out == nil {
+		out = map[string]any{}
+	}
+	out[BudgetField] = c.ceiling
+	return out
+}
