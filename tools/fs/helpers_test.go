@@ -181,3 +181,21 @@ func next(t testing.TB, text string) map[string]any {
 	}
 	return args
 }
+
+// project makes a small repository-like tree.
+func project(e *env) {
+	e.file(".gitignore", "build/\n*.log\n")
+	e.file(".hidden/h.txt", "TODO hidden\n")
+	e.file("node_modules/pkg/index.js", "TODO dependency\n")
+	e.file(".git/HEAD", "ref: TODO\n")
+	e.file("build/out.txt", "TODO built\n")
+	e.file("app.log", "TODO log\n")
+	e.file("README.md", "# Demo\nTODO: write docs\n")
+	e.file("cmd/app/main.go", "package main\n\nfunc main() {\n\trun() // TODO handle errors\n}\n")
+	e.file("cmd/app/main_test.go", "package main\n\nfunc TestMain(t *testing.T) {}\n")
+	e.file("pkg/util/util.go", "package util\n\n// TODO: more\nfunc A() int {\n\treturn 1\n}\n\nfunc B() int {\n\treturn 2 // TODO\n}\n")
+	e.file("pkg/util/sub/.gitignore", "*.gen\n")
+	e.file("pkg/util/sub/x.gen", "TODO generated\n")
+	e.file("pkg/util/sub/keep.go", "package sub // TODO\n")
+	e.file("data.bin", "TODO\x00binary")
+}

@@ -230,3 +230,28 @@ func TestReadLongLineSaysHowToSeeIt(t *testing.T) {
 	assertInOrder(t, res.Text, "note: line 1 is 100,008 bytes", "; the whole line is more than one call returns (50,000 bytes). Find text inside it: fs_search")
 	assertNot(t, res.Text, "See all of it")
 }
+
+// TestReadImageLimit: an image larger than the limit is refused with what can
+// be done; a server whose cap allows it offers the call with maxBytes.
+func TestReadImageLimit(t *testing.T) {
+	e := newEnv(t)
+	big := append(append([]byte{}, pngBytes...), make([]byte, 1<<20)...)
+	must(t, os.WriteFile(filepath.Join(e.root, "big.png"), big, 0o644))
+	text := e.fail("fs.read", map[string]any{"path": "big.png", "image": true})
+	assertInOrder(t, text, `fs_read: "image": big.png is 1.0 MB, 1,398,196 bytes as base64; images are returned up to 1,048,576 bytes as base64 (this call's limit)`,
+		`f0 cannot make a smaller copy. Its type, size and dimensions: fs_read {"path":"big.png"}`)
+	assertNot(t, e.ok("fs.read", "big.png"), "See the image")
+	// A small image is still returned.
+	must(t, os.WriteFile(filepath.Join(e.root, "dot.png"), pngBytes, 0o644))
+	if res := e.call("fs.read", map[string]any{"path": "dot.png", "image": true}); res.IsError || len(res.Images) != 1 {
+		t.Fatalf("small image: %s", res.Text)
+	}
+	// A server with a larger cap offers the larger budget, which works.
+	p := pipelineFor(t, tools.Config{Access: tools.Read, OutputCap: 4 << 20}, e.root)
+	res := p.Call(context.Background(), "fs_read", map[string]any{"path": "big.png", "image": true})
+	assertInOrder(t, res.Text, `Ask for a larger limit: fs_read {"image":true,"maxBytes":1399220,"path":"big.png"}`)
+	res = p.Call(context.Background(), "fs_read", map[string]any{"path": "big.png", "image": true, "maxBytes": 1399220})
+	if res.IsError || len(res.Images) != 1 || len(res.Images[0].Data) != len(big) {
+		t.Fatalf("image with a larger budget: %s", res.Text)
+	}
+}

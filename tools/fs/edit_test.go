@@ -1,0 +1,94 @@
+package fs_test
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestEdit(t *testing.T) {
+	e := newEnv(t)
+	src := "package util\n\n// TODO: more\nfunc A() int {\n\treturn 1\n}\n\nfunc B() int {\n\treturn 2 // TODO\n}\n"
+	reset := func() { e.file("util.go", src) }
+	cases := []struct {
+		name  string
+		args  any
+		want  []string
+		after string
+	}{
+		{"one edit", map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldText": "return 1", "newText": "return 10"}}},
+			[]string{"edited util.go: 1 edit, +1 -1 lines\n--- util.go\n+++ util.go\n@@ -2,7 +2,7 @@\n", "-\treturn 1\n+\treturn 10\n"}, strings.Replace(src, "return 1\n", "return 10\n", 1)},
+		{"Claude Code shape", map[string]any{"file_path": "util.go", "old_string": "return 1", "new_string": "return 10"},
+			[]string{"edited util.go: 1 edit"}, strings.Replace(src, "return 1\n", "return 10\n", 1)},
+		{"nested synonyms", map[string]any{"path": "util.go", "edits": []any{map[string]any{"old_string": "A()", "new_string": "Alpha()"}, map[string]any{"search": "B()", "replace": "Beta()"}, map[string]any{"old": "TODO: more", "new": "more"}}},
+			[]string{"edited util.go: 3 edits, +3 -3 lines"}, strings.NewReplacer("A()", "Alpha()", "B()", "Beta()", "TODO: more", "more").Replace(src)},
+		{"edits as JSON text", map[string]any{"path": "util.go", "edits": `[{"oldText":"return 2","newText":"return 20"}]`},
+			[]string{"edited util.go"}, strings.Replace(src, "return 2", "return 20", 1)},
+		{"one object for the list", map[string]any{"path": "util.go", "edits": map[string]any{"oldText": "return 2", "newText": "return 20"}},
+			[]string{"edited util.go"}, strings.Replace(src, "return 2", "return 20", 1)},
+		{"replace all", map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldText": "return", "newText": "give", "replaceAll": true}}},
+			[]string{"edited util.go: 1 edit, +2 -2 lines"}, strings.ReplaceAll(src, "return", "give")},
+		{"dry run", map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldText": "return 1", "newText": "return 10"}}, "dryRun": true},
+			[]string{"dry run, nothing written: util.go would change by 1 edit, +1 -1 lines", "+\treturn 10"}, src},
+		{"indentation differs", map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldText": "func A() int {\n  return 1\n}", "newText": "func A() int {\n  x := 1\n  return x\n}"}}},
+			[]string{"edited util.go: 1 edit, +2 -1 lines", "note: edit 1: oldText did not match exactly; applied at lines 4-6, where the file differs only in indentation or trailing whitespace (newText was re-indented to match)."},
+			strings.Replace(src, "\treturn 1\n", "\tx := 1\n\treturn x\n", 1)},
+		{"trailing whitespace differs", map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldText": "func B() int {   \n\treturn 2 // TODO  ", "newText": ""}}},
+			[]string{"edited util.go: 1 edit, +0 -2 lines", "applied at lines 8-9"}, strings.Replace(src, "func B() int {\n\treturn 2 // TODO\n", "", 1)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			reset()
+			assertInOrder(t, e.ok("fs.edit", c.args), c.want...)
+			if got := e.read("util.go"); got != c.after {
+				t.Errorf("file now:\n%s\nwant:\n%s", got, c.after)
+			}
+		})
+	}
+	failures := []struct {
+		name string
+		args any
+		want []string
+	}{
+		{"ambiguous", map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldText": "return", "newText": "give"}}},
+			[]string{`fs_edit: "edits[0].oldText": oldText occurs 2 times, at lines 5, 9; it must occur once. Add surrounding lines to oldText to pick one, or set replaceAll: true to replace them all. Nothing was changed.`}},
+		{"not found shows the closest lines", map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldText": "func B() int {\n\treturn 3 // TODO\n}", "newText": "x"}}},
+			[]string{`"edits[0].oldText": Nothing was changed. oldText was not found, not even ignoring indentation. The closest text is at lines 8-10:`,
+				"     8\tfunc B() int {\n     9\t\treturn 2 // TODO\n    10\t}\n", "What differs (- your oldText, + the file):\n@@ -1,3 +1,3 @@\n func B() int {\n-\treturn 3 // TODO\n+\treturn 2 // TODO\n }"}},
+		{"nothing alike", map[string]any{"path": "util.go", "oldText": "zzzzzzzzzzzzzzzzzzzz", "newText": "x"}, []string{`"oldText": oldText was not found, and no part of the file resembles it; read the file (fs_read) and copy the text exactly. Nothing was changed.`}},
+		{"all or none", map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldText": "return 1", "newText": "return 10"}, map[string]any{"oldText": "missing text", "newText": "x"}}},
+			[]string{`"edits[1].oldText": edit 2 of 2: oldText was not found`, "None of the 2 edits was applied."}},
+		{"same text", map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldText": "A", "newText": "A"}}}, []string{"oldText and newText are the same, so the edit would change nothing."}},
+		{"empty old text", map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldText": "", "newText": "A"}}}, []string{"oldText is empty; to write a whole file use fs_write."}},
+		{"no edits", map[string]any{"path": "util.go"}, []string{`"edits": is required: give at least one {oldText, newText}.`}},
+		{"missing newText", map[string]any{"path": "util.go", "edits": []any{map[string]any{"old_string": "A"}}}, []string{`"edits[0].newText": is required`}},
+		{"misspelt nested field", map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldTxt": "A", "newText": "B"}}}, []string{`"edits[0].oldTxt": unknown field; did you mean "oldText"?`}},
+		{"missing file", map[string]any{"path": "utill.go", "edits": []any{map[string]any{"oldText": "A", "newText": "B"}}}, []string{`edit utill.go: no such file or directory; did you mean util.go?`}},
+		{"both shapes", map[string]any{"path": "util.go", "oldText": "A", "newText": "B", "edits": []any{map[string]any{"oldText": "A", "newText": "B"}}}, []string{`"oldText": was given beside edits`}},
+	}
+	for _, c := range failures {
+		t.Run(c.name, func(t *testing.T) {
+			reset()
+			assertInOrder(t, e.fail("fs.edit", c.args), append(c.want, "You passed: ", "Example: fs_edit ")...)
+			if e.read("util.go") != src {
+				t.Error("a failed edit changed the file")
+			}
+		})
+	}
+	t.Run("CRLF file", func(t *testing.T) {
+		e.file("win.txt", "one\r\ntwo\r\nthree\r\n")
+		e.ok("fs.edit", map[string]any{"path": "win.txt", "edits": []any{map[string]any{"oldText": "one\ntwo", "newText": "1\n2"}}})
+		if got := e.read("win.txt"); got != "1\r\n2\r\nthree\r\n" {
+			t.Errorf("got %q", got)
+		}
+	})
+	t.Run("binary file", func(t *testing.T) {
+		e.file("b.bin", "a\x00b")
+		assertInOrder(t, e.fail("fs.edit", map[string]any{"path": "b.bin", "oldText": "a", "newText": "c"}), "b.bin is a binary file; fs_edit changes text.")
+	})
+	t.Run("big diff is capped, not paged", func(t *testing.T) {
+		e.file("many.txt", strings.Repeat("aaaaaaaaaa line\n", 5000))
+		res := e.call("fs.edit", map[string]any{"path": "many.txt", "oldText": "aaaaaaaaaa", "newText": "b", "replaceAll": true})
+		assertInOrder(t, res.Text, "edited many.txt", "… [diff cut: ", " more lines; read the file to see the result]")
+		assertNot(t, res.Text, "Get the rest")
+	})
+}

@@ -1,0 +1,191 @@
+package fs_test
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestSearch(t *testing.T) {
+	e := newEnv(t)
+	project(e)
+	cases := []struct {
+		name string
+		args any
+		want string
+	}{
+		{"literal default", "TODO", "5 matches in 4 files under ./ (searched 6 files)\nREADME.md: 1 match\nREADME.md:2:TODO: write docs\n\ncmd/app/main.go: 1 match\ncmd/app/main.go:4:\trun() // TODO handle errors\n\npkg/util/sub/keep.go: 1 match\npkg/util/sub/keep.go:1:package sub // TODO\n\npkg/util/util.go: 2 matches\npkg/util/util.go:3:// TODO: more\npkg/util/util.go:9:\treturn 2 // TODO"},
+		{"regex in a directory", map[string]any{"pattern": `func [AB]\(\)`, "path": "pkg"}, "2 matches in 1 file under pkg/ (searched 2 files)\npkg/util/util.go: 2 matches\npkg/util/util.go:4:func A() int {\npkg/util/util.go:8:func B() int {"},
+		{"context", map[string]any{"query": "return", "path": "pkg/util/util.go", "context": 1}, "2 matches in pkg/util/util.go\npkg/util/util.go: 2 matches\npkg/util/util.go-4-func A() int {\npkg/util/util.go:5:\treturn 1\npkg/util/util.go-6-}\n--\npkg/util/util.go-8-func B() int {\npkg/util/util.go:9:\treturn 2 // TODO\npkg/util/util.go-10-}"},
+		{"before only", map[string]any{"pattern": "return 2", "before": 2, "path": "pkg"}, "1 match in 1 file under pkg/ (searched 2 files)\npkg/util/util.go: 1 match\npkg/util/util.go-7-\npkg/util/util.go-8-func B() int {\npkg/util/util.go:9:\treturn 2 // TODO"},
+		{"files only", map[string]any{"pattern": "todo", "ignoreCase": true, "filesOnly": true}, "5 matches in 4 files under ./ (searched 6 files)\nREADME.md: 1 match\ncmd/app/main.go: 1 match\npkg/util/sub/keep.go: 1 match\npkg/util/util.go: 2 matches"},
+		{"glob", map[string]any{"pattern": "TODO", "glob": "*.go", "filesOnly": true}, "4 matches in 3 files under ./ (searched 4 files)\ncmd/app/main.go: 1 match\npkg/util/sub/keep.go: 1 match\npkg/util/util.go: 2 matches"},
+		{"glob as a CLI string and exclude", map[string]any{"pattern": "TODO", "glob": "*.go", "exclude": "sub", "filesOnly": "true"}, "3 matches in 2 files under ./ (searched 3 files)\ncmd/app/main.go: 1 match\npkg/util/util.go: 2 matches"},
+		{"negated glob", map[string]any{"pattern": "TODO", "glob": []any{"*.go", "!util.go"}, "filesOnly": true}, "2 matches in 2 files under ./ (searched 3 files)\ncmd/app/main.go: 1 match\npkg/util/sub/keep.go: 1 match"},
+		{"path glob", map[string]any{"pattern": "TODO", "include": "cmd/**/*.go", "filesOnly": true}, "1 match in 1 file under ./ (searched 2 files)\ncmd/app/main.go: 1 match"},
+		{"everything", map[string]any{"pattern": "TODO", "hidden": true, "all": true, "gitignore": false, "filesOnly": true}, "11 matches in 10 files under ./ (searched 14 files)\n.git/HEAD: 1 match\n.hidden/h.txt: 1 match\nREADME.md"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := e.ok("fs.search", c.args)
+			got, _, _ = strings.Cut(got, "\nnote:")
+			if c.name == "everything" {
+				assertInOrder(t, got, c.want)
+				return
+			}
+			if got != c.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, c.want)
+			}
+		})
+	}
+	assertInOrder(t, e.ok("fs.search", "TODO"), "note: skipped 1 binary file.", "note: skipped .git/, node_modules/ (all: true includes them); 3 hidden entries (hidden: true includes them); 3 entries ignored by .gitignore (gitignore: false includes them).")
+	assertInOrder(t, e.ok("fs.search", map[string]any{"pattern": "run(", "filesOnly": true}),
+		"1 match in 1 file", `note: "run(" is not a valid regular expression (missing closing ): `+"`run(`"+`), so it was searched as plain text; say literal: true to do that on purpose`)
+	assertInOrder(t, e.ok("fs.search", "nothing-like-this"), `No matches for "nothing-like-this" in 6 files under ./. To ignore case: fs_search {"ignoreCase":true,"pattern":"nothing-like-this"}`)
+	assertInOrder(t, e.ok("fs.search", map[string]any{"pattern": "TODO", "offset": 50}), "No more matches after the first 50.")
+	assertInOrder(t, e.fail("fs.search", map[string]any{"path": "pkg"}), `"pattern": is required but missing`, `Example: fs_search {"glob":["*.go"],"pattern":"func main"}`)
+	assertInOrder(t, e.fail("fs.search", map[string]any{"pattern": "x", "path": "pkk"}), `search pkk: no such file or directory; did you mean pkg?`)
+	assertInOrder(t, e.fail("fs.search", map[string]any{"pattern": "x", "glob": "[a"}), `"glob": "[a" is not a valid glob.`)
+	assertInOrder(t, e.fail("fs.search", map[string]any{"pattern": "x", "context": 500}), `"context": must be at most 50, got 500`)
+	assertInOrder(t, e.fail("fs.search", map[string]any{"patern": "x"}), `"patern": unknown field; did you mean "pattern"?`)
+	// Grep is another agent's name for fs.search; after a server prefix too.
+	res := e.p.Call(context.Background(), "fs_grep", map[string]any{"pattern": "x"})
+	assertInOrder(t, res.Text, `No matches for "x"`, `note: "fs_grep" is another server's tool name; ran fs_search`)
+}
+
+// TestSearchPages pages through many matches with the footer calls and
+// gets every match exactly once, in order.
+func TestSearchPages(t *testing.T) {
+	e := newEnv(t)
+	want := 0
+	for f := range 30 {
+		var b strings.Builder
+		for i := range 40 {
+			if (i+f)%3 == 0 {
+				fmt.Fprintf(&b, "match %d in file %d %s\n", i, f, strings.Repeat("z", 40))
+				want++
+			} else {
+				b.WriteString("other\n")
+			}
+		}
+		e.file(fmt.Sprintf("d%d/f%02d.txt", f%4, f), b.String())
+	}
+	var got []string
+	args := map[string]any{"pattern": "match", "maxBytes": 3000}
+	for calls := 0; args != nil; calls++ {
+		if calls > 100 {
+			t.Fatal("too many calls")
+		}
+		res := e.call("fs.search", args)
+		if res.IsError || len(res.Text) > 3000 {
+			t.Fatalf("error or over budget (%d bytes):\n%s", len(res.Text), res.Text)
+		}
+		for _, line := range strings.Split(res.Sections.Body, "\n") {
+			if strings.Contains(line, ":match ") {
+				got = append(got, line)
+			}
+		}
+		args = next(t, res.Text)
+	}
+	if len(got) != want {
+		t.Fatalf("paging returned %d matches, want %d", len(got), want)
+	}
+	seen := map[string]bool{}
+	for _, g := range got {
+		if seen[g] {
+			t.Fatalf("%s twice", g)
+		}
+		seen[g] = true
+	}
+	// maxResults stops with a footer too.
+	res := e.call("fs.search", map[string]any{"pattern": "match", "maxResults": 3})
+	assertInOrder(t, res.Text, "matches 1-3 in 1 file under ./ (stopped at the output budget or maxResults; searched 1 file so far)", `Get the rest: fs_search {"maxResults":3,"offset":3,"pattern":"match"}`)
+}
+
+func TestSearchLongLinesAndEncodings(t *testing.T) {
+	e := newEnv(t)
+	e.file("min.js", strings.Repeat("a", 5000)+"NEEDLE"+strings.Repeat("b", 5000)+"\n")
+	e.file("latin1.txt", "caf\xe9 NEEDLE\r\n")
+	got := e.ok("fs.search", "NEEDLE")
+	assertInOrder(t, got, "latin1.txt:1:caf\uFFFD NEEDLE\n", "min.js:1:…aaaa", "NEEDLEbbbb", "b …[line of 9.8 KB]")
+	if strings.Contains(got, "NEEDLE\r") {
+		t.Error("carriage return shown")
+	}
+}
+
+// TestSearchPageHeadersAreExact pages through a search that stops at the
+// budget: every page's status line counts exactly the matches (or files)
+// it shows, numbered from the offset, and the next page starts right
+// after them.
+func TestSearchPageHeadersAreExact(t *testing.T) {
+	e := newEnv(t)
+	for f := range 150 {
+		var b strings.Builder
+		for i := range 4 {
+			fmt.Fprintf(&b, "needle %d of file %d %s\nother\n", i, f, strings.Repeat("q", 30))
+		}
+		e.file(fmt.Sprintf("d%d/f%03d.txt", f%5, f), b.String())
+	}
+	head := regexp.MustCompile(`^(match|matches|file|files) ([\d,]+)(?:-([\d,]+))?(?: in ([\d,]+) files?)? `)
+	num := func(s string) int { n, _ := strconv.Atoi(strings.ReplaceAll(s, ",", "")); return n }
+	for _, filesOnly := range []bool{false, true} {
+		args := map[string]any{"pattern": "needle", "filesOnly": filesOnly}
+		if filesOnly {
+			args["maxBytes"] = 2500
+		}
+		total, pages := 0, 0
+		for args != nil {
+			pages++
+			res := e.call("fs.search", args)
+			if res.IsError {
+				t.Fatal(res.Text)
+			}
+			offset, _ := args["offset"].(float64)
+			args = next(t, res.Text)
+			if args == nil { // the last page
+				assertInOrder(t, res.Text, "600 matches in 150 files under ./ (searched 150 files)")
+				if offset > 0 {
+					assertInOrder(t, res.Text, fmt.Sprintf("; showing %s %d-", map[bool]string{true: "files", false: "matches"}[filesOnly], int(offset)+1))
+				}
+			}
+			var shown int
+			filesSeen := map[string]bool{}
+			for _, line := range strings.Split(res.Sections.Body, "\n") {
+				name, rest, ok := strings.Cut(line, ":")
+				if !ok {
+					continue
+				}
+				if filesOnly && strings.HasSuffix(rest, "matches") || !filesOnly && strings.Contains(rest, ":needle ") {
+					shown++
+					filesSeen[name] = true
+				}
+			}
+			total += shown
+			if args == nil {
+				continue
+			}
+			m := head.FindStringSubmatch(res.Sections.Head)
+			if m == nil {
+				t.Fatalf("status line %q", res.Sections.Head)
+			}
+			from, to := num(m[2]), num(cmp.Or(m[3], m[2]))
+			if from != int(offset)+1 || to-from+1 != shown {
+				t.Errorf("filesOnly=%v page %d: status %q but shows %d from offset %v", filesOnly, pages, res.Sections.Head, shown, offset)
+			}
+			if !filesOnly && num(m[4]) != len(filesSeen) {
+				t.Errorf("page %d: status %q but shows %d files", pages, res.Sections.Head, len(filesSeen))
+			}
+			if got := args["offset"].(float64); int(got) != to {
+				t.Errorf("page %d: shows up to %d, next offset %v", pages, to, got)
+			}
+		}
+		want := map[bool]int{false: 600, true: 150}[filesOnly]
+		if total != want || pages < 2 {
+			t.Errorf("filesOnly=%v: %d items in %d pages, want %d in several", filesOnly, total, pages, want)
+		}
+	}
+}

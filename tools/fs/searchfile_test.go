@@ -1,0 +1,74 @@
+package fs
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestSearchFileBlocks searches files bigger than the block size, so that
+// matches, context and line numbers cross block boundaries.
+func TestSearchFileBlocks(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	var want []string
+	for i := 1; i <= 3000; i++ {
+		line := fmt.Sprintf("line %d %s", i, strings.Repeat("x", i%97))
+		if i%7 == 0 {
+			line += " MATCH"
+		}
+		b.WriteString(line + "\n")
+	}
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	for i, l := range lines {
+		if strings.Contains(l, "MATCH") {
+			want = append(want, fmt.Sprintf("%d:%s", i+1, l))
+		}
+	}
+	must(t, os.WriteFile(filepath.Join(dir, "f.txt"), []byte(b.String()), 0o644))
+	root, err := os.OpenRoot(dir)
+	must(t, err)
+	defer root.Close()
+	m, err := compileMatcher("MATCH", true, false)
+	must(t, err)
+	for _, block := range []int64{512, 1000, 4096, 1 << 20} {
+		for _, ctxLines := range []int{0, 2} {
+			conf := &searchConf{m: m, before: ctxLines, after: ctxLines, limit: 1 << 30, block: block}
+			h := conf.searchFile(context.Background(), &worker{}, root, "f.txt")
+			var got []string
+			for _, l := range h.lines {
+				if l.match {
+					got = append(got, fmt.Sprintf("%d:%s", l.num, l.text))
+				} else if lines[l.num-1] != l.text && !strings.HasSuffix(l.text, "]") {
+					t.Fatalf("block %d: context line %d is %q, want %q", block, l.num, l.text, lines[l.num-1])
+				}
+			}
+			if h.count != len(want) || !slices.Equal(got, want) {
+				t.Fatalf("block %d context %d: %d matches, want %d; first differences:\n%v\n%v", block, ctxLines, h.count, len(want), head(got), head(want))
+			}
+			if ctxLines > 0 {
+				// Every match has its two neighbours on each side, each line once.
+				seen := map[int]bool{}
+				for _, l := range h.lines {
+					if seen[l.num] {
+						t.Fatalf("block %d: line %d shown twice", block, l.num)
+					}
+					seen[l.num] = true
+				}
+				for i := 7; i <= 3000; i += 7 {
+					for d := -2; d <= 2; d++ {
+						if n := i + d; n >= 1 && n <= 3000 && !seen[n] {
+							t.Fatalf("block %d: line %d (context of %d) missing", block, n, i)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func head(s []string) []string { return s[:min(3, len(s))] }
