@@ -125,3 +125,17 @@ func TestWriteAtomic(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteAtomicNotFoundParent names the missing directory.
+func TestWriteAtomicNotFoundParent(t *testing.T) {
+	_, root := tree(t)
+	s, err := Open([]string{root})
+	must(t, err)
+	defer s.Close()
+	l, _ := s.Locate("sbu/new.txt")
+	_, err = s.WriteAtomic(l, strings.NewReader("x"), WriteOptions{})
+	nf, ok := AsNotFound(err)
+	if !ok || nf.Error() != "write into sbu/: no such file or directory; did you mean sub?" {
+		t.Errorf("got %v", err)
+	}
+}
