@@ -32,10 +32,17 @@ const (
 // something is broken (a hang), never on a slow machine doing its job.
 const testTimeout = 30 * time.Second
 
-// newPipeline builds the real catalogue behind a pipeline.
+// newPipeline builds the real catalogue, in a temporary root, behind a
+// pipeline.
 func newPipeline(t testing.TB, cfg tools.Config) *tools.Pipeline {
 	t.Helper()
-	reg, err := catalog.New(catalog.Options{Roots: []string{t.TempDir()}})
+	return catalogPipeline(t, catalog.Options{Roots: []string{t.TempDir()}}, cfg)
+}
+
+// catalogPipeline builds the real catalogue with opts behind a pipeline.
+func catalogPipeline(t testing.TB, opts catalog.Options, cfg tools.Config) *tools.Pipeline {
+	t.Helper()
+	reg, err := catalog.New(opts)
 	if err != nil {
 		t.Fatalf("catalog.New: %v", err)
 	}
@@ -159,18 +166,46 @@ var connectors = []connector{
 	{"http-stateless/" + statelessProto, statelessProto, connectHTTP(true)},
 }
 
-// initialize runs the handshake (or discovery) pinned to version and checks
-// the client really ended up on it.
+// newClient makes a client over tr pinned to version, closed when the test
+// ends; initialize starts it.
+func newClient(t testing.TB, tr transport.Interface, version string, opts ...client.ClientOption) *client.Client {
+	t.Helper()
+	c := client.NewClient(tr, append(opts, client.WithProtocolVersion(version))...)
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// startClient makes a client over tr and runs the handshake pinned to
+// version.
+func startClient(t testing.TB, tr transport.Interface, version string, opts ...client.ClientOption) *client.Client {
+	t.Helper()
+	c := newClient(t, tr, version, opts...)
+	initialize(t, c, version)
+	return c
+}
+
+// initialize runs the handshake (or discovery) pinned to version as client
+// f0-test; see initializeAs.
 func initialize(t testing.TB, c *client.Client, version string) *mcpgo.InitializeResult {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
-	defer cancel()
-	if err := c.Start(ctx); err != nil {
+	return initializeAs(t, c, version, "f0-test")
+}
+
+// initializeAs starts c, runs the handshake (or discovery) pinned to
+// version with the client introducing itself as name, and checks the client
+// really ended up on that version. The client answers the server's
+// requests (roots/list), and listens over HTTP, in the context Start gets,
+// so that context lives until the test closes the client.
+func initializeAs(t testing.TB, c *client.Client, version, name string) *mcpgo.InitializeResult {
+	t.Helper()
+	if err := c.Start(context.Background()); err != nil {
 		t.Fatalf("start: %v", err)
 	}
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
 	req := mcpgo.InitializeRequest{}
 	req.Params.ProtocolVersion = version
-	req.Params.ClientInfo = mcpgo.Implementation{Name: "f0-test", Version: "0"}
+	req.Params.ClientInfo = mcpgo.Implementation{Name: name, Version: "0"}
 	res, err := c.Initialize(ctx, req)
 	if err != nil {
 		t.Fatalf("initialize (%s): %v", version, err)
@@ -238,11 +273,7 @@ func startStdioWith(t testing.TB, s *server.MCPServer, stdout io.Writer, opts St
 func connectStdio(t testing.TB, s *server.MCPServer, version string) *client.Client {
 	t.Helper()
 	pair := startStdio(t, s, nil, nil)
-	tr := transport.NewIO(pair.clientIn, pair.clientOut, nil)
-	c := client.NewClient(tr, client.WithProtocolVersion(version))
-	t.Cleanup(func() { c.Close() })
-	initialize(t, c, version)
-	return c
+	return startClient(t, transport.NewIO(pair.clientIn, pair.clientOut, nil), version)
 }
 
 // newHTTP serves s through NewHTTPServer's handler on an httptest server.
@@ -286,10 +317,7 @@ func httpClient(t testing.TB, url, version string, rt http.RoundTripper) *client
 	if err != nil {
 		t.Fatalf("streamable HTTP transport: %v", err)
 	}
-	c := client.NewClient(tr, client.WithProtocolVersion(version))
-	t.Cleanup(func() { c.Close() })
-	initialize(t, c, version)
-	return c
+	return startClient(t, tr, version)
 }
 
 // bearerRT adds a bearer token to every request.

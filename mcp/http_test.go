@@ -1,8 +1,10 @@
 package mcp
 
 import (
+	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -549,51 +551,6 @@ func TestHTTPStatelessHasNoSession(t *testing.T) {
 	}
 }
 
-func TestSessionStore(t *testing.T) {
-	s := newSessionStore()
-	a, b := s.Generate(), s.Generate()
-	if a == b || !strings.HasPrefix(a, sessionPrefix) {
-		t.Fatalf("ids %q %q", a, b)
-	}
-	if s.count() != 2 {
-		t.Fatalf("count = %d", s.count())
-	}
-	check := func(id string, wantTerminated, wantErr bool) {
-		t.Helper()
-		term, err := s.Validate(id)
-		if term != wantTerminated || (err != nil) != wantErr {
-			t.Errorf("Validate(%q) = %v, %v; want %v, err=%v", id, term, err, wantTerminated, wantErr)
-		}
-	}
-	check(a, false, false)
-	check("nope", false, true)
-	check(sessionPrefix+"unknown", false, true)
-	if na, err := s.Terminate(a); na || err != nil {
-		t.Errorf("Terminate = %v, %v", na, err)
-	}
-	check(a, true, false)
-	if s.count() != 1 {
-		t.Errorf("count = %d after Terminate", s.count())
-	}
-	if na, err := s.Terminate(a); na || err != nil { // again
-		t.Errorf("second Terminate = %v, %v", na, err)
-	}
-	if na, err := s.Terminate("never"); na || err != nil {
-		t.Errorf("Terminate unknown = %v, %v", na, err)
-	}
-	// The list of ended IDs is bounded.
-	for range maxEnded + 5 {
-		s.Terminate(s.Generate())
-	}
-	s.mu.Lock()
-	ended := len(s.ended)
-	s.mu.Unlock()
-	if ended > maxEnded {
-		t.Errorf("%d ended IDs kept, cap %d", ended, maxEnded)
-	}
-	check(b, false, false)
-}
-
 // serve runs h.Serve on its own goroutine and returns its address and the
 // channel Serve's result arrives on.
 func serve(t *testing.T, h *HTTPServer, ctx context.Context) (string, <-chan error) {
@@ -800,5 +757,77 @@ func TestFailedInitializeFreesItsSession(t *testing.T) {
 	}
 	if n := h.sessions.count(); n != 1 {
 		t.Fatalf("%d sessions live, want 1", n)
+	}
+}
+
+// getStream opens GET /mcp with a session id, as an SSE client does.
+func getStream(t *testing.T, url, id string) (int, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	req.Header.Set("Accept", "text/event-stream")
+	for k, v := range sessionHeaders(id) {
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusOK {
+		return resp.StatusCode, ""
+	}
+	return resp.StatusCode, readBody(t, resp)
+}
+
+// TestUnknownSessionIs404OnEveryMethod: a made-up or ended session id gets
+// 404 on GET too, so a GET never opens an event stream outside the session
+// limit.
+func TestUnknownSessionIs404OnEveryMethod(t *testing.T) {
+	h, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{})
+	url := ts.URL + "/mcp"
+	id, resp := rawSession(t, url)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("initialize: %d", resp.StatusCode)
+	}
+	for i := range 50 {
+		code, body := getStream(t, url, fmt.Sprintf("%sMADEUP%d", sessionPrefix, i))
+		if code != http.StatusNotFound || !strings.Contains(body, "not found: it never existed here") {
+			t.Fatalf("GET with a made-up session: %d %s", code, body)
+		}
+	}
+	if n := h.sessions.count(); n != 1 {
+		t.Errorf("%d sessions live, want 1", n)
+	}
+	deleteSession(t, url, id)
+	code, body := getStream(t, url, id)
+	if code != http.StatusNotFound || !strings.Contains(body, "has ended: it was closed; send initialize again") {
+		t.Fatalf("GET after DELETE: %d %s", code, body)
+	}
+	r := rawPost(t, url, map[string]any{"jsonrpc": "2.0", "id": 3, "method": "tools/list"}, sessionHeaders(sessionPrefix+"NOPE"))
+	if b := readBody(t, r); r.StatusCode != http.StatusNotFound {
+		t.Errorf("POST with a made-up session: %d %s", r.StatusCode, b)
+	}
+}
+
+// TestUnauthorizedDoesNotWaitForTheBody: a 401 is answered without waiting
+// for the body an unauthenticated client announced, so a slow client cannot
+// hold a connection for ever.
+func TestUnauthorizedDoesNotWaitForTheBody(t *testing.T) {
+	_, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{Token: "s3cret"})
+	conn, err := net.Dial("tcp", ts.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /mcp HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{", ts.Listener.Addr())
+	conn.SetReadDeadline(time.Now().Add(20 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("no answer while the body is pending: %v", err)
+	}
+	if resp.StatusCode != http.StatusUnauthorized || !resp.Close {
+		t.Fatalf("status %d, close %v", resp.StatusCode, resp.Close)
 	}
 }

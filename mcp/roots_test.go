@@ -79,14 +79,7 @@ func rootsServer(t testing.TB, explicit bool, bounds string, wait time.Duration)
 	}
 	t.Cleanup(func() { fixed.Close() })
 	policy := &roots.Policy{Mode: roots.ModeClient, Explicit: explicit, Fixed: fixed, Bounded: bounds != "", Wait: wait}
-	reg, err := catalog.New(catalog.Options{Files: fixed})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := tools.NewPipeline(reg, tools.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := catalogPipeline(t, catalog.Options{Files: fixed}, tools.Config{})
 	return NewServer(p, Options{Version: "test", Roots: policy})
 }
 
@@ -112,28 +105,15 @@ var rootsConnectors = []rootsConnector{
 	}},
 }
 
+// startRootsClient runs the handshake over tr as a client that answers
+// roots/list with rc (rc nil: a client without the roots capability).
 func startRootsClient(t testing.TB, tr transport.Interface, rc *rootsClient) *client.Client {
 	t.Helper()
 	var opts []client.ClientOption
 	if rc != nil {
 		opts = append(opts, client.WithRootsHandler(rc))
 	}
-	c := client.NewClient(tr, append(opts, client.WithProtocolVersion(sessionProto))...)
-	t.Cleanup(func() { c.Close() })
-	// The client answers the server's requests, and listens over HTTP, in
-	// the context Start gets: it must outlive the handshake.
-	if err := c.Start(context.Background()); err != nil {
-		t.Fatalf("start: %v", err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
-	defer cancel()
-	req := mcpgo.InitializeRequest{}
-	req.Params.ProtocolVersion = sessionProto
-	req.Params.ClientInfo = mcpgo.Implementation{Name: "f0-roots-test", Version: "0"}
-	if _, err := c.Initialize(ctx, req); err != nil {
-		t.Fatalf("initialize: %v", err)
-	}
-	return c
+	return startClient(t, tr, sessionProto, opts...)
 }
 
 // twoFolders makes two project folders, each with a file named after it.

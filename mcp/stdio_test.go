@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -183,8 +182,7 @@ func TestServeStdioStopsOnCancel(t *testing.T) {
 func TestServeStdioEOFAnswersInFlight(t *testing.T) {
 	g := newGate()
 	pair := startStdio(t, NewServer(slowPipeline(t, g), Options{}), nil, nil)
-	c := client.NewClient(transport.NewIO(pair.clientIn, pair.clientOut, nil), client.WithProtocolVersion(sessionProto))
-	initialize(t, c, sessionProto)
+	c := startClient(t, transport.NewIO(pair.clientIn, pair.clientOut, nil), sessionProto)
 	type answer struct {
 		res *mcpgo.CallToolResult
 		err error
@@ -409,4 +407,56 @@ func TestStdioServerRequestsRoots(t *testing.T) {
 	if text, isError := answerText(t, answer); isError || text != "roots: file:///work/a, file:///work/b" {
 		t.Errorf("call: isError=%v %q", isError, text)
 	}
+}
+
+// TestStdioCallRightAfterInitializeSeesTheClient pins that a request sent
+// right behind initialize, without waiting for its answer, is served after
+// initialize is done: the client's name (which decides budgets and hints)
+// is known to it. initialize is made slower than the stdio handoff so the
+// old behaviour — a second reader serving the call meanwhile — shows.
+func TestStdioCallRightAfterInitializeSeesTheClient(t *testing.T) {
+	hooks := &server.Hooks{}
+	hooks.AddBeforeInitialize(func(ctx context.Context, id any, req *mcpgo.InitializeRequest) {
+		time.Sleep(20 * handoff)
+	})
+	s := server.NewMCPServer("order", "0", server.WithHooks(hooks), server.WithToolCapabilities(false))
+	s.AddTool(mcpgo.NewToolWithRawSchema("whoami", "", json.RawMessage(`{"type":"object","properties":{}}`)),
+		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+			name := ""
+			if cs, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo); ok {
+				name = cs.GetClientInfo().Name
+			}
+			return mcpgo.NewToolResultText(name), nil
+		})
+	pair := startStdio(t, s, nil, nil)
+	lines := []string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"pi-mcp-f0","version":"1"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"whoami","arguments":{}}}`,
+	}
+	go func() {
+		for _, l := range lines {
+			fmt.Fprintln(pair.clientOut, l)
+		}
+	}()
+	sc := bufio.NewScanner(pair.clientIn)
+	for sc.Scan() {
+		var m struct {
+			ID     int `json:"id"`
+			Result struct {
+				Content []struct{ Text string } `json:"content"`
+			} `json:"result"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatalf("answer %s: %v", sc.Bytes(), err)
+		}
+		if m.ID != 2 {
+			continue
+		}
+		if len(m.Result.Content) != 1 || m.Result.Content[0].Text != "pi-mcp-f0" {
+			t.Fatalf("the call right after initialize saw client %+v, want pi-mcp-f0", m.Result.Content)
+		}
+		return
+	}
+	t.Fatalf("no answer to the call: %v", sc.Err())
 }
