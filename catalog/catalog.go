@@ -3,11 +3,14 @@
 package catalog
 
 import (
+	"fmt"
+
 	"f0/tools"
 	"f0/tools/batch"
 	"f0/tools/fs"
 	"f0/tools/net/curl"
 	"f0/tools/roots"
+	"f0/upstream"
 )
 
 // Options carries what individual tools need from the operator.
@@ -19,6 +22,9 @@ type Options struct {
 	Files *roots.Set
 	// Net configures the network tools.
 	Net curl.Config
+	// Extra are tools from outside f0 (the tools of upstream MCP servers),
+	// each in a namespace of its own.
+	Extra []*tools.Tool
 }
 
 // New builds the registry of every f0 tool. The roots stay open for the
@@ -41,5 +47,25 @@ func New(opts Options) (*tools.Registry, error) {
 	all = append(all, netTools...)
 	all = append(all, fs.Tools(files)...)
 	all = append(all, batch.Tools()...)
-	return tools.NewRegistry(all...)
+	extra, err := fitExtra(all, opts.Extra)
+	if err != nil {
+		return nil, err
+	}
+	return tools.NewRegistry(append(all, extra...)...)
+}
+
+// fitExtra refuses extra tools in a namespace of f0's own tools, and drops
+// an alias of an extra tool that is also a name of one of f0's (read_file
+// of the filesystem server is f0's name for fs.read from other servers).
+func fitExtra(own, extra []*tools.Tool) ([]*tools.Tool, error) {
+	taken := map[string]bool{}
+	for _, t := range own {
+		taken[t.Namespace()] = true
+	}
+	for _, t := range extra {
+		if taken[t.Namespace()] {
+			return nil, fmt.Errorf("%s: %q is the namespace of f0's own tools; give the upstream server another name", t.Name, t.Namespace())
+		}
+	}
+	return upstream.UniqueAliases(extra, own), nil
 }

@@ -19,6 +19,10 @@ type External struct {
 	// object with typed properties, everything inline). The registry adds
 	// maxBytes to a copy of it.
 	Schema *schemas.Schema
+	// Published, when set, is the schema clients see instead of Schema:
+	// portable where Schema is faithful (a free-form object published as
+	// JSON text, which the pipeline reads back against Schema).
+	Published *schemas.Schema
 	// Doc is the tool's documentation: the full description shown by
 	// tools.describe and at least one example call.
 	Doc schemas.Doc
@@ -31,8 +35,8 @@ type External struct {
 
 // externalInfo is what an External tool brings instead of a Go input type.
 type externalInfo struct {
-	schema *schemas.Schema
-	doc    schemas.Doc
+	schema, published *schemas.Schema
+	doc               schemas.Doc
 }
 
 // Erase turns the definition into a Tool the registry can hold.
@@ -40,7 +44,7 @@ func (e External) Erase() *Tool {
 	t := &Tool{
 		Spec:      e.Spec,
 		inputType: reflect.TypeFor[map[string]any](),
-		external:  &externalInfo{schema: e.Schema, doc: e.Doc},
+		external:  &externalInfo{schema: e.Schema, published: e.Published, doc: e.Doc},
 		decode: func(raw json.RawMessage) (any, error) {
 			v, err := decodeJSON(raw)
 			if err != nil {
@@ -68,19 +72,44 @@ func externalSchema(t *Tool) (*schemas.Schema, schemas.Doc, error) {
 	if t.external.schema == nil {
 		return nil, schemas.Doc{}, fmt.Errorf("tool %s: an external tool needs a schema", t.Name)
 	}
-	data, err := json.Marshal(t.external.schema)
+	s, err := copySchema(t, t.external.schema)
+	return s, t.external.doc, err
+}
+
+// copySchema returns a deep copy of a root object schema.
+func copySchema(t *Tool, from *schemas.Schema) (*schemas.Schema, error) {
+	data, err := json.Marshal(from)
 	if err != nil {
-		return nil, schemas.Doc{}, fmt.Errorf("tool %s: schema: %w", t.Name, err)
+		return nil, fmt.Errorf("tool %s: schema: %w", t.Name, err)
 	}
 	s := &schemas.Schema{}
 	if err := json.Unmarshal(data, s); err != nil {
-		return nil, schemas.Doc{}, fmt.Errorf("tool %s: schema: %w", t.Name, err)
+		return nil, fmt.Errorf("tool %s: schema: %w", t.Name, err)
 	}
 	if s.Type != "object" {
-		return nil, schemas.Doc{}, fmt.Errorf("tool %s: the input schema is of type %q, not an object", t.Name, s.Type)
+		return nil, fmt.Errorf("tool %s: the input schema is of type %q, not an object", t.Name, s.Type)
 	}
 	if s.Properties == nil {
 		s = schemas.WithoutProperties(s, nil) // a copy with an empty properties map
 	}
-	return s, t.external.doc, nil
+	return s, nil
+}
+
+// publishedFrom returns the schema to publish for t, given the one the
+// pipeline validates against: the same, or an External tool's own
+// published schema with the fields the registry added to s.
+func publishedFrom(t *Tool, s *schemas.Schema) (*schemas.Schema, error) {
+	if t.external == nil || t.external.published == nil {
+		return s, nil
+	}
+	pub, err := copySchema(t, t.external.published)
+	if err != nil {
+		return nil, err
+	}
+	for name, p := range s.Properties.FromOldest() {
+		if schemas.Property(pub, name) == nil {
+			pub.Properties.Set(name, p)
+		}
+	}
+	return pub, nil
 }

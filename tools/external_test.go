@@ -21,7 +21,7 @@ func externalPipeline(t *testing.T) *Pipeline {
 		t.Fatal(err)
 	}
 	tool := External{
-		Spec: Spec{Name: "up.read_file", Title: "Read a file", Summary: "Read a file upstream.", Access: Read, MainField: "path"},
+		Spec:   Spec{Name: "up.read_file", Title: "Read a file", Summary: "Read a file upstream.", Access: Read, MainField: "path"},
 		Schema: s,
 		Doc:    schemas.Doc{Description: "The upstream's own words.", Examples: []map[string]any{{"path": "<path>"}}},
 		Run: func(ctx context.Context, args map[string]any) (Result, error) {

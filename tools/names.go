@@ -48,6 +48,10 @@ func normalize(name string) string {
 	return strings.TrimSuffix(b.String(), "_")
 }
 
+// NameKey is the form every spelling of a tool name resolves through: two
+// names with one key are one name.
+func NameKey(name string) string { return normalize(name) }
+
 // clientPrefixes are the prefixes clients and gateways put before a tool
 // name, in normalised form; "mcp__server__" is handled separately because
 // the server part varies.
@@ -79,6 +83,10 @@ func candidates(name, configuredPrefix string) []string {
 	}
 	return out
 }
+
+// NameWords splits a name into lower-case words at separators and
+// camelCase boundaries: "readFile" and "read-file" both give [read file].
+func NameWords(name string) []string { return words(name) }
 
 // words splits a name into lower-case words at separators and camelCase
 // boundaries: "readFile" and "read_file" both give [read file].
@@ -125,6 +133,7 @@ var wordSynonyms = map[string]string{
 type suggestion struct {
 	tool  *Tool
 	score int // lower is better
+	dist  int // edit distance to the closest of its names
 }
 
 // suggest ranks tools whose names are close to name: by edit distance over
@@ -145,9 +154,10 @@ func suggest(name, prefix string, tools []*Tool, limit int) []*Tool {
 		// Scores, lower is better: an exact name 0; a word that is the
 		// tool's own name or keyword ("cat" → fs_read) beats a misspelling
 		// at distance one or more; a namespace alone comes last.
-		best := 1 << 30
+		best, dist := 1<<30, 1<<30
 		for _, key := range append([]string{full, short}, aliasKeys(t)...) {
 			d := editDistance(in, key)
+			dist = min(dist, d)
 			if d <= maxDistance(key) {
 				best = min(best, 200*d)
 			}
@@ -160,12 +170,16 @@ func suggest(name, prefix string, tools []*Tool, limit int) []*Tool {
 			}
 		}
 		if best < 1<<30 {
-			found = append(found, suggestion{t, best})
+			found = append(found, suggestion{t, best, dist})
 		}
 	}
+	// Equal scores (the same words in common) go to the closest spelling.
 	sort.SliceStable(found, func(i, j int) bool {
 		if found[i].score != found[j].score {
 			return found[i].score < found[j].score
+		}
+		if found[i].dist != found[j].dist {
+			return found[i].dist < found[j].dist
 		}
 		return found[i].tool.Name < found[j].tool.Name
 	})

@@ -101,7 +101,11 @@ func buildInfo(t *Tool, docs DocSource) (*toolInfo, error) {
 	if err := checkDeclared(t, s); err != nil {
 		return nil, err
 	}
-	raw, err := publishedSchema(t, s)
+	pub, err := publishedFrom(t, s)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := publishedSchema(t, pub)
 	if err != nil {
 		return nil, fmt.Errorf("marshal schema of %s: %w", t.Name, err)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -18,6 +19,7 @@ import (
 	f0net "f0/tools/net"
 	"f0/tools/net/curl"
 	"f0/tools/roots"
+	"f0/upstream"
 )
 
 // globalFlags are the flags every command shares; each can also be set
@@ -37,6 +39,10 @@ type globalFlags struct {
 	logLevel    string
 	net         netFlags
 	clients     clientFlags
+	upstreams   []string
+	// started are the upstream servers this invocation started; closed
+	// when it ends.
+	started *upstream.Set
 }
 
 // clientFlags are what the operator tells f0 about MCP clients.
@@ -71,6 +77,7 @@ func (g *globalFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&g.clients.limits, "client-limits", nil, "where a client cuts results, by its clientInfo name: NAME=BYTES[,LINES] (repeatable; NAME may end in *); f0 keeps its results below (pi and claude-code are known)")
 	fs.StringVar(&g.clients.serverName, "server-name", "f0", "the name clients are configured to call this server by, for the tool names f0 suggests in Claude Code (mcp__NAME__tool)")
 	fs.StringSliceVar(&g.clients.piDirect, "pi-direct-tools", nil, "the tools pi is configured to make direct (its directTools), so hints name them as direct tools (default: guess net_curl, fs_read, batch)")
+	fs.StringArrayVar(&g.upstreams, "upstream", nil, "serve the tools of another MCP server too, under NAME: NAME='COMMAND ARGS…' (started by f0, over stdio) (repeatable)")
 	fs.StringSliceVar(&g.net.deny, "net-deny", nil, "net.curl never connects to these (same forms as --net-allow; deny wins); checked on the resolved address, redirects included")
 }
 
@@ -204,7 +211,11 @@ func (g *globalFlags) newPipeline(logger *slog.Logger, files *roots.Set) (*tools
 	if err != nil {
 		return nil, err
 	}
-	reg, err := catalog.New(catalog.Options{Files: files, Net: netCfg})
+	extra, err := g.startUpstreams(logger)
+	if err != nil {
+		return nil, err
+	}
+	reg, err := catalog.New(catalog.Options{Files: files, Net: netCfg, Extra: extra})
 	if err != nil {
 		return nil, err
 	}
@@ -253,4 +264,32 @@ func parseDuration(flag, v string) (time.Duration, error) {
 		return 0, fmt.Errorf("%s %q: want a positive duration such as 30s or 15m", flag, v)
 	}
 	return d, nil
+}
+
+// startUpstreams starts the --upstream servers and returns their tools.
+func (g *globalFlags) startUpstreams(logger *slog.Logger) ([]*tools.Tool, error) {
+	g.close() // a second pipeline in one invocation starts them afresh
+	if len(g.upstreams) == 0 {
+		return nil, nil
+	}
+	var servers []upstream.Server
+	for _, v := range g.upstreams {
+		srv, err := upstream.ParseFlag(v)
+		if err != nil {
+			return nil, err
+		}
+		servers = append(servers, srv)
+	}
+	set, list, err := upstream.Start(context.Background(), servers, version(), logger)
+	if err != nil {
+		return nil, &runtimeError{err}
+	}
+	g.started = set
+	return list, nil
+}
+
+// close stops what the flags started (upstream servers).
+func (g *globalFlags) close() {
+	g.started.Close()
+	g.started = nil
 }

@@ -32,6 +32,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root := app.rootCommand()
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
+	app.flags.close()
 	if err == nil {
 		return exitOK
 	}

@@ -8,8 +8,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/google/shlex"
@@ -18,6 +16,7 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"f0/tools"
+	"f0/upstream"
 )
 
 // bearerTransport adds the bearer token to every request, the session's
@@ -169,33 +168,20 @@ func fromMCP(res *mcpgo.CallToolResult) tools.Result {
 	return out
 }
 
-// stderrTail keeps the last bytes a stdio server wrote to stderr.
+// stderrTail keeps the last bytes a stdio server wrote to stderr, copied
+// from the server's stream until it ends.
 type stderrTail struct {
-	mu   sync.Mutex
-	buf  []byte
+	upstream.Tail
 	done chan struct{}
 }
-
-// stderrKeep is how much of a server's stderr an error shows.
-const stderrKeep = 4 << 10
 
 func newStderrTail(r io.Reader) *stderrTail {
 	s := &stderrTail{done: make(chan struct{})}
 	go func() {
 		defer close(s.done)
-		io.Copy(s, r)
+		io.Copy(&s.Tail, r)
 	}()
 	return s
-}
-
-func (s *stderrTail) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.buf = append(s.buf, p...)
-	if over := len(s.buf) - stderrKeep; over > 0 {
-		s.buf = s.buf[over:]
-	}
-	return len(p), nil
 }
 
 // stderrWait is how long a failed call waits for the server's stderr to
@@ -212,9 +198,7 @@ func (s *stderrTail) explain(err error, closeServer func()) error {
 		closeServer()
 		<-s.done
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	text := strings.TrimSpace(string(s.buf))
+	text := s.String()
 	if text == "" {
 		return fmt.Errorf("%w (the server wrote nothing on stderr)", err)
 	}

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"testing"
+)
+
+// innerF0 is an --upstream value that starts this test binary as f0 serve
+// over dir: f0 behind f0, no other server needed.
+func innerF0(t *testing.T, dir string) string {
+	t.Helper()
+	t.Setenv("F0_TEST_RUN_MAIN", "1")
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("inner=%s serve --root %s", exe, dir)
+}
+
+// TestUpstreamOnTheCommandLine: an upstream server's tools are listed under
+// its namespace and called like f0's own, in any spelling, with the
+// pipeline's repairs and errors.
+func TestUpstreamOnTheCommandLine(t *testing.T) {
+	dir := fsRoot(t)
+	up := innerF0(t, dir)
+	cases := []struct {
+		name string
+		args []string
+		want expect
+	}{
+		{"listed", []string{"--upstream", up, "tools"},
+			expect{stdout: []string{"inner_fs_read ", "read ", "fs_read "}}},
+		{"shorthand", []string{"--upstream", up, "inner.fs_read", "path=go.mod"},
+			expect{stdout: []string{"module example.com/x"}}},
+		{"flag after the tool", []string{"inner_fs_read", "go.mod", "--upstream", up},
+			expect{stdout: []string{"module example.com/x"}}},
+		{"JSON string arguments", []string{"--upstream", up, "call", "INNER-FS-READ", `"{\"path\":\"go.mod\"}"`},
+			expect{stdout: []string{"module example.com/x"}}},
+		{"misspelt tool", []string{"--upstream", up, "call", "inner.fs_raed", `{"path":"go.mod"}`},
+			expect{code: exitToolError, stderr: []string{`unknown tool "inner.fs_raed"`, "- inner_fs_read: "}}},
+		{"misspelt field", []string{"--upstream", up, "call", "inner_fs_read", `{"pth":"go.mod"}`},
+			expect{code: exitToolError, stderr: []string{`"pth": unknown field; did you mean "path"?`, "Example: f0 --upstream"}}},
+		{"excluded", []string{"--upstream", up, "--exclude-tools", "inner.fs_read", "tools"},
+			expect{stdout: []string{"inner_fs_list "}, notStdout: []string{"inner_fs_read "}}},
+		{"bad flag", []string{"--upstream", "no-command", "tools"},
+			expect{code: exitUsage, stderr: []string{`--upstream "no-command": want NAME=COMMAND or NAME=URL`}}},
+		{"fails to start", []string{"--upstream", "gone=/nonexistent/server", "tools"},
+			expect{code: exitToolError, stderr: []string{`upstream server "gone" could not be started`, "/nonexistent/server"}}},
+		{"own namespace", []string{"--upstream", "fs=" + up[len("inner="):], "tools"},
+			expect{code: exitUsage, stderr: []string{`"fs" is the namespace of f0's own tools`}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			c.want.check(t, f0(t, "", c.args...))
+		})
+	}
+}
+
+// TestUpstreamOverMCP: an MCP client of f0 serve reaches the upstream's
+// tools through f0 (both over stdio).
+func TestUpstreamOverMCP(t *testing.T) {
+	dir := fsRoot(t)
+	up := innerF0(t, dir)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	server := fmt.Sprintf("%s serve --upstream '%s'", exe, up)
+	expect{stdout: []string{"module example.com/x"}}.check(t, f0(t, "", "call", "--stdio", server, "inner_fs_read", `{"path":"go.mod"}`))
+	expect{code: exitToolError, stderr: []string{"- inner_fs_read: "}}.check(t, f0(t, "", "call", "--stdio", server, "inner_fs_raed", `{"path":"go.mod"}`))
+}

@@ -1,0 +1,313 @@
+package upstream
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
+	"f0/schemas"
+	"f0/tools"
+)
+
+// Fields f0 adds to every upstream tool (unlisted: accepted, shown by
+// tools.describe, named in the footer of a cut result). When the upstream
+// declares a field of the same name, the f0 one is called f0Offset or
+// f0IncludeBinary.
+const (
+	offsetField = "offset"
+	binaryField = "includeBinary"
+)
+
+// Tools turns the server's tools into f0 tools under its namespace. A tool
+// whose schema cannot be read is left out, with the reason in skipped.
+func (c *Conn) Tools(list []mcpgo.Tool) (out []*tools.Tool, skipped []string) {
+	seen := map[string]string{}
+	for _, ut := range list {
+		t, err := c.tool(ut)
+		if err != nil {
+			skipped = append(skipped, fmt.Sprintf("%s: %v", ut.Name, err))
+			continue
+		}
+		if other, dup := seen[t.Name]; dup {
+			skipped = append(skipped, fmt.Sprintf("%s: its f0 name %s is taken by %s", ut.Name, t.Name, other))
+			continue
+		}
+		seen[t.Name] = ut.Name
+		out = append(out, t)
+	}
+	return out, skipped
+}
+
+// tool builds the f0 tool for one upstream tool.
+func (c *Conn) tool(ut mcpgo.Tool) (*tools.Tool, error) {
+	raw, err := inputSchema(ut)
+	if err != nil {
+		return nil, err
+	}
+	sch, err := Normalize(raw)
+	if err != nil {
+		return nil, err
+	}
+	fields := pagingFields(sch.Validate)
+	for _, f := range []string{fields.offset, fields.binary} {
+		typ := "integer"
+		if f == fields.binary {
+			typ = "boolean"
+		}
+		sch.Validate.Properties.Set(f, &schemas.Schema{Type: typ})
+		sch.Publish.Properties.Set(f, &schemas.Schema{Type: typ})
+	}
+	name := c.srv.Name + "." + ToolName(ut.Name)
+	spec := tools.Spec{
+		Name:        name,
+		Title:       title(ut),
+		Summary:     summary(ut),
+		Keywords:    append(tools.NameWords(ut.Name), c.srv.Name),
+		Access:      access(ut.Annotations),
+		Annotations: annotations(ut.Annotations),
+		Unlisted:    []string{fields.offset, fields.binary},
+	}
+	if orig := c.srv.Name + "." + ut.Name; tools.NameKey(orig) != tools.NameKey(name) {
+		spec.Aliases = append(spec.Aliases, orig)
+	}
+	// The server's own name for the tool, as a model that knows the server
+	// writes it; the catalogue drops it when it is ambiguous.
+	spec.Aliases = append(spec.Aliases, ut.Name)
+	if main := mainField(sch.Validate); main != "" {
+		spec.MainField = main
+	}
+	doc := schemas.Doc{
+		Description: strings.TrimSpace(ut.Description),
+		Examples:    []map[string]any{Example(sch.Validate)},
+		Properties:  map[string]schemas.PropertyDoc{},
+	}
+	for p, d := range sch.Properties {
+		doc.Properties[p] = schemas.PropertyDoc{Description: d}
+	}
+	doc.Properties[fields.offset] = schemas.PropertyDoc{Description: "f0: where to continue a result that was cut, in bytes (the footer of a cut result names it); the whole result is kept for a while, so the upstream is not called again."}
+	doc.Properties[fields.binary] = schemas.PropertyDoc{Description: "f0: return images, audio and binary resources in full instead of a summary."}
+	call := &caller{conn: c, tool: ut.Name, fields: fields}
+	return tools.External{
+		Spec:      spec,
+		Schema:    sch.Validate,
+		Published: sch.Publish,
+		Doc:       doc,
+		Run:       call.run,
+	}.Erase(), nil
+}
+
+// inputSchema returns the upstream tool's input schema as JSON.
+func inputSchema(ut mcpgo.Tool) (json.RawMessage, error) {
+	if len(ut.RawInputSchema) > 0 {
+		return ut.RawInputSchema, nil
+	}
+	data, err := json.Marshal(ut.InputSchema)
+	if err != nil {
+		return nil, fmt.Errorf("input schema: %w", err)
+	}
+	return data, nil
+}
+
+// fieldNames are the names of the fields f0 adds to one tool.
+type fieldNames struct{ offset, binary string }
+
+func pagingFields(s *schemas.Schema) fieldNames {
+	f := fieldNames{offset: offsetField, binary: binaryField}
+	if schemas.Property(s, f.offset) != nil {
+		f.offset = "f0Offset"
+	}
+	if schemas.Property(s, f.binary) != nil {
+		f.binary = "f0IncludeBinary"
+	}
+	return f
+}
+
+// mainField is the field a bare value fills: the only required field, or
+// the first field when none is required, when it takes a string.
+func mainField(s *schemas.Schema) string {
+	var name string
+	switch names := schemas.PropertyNames(s); {
+	case len(s.Required) == 1:
+		name = s.Required[0]
+	case len(s.Required) == 0 && len(names) > 0:
+		name = names[0]
+	}
+	if p := schemas.Property(s, name); p != nil && p.Type == "string" {
+		return name
+	}
+	return ""
+}
+
+// ToolName is the f0 spelling of an upstream tool name: lower snake case
+// (readFile, read-file and Read File all become read_file).
+func ToolName(name string) string {
+	return strings.Join(tools.NameWords(name), "_")
+}
+
+// access is the level a tool needs, from its annotations: read-only tools
+// need read, destructive ones admin, the others write.
+func access(a mcpgo.ToolAnnotation) tools.Access {
+	switch {
+	case a.ReadOnlyHint != nil && *a.ReadOnlyHint:
+		return tools.Read
+	case a.DestructiveHint != nil && *a.DestructiveHint:
+		return tools.Admin
+	}
+	return tools.Write
+}
+
+func annotations(a mcpgo.ToolAnnotation) tools.Annotations {
+	is := func(b *bool) bool { return b != nil && *b }
+	return tools.Annotations{ReadOnly: is(a.ReadOnlyHint), Destructive: is(a.DestructiveHint),
+		Idempotent: is(a.IdempotentHint), OpenWorld: is(a.OpenWorldHint)}
+}
+
+// title is the tool's human title: the upstream's, or its name in words.
+func title(ut mcpgo.Tool) string {
+	for _, t := range []string{ut.Title, ut.Annotations.Title} {
+		if t = strings.TrimSpace(t); t != "" {
+			return t
+		}
+	}
+	w := strings.Join(tools.NameWords(ut.Name), " ")
+	if w == "" {
+		return ut.Name
+	}
+	return strings.ToUpper(w[:1]) + w[1:]
+}
+
+// summary is the published first sentence: the upstream description's
+// first sentence when it is short enough, cut at a word otherwise, always
+// ending in a full stop.
+func summary(ut mcpgo.Tool) string {
+	text := strings.Join(strings.Fields(ut.Description), " ")
+	if text == "" {
+		text = title(ut)
+	}
+	if i := strings.Index(text, ". "); i >= 0 {
+		text = text[:i]
+	}
+	text = strings.TrimRight(text, ".:;, ")
+	if len([]rune(text)) > schemas.MaxPurpose-1 {
+		cut := tools.CutUTF8(text, schemas.MaxPurpose-2)
+		if i := strings.LastIndexByte(cut, ' '); i > 40 {
+			cut = cut[:i]
+		}
+		text = strings.TrimRight(cut, ".:;, ") + "…"
+	}
+	return text + "."
+}
+
+// Example builds an example call from a schema: every required field with
+// its default, its first enum value, or a placeholder of its type; the
+// first field when none is required.
+func Example(s *schemas.Schema) map[string]any {
+	ex := map[string]any{}
+	names := s.Required
+	if len(names) == 0 {
+		if all := schemas.PropertyNames(s); len(all) > 0 {
+			names = all[:1]
+		}
+	}
+	for _, name := range names {
+		if p := schemas.Property(s, name); p != nil {
+			ex[name] = exampleValue(name, p, 0)
+		}
+	}
+	return ex
+}
+
+func exampleValue(name string, s *schemas.Schema, depth int) any {
+	switch {
+	case s.Default != nil:
+		return s.Default
+	case len(s.Enum) > 0:
+		return s.Enum[0]
+	}
+	switch s.Type {
+	case "integer", "number":
+		if s.Minimum != "" {
+			return s.Minimum
+		}
+		return json.Number("1")
+	case "boolean":
+		return true
+	case "array":
+		if s.Items == nil || depth > 3 {
+			return []any{}
+		}
+		return []any{exampleValue(name, s.Items, depth+1)}
+	case "object":
+		if depth > 3 {
+			return map[string]any{}
+		}
+		return Example(s)
+	}
+	return "<" + name + ">"
+}
+
+// caller forwards calls of one tool to its server.
+type caller struct {
+	conn   *Conn
+	tool   string
+	fields fieldNames
+}
+
+func (k *caller) run(ctx context.Context, args map[string]any) (tools.Result, error) {
+	delete(args, tools.BudgetField)
+	offset, _ := intArg(args[k.fields.offset])
+	delete(args, k.fields.offset)
+	binary, _ := args[k.fields.binary].(bool)
+	delete(args, k.fields.binary)
+	key := k.tool + "\x00" + jsonText(args) + "\x00" + strconv.FormatBool(binary)
+	if offset > 0 {
+		if res, ok := k.conn.kept.get(key, time.Now()); ok {
+			return page(res, offset, k.fields.offset), nil
+		}
+	}
+	res, err := k.conn.Call(ctx, k.tool, args, func(done, total float64, msg string) {
+		tools.ReportProgress(ctx, done, total, msg)
+	})
+	if err != nil {
+		return tools.Result{}, err
+	}
+	out := convert(res, binary)
+	if res.IsError {
+		return tools.Result{}, fmt.Errorf("the upstream tool answered with an error: %s", out.Text)
+	}
+	if len(out.Text) > tools.Budget(ctx) {
+		k.conn.kept.put(key, out, time.Now())
+	}
+	return page(out, offset, k.fields.offset), nil
+}
+
+func intArg(v any) (int, bool) {
+	switch n := v.(type) {
+	case json.Number:
+		i, err := n.Int64()
+		return int(i), err == nil
+	case float64:
+		return int(n), true
+	case int:
+		return n, true
+	}
+	return 0, false
+}
+
+// page returns the result from byte offset on, with the continuation the
+// pipeline names in its footer when the budget cuts it.
+func page(res tools.Result, offset int, field string) tools.Result {
+	total := len(res.Text)
+	if offset > 0 {
+		offset = min(offset, total)
+		res.Text = res.Text[offset:]
+		res.Head = fmt.Sprintf("[from byte %s of %s]", tools.GroupDigits(int64(offset)), tools.GroupDigits(int64(total)))
+	}
+	res.Next = func(shown int) map[string]any { return map[string]any{field: offset + shown} }
+	return res
+}

@@ -1,0 +1,331 @@
+package upstream
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/client/transport"
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+)
+
+// Restart backoff: the first restart after a failure happens on the next
+// call; each further failure in a row doubles the wait, up to maxBackoff.
+const (
+	firstBackoff = time.Second
+	maxBackoff   = 30 * time.Second
+	// startTimeout bounds starting a server and its handshake (npx may
+	// download the package first).
+	startTimeout = 2 * time.Minute
+)
+
+// Conn is one upstream server kept alive: a call finds it running, or
+// starts it again when the backoff allows.
+type Conn struct {
+	srv     Server
+	version string
+	logger  *slog.Logger
+
+	mu      sync.Mutex
+	live    *session
+	down    error // why the server is not running
+	fails   int   // failures in a row
+	retryAt time.Time
+
+	kept     results // long results, for paging
+	tokens   atomic.Int64
+	progress sync.Map // progress token → func(done, total float64, msg string)
+	// listChanged, when set, is told that the server's tool list changed.
+	listChanged atomic.Pointer[func()]
+}
+
+// session is one running instance of the server.
+type session struct {
+	c      *client.Client
+	stderr *Tail
+	tools  []mcpgo.Tool
+}
+
+// NewConn prepares a connection; Start connects.
+func NewConn(srv Server, version string, logger *slog.Logger) *Conn {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &Conn{srv: srv, version: version, logger: logger.With("upstream", srv.Name)}
+}
+
+// Server returns how the connection reaches its server.
+func (c *Conn) Server() Server { return c.srv }
+
+// OnListChanged registers f to be called when the server says its tool
+// list changed.
+func (c *Conn) OnListChanged(f func()) { c.listChanged.Store(&f) }
+
+// Start connects to the server and lists its tools.
+func (c *Conn) Start(ctx context.Context) ([]mcpgo.Tool, error) {
+	s, err := c.session(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return s.tools, nil
+}
+
+// Close stops the server (or ends the HTTP session).
+func (c *Conn) Close() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.live == nil {
+		return nil
+	}
+	err := c.live.c.Close()
+	c.live, c.down = nil, errors.New("closed")
+	return err
+}
+
+// session returns the running session, starting one when the server is
+// down and its backoff has passed.
+func (c *Conn) session(ctx context.Context) (*session, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.live != nil {
+		return c.live, nil
+	}
+	if wait := time.Until(c.retryAt); c.down != nil && wait > 0 {
+		return nil, &DownError{Name: c.srv.Name, Cause: c.down, Retry: wait}
+	}
+	s, err := c.connect(ctx)
+	if err != nil {
+		c.failed(err)
+		return nil, &DownError{Name: c.srv.Name, Cause: err, Retry: time.Until(c.retryAt), Starting: true}
+	}
+	c.live, c.down = s, nil
+	return s, nil
+}
+
+// failed records a failure and when the next start may be tried.
+func (c *Conn) failed(err error) {
+	c.down = err
+	c.fails++
+	wait := time.Duration(0)
+	if c.fails > 1 {
+		wait = min(firstBackoff<<(c.fails-2), maxBackoff)
+	}
+	c.retryAt = time.Now().Add(wait)
+	c.logger.Warn("upstream down", "err", err, "failures", c.fails, "retry_in", wait)
+}
+
+// lost marks s as dead, unless another call already replaced it.
+func (c *Conn) lost(s *session, err error) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.live == s {
+		c.live = nil
+		s.c.Close()
+		if words := s.stderr.String(); words != "" {
+			err = fmt.Errorf("%w; it wrote on stderr:\n%s", err, words)
+		}
+		c.failed(err)
+	}
+	return &DownError{Name: c.srv.Name, Cause: err, Retry: time.Until(c.retryAt), Died: true}
+}
+
+// connect starts the server, runs the handshake and lists its tools.
+func (c *Conn) connect(ctx context.Context) (*session, error) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), startTimeout)
+	defer cancel()
+	s := &session{stderr: &Tail{}}
+	var err error
+	if s.c, err = c.newClient(s.stderr); err != nil {
+		return nil, err
+	}
+	s.c.OnNotification(c.notified)
+	fail := func(step string, err error) (*session, error) {
+		s.c.Close()
+		if words := s.stderr.String(); words != "" {
+			return nil, fmt.Errorf("%s: %w; it wrote on stderr:\n%s", step, err, words)
+		}
+		return nil, fmt.Errorf("%s: %w", step, err)
+	}
+	// The transport keeps Start's context for the life of the session.
+	if err := s.c.Start(context.WithoutCancel(ctx)); err != nil {
+		return fail("start "+c.srv.Where(), err)
+	}
+	init := mcpgo.InitializeRequest{}
+	init.Params.ProtocolVersion = mcpgo.LATEST_PROTOCOL_VERSION
+	init.Params.ClientInfo = mcpgo.Implementation{Name: "f0", Version: c.version}
+	if _, err := s.c.Initialize(ctx, init); err != nil {
+		return fail("initialize", err)
+	}
+	list, err := s.c.ListTools(ctx, mcpgo.ListToolsRequest{})
+	if err != nil {
+		return fail("list tools", err)
+	}
+	s.tools = list.Tools
+	c.logger.Info("upstream ready", "where", c.srv.Where(), "tools", len(s.tools))
+	return s, nil
+}
+
+// newClient builds the mcp-go client for the server; a stdio server's
+// stderr goes to errs.
+func (c *Conn) newClient(errs *Tail) (*client.Client, error) {
+	if c.srv.URL != "" {
+		hc := &http.Client{Transport: headerTransport{headers: c.srv.Headers, next: http.DefaultTransport}}
+		return client.NewStreamableHttpClient(c.srv.URL, transport.WithHTTPBasicClient(hc))
+	}
+	env := os.Environ()
+	for k, v := range c.srv.Env {
+		env = append(env, k+"="+v)
+	}
+	dir := c.srv.Dir
+	tr := transport.NewStdioWithOptions(c.srv.Command, nil, c.srv.Args,
+		transport.WithCommandFunc(func(_ context.Context, command string, _ []string, args []string) (*exec.Cmd, error) {
+			// Not tied to a context: the server lives until Close.
+			cmd := exec.Command(command, args...)
+			cmd.Env, cmd.Dir = env, dir
+			return cmd, nil
+		}),
+		transport.WithCommandStderrWriter(errs),
+		transport.WithCommandLogger(c.logger))
+	return client.NewClient(tr), nil
+}
+
+// headerTransport sends the configured headers with every request, the
+// session's closing DELETE included (mcp-go's WithHTTPHeaders skips it).
+type headerTransport struct {
+	headers map[string]string
+	next    http.RoundTripper
+}
+
+func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if len(h.headers) == 0 {
+		return h.next.RoundTrip(r)
+	}
+	r = r.Clone(r.Context())
+	for k, v := range h.headers {
+		r.Header.Set(k, v)
+	}
+	return h.next.RoundTrip(r)
+}
+
+// notified handles the server's notifications: progress of a call, and a
+// changed tool list.
+func (c *Conn) notified(n mcpgo.JSONRPCNotification) {
+	switch n.Method {
+	case string(mcpgo.MethodNotificationProgress):
+		fields := n.Params.AdditionalFields
+		token := fmt.Sprint(fields["progressToken"])
+		if f, ok := c.progress.Load(token); ok {
+			done, _ := fields["progress"].(float64)
+			total, _ := fields["total"].(float64)
+			msg, _ := fields["message"].(string)
+			f.(func(float64, float64, string))(done, total, msg)
+		}
+	case string(mcpgo.MethodNotificationToolsListChanged):
+		if f := c.listChanged.Load(); f != nil {
+			(*f)()
+		}
+	}
+}
+
+// Call calls one of the server's tools by its own name. progress, when not
+// nil, receives the server's progress notifications for this call. A server
+// that is down, or dies during the call, gives a *DownError.
+func (c *Conn) Call(ctx context.Context, name string, args map[string]any, progress func(done, total float64, msg string)) (*mcpgo.CallToolResult, error) {
+	s, err := c.session(ctx)
+	if err != nil {
+		return nil, err
+	}
+	req := mcpgo.CallToolRequest{}
+	req.Params.Name = name
+	req.Params.Arguments = args
+	if progress != nil {
+		token := "f0-" + strconv.FormatInt(c.tokens.Add(1), 10)
+		c.progress.Store(token, progress)
+		defer c.progress.Delete(token)
+		req.Params.Meta = &mcpgo.Meta{ProgressToken: token}
+	}
+	res, err := s.c.CallTool(ctx, req)
+	if err == nil {
+		c.mu.Lock()
+		c.fails = 0
+		c.mu.Unlock()
+		return res, nil
+	}
+	var te *transport.Error
+	if ctx.Err() == nil && errors.As(err, &te) {
+		return nil, c.lost(s, err)
+	}
+	return nil, fmt.Errorf("upstream %s: %w", c.srv.Name, err)
+}
+
+// DownError says that an upstream server is not running, why, and when
+// f0 tries again.
+type DownError struct {
+	Name  string
+	Cause error
+	Retry time.Duration
+	// Starting is set when the error came from starting the server,
+	// Died when the server stopped during the call.
+	Starting, Died bool
+}
+
+func (e *DownError) Error() string {
+	var b strings.Builder
+	switch {
+	case e.Died:
+		fmt.Fprintf(&b, "upstream server %q stopped during the call: %v", e.Name, e.Cause)
+	case e.Starting:
+		fmt.Fprintf(&b, "upstream server %q could not be started: %v", e.Name, e.Cause)
+	default:
+		fmt.Fprintf(&b, "upstream server %q is down: %v", e.Name, e.Cause)
+	}
+	if e.Retry > 0 {
+		fmt.Fprintf(&b, "\nf0 starts it again in %s; call again then.", e.Retry.Round(time.Second))
+	} else {
+		b.WriteString("\nf0 starts it again on the next call.")
+	}
+	return b.String()
+}
+
+func (e *DownError) Unwrap() error { return e.Cause }
+
+// Refused marks the error as not about the call's arguments: the answer
+// gives the cause and the fix, without the input schema.
+func (e *DownError) Refused() bool { return true }
+
+// Tail keeps the last bytes a server wrote on stderr.
+type Tail struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+// tailKeep is how much of a server's stderr an error shows.
+const tailKeep = 4 << 10
+
+// Write keeps p, dropping what is older than the last tailKeep bytes.
+func (t *Tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if over := len(t.buf) - tailKeep; over > 0 {
+		t.buf = t.buf[over:]
+	}
+	return len(p), nil
+}
+
+// String returns what was kept, trimmed.
+func (t *Tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return strings.TrimSpace(string(t.buf))
+}

@@ -1,0 +1,98 @@
+package upstream
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"os"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// TestMain runs the test binary as a fake upstream MCP server over stdio
+// when F0_FAKE_UPSTREAM is set.
+func TestMain(m *testing.M) {
+	if os.Getenv("F0_FAKE_UPSTREAM") == "1" {
+		if err := server.ServeStdio(fakeServer()); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// fakeServer has one tool of each kind the gateway handles.
+func fakeServer() *server.MCPServer {
+	s := server.NewMCPServer("fake", "1.0", server.WithToolCapabilities(true))
+	var calls atomic.Int64
+	add := func(name, desc, schema string, ann mcpgo.ToolAnnotation, h server.ToolHandlerFunc) {
+		t := mcpgo.NewToolWithRawSchema(name, desc, []byte(schema))
+		t.Annotations = ann
+		s.AddTool(t, h)
+	}
+	yes, no := true, false
+	read := mcpgo.ToolAnnotation{ReadOnlyHint: &yes}
+	add("readFile", "Read a file. Only inside the allowed directories.",
+		`{"type":"object","$defs":{"Enc":{"type":"string","enum":["utf8","base64"]}},
+		  "properties":{"path":{"type":"string","description":"File to read."},
+		  "head":{"anyOf":[{"type":"number"},{"type":"null"}]},
+		  "encoding":{"$ref":"#/$defs/Enc"}},"required":["path"]}`, read,
+		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+			return mcpgo.NewToolResultText("args " + string(req.Params.RawArguments)), nil
+		})
+	add("big", "A long text.", `{"type":"object","properties":{"kib":{"type":"integer"}},"required":["kib"]}`, read,
+		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+			n := int(req.GetFloat("kib", 1))
+			var b strings.Builder
+			fmt.Fprintf(&b, "call %d\n", calls.Add(1))
+			for i := 0; b.Len() < n<<10; i++ {
+				fmt.Fprintf(&b, "line %06d %s\n", i, strings.Repeat("x", 40))
+			}
+			return mcpgo.NewToolResultText(b.String()), nil
+		})
+	add("die", "Exit the server.", `{"type":"object","properties":{}}`, mcpgo.ToolAnnotation{ReadOnlyHint: &no},
+		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+			fmt.Fprintln(os.Stderr, "fake: dying as asked")
+			os.Exit(3)
+			return nil, nil
+		})
+	add("wait", "Wait until cancelled, reporting progress.", `{"type":"object","properties":{}}`, read,
+		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+			if req.Params.Meta != nil && req.Params.Meta.ProgressToken != nil {
+				_ = server.ServerFromContext(ctx).SendNotificationToClient(ctx, "notifications/progress",
+					map[string]any{"progressToken": req.Params.Meta.ProgressToken, "progress": 1, "total": 2, "message": "half"})
+			}
+			<-ctx.Done()
+			return nil, ctx.Err()
+		})
+	add("image", "A tiny image.", `{"type":"object","properties":{}}`, read,
+		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+			data := base64.StdEncoding.EncodeToString([]byte("\x89PNG fake image bytes"))
+			return &mcpgo.CallToolResult{Content: []mcpgo.Content{mcpgo.NewTextContent("here:"), mcpgo.NewImageContent(data, "image/png")}}, nil
+		})
+	add("fail", "Always fails.", `{"type":"object","properties":{}}`, read,
+		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+			return mcpgo.NewToolResultError("no such thing"), nil
+		})
+	add("wipe-all", "Delete everything.", `{"type":"object","properties":{"tags":{"type":"object"}}}`,
+		mcpgo.ToolAnnotation{ReadOnlyHint: &no, DestructiveHint: &yes},
+		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+			return mcpgo.NewToolResultText("wiped " + string(req.Params.RawArguments)), nil
+		})
+	return s
+}
+
+// fakeUpstream is the fake server started by f0 under name.
+func fakeUpstream(t testing.TB, name string) Server {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Server{Name: name, Command: exe, Env: map[string]string{"F0_FAKE_UPSTREAM": "1"}}
+}

@@ -1,0 +1,192 @@
+package upstream
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"f0/tools"
+)
+
+// gateway starts the given servers and builds a pipeline over their tools
+// and f0's meta tools.
+func gateway(t *testing.T, cfg tools.Config, servers ...Server) *tools.Pipeline {
+	t.Helper()
+	set, list, err := Start(context.Background(), servers, "test", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { set.Close() })
+	reg, err := tools.NewRegistry(append(tools.MetaTools(), list...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := tools.NewPipeline(reg, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestCallsGoThroughThePipeline(t *testing.T) {
+	p := gateway(t, tools.Config{Access: tools.Admin}, fakeUpstream(t, "up"))
+	cases := []struct {
+		name, tool string
+		args       any
+		want       string
+		isError    bool
+	}{
+		{"structured", "up.read_file", map[string]any{"path": "a.txt"}, `args {"path":"a.txt"}`, false},
+		{"listed name", "up_read_file", map[string]any{"path": "a.txt"}, `args {"path":"a.txt"}`, false},
+		{"upstream's own name", "readFile", map[string]any{"path": "a.txt"}, `args {"path":"a.txt"}`, false},
+		{"namespaced original", "up.readFile", map[string]any{"path": "a.txt"}, `args {"path":"a.txt"}`, false},
+		{"client prefix", "mcp__f0__up_read_file", map[string]any{"path": "a.txt"}, `args {"path":"a.txt"}`, false},
+		{"arguments as a JSON string", "up_read_file", `{"path":"a.txt","head":"2"}`, `args {"head":2,"path":"a.txt"}`, false},
+		{"wrapped", "up_read_file", map[string]any{"args": `{"path":"a.txt"}`}, `args {"path":"a.txt"}`, false},
+		{"bare value", "up_read_file", "a.txt", `args {"path":"a.txt"}`, false},
+		{"enum from $ref in another case", "up_read_file", map[string]any{"path": "a", "encoding": "UTF8"}, `"encoding":"utf8"`, false},
+		{"null-ish dropped", "up_read_file", map[string]any{"path": "a", "head": "null"}, `args {"path":"a"}`, false},
+		{"foreign field ignored", "up_read_file", map[string]any{"path": "a", "colour": "red"}, `note: ignored field "colour"`, false},
+		{"near miss", "up_read_file", map[string]any{"pth": "a"}, `"pth": unknown field; did you mean "path"?`, true},
+		{"bad enum", "up_read_file", map[string]any{"path": "a", "encoding": "latin1"}, `"encoding"`, true},
+		{"misspelt tool", "up.red_file", map[string]any{"path": "a"}, "- up_read_file: Read a file.", true},
+		{"free object as JSON text", "up_wipe_all", map[string]any{"tags": `{"a":1}`}, `wiped {"tags":{"a":1}}`, false},
+		{"upstream error", "up_fail", nil, "up_fail failed: the upstream tool answered with an error: no such thing", true},
+		{"image summarized", "up_image", nil, "[image image/png, 21 bytes, sha256", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res := p.Call(context.Background(), tc.tool, tc.args)
+			if res.IsError != tc.isError || !strings.Contains(res.Text, tc.want) {
+				t.Fatalf("got isError=%v:\n%s\nwant isError=%v and %q", res.IsError, res.Text, tc.isError, tc.want)
+			}
+		})
+	}
+}
+
+func TestErrorShowsWhatWasPassedExpectedAndAnExample(t *testing.T) {
+	p := gateway(t, tools.Config{}, fakeUpstream(t, "up"))
+	res := p.Call(context.Background(), "up_read_file", json.RawMessage(`{"head": 3}`))
+	want := `up_read_file: invalid arguments.
+- "path": is required but missing
+You passed: {"head":3}
+Expected: {path: string, head?: number, encoding?: "utf8"|"base64", offset?: integer, includeBinary?: boolean}
+Example: up_read_file {"path":"<path>"}`
+	if !res.IsError || !strings.HasPrefix(res.Text, want) {
+		t.Fatalf("got:\n%s\nwant it to start with:\n%s", res.Text, want)
+	}
+}
+
+func TestImageComesWhenAsked(t *testing.T) {
+	p := gateway(t, tools.Config{}, fakeUpstream(t, "up"))
+	res := p.Call(context.Background(), "up_image", map[string]any{"includeBinary": true})
+	if res.IsError || len(res.Images) != 1 || res.Images[0].MIMEType != "image/png" {
+		t.Fatalf("got %+v", res)
+	}
+}
+
+func TestAccessFromAnnotations(t *testing.T) {
+	p := gateway(t, tools.Config{}, fakeUpstream(t, "up")) // default cap: write
+	levels := map[string]tools.Access{"up.read_file": tools.Read, "up.die": tools.Write, "up.wipe_all": tools.Admin}
+	for name, want := range levels {
+		if got := p.Registry().Lookup(name).Access; got != want {
+			t.Errorf("%s: access %s, want %s", name, got, want)
+		}
+	}
+	res := p.Call(context.Background(), "up_wipe_all", nil)
+	if !res.IsError || !strings.Contains(res.Text, "--access admin") {
+		t.Fatalf("a destructive tool under --access write: %s", res.Text)
+	}
+}
+
+// TestLongResultPagesFromTheKeptCopy: a result over the budget is cut with
+// a footer naming the offset call, and that call returns the next part of
+// the same result (the upstream counts its calls in the first line).
+func TestLongResultPagesFromTheKeptCopy(t *testing.T) {
+	p := gateway(t, tools.Config{}, fakeUpstream(t, "up"))
+	ctx := context.Background()
+	first := p.Call(ctx, "up_big", map[string]any{"kib": 100})
+	if first.IsError || !strings.HasPrefix(first.Text, "call 1\n") || len(first.Text) > tools.DefaultMaxOutput {
+		t.Fatalf("first page (%d bytes):\n%.300s", len(first.Text), first.Text)
+	}
+	i := strings.Index(first.Text, `Get the rest: up_big `)
+	if i < 0 {
+		t.Fatalf("no continuation in:\n%s", first.Text[len(first.Text)-400:])
+	}
+	var next map[string]any
+	if err := json.Unmarshal([]byte(strings.TrimPrefix(first.Text[i:], "Get the rest: up_big ")), &next); err != nil {
+		t.Fatal(err)
+	}
+	second := p.Call(ctx, "up_big", next)
+	lastLine := lastBodyLine(first.Text)
+	if second.IsError || !strings.Contains(second.Text, "[from byte ") || strings.Contains(second.Text, "call 2") {
+		t.Fatalf("second page:\n%.400s", second.Text)
+	}
+	if !strings.Contains(second.Text, nextLine(lastLine)) {
+		t.Fatalf("second page does not go on after %q:\n%.300s", lastLine, second.Text)
+	}
+}
+
+func lastBodyLine(text string) string {
+	body, _, _ := strings.Cut(text, "\n… [truncated")
+	lines := strings.Split(strings.TrimRight(body, "\n"), "\n")
+	return lines[len(lines)-1]
+}
+
+// nextLine is the fake's line after "line NNNNNN …".
+func nextLine(line string) string {
+	var n int
+	if _, err := fmtSscanf(line, &n); err != nil {
+		return "?"
+	}
+	return strings.Replace(line, fmtLine(n), fmtLine(n+1), 1)[:len("line 000000")]
+}
+
+func TestDeadUpstreamIsExplainedThenRestarted(t *testing.T) {
+	p := gateway(t, tools.Config{}, fakeUpstream(t, "up"))
+	ctx := context.Background()
+	res := p.Call(ctx, "up_die", nil)
+	for _, want := range []string{`upstream server "up" stopped during the call`, "fake: dying as asked", "f0 starts it again on the next call."} {
+		if !res.IsError || !strings.Contains(res.Text, want) {
+			t.Fatalf("missing %q in:\n%s", want, res.Text)
+		}
+	}
+	again := p.Call(ctx, "up_read_file", map[string]any{"path": "a"})
+	if again.IsError || !strings.Contains(again.Text, `args {"path":"a"}`) {
+		t.Fatalf("after the restart:\n%s", again.Text)
+	}
+}
+
+// TestSlowUpstreamDoesNotBlockOthers: while a call waits on one server, a
+// call to another completes; cancelling the wait ends it.
+func TestSlowUpstreamDoesNotBlockOthers(t *testing.T) {
+	p := gateway(t, tools.Config{}, fakeUpstream(t, "slow"), fakeUpstream(t, "quick"))
+	ctx, cancel := context.WithCancel(context.Background())
+	progressed := make(chan string, 4)
+	waitCtx := tools.WithProgress(ctx, func(done, total float64, msg string) { progressed <- msg })
+	waited := make(chan tools.Result, 1)
+	go func() { waited <- p.Call(waitCtx, "slow_wait", nil) }()
+	if msg := <-progressed; msg != "half" {
+		t.Fatalf("progress %q", msg)
+	}
+	for _, name := range []string{"quick_read_file", "slow_read_file"} {
+		if res := p.Call(context.Background(), name, map[string]any{"path": "a"}); res.IsError {
+			t.Fatalf("%s while slow_wait runs: %s", name, res.Text)
+		}
+	}
+	cancel()
+	select {
+	case res := <-waited:
+		if !res.IsError {
+			t.Fatalf("cancelled call: %s", res.Text)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("cancelled call never returned")
+	}
+}
+
+func fmtSscanf(line string, n *int) (int, error) { return fmt.Sscanf(line, "line %06d", n) }
+func fmtLine(n int) string                       { return fmt.Sprintf("line %06d", n) }

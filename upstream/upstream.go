@@ -1,0 +1,89 @@
+// Package upstream puts f0 in front of other MCP servers: it starts or
+// connects to them (stdio or streamable HTTP) with mcp-go's client, keeps
+// them alive (restarting a dead one with backoff), and turns their tools
+// into f0 tools under a namespace of their own, so that every call goes
+// through f0's pipeline: names, argument repair, validation, access and the
+// output budget.
+package upstream
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/google/shlex"
+)
+
+// Server is how to reach one upstream MCP server.
+type Server struct {
+	// Name is the namespace its tools are listed under (files →
+	// files.read_text_file, listed files_read_text_file).
+	Name string
+	// Command and Args start a stdio server; Env is added to f0's
+	// environment for it; Dir, when set, is its working directory.
+	Command string
+	Args    []string
+	Env     map[string]string
+	Dir     string
+	// URL is a streamable HTTP server's endpoint; Headers are sent with
+	// every request (an Authorization header among them).
+	URL     string
+	Headers map[string]string
+}
+
+// namePattern is what a namespace may look like: f0's tool names are lower
+// snake case, and the namespace is the part before the dot.
+var namePattern = regexp.MustCompile(`^[a-z][a-z0-9_]{0,31}$`)
+
+// ParseFlag reads one --upstream value: NAME=COMMAND LINE (split as a POSIX
+// shell would) or NAME=URL (http:// or https://).
+func ParseFlag(v string) (Server, error) {
+	name, target, ok := strings.Cut(v, "=")
+	if !ok || strings.TrimSpace(target) == "" {
+		return Server{}, fmt.Errorf("--upstream %q: want NAME=COMMAND or NAME=URL, e.g. files='npx -y @modelcontextprotocol/server-filesystem /tmp'", v)
+	}
+	srv := Server{Name: Namespace(name)}
+	if err := checkName(name, srv.Name); err != nil {
+		return Server{}, fmt.Errorf("--upstream %q: %w", v, err)
+	}
+	target = strings.TrimSpace(target)
+	if strings.HasPrefix(target, "http://") || strings.HasPrefix(target, "https://") {
+		srv.URL = target
+		return srv, nil
+	}
+	words, err := shlex.Split(target)
+	if err != nil || len(words) == 0 {
+		return Server{}, fmt.Errorf("--upstream %q: %q is not a command line: %v", v, target, err)
+	}
+	srv.Command, srv.Args = words[0], words[1:]
+	return srv, nil
+}
+
+// Namespace is the namespace a server name becomes: lower case, with
+// dashes, dots and spaces as underscores.
+func Namespace(name string) string {
+	return strings.Trim(strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'A' && r <= 'Z':
+			return r + 'a' - 'A'
+		case r == '-' || r == '.' || r == ' ' || r == '/':
+			return '_'
+		}
+		return r
+	}, strings.TrimSpace(name)), "_")
+}
+
+func checkName(given, ns string) error {
+	if !namePattern.MatchString(ns) {
+		return fmt.Errorf("server name %q: want letters, digits, - or _, starting with a letter, at most 32 characters", given)
+	}
+	return nil
+}
+
+// Where says how the server is reached, for messages.
+func (s Server) Where() string {
+	if s.URL != "" {
+		return s.URL
+	}
+	return strings.Join(append([]string{s.Command}, s.Args...), " ")
+}
