@@ -30,7 +30,7 @@ func TestListLimits(t *testing.T) {
 		args map[string]any
 		want string
 	}{
-		{"fs_read", map[string]any{"paths": many(100_000)}, "- \"paths\": has 100,000 items; the most one call takes is 100. Split the work over several calls"},
+		{"fs_read", map[string]any{"paths": many(1_000_000)}, "- \"paths\": has 1,000,000 items; the most one call takes is 100. Split the work over several calls"},
 		{"fs_delete", map[string]any{"paths": many(101)}, "- \"paths\": has 101 items; the most one call takes is 100."},
 		{"fs_stat", map[string]any{"path": many(5000)}, "has 5,000 items; the most one call takes is "},
 		{"fs_edit", map[string]any{"path": "a.txt", "edits": make([]any, 201)}, "- \"edits\": has 201 items; the most one call takes is 200."},
