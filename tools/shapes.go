@@ -211,12 +211,20 @@ func unwrapCall(obj map[string]any) string {
 }
 
 // invertBooleans turns a boolean given under a name that means the
-// opposite of a field (caseSensitive for ignoreCase) into that field.
+// opposite of a field (caseSensitive for ignoreCase) into that field. A
+// name that is also another name of a field ("regex": the pattern, or
+// "regex": true, not literal) is read by its value: anything but a
+// boolean is left to the synonyms.
 func invertBooleans(t *Tool, args map[string]any) (problems []problem, notes []string) {
 	for _, k := range sortedKeys(args) {
 		field, ok := lookupFold(t.Inverse, k)
 		if !ok {
 			continue
+		}
+		if _, isBool := args[k].(bool); !isBool {
+			if _, synonym := lookupFold(t.Synonyms, k); synonym {
+				continue
+			}
 		}
 		b, ok := toBool(args[k])
 		if !ok {

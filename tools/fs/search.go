@@ -61,8 +61,12 @@ func (t *toolset) searchTool() *tools.Tool {
 			Synonyms:    syn,
 			MainField:   "pattern",
 			Foreign:     searchForeign,
-			Inverse:     map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase"},
-			Kinds:       withPattern(tools.RegexKind, pathKinds("path")),
+			// "regex": true is a pattern's kind, not the pattern (VS Code's
+			// grep_search sends isRegexp, inspect_ai's grep extended_regexp).
+			Inverse: map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase",
+				"regex": "literal", "regexp": "literal", "isRegexp": "literal", "isRegex": "literal",
+				"useRegex": "literal", "extendedRegexp": "literal"},
+			Kinds: withPattern(tools.RegexKind, pathKinds("path")),
 		},
 		Run: inRoots(t, (*toolset).runSearch),
 	}.Erase()
