@@ -2,8 +2,78 @@ package tools
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"maps"
+	"sync/atomic"
 )
+
+// callState is one call on its way through the pipeline; it knows enough to
+// explain any failure: what was passed, what was expected, an example.
+type callState struct {
+	p      *Pipeline
+	tool   *Tool
+	raw    any
+	args   map[string]any
+	notes  []string
+	budget Limits
+	// budgetAsked is set when maxBytes chose the budget.
+	budgetAsked bool
+	// render writes the calls this call's answers suggest.
+	render Renderer
+	// ceiling is the largest budget maxBytes can get: the server's cap,
+	// or less when the client cuts results below it.
+	ceiling int
+	// held is the memory the call reserved with Hold.
+	held atomic.Int64
+}
+
+// budgetCeiling is the largest budget a call can ask for.
+func (c *callState) budgetCeiling() int { return c.ceiling }
+
+// passed renders the arguments as received, shortened.
+func (c *callState) passed() string {
+	var s string
+	switch v := c.raw.(type) {
+	case nil:
+		return "no arguments"
+	case string:
+		s = quoteShort(v) + " (a string)"
+	case []byte:
+		s = string(v)
+	case json.RawMessage:
+		if val, err := toValue(v); err == nil {
+			s = compactJSON(val)
+		} else {
+			s = quoteShort(string(v)) + " (not valid JSON)"
+		}
+	default:
+		if val, err := toValue(v); err == nil {
+			s = compactJSON(val)
+		} else {
+			s = fmt.Sprintf("%v", v)
+		}
+	}
+	const max = 400
+	if len(s) > max {
+		s = CutUTF8(s, max) + "…"
+	}
+	return s
+}
+
+// example is the tool's first example as a ready-to-send call.
+func (c *callState) example() string { return c.p.exampleCall(c.render, c.tool) }
+
+// exampleCall renders t's first example as a call.
+func (p *Pipeline) exampleCall(r Renderer, t *Tool) string {
+	return p.callText(r, t, p.reg.Doc(t).Examples[0])
+}
+
+// name is the tool's name as the caller refers to it.
+func (c *callState) name() string { return c.p.nameText(c.render, c.tool) }
+
+// describe is the call that shows the tool's arguments, or "".
+func (c *callState) describe() string { return c.p.describeCall(c.render, c.tool) }
 
 type callKey struct{}
 

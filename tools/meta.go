@@ -21,6 +21,9 @@ type DescribeInput struct {
 	Name string `json:"name" jsonschema:"required" jsonschema_description:"Tool name in any spelling."`
 }
 
+// metaNamespace is the namespace of the tools that describe the others.
+const metaNamespace = "tools"
+
 // MetaTools are the tools that describe the catalogue itself.
 func MetaTools() []*Tool {
 	return []*Tool{

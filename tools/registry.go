@@ -28,6 +28,9 @@ type toolInfo struct {
 	raw    json.RawMessage
 	doc    schemas.Doc
 	index  map[string]int // word → weight, for tools.search
+	// order is the tool's place in the list the registry was built from:
+	// the catalogue's order of namespaces.
+	order int
 }
 
 // DocSource returns the hand-written documentation of a tool by canonical
@@ -53,6 +56,7 @@ func NewRegistryWithDocs(docs DocSource, list ...*Tool) (*Registry, error) {
 		if err != nil {
 			return nil, err
 		}
+		info.order = len(r.info)
 		r.info[t] = info
 		for _, key := range append([]string{t.Name}, t.Aliases...) {
 			k := normalize(key)

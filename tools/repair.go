@@ -630,3 +630,34 @@ func quoteShort(s string) string {
 	}
 	return strconv.Quote(s)
 }
+
+// invertBooleans turns a boolean given under a name that means the
+// opposite of a field (caseSensitive for ignoreCase) into that field. A
+// name that is also another name of a field ("regex": the pattern, or
+// "regex": true, not literal) is read by its value: anything but a
+// boolean is left to the synonyms.
+func invertBooleans(t *Tool, args map[string]any) (problems []problem, notes []string) {
+	for _, k := range sortedKeys(args) {
+		field, ok := lookupFold(t.Inverse, k)
+		if !ok {
+			continue
+		}
+		if _, isBool := args[k].(bool); !isBool {
+			if _, synonym := lookupFold(t.Synonyms, k); synonym {
+				continue
+			}
+		}
+		b, ok := toBool(args[k])
+		if !ok {
+			problems = append(problems, problem{k, fmt.Sprintf("expected a boolean (true or false), got %s", describeValue(args[k]))})
+			continue
+		}
+		delete(args, k)
+		if _, given := args[field]; given {
+			continue
+		}
+		args[field] = !b
+		notes = append(notes, fmt.Sprintf("note: read %s %v as %s %v", k, b, field, !b))
+	}
+	return problems, notes
+}
