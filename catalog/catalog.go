@@ -8,6 +8,7 @@ import (
 	"f0/tools"
 	"f0/tools/batch"
 	"f0/tools/fs"
+	f0net "f0/tools/net"
 	"f0/tools/net/curl"
 	"f0/tools/roots"
 	"f0/upstream"
@@ -21,7 +22,7 @@ type Options struct {
 	// Files, when set, are the open roots to use instead of Roots.
 	Files *roots.Set
 	// Net configures the network tools.
-	Net curl.Config
+	Net f0net.Config
 	// Extra are tools from outside f0 (the tools of upstream MCP servers),
 	// each in a namespace of its own.
 	Extra []*tools.Tool
@@ -39,7 +40,7 @@ func New(opts Options) (*tools.Registry, error) {
 	}
 	var all []*tools.Tool
 	all = append(all, tools.MetaTools()...)
-	netTools, err := curl.Tools(opts.Net, files)
+	netTools, err := networkTools(opts.Net, files)
 	if err != nil {
 		files.Close()
 		return nil, err
@@ -68,4 +69,15 @@ func fitExtra(own, extra []*tools.Tool) ([]*tools.Tool, error) {
 		}
 	}
 	return upstream.UniqueAliases(extra, own), nil
+}
+
+// networkTools builds the operator's allow and deny rules and the one HTTP
+// client every network tool shares, then the tools over them. A malformed
+// rule is an error.
+func networkTools(cfg f0net.Config, files *roots.Set) ([]*tools.Tool, error) {
+	pol, err := f0net.NewPolicy(cfg.Allow, cfg.Deny)
+	if err != nil {
+		return nil, err
+	}
+	return curl.Tools(cfg, f0net.NewClient(pol), files), nil
 }

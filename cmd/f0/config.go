@@ -17,7 +17,6 @@ import (
 	"f0/catalog"
 	"f0/tools"
 	f0net "f0/tools/net"
-	"f0/tools/net/curl"
 	"f0/tools/roots"
 	"f0/upstream"
 )
@@ -82,16 +81,16 @@ func (g *globalFlags) register(fs *pflag.FlagSet) {
 }
 
 // config turns the net flags into net.curl's configuration.
-func (n netFlags) config() (curl.Config, error) {
+func (n netFlags) config() (f0net.Config, error) {
 	maxTime, err := parseDuration("--net-max-time", n.maxTime)
 	if err != nil {
-		return curl.Config{}, err
+		return f0net.Config{}, err
 	}
 	maxDownload, err := f0net.ParseSize(n.maxDownload)
 	if err != nil || maxDownload <= 0 {
-		return curl.Config{}, fmt.Errorf("--net-max-download %q: want a size such as 100MiB, 1G or 5000000", n.maxDownload)
+		return f0net.Config{}, fmt.Errorf("--net-max-download %q: want a size such as 100MiB, 1G or 5000000", n.maxDownload)
 	}
-	return curl.Config{Version: version(), MaxTime: maxTime, MaxDownload: maxDownload, Allow: n.allow, Deny: n.deny}, nil
+	return f0net.Config{Version: version(), MaxTime: maxTime, MaxDownload: maxDownload, Allow: n.allow, Deny: n.deny}, nil
 }
 
 // envName is the environment variable of a flag: --max-output → F0_MAX_OUTPUT.

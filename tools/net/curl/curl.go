@@ -17,11 +17,6 @@ import (
 const (
 	// DefaultTimeout bounds a whole request (connect, send, receive).
 	DefaultTimeout = 30 * time.Second
-	// DefaultMaxTime is the server's cap on both timeouts (--net-max-time).
-	DefaultMaxTime = 5 * time.Minute
-	// DefaultMaxDownload is the largest body a call reads or saves, and the
-	// largest file it sends (--net-max-download).
-	DefaultMaxDownload = 100 << 20
 	// DefaultMaxRedirects is how many redirects are followed, as in curl.
 	DefaultMaxRedirects = 50
 	// maxURLs is the most URLs one call requests.
@@ -30,67 +25,23 @@ const (
 	maxHeaders = 100
 )
 
-// Config is what the operator chose for the network tools.
-type Config struct {
-	// Version goes into the default User-Agent (f0/<version>).
-	Version string
-	// MaxTime caps the total and connect timeouts a call may ask for
-	// (default DefaultMaxTime).
-	MaxTime time.Duration
-	// MaxDownload caps the bytes of a response body, and of a file sent
-	// (default DefaultMaxDownload).
-	MaxDownload int64
-	// Allow, when not empty, lists the only destinations calls may connect
-	// to; Deny lists destinations they may not. Rules are host names (with
-	// a leading "*." for subdomains), IP addresses, CIDR blocks, and the
-	// words loopback, private, link-local and metadata. They are checked
-	// when connecting, on the resolved address. Metadata and link-local
-	// addresses are denied unless an allow rule names them.
-	Allow, Deny []string
-}
-
-// withDefaults fills the zero values.
-func (c Config) withDefaults() Config {
-	if c.Version == "" {
-		c.Version = "dev"
-	}
-	if c.MaxTime <= 0 {
-		c.MaxTime = DefaultMaxTime
-	}
-	if c.MaxDownload <= 0 {
-		c.MaxDownload = DefaultMaxDownload
-	}
-	return c
-}
-
-// Tools returns the network tools. Files they read or write (curl's -o,
-// --data-binary @file) stay inside files. A malformed allow or deny rule is
-// an error.
-func Tools(cfg Config, files *roots.Set) ([]*tools.Tool, error) {
-	c, err := newCurl(cfg, files)
-	if err != nil {
-		return nil, err
-	}
-	return []*tools.Tool{c.tool()}, nil
+// Tools returns the network tools over client, which dials through the
+// operator's rules (the caller builds both from cfg: see f0net.NewPolicy).
+// Files they read or write (curl's -o, --data-binary @file) stay inside
+// files.
+func Tools(cfg f0net.Config, client *f0net.Client, files *roots.Set) []*tools.Tool {
+	c := &curl{cfg: cfg.WithDefaults(), files: files, client: client}
+	return []*tools.Tool{c.tool()}
 }
 
 // curl is the net.curl tool with its transports and rules.
 type curl struct {
-	cfg    Config
+	cfg    f0net.Config
 	files  *roots.Set
 	client *f0net.Client
 	// noFiles says why a call has no roots (its session's client has sent
 	// none yet); files is then nil, and only calls that touch files fail.
 	noFiles error
-}
-
-func newCurl(cfg Config, files *roots.Set) (*curl, error) {
-	cfg = cfg.withDefaults()
-	pol, err := f0net.NewPolicy(cfg.Allow, cfg.Deny)
-	if err != nil {
-		return nil, err
-	}
-	return &curl{cfg: cfg, files: files, client: f0net.NewClient(pol)}, nil
 }
 
 func (c *curl) tool() *tools.Tool {

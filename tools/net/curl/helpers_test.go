@@ -19,6 +19,7 @@ import (
 	"github.com/andybalholm/brotli"
 
 	"f0/tools"
+	f0net "f0/tools/net"
 	"f0/tools/roots"
 )
 
@@ -32,11 +33,13 @@ type env struct {
 	host string // 127.0.0.1:port
 }
 
-type envOpt func(*Config, *tools.Config)
+type envOpt func(*f0net.Config, *tools.Config)
 
-func withAccess(a tools.Access) envOpt { return func(_ *Config, tc *tools.Config) { tc.Access = a } }
-func withNet(f func(*Config)) envOpt   { return func(c *Config, _ *tools.Config) { f(c) } }
-func withBudget(n int) envOpt          { return func(_ *Config, tc *tools.Config) { tc.MaxOutput = n } }
+func withAccess(a tools.Access) envOpt {
+	return func(_ *f0net.Config, tc *tools.Config) { tc.Access = a }
+}
+func withNet(f func(*f0net.Config)) envOpt { return func(c *f0net.Config, _ *tools.Config) { f(c) } }
+func withBudget(n int) envOpt              { return func(_ *f0net.Config, tc *tools.Config) { tc.MaxOutput = n } }
 
 func newEnv(t testing.TB, opts ...envOpt) *env {
 	t.Helper()
@@ -55,15 +58,16 @@ func newPipeline(t testing.TB, opts ...envOpt) (*tools.Pipeline, string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { files.Close() })
-	cfg := Config{Version: "test"}
+	cfg := f0net.Config{Version: "test"}
 	tcfg := tools.Config{Access: tools.Write}
 	for _, o := range opts {
 		o(&cfg, &tcfg)
 	}
-	ts, err := Tools(cfg, files)
+	pol, err := f0net.NewPolicy(cfg.Allow, cfg.Deny)
 	if err != nil {
 		t.Fatal(err)
 	}
+	ts := Tools(cfg, f0net.NewClient(pol), files)
 	reg, err := tools.NewRegistry(append(ts, tools.MetaTools()...)...)
 	if err != nil {
 		t.Fatal(err)

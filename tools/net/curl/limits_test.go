@@ -3,24 +3,19 @@ package curl
 import (
 	"context"
 	"crypto/sha256"
-	"crypto/tls"
-	"crypto/x509"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"log"
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"net/netip"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -58,7 +53,7 @@ func TestTimeouts(t *testing.T) {
 		})
 	}
 	t.Run("a default above the cap is capped without a note", func(t *testing.T) {
-		e := newEnv(t, withNet(func(c *Config) { c.MaxTime = 5 * time.Second }))
+		e := newEnv(t, withNet(func(c *f0net.Config) { c.MaxTime = 5 * time.Second }))
 		for _, args := range []map[string]any{{"url": e.url + "/text"}, {"args": []any{e.url + "/text"}}} {
 			res := e.call(t, args)
 			if res.IsError || strings.Contains(res.Text, "note:") || len(res.Notes) > 0 {
@@ -69,7 +64,7 @@ func TestTimeouts(t *testing.T) {
 		assertInOrder(t, res.Text, `note: the total time limit asked for (10 s, from "timeoutMs": 10000) is above this server's cap; used 5 s (--net-max-time)`)
 	})
 	t.Run("capped by the server", func(t *testing.T) {
-		e := newEnv(t, withNet(func(c *Config) { c.MaxTime = 300 * time.Millisecond }))
+		e := newEnv(t, withNet(func(c *f0net.Config) { c.MaxTime = 300 * time.Millisecond }))
 		res := e.call(t, map[string]any{"url": e.url + "/slow", "timeoutMs": 60000})
 		assertInOrder(t, res.Text, "timed out after 300 ms", "That is the most this server allows (--net-max-time 300 ms).",
 			"note: the total time limit asked for (1 min, from \"timeoutMs\": 60000) is above this server's cap; used 300 ms (--net-max-time)")
@@ -134,45 +129,8 @@ func TestConnectionRefused(t *testing.T) {
 	}
 }
 
-// TestFailureKinds checks that the first line of a network failure says
-// what failed and what to try.
-func TestFailureKinds(t *testing.T) {
-	refused := &net.OpError{Op: "dial", Net: "tcp", Addr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 9},
-		Err: &os.SyscallError{Syscall: "connect", Err: syscall.ECONNREFUSED}}
-	cases := []struct {
-		name string
-		err  error
-		want string
-	}{
-		{"refused", refused, "GET http://h/: connection refused: nothing is listening on 127.0.0.1:9 (dial tcp 127.0.0.1:9: connect: connection refused). Check the host and port"},
-		{"refused after a redirect", fmt.Errorf("after a redirect to http://127.0.0.1:9/: %w", refused),
-			"GET http://h/: connection refused: nothing is listening on 127.0.0.1:9 (after a redirect to http://127.0.0.1:9/: dial tcp"},
-		{"unknown host", &net.DNSError{Err: "no such host", Name: "exampel.invalid", IsNotFound: true},
-			`GET http://h/: unknown host: DNS has no address for "exampel.invalid" (lookup exampel.invalid: no such host). Check the spelling of the host name, or use an IP address.`},
-		{"DNS down", &net.DNSError{Err: "server misbehaving", Name: "example.com", IsTemporary: true},
-			`GET http://h/: DNS lookup of "example.com" failed (lookup example.com: server misbehaving). The resolver did not answer`},
-		{"blocked", &f0net.BlockedError{Host: "h", IP: netip.MustParseAddr("10.0.0.1"), Flag: "--net-deny", Rule: "private", What: "a private address"},
-			"GET http://h/: connection to h (10.0.0.1) blocked by this server's rule --net-deny private (10.0.0.1 is a private address). The operator's rules (--net-allow, --net-deny) decide"},
-		{"untrusted certificate", &tls.CertificateVerificationError{Err: x509.UnknownAuthorityError{}},
-			`GET http://h/: TLS certificate verification failed (tls: failed to verify certificate: x509: certificate signed by unknown authority). If you trust this host, insecure: true (curl -k) skips verification; it needs admin access: {"insecure":true}`},
-		{"wrong host name", x509.HostnameError{Certificate: &x509.Certificate{}, Host: "h"}, "GET http://h/: TLS certificate verification failed ("},
-		{"anything else", errors.New("unexpected EOF"), "GET http://h/: unexpected EOF"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got := explainFailure(context.Background(), "GET", "http://h/", &exchange{}, c.err).Error()
-			if !strings.HasPrefix(got, c.want) {
-				t.Fatalf("got:\n%s\nwant:\n%s", got, c.want)
-			}
-			if !errors.Is(explainFailure(context.Background(), "GET", "http://h/", &exchange{}, c.err), c.err) {
-				t.Fatal("the cause is lost")
-			}
-		})
-	}
-}
-
 func TestDownloadCap(t *testing.T) {
-	e := newEnv(t, withNet(func(c *Config) { c.MaxDownload = 1000 }))
+	e := newEnv(t, withNet(func(c *f0net.Config) { c.MaxDownload = 1000 }))
 	cases := []struct {
 		name string
 		args map[string]any
@@ -195,12 +153,12 @@ func TestDownloadCap(t *testing.T) {
 		})
 	}
 	t.Run("the range hint stops at 1 MiB", func(t *testing.T) {
-		e := newEnv(t, withNet(func(c *Config) { c.MaxDownload = 2 << 20 }))
+		e := newEnv(t, withNet(func(c *f0net.Config) { c.MaxDownload = 2 << 20 }))
 		res := e.call(t, map[string]any{"url": e.url + "/big?n=3000000"})
 		assertInOrder(t, res.Text, "larger than the download limit of 2.0 MB", `(-r 0-1048575, or headers {"Range": "bytes=0-1048575"})`)
 	})
 	t.Run("the range hint fits the limit, and works", func(t *testing.T) {
-		e := newEnv(t, withNet(func(c *Config) { c.MaxDownload = 50000 }))
+		e := newEnv(t, withNet(func(c *f0net.Config) { c.MaxDownload = 50000 }))
 		e.srv.Config.Handler.(*http.ServeMux).HandleFunc("/ranged", func(w http.ResponseWriter, r *http.Request) {
 			http.ServeContent(w, r, "big.txt", time.Time{}, strings.NewReader(string(bigText(200000))))
 		})
@@ -478,7 +436,7 @@ func TestTLS(t *testing.T) {
 }
 
 func TestHeadIgnoresTheCap(t *testing.T) {
-	e := newEnv(t, withNet(func(c *Config) { c.MaxDownload = 1000 }))
+	e := newEnv(t, withNet(func(c *f0net.Config) { c.MaxDownload = 1000 }))
 	res := e.call(t, map[string]any{"args": []any{"-I", e.url + "/big?n=5000"}})
 	if res.IsError {
 		t.Fatal(res.Text)

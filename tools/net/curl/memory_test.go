@@ -8,10 +8,11 @@ import (
 	"time"
 
 	"f0/tools"
+	f0net "f0/tools/net"
 )
 
 func withLoad(calls int, held int64) envOpt {
-	return func(_ *Config, tc *tools.Config) { tc.MaxCalls, tc.MaxHeld = calls, held }
+	return func(_ *f0net.Config, tc *tools.Config) { tc.MaxCalls, tc.MaxHeld = calls, held }
 }
 
 // endless writes text until the client goes away.
@@ -30,7 +31,7 @@ func endless(w http.ResponseWriter, r *http.Request) {
 // body is answered and an endless one reaches the download cap instead of
 // being buffered up to it.
 func TestBodyMemoryIsBounded(t *testing.T) {
-	e := newEnv(t, withLoad(0, 512<<10), withNet(func(c *Config) { c.MaxDownload = 20 << 20 }))
+	e := newEnv(t, withLoad(0, 512<<10), withNet(func(c *f0net.Config) { c.MaxDownload = 20 << 20 }))
 	e.srv.Config.Handler.(*http.ServeMux).HandleFunc("/endless", endless)
 	t.Run("a large body shows its first window", func(t *testing.T) {
 		res := e.call(t, map[string]any{"url": e.url + "/big?n=5000000"})

@@ -1,26 +1,16 @@
 package curl
 
 import (
-	"bytes"
 	"context"
-	"crypto/tls"
-	"crypto/x509"
 	"encoding/base64"
-	"errors"
 	"fmt"
 	"maps"
 	"mime"
-	"net"
 	"net/http"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
-	"syscall"
-	"time"
 	"unicode/utf8"
-
-	"golang.org/x/net/html/charset"
 
 	"f0/tools"
 	f0net "f0/tools/net"
@@ -234,10 +224,10 @@ func (c *curl) excerpt(ex *exchange) string {
 		return ""
 	}
 	ctype := ex.resp.Header.Get("Content-Type")
-	if isBinary(ctype, ex.data) {
+	if f0net.IsBinary(ctype, ex.data) {
 		return fmt.Sprintf("[binary body, %s]", f0net.HumanBytes(ex.size))
 	}
-	text, _, _ := decodeText(ex.data, ctype)
+	text, _, _ := f0net.DecodeText(ex.data, ctype)
 	const max = 500
 	if len(text) > max {
 		return tools.CutUTF8(text, max) + "…"
@@ -254,11 +244,11 @@ func (c *curl) bodyView(ctx context.Context, r *request, ex *exchange, s *sectio
 		c.base64View(ctx, r, ex, s, budget)
 		return
 	}
-	if isBinary(ctype, ex.data) {
+	if f0net.IsBinary(ctype, ex.data) {
 		s.head = append(s.head, c.binaryLines(ctx, r, ex, budget)...)
 		return
 	}
-	text, decodedFrom, note := decodeText(ex.data, ctype)
+	text, decodedFrom, note := f0net.DecodeText(ex.data, ctype)
 	if note != "" {
 		s.notes = append(s.notes, note)
 	}
@@ -268,7 +258,7 @@ func (c *curl) bodyView(ctx context.Context, r *request, ex *exchange, s *sectio
 	if s.cut = int64(len(ex.data)) < ex.size; s.cut && decodedFrom == "" {
 		s.full = len(text) + int(ex.size) - len(ex.data) // UTF-8 is shown as received
 	}
-	page := isHTML(ctype, ex.data)
+	page := f0net.IsHTML(ctype, ex.data)
 	switch r.format {
 	case "markdown", "text":
 		if !page {
@@ -537,292 +527,6 @@ func writeOutValues(r *request, ex *exchange) *wvals {
 		w.redirect = resolveRef(resp, loc)
 	}
 	return w
-}
-
-// failed explains a request that did not complete. Timeouts and limits
-// are answers that say which limit fired and how to raise it; other
-// failures are errors the pipeline reports.
-func (c *curl) failed(ctx context.Context, r *request, ex *exchange, err error) (tools.Result, error) {
-	var (
-		tt *totalTimeoutError
-		ct *f0net.ConnectTimeoutError
-		tm *tooManyRedirectsError
-		ce *capError
-	)
-	u := ex.target.u.Redacted()
-	switch {
-	case errors.As(err, &tt):
-		return tools.Result{IsError: true, Text: c.timeoutText(ctx, r, ex)}, nil
-	case errors.As(err, &ct):
-		return tools.Result{IsError: true, Text: c.connectTimeoutText(ctx, r, ex, ct)}, nil
-	case errors.As(err, &tm):
-		text := fmt.Sprintf("%s %s: %v.", r.method, u, tm)
-		if ex.resp != nil {
-			if loc := ex.resp.Header.Get("Location"); loc != "" {
-				text += fmt.Sprintf(" The last answer was %s, pointing to %s.", ex.resp.Status, resolveRef(ex.resp, loc))
-			}
-		}
-		more := max(2*tm.max, 10)
-		if words, ok := withMaxRedirs(r.plan, more); ok {
-			text += " Allow more: " + ex.next(ctx, map[string]any{"args": words})
-		} else {
-			text += " Allow more: " + ex.next(ctx, map[string]any{"maxRedirects": more})
-		}
-		return tools.Result{IsError: true, Text: text}, nil
-	case errors.As(err, &ce):
-		var b strings.Builder
-		fmt.Fprintf(&b, "%s %s: %v.\n", r.method, u, ce)
-		if ce.flag == "--max-filesize" {
-			b.WriteString("Raise --max-filesize in args, or drop it.")
-		} else {
-			last := min(ce.limit, 1<<20) - 1
-			fmt.Fprintf(&b, "Ask for part of it with a Range header (-r 0-%d, or headers {\"Range\": \"bytes=0-%d\"}); the operator can raise --net-max-download.", last, last)
-		}
-		return tools.Result{IsError: true, Text: b.String()}, nil
-	case ctx.Err() != nil:
-		return tools.Result{}, ctx.Err()
-	}
-	return tools.Result{}, explainFailure(ctx, r.method, u, ex, err)
-}
-
-// networkFailure is a request that failed on the network, told as the kind
-// of failure first, then Go's error, then what to try.
-type networkFailure struct {
-	prefix, kind, advice string
-	err                  error
-}
-
-func (e *networkFailure) Error() string {
-	if e.kind == "" {
-		return fmt.Sprintf("%s: %v. %s", e.prefix, e.err, e.advice)
-	}
-	return fmt.Sprintf("%s: %s (%v). %s", e.prefix, e.kind, e.err, e.advice)
-}
-
-func (e *networkFailure) Unwrap() error { return e.err }
-
-// explainFailure says which failure a request met — an untrusted
-// certificate, a refused connection, a host name DNS does not know, the
-// operator's rules — and what to try; other errors are named as they are.
-func explainFailure(ctx context.Context, method, u string, ex *exchange, err error) error {
-	f := &networkFailure{prefix: method + " " + u, err: err}
-	var (
-		be  *f0net.BlockedError
-		dns *net.DNSError
-		op  *net.OpError
-		cv  *tls.CertificateVerificationError
-		ua  x509.UnknownAuthorityError
-		he  x509.HostnameError
-		ci  x509.CertificateInvalidError
-	)
-	switch {
-	case errors.As(err, &be):
-		f.advice = "The operator's rules (--net-allow, --net-deny) decide which addresses net.curl may reach; use another host, or ask the operator to change them."
-	case errors.As(err, &cv) || errors.As(err, &ua) || errors.As(err, &he) || errors.As(err, &ci):
-		f.kind = "TLS certificate verification failed"
-		f.advice = "If you trust this host, insecure: true (curl -k) skips verification; it needs admin access: " + ex.next(ctx, map[string]any{"insecure": true})
-	case errors.Is(err, syscall.ECONNREFUSED):
-		addr := "the host and port"
-		if errors.As(err, &op) && op.Addr != nil {
-			addr = op.Addr.String()
-		}
-		f.kind = "connection refused: nothing is listening on " + addr
-		f.advice = "Check the host and port (and http:// against https://), or start the server first."
-	case errors.As(err, &dns):
-		if dns.IsNotFound {
-			f.kind = fmt.Sprintf("unknown host: DNS has no address for %q", dns.Name)
-			f.advice = "Check the spelling of the host name, or use an IP address."
-		} else {
-			f.kind = fmt.Sprintf("DNS lookup of %q failed", dns.Name)
-			f.advice = "The resolver did not answer; call again later, or use an IP address."
-		}
-	default:
-		return fmt.Errorf("%s %s: %w", method, u, err)
-	}
-	return f
-}
-
-// withMaxRedirs returns the call's curl words with every --max-redirs
-// value replaced by n, when the limit came from args (so that a raised
-// maxRedirects field would contradict it). The words keep their
-// positions, which oneURL relies on.
-func withMaxRedirs(p *plan, n int) ([]string, bool) {
-	if !strings.HasSuffix(p.maxRedirs.from, " in args") {
-		return nil, false
-	}
-	words := slices.Clone(p.words)
-	found := false
-	for i := 0; i < len(words); i++ {
-		switch {
-		case p.urlWords[i]:
-		case words[i] == "--max-redirs" && i+1 < len(words):
-			words[i+1] = strconv.Itoa(n)
-			found = true
-			i++
-		case strings.HasPrefix(words[i], "--max-redirs="):
-			words[i] = "--max-redirs=" + strconv.Itoa(n)
-			found = true
-		}
-	}
-	return words, found
-}
-
-// timeoutText says that the total time limit fired, where it came from,
-// and how to raise it.
-func (c *curl) timeoutText(ctx context.Context, r *request, ex *exchange) string {
-	var b strings.Builder
-	from := r.plan.maxTime.from
-	if from == "" {
-		from = "the default"
-	}
-	fmt.Fprintf(&b, "%s %s timed out after %s: the total time limit fired (set by %s)", r.method, ex.target.u.Redacted(), f0net.HumanDuration(r.maxTime), from)
-	if ex.resp != nil {
-		fmt.Fprintf(&b, "; the server had answered %s, and the body was still arriving (%s received)", ex.resp.Status, f0net.HumanBytes(ex.size))
-	}
-	b.WriteString(".\n")
-	if ms := r.maxTime.Milliseconds(); strings.HasPrefix(from, `"timeoutMs"`) && ms < 100 {
-		fmt.Fprintf(&b, "timeoutMs is in milliseconds: %d means %d ms; for %d seconds send \"timeoutMs\": %d or \"maxTimeSeconds\": %d.\n", ms, ms, ms, ms*1000, ms)
-	}
-	if r.maxTime >= c.cfg.MaxTime {
-		fmt.Fprintf(&b, "That is the most this server allows (--net-max-time %s).", f0net.HumanDuration(c.cfg.MaxTime))
-		return b.String()
-	}
-	next := min(max(2*r.maxTime, 60*time.Second), c.cfg.MaxTime)
-	if strings.HasSuffix(from, " in args") {
-		fmt.Fprintf(&b, "Raise it in args: -m %g", next.Seconds())
-	} else {
-		fmt.Fprintf(&b, "Raise it: %s", ex.next(ctx, map[string]any{"timeoutMs": next.Milliseconds(), "maxTimeSeconds": nil}))
-	}
-	fmt.Fprintf(&b, " (this server allows up to %s, --net-max-time).", f0net.HumanDuration(c.cfg.MaxTime))
-	return b.String()
-}
-
-// connectTimeoutText says that the connect time limit fired.
-func (c *curl) connectTimeoutText(ctx context.Context, r *request, ex *exchange, ct *f0net.ConnectTimeoutError) string {
-	var b strings.Builder
-	from := r.plan.connectTimeout.from
-	if from == "" {
-		from = "the default"
-	}
-	fmt.Fprintf(&b, "%s %s: %v: the connect time limit fired (set by %s; it covers the TCP connection and the TLS handshake).\n",
-		r.method, ex.target.u.Redacted(), ct, from)
-	if ct.Limit >= c.cfg.MaxTime {
-		fmt.Fprintf(&b, "That is the most this server allows (--net-max-time %s).", f0net.HumanDuration(c.cfg.MaxTime))
-		return b.String()
-	}
-	next := min(max(2*ct.Limit, 30*time.Second), c.cfg.MaxTime)
-	if strings.HasSuffix(from, " in args") {
-		fmt.Fprintf(&b, "If the host is just slow, raise it in args: --connect-timeout %g", next.Seconds())
-	} else {
-		fmt.Fprintf(&b, "If the host is just slow, raise it: %s", ex.next(ctx, map[string]any{"connectTimeoutMs": next.Milliseconds()}))
-	}
-	return b.String()
-}
-
-// textTypes are media types outside text/* whose bodies are text.
-var textTypes = []string{"application/json", "application/xml", "application/javascript", "application/ecmascript",
-	"application/x-javascript", "application/x-www-form-urlencoded", "application/yaml", "application/x-yaml",
-	"application/toml", "application/x-ndjson", "application/graphql", "application/sql", "application/x-sh",
-	"application/csv", "application/x-httpd-php", "application/xhtml+xml", "message/http"}
-
-func isTextType(mt string) bool {
-	return strings.HasPrefix(mt, "text/") || slices.Contains(textTypes, mt) ||
-		strings.HasSuffix(mt, "+json") || strings.HasSuffix(mt, "+xml") || strings.HasSuffix(mt, "+yaml")
-}
-
-// isBinary decides whether a body is shown as text: by its declared type,
-// and by sniffing when the type is missing or generic.
-func isBinary(ctype string, data []byte) bool {
-	mt, params, _ := mime.ParseMediaType(ctype)
-	sample := data[:min(len(data), 8192)]
-	wide := strings.HasPrefix(strings.ToLower(params["charset"]), "utf-16") || hasUTF16BOM(sample)
-	switch {
-	case isTextType(mt):
-		return !wide && bytes.IndexByte(sample, 0) >= 0
-	case mt == "" || mt == "application/octet-stream" || mt == "binary/octet-stream" || mt == "application/unknown":
-		return !wide && !looksText(sample)
-	}
-	return true
-}
-
-func hasUTF16BOM(b []byte) bool {
-	return bytes.HasPrefix(b, []byte{0xFF, 0xFE}) || bytes.HasPrefix(b, []byte{0xFE, 0xFF})
-}
-
-// looksText sniffs a sample: no NUL bytes, and UTF-8 or at most a few
-// control characters.
-func looksText(b []byte) bool {
-	if bytes.IndexByte(b, 0) >= 0 {
-		return false
-	}
-	if strings.HasPrefix(http.DetectContentType(b), "text/") {
-		return true
-	}
-	trimmed := b
-	for i := 0; i < 3 && len(trimmed) > 0 && !utf8.Valid(trimmed); i++ {
-		trimmed = trimmed[:len(trimmed)-1] // a character cut at the sample's end
-	}
-	if utf8.Valid(trimmed) {
-		return true
-	}
-	controls := 0
-	for _, c := range b {
-		if c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' || c == 0x7f {
-			controls++
-		}
-	}
-	return controls*100 < len(b)
-}
-
-// isHTML reports whether a body is an HTML page.
-func isHTML(ctype string, data []byte) bool {
-	mt, _, _ := mime.ParseMediaType(ctype)
-	switch mt {
-	case "text/html", "application/xhtml+xml":
-		return true
-	case "", "application/octet-stream", "text/plain":
-		return strings.HasPrefix(http.DetectContentType(data), "text/html")
-	}
-	return false
-}
-
-// decodeText decodes a text body to UTF-8 from its declared charset (or
-// what its BOM and <meta> say, or UTF-8, or windows-1252 when it is not
-// UTF-8). It returns the charset it decoded from when that was not UTF-8,
-// and a note when the declared charset is unknown.
-func decodeText(data []byte, ctype string) (string, string, string) {
-	if isASCII(data) {
-		return string(data), "", "" // the same in every charset f0 decodes
-	}
-	enc, name, _ := charset.DetermineEncoding(data, ctype)
-	note := ""
-	if _, params, err := mime.ParseMediaType(ctype); err == nil && params["charset"] != "" {
-		if e, _ := charset.Lookup(params["charset"]); e == nil {
-			note = fmt.Sprintf("note: unknown charset %q; decoded as %s", params["charset"], name)
-		}
-	}
-	if name == "utf-8" {
-		data = bytes.TrimPrefix(data, []byte{0xEF, 0xBB, 0xBF})
-		if utf8.Valid(data) {
-			return string(data), "", note
-		}
-		return strings.ToValidUTF8(string(data), "\uFFFD"), "", note
-	}
-	out, err := enc.NewDecoder().Bytes(data)
-	if err != nil {
-		return strings.ToValidUTF8(string(data), "\uFFFD"), "", note
-	}
-	// A byte order mark is not text: drop it, whichever decoder kept it.
-	return strings.TrimPrefix(string(out), "\uFEFF"), name, note
-}
-
-func isASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
 }
 
 // roundUp rounds n up to a multiple of m, so that a suggested budget does

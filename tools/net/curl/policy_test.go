@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	f0net "f0/tools/net"
 )
 
 // listen127 starts a server on another loopback address; Linux routes all
@@ -40,7 +42,7 @@ func TestDenyRulesAtDialTime(t *testing.T) {
 		assertInOrder(t, res.Text, "200 OK", "after 1 redirect", "reached 127.0.0.2")
 	})
 	t.Run("a redirect to a denied address is blocked", func(t *testing.T) {
-		e := newEnv(t, withNet(func(c *Config) { c.Deny = []string{"127.0.0.2"} }))
+		e := newEnv(t, withNet(func(c *f0net.Config) { c.Deny = []string{"127.0.0.2"} }))
 		handler(e)
 		res := e.call(t, map[string]any{"url": redirector(e)})
 		want := "net_curl failed: GET " + redirector(e) + ": after a redirect to " + other + "/: connection to 127.0.0.2 blocked by this server's rule --net-deny 127.0.0.2"
@@ -52,13 +54,13 @@ func TestDenyRulesAtDialTime(t *testing.T) {
 		}
 	})
 	t.Run("an allow list stops the redirect too", func(t *testing.T) {
-		e := newEnv(t, withNet(func(c *Config) { c.Allow = []string{"127.0.0.1"} }))
+		e := newEnv(t, withNet(func(c *f0net.Config) { c.Allow = []string{"127.0.0.1"} }))
 		handler(e)
 		res := e.call(t, map[string]any{"args": []any{"-L", redirector(e)}})
 		assertInOrder(t, res.Text, "connection to 127.0.0.2 blocked: it matches none of this server's --net-allow rules (127.0.0.1)")
 	})
 	t.Run("a host name that resolves to a denied address", func(t *testing.T) {
-		e := newEnv(t, withNet(func(c *Config) { c.Deny = []string{"127.0.0.0/8", "::1"} }))
+		e := newEnv(t, withNet(func(c *f0net.Config) { c.Deny = []string{"127.0.0.0/8", "::1"} }))
 		port := e.host[strings.LastIndexByte(e.host, ':'):]
 		res := e.call(t, map[string]any{"url": "http://localhost" + port + "/text"})
 		assertInOrder(t, res.Text, "net_curl failed: GET http://localhost"+port+"/text: connection to localhost (", ") blocked by this server's rule --net-deny ")
@@ -71,7 +73,7 @@ func TestDenyRulesAtDialTime(t *testing.T) {
 			t.Logf("0.0.0.0 does not reach the local host here: %s", res.Text)
 		}
 		for _, deny := range []string{"127.0.0.0/8", "127.0.0.1", "::1"} {
-			e := newEnv(t, withNet(func(c *Config) { c.Deny = []string{deny} }))
+			e := newEnv(t, withNet(func(c *f0net.Config) { c.Deny = []string{deny} }))
 			handler(e)
 			port := e.host[strings.LastIndexByte(e.host, ':'):]
 			for _, u := range []string{"http://0.0.0.0" + port + "/text", "http://[::]" + port + "/text", "http://[::ffff:0.0.0.0]" + port + "/text"} {
@@ -83,14 +85,14 @@ func TestDenyRulesAtDialTime(t *testing.T) {
 			}
 		}
 		// A redirect from an allowed address (127.0.0.2) to 0.0.0.0.
-		e = newEnv(t, withNet(func(c *Config) { c.Deny = []string{"127.0.0.1"} }))
+		e = newEnv(t, withNet(func(c *f0net.Config) { c.Deny = []string{"127.0.0.1"} }))
 		port = e.host[strings.LastIndexByte(e.host, ':'):]
 		jump := listen127(t, "127.0.0.2", http.RedirectHandler("http://0.0.0.0"+port+"/text", http.StatusFound))
 		res := e.call(t, map[string]any{"url": jump + "/"})
 		assertInOrder(t, res.Text, "after a redirect to http://0.0.0.0"+port+"/text: connection to 0.0.0.0 blocked by this server's rule --net-deny 127.0.0.1 (0.0.0.0 is the unspecified address")
 	})
 	t.Run("an allow list must allow the loopback address", func(t *testing.T) {
-		e := newEnv(t, withNet(func(c *Config) { c.Allow = []string{"10.0.0.0/8"} }))
+		e := newEnv(t, withNet(func(c *f0net.Config) { c.Allow = []string{"10.0.0.0/8"} }))
 		port := e.host[strings.LastIndexByte(e.host, ':'):]
 		res := e.call(t, map[string]any{"url": "http://0.0.0.0" + port + "/text"})
 		assertInOrder(t, res.Text, "connection to 0.0.0.0 blocked: it matches none of this server's --net-allow rules (10.0.0.0/8)")
@@ -103,7 +105,7 @@ func TestDenyRulesAtDialTime(t *testing.T) {
 		if res := newEnv(t).call(t, map[string]any{"url": "http://[::1%25lo]" + port + "/"}); res.IsError {
 			t.Skipf("no interface lo here: %s", res.Text)
 		}
-		e := newEnv(t, withNet(func(c *Config) { c.Deny = []string{"::1"} }))
+		e := newEnv(t, withNet(func(c *f0net.Config) { c.Deny = []string{"::1"} }))
 		for _, u := range []string{"http://[::1]" + port + "/", "http://[::1%25lo]" + port + "/", "http://[::%25lo]" + port + "/", "http://[::1%251]" + port + "/x"} {
 			res := e.call(t, map[string]any{"url": u})
 			if !res.IsError || !strings.Contains(res.Text, "blocked by this server's rule --net-deny ::1") {
@@ -115,12 +117,12 @@ func TestDenyRulesAtDialTime(t *testing.T) {
 		assertInOrder(t, res.Text, "after a redirect to http://[::1%25lo]"+port+"/: connection to ::1%lo (::1) blocked by this server's rule --net-deny ::1")
 	})
 	t.Run("loopback word", func(t *testing.T) {
-		e := newEnv(t, withNet(func(c *Config) { c.Deny = []string{"loopback"} }))
+		e := newEnv(t, withNet(func(c *f0net.Config) { c.Deny = []string{"loopback"} }))
 		res := e.call(t, map[string]any{"url": e.url + "/text"})
 		assertInOrder(t, res.Text, "connection to 127.0.0.1 blocked by this server's rule --net-deny loopback (127.0.0.1 is a loopback address)")
 	})
 	t.Run("allowed by name", func(t *testing.T) {
-		e := newEnv(t, withNet(func(c *Config) { c.Allow = []string{"localhost"} }))
+		e := newEnv(t, withNet(func(c *f0net.Config) { c.Allow = []string{"localhost"} }))
 		port := e.host[strings.LastIndexByte(e.host, ':'):]
 		if res := e.call(t, map[string]any{"url": "http://localhost" + port + "/text"}); res.IsError {
 			t.Fatal(res.Text)
