@@ -368,6 +368,8 @@ func (a *app) callLocal(ctx context.Context, p *tools.Pipeline, name string, wor
 			raw = args
 		}
 	}
+	// curl's "@-" and "-T -" read the terminal's standard input.
+	ctx = tools.WithStdin(ctx, tools.NewStdin(a.stdin))
 	clearProgress := func() {}
 	if !quiet {
 		ctx, clearProgress = a.progress(ctx)

@@ -28,22 +28,24 @@ type Client struct {
 // NewClient returns a client whose connections follow pol.
 func NewClient(pol *Policy) *Client {
 	c := &Client{pol: pol}
-	c.secure = c.transport(false)
-	c.insecure = c.transport(true)
+	c.secure = c.transport(false, nil)
+	c.insecure = c.transport(true, nil)
 	return c
 }
 
 // transport builds an HTTP transport whose every connection goes through
-// dial (and dialTLS), where the rules and the connect timeout apply.
-// Proxies from the environment are not used: the rules must see the real
-// destination. Compression is handled by net.curl itself (curl's
-// --compressed).
-func (c *Client) transport(insecure bool) *http.Transport {
+// dial (and dialTLS), where the rules and the connect timeout apply, to
+// the address ov routes it to. Proxies from the environment are not used:
+// the rules must see the real destination. Compression is handled by
+// net.curl itself (curl's --compressed).
+func (c *Client) transport(insecure bool, ov Routes) *http.Transport {
 	conf := &tls.Config{InsecureSkipVerify: insecure, NextProtos: []string{"h2", "http/1.1"}, MinVersion: tls.VersionTLS12}
 	return &http.Transport{
-		DialContext: c.dial,
+		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+			return c.dial(ctx, network, addr, ov)
+		},
 		DialTLSContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
-			return c.dialTLS(ctx, network, addr, conf)
+			return c.dialTLS(ctx, network, addr, conf, ov)
 		},
 		TLSClientConfig:       conf,
 		ForceAttemptHTTP2:     true,
@@ -55,12 +57,18 @@ func (c *Client) transport(insecure bool) *http.Transport {
 	}
 }
 
-// ForCall returns the transport a call uses.
-func (c *Client) ForCall(insecure bool) *http.Transport {
-	if insecure {
-		return c.insecure
+// ForCall returns the transport a call uses, and whether it is the call's
+// own (then the caller closes its connections when done). A call with
+// --resolve or --connect-to gets its own, so that its connections never
+// serve another call that meant the real address.
+func (c *Client) ForCall(insecure bool, ov Routes) (*http.Transport, bool) {
+	switch {
+	case len(ov) > 0:
+		return c.transport(insecure, ov), true
+	case insecure:
+		return c.insecure, false
 	}
-	return c.secure
+	return c.secure, false
 }
 
 // DefaultConnectTimeout bounds the TCP connect and TLS handshake when a
@@ -96,8 +104,11 @@ func (e *ConnectTimeoutError) Error() string {
 }
 
 // dial connects over TCP within the call's connect timeout, checking the
-// host name and then the resolved address against the rules.
-func (c *Client) dial(ctx context.Context, network, addr string) (net.Conn, error) {
+// host name and then the address actually dialled against the rules. With
+// --resolve or --connect-to (ov), the address dialled is the one they
+// give; a name given there is checked too, and an allow rule naming the
+// URL's host no longer vouches for the address.
+func (c *Client) dial(ctx context.Context, network, addr string, ov Routes) (net.Conn, error) {
 	limit := connectTimeoutFrom(ctx)
 	dctx, cancel := context.WithTimeoutCause(ctx, limit, errConnectDeadline)
 	defer cancel()
@@ -109,6 +120,12 @@ func (c *Client) dial(ctx context.Context, network, addr string) (net.Conn, erro
 	if err != nil {
 		return nil, err
 	}
+	targets, routed := ov.route(addr)
+	if routed {
+		if byName, err = c.checkRouted(host, targets[0], byName); err != nil {
+			return nil, err
+		}
+	}
 	d := net.Dialer{ControlContext: func(_ context.Context, _, address string, _ syscall.RawConn) error {
 		ip, err := dialedAddr(address)
 		if err != nil {
@@ -116,11 +133,37 @@ func (c *Client) dial(ctx context.Context, network, addr string) (net.Conn, erro
 		}
 		return c.pol.checkIP(host, ip, byName)
 	}}
-	conn, err := d.DialContext(dctx, network, addr)
+	var conn net.Conn
+	for _, t := range targets {
+		if conn, err = d.DialContext(dctx, network, t); err == nil || dctx.Err() != nil {
+			break
+		}
+	}
 	if err != nil && errors.Is(context.Cause(dctx), errConnectDeadline) && ctx.Err() == nil {
 		return nil, &ConnectTimeoutError{addr: addr, Limit: limit}
 	}
 	return conn, err
+}
+
+// checkRouted checks the host a --connect-to rule sends a connection to,
+// when it is a name other than the URL's own (an address is checked when
+// dialled). It returns whether an allow rule names the host whose
+// addresses are dialled: byName for the URL's own host, never for an
+// address given outright.
+func (c *Client) checkRouted(host, target string, byName bool) (bool, error) {
+	to, _, _ := net.SplitHostPort(target)
+	switch {
+	case strings.EqualFold(to, host):
+		return byName, nil
+	case isIP(to):
+		return false, nil
+	}
+	return c.pol.checkName(to)
+}
+
+func isIP(s string) bool {
+	_, err := netip.ParseAddr(s)
+	return err == nil
 }
 
 // dialedAddr reads the address a connection is about to be made to. Go
@@ -140,10 +183,10 @@ func dialedAddr(address string) (netip.Addr, error) {
 
 // dialTLS connects and completes the TLS handshake, both within the
 // connect timeout (as curl's --connect-timeout does).
-func (c *Client) dialTLS(ctx context.Context, network, addr string, conf *tls.Config) (net.Conn, error) {
+func (c *Client) dialTLS(ctx context.Context, network, addr string, conf *tls.Config, ov Routes) (net.Conn, error) {
 	limit := connectTimeoutFrom(ctx)
 	start := time.Now()
-	raw, err := c.dial(ctx, network, addr)
+	raw, err := c.dial(ctx, network, addr, ov)
 	if err != nil {
 		return nil, err
 	}

@@ -164,18 +164,68 @@ var curlFlags = []flagSpec{
 		p.referer.byFlag(v, from)
 		return nil
 	}},
-	{long: "cookie", short: 'b', arg: "'NAME=VALUE; …'", field: "cookie", help: "cookies to send", set: func(p *plan, v string, _ bool, from string) error {
+	{long: "cookie", short: 'b', arg: "'NAME=VALUE; …'|FILE", field: "cookie", help: "cookies to send; a word without '=' is a cookie file (Netscape format) inside the roots", set: func(p *plan, v string, _ bool, from string) error {
 		if !strings.Contains(v, "=") {
-			return &tools.InputError{Field: "args", Problem: from + ": cookie files are not read", Hint: "Give the cookies themselves: -b 'name=value; other=value'."}
+			// curl: a file to read cookies from ("" or a missing file
+			// only starts the cookie engine).
+			p.cookieFiles = append(p.cookieFiles, v)
+			return nil
 		}
 		p.cookie.byFlag(v, from)
 		return nil
+	}},
+	{long: "cookie-jar", short: 'c', arg: "FILE", help: "write the cookies to FILE (Netscape format) inside the roots after the transfer; - writes them to the output", set: func(p *plan, v string, _ bool, from string) error {
+		p.cookieJar.byFlag(v, from)
+		return nil
+	}},
+	{long: "dump-header", short: 'D', arg: "FILE", help: "write the response headers to FILE inside the roots; - puts them before the body", set: func(p *plan, v string, _ bool, from string) error {
+		p.dumpHeader.byFlag(v, from)
+		return nil
+	}},
+	{long: "upload-file", short: 'T', arg: "FILE", help: "PUT FILE (inside the roots; - reads standard input); a URL ending in / gets the file name", set: func(p *plan, v string, _ bool, from string) error {
+		p.upload.byFlag(v, from)
+		return nil
+	}},
+	{long: "retry", arg: "NUM", help: "retry NUM times on a transient error (timeout, 408, 429, 500, 502, 503, 504)", set: func(p *plan, v string, _ bool, from string) error {
+		n, err := wholeNumber(v, from, "a number of retries, e.g. --retry 3")
+		p.retry.times = n
+		return err
+	}},
+	{long: "retry-delay", arg: "SECONDS", help: "wait this long between retries (default: 1 s, doubling)", set: func(p *plan, v string, _ bool, from string) error {
+		n, err := wholeNumber(v, from, "a whole number of seconds, e.g. --retry-delay 5")
+		p.retry.delay = time.Duration(n) * time.Second
+		return err
+	}},
+	{long: "retry-max-time", arg: "SECONDS", help: "retry only within this many seconds", set: func(p *plan, v string, _ bool, from string) error {
+		n, err := wholeNumber(v, from, "a whole number of seconds, e.g. --retry-max-time 60")
+		p.retry.maxTime = time.Duration(n) * time.Second
+		return err
+	}},
+	{long: "retry-all-errors", help: "with --retry, retry on any error", set: func(p *plan, _ string, on bool, _ string) error {
+		p.retry.allErrors = on
+		return nil
+	}},
+	{long: "retry-connrefused", help: "with --retry, a refused connection is transient too", set: func(p *plan, _ string, on bool, _ string) error {
+		p.retry.connRefused = on
+		return nil
+	}},
+	{long: "resolve", arg: "HOST:PORT:ADDR", help: "connect to ADDR for HOST:PORT (the server's rules apply to ADDR)", set: func(p *plan, v string, _ bool, from string) error {
+		o, err := parseResolve(v, from)
+		p.routes = append(p.routes, o...)
+		return err
+	}},
+	{long: "connect-to", arg: "HOST1:PORT1:HOST2:PORT2", help: "connect to HOST2:PORT2 for HOST1:PORT1 (the server's rules apply to HOST2)", set: func(p *plan, v string, _ bool, from string) error {
+		o, err := parseConnectTo(v, from)
+		if o != nil {
+			p.routes = append(p.routes, *o)
+		}
+		return err
 	}},
 	{long: "range", short: 'r', arg: "RANGE", field: "headers", help: "byte range, e.g. 0-1023", set: func(p *plan, v string, _ bool, _ string) error {
 		p.headers = append(p.headers, header{name: "Range", value: "bytes=" + v})
 		return nil
 	}},
-	{long: "insecure", short: 'k', field: "insecure", help: "skip TLS verification (needs admin)", set: boolFlag(func(p *plan) *setting[bool] { return &p.insecure })},
+	{long: "insecure", short: 'k', field: "insecure", help: "skip TLS verification (needs admin for https)", set: boolFlag(func(p *plan) *setting[bool] { return &p.insecure })},
 	{long: "compressed", field: "compressed", help: "ask for a compressed response and decode it", set: boolFlag(func(p *plan) *setting[bool] { return &p.compressed })},
 	{long: "url", arg: "URL", field: "url", help: "URL to request", set: nil}, // handled by the parser
 	{long: "globoff", short: 'g', help: "accepted; URLs are never globbed", set: noop},
@@ -196,19 +246,10 @@ var curlFlags = []flagSpec{
 var unsupported = map[string]string{
 	"proxy":                "proxies are not supported",
 	"x":                    "proxies are not supported",
-	"cookie-jar":           "cookies are not kept between calls; read Set-Cookie with -i and send it back with -b",
-	"c":                    "cookies are not kept between calls; read Set-Cookie with -i and send it back with -b",
-	"retry":                "calls are not retried; call again",
-	"upload-file":          "use -X PUT --data-binary @file",
-	"T":                    "use -X PUT --data-binary @file",
-	"dump-header":          "use -i: the headers come back in the answer",
-	"D":                    "use -i: the headers come back in the answer",
 	"parallel":             "URLs are requested one after the other",
 	"Z":                    "URLs are requested one after the other",
 	"config":               "put the options in the call",
 	"K":                    "put the options in the call",
-	"resolve":              "the address is always resolved, and checked against the server's rules",
-	"connect-to":           "the address is always resolved, and checked against the server's rules",
 	"cacert":               "custom certificates are not supported; -k skips verification (admin)",
 	"cert":                 "client certificates are not supported",
 	"E":                    "client certificates are not supported",
@@ -275,6 +316,15 @@ func dataFlag(kind dataKind, files bool) func(*plan, string, bool, string) error
 		p.addBody(d, from+" in args")
 		return nil
 	}
+}
+
+// wholeNumber reads a flag's count or whole seconds, as curl 7.88 does.
+func wholeNumber(v, from, want string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < 0 {
+		return 0, badValue(from, want)
+	}
+	return n, nil
 }
 
 func badValue(from, want string) error {

@@ -2,6 +2,7 @@ package curl
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -20,13 +21,28 @@ type body struct {
 	data        []byte
 	contentType string // the default Content-Type; a header given by the caller wins
 	json        bool   // also send Accept: application/json by default
+	// chunked sends the body without a Content-Length, as curl does for
+	// "-T -" (standard input, whose size it does not know).
+	chunked bool
+}
+
+// reader returns the body afresh for one attempt. A body of unknown size
+// is hidden behind a plain io.Reader, which Go sends chunked.
+func (b *body) reader() io.Reader {
+	if b.chunked {
+		return struct{ io.Reader }{bytes.NewReader(b.data)}
+	}
+	return bytes.NewReader(b.data)
 }
 
 // buildBody reads the files a body refers to (inside the roots) and
 // encodes the body as curl would.
-func (c *curl) buildBody(p *plan) (*body, error) {
+func (c *curl) buildBody(ctx context.Context, p *plan) (*body, error) {
+	if p.upload.set {
+		return c.uploadBody(ctx, p)
+	}
 	if len(p.forms) > 0 {
-		return c.multipartBody(p.forms)
+		return c.multipartBody(ctx, p.forms)
 	}
 	if len(p.body) == 0 {
 		return nil, nil
@@ -35,7 +51,7 @@ func (c *curl) buildBody(p *plan) (*body, error) {
 	b := &body{contentType: "application/x-www-form-urlencoded"}
 	allJSON := true
 	for _, d := range p.body {
-		data, err := c.dataPiece(d)
+		data, err := c.dataPiece(ctx, d)
 		if err != nil {
 			return nil, err
 		}
@@ -61,12 +77,12 @@ func (c *curl) buildBody(p *plan) (*body, error) {
 }
 
 // dataPiece reads one piece of the body.
-func (c *curl) dataPiece(d dataPart) ([]byte, error) {
+func (c *curl) dataPiece(ctx context.Context, d dataPart) ([]byte, error) {
 	switch d.kind {
 	case dataURLEncode:
 		text := d.text
 		if d.file {
-			data, err := c.readFile(d.text, "--data-urlencode "+d.name+"@"+d.text)
+			data, err := c.readFile(ctx, d.text, "--data-urlencode "+d.name+"@"+d.text)
 			if err != nil {
 				return nil, err
 			}
@@ -81,7 +97,7 @@ func (c *curl) dataPiece(d dataPart) ([]byte, error) {
 		if !d.file {
 			return []byte(d.text), nil
 		}
-		data, err := c.readFile(d.text, "@"+d.text)
+		data, err := c.readFile(ctx, d.text, "@"+d.text)
 		if err != nil {
 			return nil, err
 		}
@@ -94,13 +110,13 @@ func (c *curl) dataPiece(d dataPart) ([]byte, error) {
 }
 
 // multipartBody encodes -F fields as multipart/form-data.
-func (c *curl) multipartBody(fields []formPart) (*body, error) {
+func (c *curl) multipartBody(ctx context.Context, fields []formPart) (*body, error) {
 	var buf bytes.Buffer
 	w := multipart.NewWriter(&buf)
 	for _, f := range fields {
 		switch {
 		case f.file != "":
-			data, err := c.readFile(f.file, "-F "+f.name+"=@"+f.file)
+			data, err := c.readFile(ctx, f.file, "-F "+f.name+"=@"+f.file)
 			if err != nil {
 				return nil, err
 			}
@@ -121,7 +137,7 @@ func (c *curl) multipartBody(fields []formPart) (*body, error) {
 			}
 			part.Write(data)
 		case f.contentFile != "":
-			data, err := c.readFile(f.contentFile, "-F "+f.name+"=<"+f.contentFile)
+			data, err := c.readFile(ctx, f.contentFile, "-F "+f.name+"=<"+f.contentFile)
 			if err != nil {
 				return nil, err
 			}
@@ -159,11 +175,22 @@ func escapeQuotes(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
 }
 
+// uploadBody reads -T's file (or standard input for "-"): sent as it is,
+// with no Content-Type, and chunked when it came from standard input.
+func (c *curl) uploadBody(ctx context.Context, p *plan) (*body, error) {
+	name := p.upload.val
+	data, err := c.readFile(ctx, name, strings.TrimSuffix(p.upload.from, " in args"))
+	if err != nil {
+		return nil, err
+	}
+	return &body{data: data, chunked: name == "-" || name == "."}, nil
+}
+
 // readFile reads a file named in the arguments, inside the roots and no
-// larger than the download cap.
-func (c *curl) readFile(name, what string) ([]byte, error) {
-	if name == "-" {
-		return nil, &tools.InputError{Field: "args", Problem: what + ": f0 does not read stdin", Hint: "Put the data in the call, or in a file inside the roots."}
+// larger than the download cap; "-" is the front end's standard input.
+func (c *curl) readFile(ctx context.Context, name, what string) ([]byte, error) {
+	if name == "-" || name == "." && strings.HasPrefix(what, "-T") {
+		return c.readStdin(ctx, what)
 	}
 	loc, err := c.locate("args", name)
 	if err != nil {
@@ -180,10 +207,30 @@ func (c *curl) readFile(name, what string) ([]byte, error) {
 	if err != nil {
 		return nil, &tools.InputError{Field: "args", Problem: what + ": " + c.files.Explain("read", loc, err).Error()}
 	}
-	if int64(len(data)) > c.cfg.MaxDownload {
-		return nil, &tools.InputError{Field: "args", Problem: fmt.Sprintf("%s: the file is larger than this server's limit of %s (--net-max-download)", what, f0net.HumanBytes(c.cfg.MaxDownload))}
+	return data, c.checkSize(data, what)
+}
+
+// readStdin reads the front end's standard input for "@-" or "-T -".
+// Over MCP there is none: the data goes into the call instead.
+func (c *curl) readStdin(ctx context.Context, what string) ([]byte, error) {
+	in := tools.StdinFrom(ctx)
+	if in == nil {
+		return nil, &tools.InputError{Field: "args", Problem: what + ": there is no standard input to read over MCP",
+			Hint: `Put the data in the call instead: "data": "name=value" for a body as it is, "json": {"key": "value"} for JSON, or a file inside the roots (@file).`}
 	}
-	return data, nil
+	data, err := in.Bytes(c.cfg.MaxDownload)
+	if err != nil {
+		return nil, fmt.Errorf("%s: read standard input: %w", what, err)
+	}
+	return data, c.checkSize(data, what)
+}
+
+// checkSize refuses a body larger than the download cap.
+func (c *curl) checkSize(data []byte, what string) error {
+	if int64(len(data)) > c.cfg.MaxDownload {
+		return &tools.InputError{Field: "args", Problem: fmt.Sprintf("%s: the file is larger than this server's limit of %s (--net-max-download)", what, f0net.HumanBytes(c.cfg.MaxDownload))}
+	}
+	return nil
 }
 
 // looksLikeJSON reports whether data is a JSON object or array.

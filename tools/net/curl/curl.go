@@ -4,8 +4,10 @@
 package curl
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"f0/tools"
@@ -30,8 +32,13 @@ const (
 // Files they read or write (curl's -o, --data-binary @file) stay inside
 // files.
 func Tools(cfg f0net.Config, client *f0net.Client, files *roots.Set) []*tools.Tool {
-	c := &curl{cfg: cfg.WithDefaults(), files: files, client: client}
-	return []*tools.Tool{c.tool()}
+	return []*tools.Tool{newCurl(cfg, client, files, realClock{}).tool()}
+}
+
+// newCurl is net.curl whose --retry waits on clk (tests give one that
+// does not wait).
+func newCurl(cfg f0net.Config, client *f0net.Client, files *roots.Set, clk clock) *curl {
+	return &curl{cfg: cfg.WithDefaults(), files: files, client: client, clock: clk}
 }
 
 // curl is the net.curl tool with its transports and rules.
@@ -39,6 +46,7 @@ type curl struct {
 	cfg    f0net.Config
 	files  *roots.Set
 	client *f0net.Client
+	clock  clock // what --retry waits on
 	// noFiles says why a call has no roots (its session's client has sent
 	// none yet); files is then nil, and only calls that touch files fail.
 	noFiles error
@@ -185,9 +193,12 @@ func (c *curl) call(ctx context.Context, in Input) (tools.Result, error) {
 		return tools.Result{}, &tools.InputError{Field: "urls", Problem: fmt.Sprintf("%d URLs in one call; the most is %d", len(p.urls), maxURLs),
 			Hint: "Split them over several calls."}
 	}
-	req, notes, err := c.prepare(p)
+	req, notes, err := c.prepare(ctx, p)
 	if err != nil {
 		return tools.Result{}, err
+	}
+	if req.own != nil {
+		defer req.own.CloseIdleConnections()
 	}
 	var res tools.Result
 	if len(req.targets) == 1 {
@@ -196,5 +207,33 @@ func (c *curl) call(ctx context.Context, in Input) (tools.Result, error) {
 		res, err = c.several(ctx, req)
 	}
 	res.Notes = append(notes, res.Notes...)
+	if ferr := c.writeFiles(req, &res); ferr != nil && err == nil {
+		return res, ferr
+	}
 	return res, err
+}
+
+// writeFiles writes what curl writes when the transfers are over, even
+// failed ones: the headers of -D FILE, and the cookie jar of -c (to its
+// file, or after the output for "-").
+func (c *curl) writeFiles(r *request, res *tools.Result) error {
+	if r.dumpOut != nil {
+		if _, err := c.files.WriteAtomic(*r.dumpOut, strings.NewReader(r.dump.String()), roots.WriteOptions{CreateDirs: true}); err != nil {
+			return fmt.Errorf("-D: %w", c.files.Explain("write", *r.dumpOut, err))
+		}
+		res.Notes = append(res.Notes, fmt.Sprintf("note: response headers written to %s", c.files.Display(*r.dumpOut)))
+	}
+	if r.jar == nil || !r.plan.cookieJar.set {
+		return nil
+	}
+	jar := r.jar.netscape()
+	if r.jarOut == nil {
+		res.Text += string(jar)
+		return nil
+	}
+	if _, err := c.files.WriteAtomic(*r.jarOut, bytes.NewReader(jar), roots.WriteOptions{CreateDirs: true}); err != nil {
+		return fmt.Errorf("-c: %w", c.files.Explain("write", *r.jarOut, err))
+	}
+	res.Notes = append(res.Notes, fmt.Sprintf("note: cookies written to %s", c.files.Display(*r.jarOut)))
+	return nil
 }

@@ -2,7 +2,6 @@ package curl
 
 import (
 	"bufio"
-	"bytes"
 	"compress/flate"
 	"compress/gzip"
 	"compress/zlib"
@@ -39,6 +38,9 @@ type exchange struct {
 	sha256  string
 	saved   bool
 	notes   []string
+	// retried are the earlier attempts --retry made, oldest first: curl
+	// has written their bodies to the output before this one's.
+	retried []*exchange
 	// several is set when the call has other URLs too: the calls an
 	// answer suggests are then for this URL alone.
 	several func(changes map[string]any) map[string]any
@@ -88,6 +90,31 @@ func (e *capError) Error() string {
 	return fmt.Sprintf("the response body is larger than the download limit of %s (%s); %s", f0net.HumanBytes(e.limit), e.flag, what)
 }
 
+// fetch requests one target, retrying as --retry says: each attempt is a
+// whole request of its own (redirects, time limit), and the last one is
+// the answer.
+func (c *curl) fetch(ctx context.Context, r *request, t *target) (*exchange, error) {
+	rt := newRetrier(r.plan.retry, r.fail, c.clock)
+	var earlier []*exchange
+	var notes []string
+	for {
+		ex, err := c.do(ctx, r, t)
+		if r.dump != nil && ex.resp != nil {
+			r.dump.WriteString(headerBlock(r, ex))
+		}
+		again, wait, why := rt.next(ex.resp, err)
+		if again && ctx.Err() == nil {
+			notes = append(notes, retryNote(why, ex.resp, wait, rt.left))
+			if err = c.clock.Sleep(ctx, wait); err == nil {
+				earlier = append(earlier, ex)
+				continue
+			}
+		}
+		ex.retried, ex.notes = earlier, append(notes, ex.notes...)
+		return ex, err
+	}
+}
+
 // do sends the request for one target and reads the response.
 func (c *curl) do(ctx context.Context, r *request, t *target) (*exchange, error) {
 	ex := &exchange{target: t, method: r.method}
@@ -100,7 +127,7 @@ func (c *curl) do(ctx context.Context, r *request, t *target) (*exchange, error)
 	ctx = st.Trace(f0net.WithConnectTimeout(ctx, r.connectTimeout))
 	var rd io.Reader
 	if r.body != nil {
-		rd = bytes.NewReader(r.body.data)
+		rd = r.body.reader()
 	}
 	req, err := http.NewRequestWithContext(ctx, r.method, t.u.String(), rd)
 	if err != nil {
@@ -111,7 +138,7 @@ func (c *curl) do(ctx context.Context, r *request, t *target) (*exchange, error)
 		req.Host = r.host
 	}
 	hc := &http.Client{
-		Transport: c.client.ForCall(r.insecure),
+		Transport: r.transport,
 		CheckRedirect: func(next *http.Request, via []*http.Request) error {
 			if !r.follow {
 				return http.ErrUseLastResponse

@@ -52,6 +52,11 @@ func newEnv(t testing.TB, opts ...envOpt) *env {
 
 func newPipeline(t testing.TB, opts ...envOpt) (*tools.Pipeline, string) {
 	t.Helper()
+	return newPipelineClock(t, realClock{}, opts...)
+}
+
+func newPipelineClock(t testing.TB, clk clock, opts ...envOpt) (*tools.Pipeline, string) {
+	t.Helper()
 	dir := t.TempDir()
 	files, err := roots.Open([]string{dir})
 	if err != nil {
@@ -67,7 +72,7 @@ func newPipeline(t testing.TB, opts ...envOpt) (*tools.Pipeline, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := Tools(cfg, f0net.NewClient(pol), files)
+	ts := []*tools.Tool{newCurl(cfg, f0net.NewClient(pol), files, clk).tool()}
 	reg, err := tools.NewRegistry(append(ts, tools.MetaTools()...)...)
 	if err != nil {
 		t.Fatal(err)

@@ -49,7 +49,7 @@ const footerRoom = 700
 
 // single answers a call with one URL.
 func (c *curl) single(ctx context.Context, r *request) (tools.Result, error) {
-	ex, err := c.do(ctx, r, r.targets[0])
+	ex, err := c.fetch(ctx, r, r.targets[0])
 	if err != nil {
 		return c.failed(ctx, r, ex, err)
 	}
@@ -108,7 +108,7 @@ func (c *curl) several(ctx context.Context, r *request) (tools.Result, error) {
 	for i, t := range r.targets {
 		marker := fmt.Sprintf("── [%d/%d] %s\n", i+1, n, t.u.Redacted())
 		b.WriteString(marker)
-		ex, err := c.do(ctx, r, t)
+		ex, err := c.fetch(ctx, r, t)
 		if err != nil {
 			if ctx.Err() != nil {
 				return tools.Result{}, ctx.Err()
@@ -186,9 +186,7 @@ func (c *curl) answer(ctx context.Context, r *request, ex *exchange, budget int)
 		s.head = append(s.head, fmt.Sprintf("Location: %s (not followed; follow it with -L, or: %s)", resolveRef(resp, loc),
 			ex.next(ctx, map[string]any{"followRedirects": true})))
 	}
-	if r.include {
-		s.prefix = headerBlock(r, ex)
-	}
+	s.prefix = c.retriedText(r, ex) + shownHeaders(r, ex)
 	if r.writeOut != nil {
 		s.suffix = renderWriteOut(r.writeOut, writeOutValues(r, ex))
 	}
@@ -216,6 +214,37 @@ func (c *curl) answer(ctx context.Context, r *request, ex *exchange, budget int)
 		c.bodyView(ctx, r, ex, &s, budget)
 	}
 	return s
+}
+
+// shownHeaders are the header blocks written before the body: -i's, and
+// -D -'s (curl writes both when both are asked for).
+func shownHeaders(r *request, ex *exchange) string {
+	var out string
+	if r.plan.dumpHeader.set && r.dumpOut == nil {
+		out = headerBlock(r, ex)
+	}
+	if r.include {
+		out += headerBlock(r, ex)
+	}
+	return out
+}
+
+// retriedText is what curl wrote for the attempts --retry made before the
+// last one: their headers (-i, -D -) and, when the body goes to the
+// output, their bodies. A file (-o) is rewritten on each attempt, and -f
+// writes no body of a failed status.
+func (c *curl) retriedText(r *request, ex *exchange) string {
+	var b strings.Builder
+	for _, e := range ex.retried {
+		if e.resp == nil {
+			continue
+		}
+		b.WriteString(shownHeaders(r, e))
+		if e.target.out == nil && !e.target.discard && !(r.fail && !r.failWithBody && e.resp.StatusCode >= 400) {
+			b.Write(e.data)
+		}
+	}
+	return b.String()
 }
 
 // excerpt is the start of a failed response's body, for -f.

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/net/http/httpguts"
 
 	"f0/tools"
+	f0net "f0/tools/net"
 )
 
 // plan is a call resolved from both input modes — what to request and how
@@ -50,6 +51,16 @@ type plan struct {
 	outputDir                                                        string
 	user, userAgent, referer, cookie                                 setting[string]
 	maxFilesize                                                      int64
+
+	// cookieFiles are -b words without '=': Netscape cookie files to load
+	// (curl starts its cookie engine for them, "" included); cookieJar is
+	// -c, where the cookies are written after the transfer.
+	cookieFiles []string
+	cookieJar   setting[string]
+	dumpHeader  setting[string] // -D FILE, or - for the output
+	upload      setting[string] // -T FILE, or - for standard input
+	retry       retryPlan
+	routes      f0net.Routes // --resolve, --connect-to
 
 	offset int
 	format string
@@ -411,6 +422,14 @@ func (p *plan) check() error {
 		return &tools.InputError{Field: "args", Problem: fmt.Sprintf("-F (multipart form) and %s both give a request body", p.bodyFrom),
 			Hint: "Use either -F fields or a -d/--json/data body."}
 	}
+	if p.upload.set && len(p.body)+len(p.forms) > 0 {
+		other := p.bodyFrom
+		if other == "" {
+			other = "-F"
+		}
+		return &tools.InputError{Field: "args", Problem: fmt.Sprintf("%s and %s both give a request body", p.upload.from, other),
+			Hint: "Upload the file with -T alone, or send the data with -d/--json/-F alone."}
+	}
 	if p.get && len(p.forms) > 0 {
 		return &tools.InputError{Field: "args", Problem: "-G cannot move -F (multipart) fields into the query",
 			Hint: "Use -d or --data-urlencode with -G, or \"query\"."}
@@ -437,6 +456,8 @@ func (p *plan) methodName() string {
 		return p.method.val
 	case p.head:
 		return "HEAD"
+	case p.upload.set:
+		return "PUT"
 	case p.get:
 		return "GET"
 	case len(p.body)+len(p.forms) > 0:
@@ -458,13 +479,40 @@ func (p *plan) saves() bool {
 	return false
 }
 
+// mayUseTLS reports whether the call can make a TLS connection, where -k
+// matters: an https URL, or redirects followed (which may lead to one).
+// On plain http without -L, -k changes nothing and needs nothing.
+func (p *plan) mayUseTLS() bool {
+	if p.follow.or(!p.curlStyle) {
+		return true
+	}
+	return slices.ContainsFunc(p.urls, func(u string) bool {
+		return strings.HasPrefix(strings.ToLower(strings.TrimSpace(u)), "https:")
+	})
+}
+
+// writesFile names what the call writes besides the body: the cookie jar
+// (-c) or the response headers (-D), unless they go to the output ("-").
+func (p *plan) writesFile() string {
+	switch {
+	case p.cookieJar.set && !toStdout(p.cookieJar.val):
+		return "the cookie jar (" + p.cookieJar.from + ")"
+	case p.dumpHeader.set && !toStdout(p.dumpHeader.val):
+		return "the response headers (" + p.dumpHeader.from + ")"
+	}
+	return ""
+}
+
 // access is the level the call needs, with the reason.
 func (p *plan) access() (tools.Access, string) {
-	if p.insecure.val {
+	if p.insecure.val && p.mayUseTLS() {
 		return tools.Admin, "insecure turns off TLS certificate verification"
 	}
 	if p.saves() {
 		return tools.Write, "it saves the body to a file"
+	}
+	if what := p.writesFile(); what != "" {
+		return tools.Write, "it writes " + what + " to a file"
 	}
 	switch m := p.methodName(); m {
 	case "GET", "HEAD", "OPTIONS":

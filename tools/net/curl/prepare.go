@@ -1,7 +1,10 @@
 package curl
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"mime"
 	"net/http"
 	"net/url"
@@ -32,6 +35,19 @@ type request struct {
 	maxDownload             int64
 	capFlag                 string // the flag behind maxDownload
 
+	// transport carries the call's connections; own is set when they are
+	// the call's alone (--resolve, --connect-to), to be closed after it.
+	transport http.RoundTripper
+	own       *http.Transport
+	// jar is the cookie engine (-b FILE, -c), nil when off; jarOut is
+	// where -c writes it (nil for "-": after the body).
+	jar    *cookieJar
+	jarOut *roots.Loc
+	// dump collects the response headers for -D; dumpOut is its file (nil
+	// for "-": before each body).
+	dump    *strings.Builder
+	dumpOut *roots.Loc
+
 	include, verbose, fail, failWithBody bool
 	writeOut                             []wpart
 	format                               string
@@ -51,7 +67,7 @@ type target struct {
 // prepare turns a plan into a request. It reads the files the body refers
 // to and locates the output files, so argument mistakes surface before any
 // connection is made.
-func (c *curl) prepare(p *plan) (*request, []string, error) {
+func (c *curl) prepare(ctx context.Context, p *plan) (*request, []string, error) {
 	notes, planNotes := slices.Clip(p.notes), len(p.notes)
 	r := &request{plan: p, method: p.methodName(), format: p.format, offset: p.offset, base64: p.base64}
 	r.follow = p.follow.or(!p.curlStyle)
@@ -77,7 +93,7 @@ func (c *curl) prepare(p *plan) (*request, []string, error) {
 		r.writeOut = wo
 	}
 	var err error
-	if r.body, err = c.buildBody(p); err != nil {
+	if r.body, err = c.buildBody(ctx, p); err != nil {
 		return nil, nil, err
 	}
 	query := append([]string(nil), p.query...)
@@ -92,7 +108,18 @@ func (c *curl) prepare(p *plan) (*request, []string, error) {
 		if err != nil {
 			return nil, nil, err
 		}
+		if p.upload.set {
+			addUploadName(t.u, p.upload.val)
+		}
 		r.targets = append(r.targets, t)
+	}
+	base, own := c.client.ForCall(r.insecure, p.routes)
+	r.transport = base
+	if own {
+		r.own = base
+	}
+	if err := c.prepareFiles(ctx, r); err != nil {
+		return nil, nil, err
 	}
 	if err := c.locateOutputs(r); err != nil {
 		return nil, nil, err
@@ -228,6 +255,108 @@ func (c *curl) locateOutputs(r *request) error {
 	return nil
 }
 
+// prepareFiles sets up -b FILE, -c and -D: the cookie files are read and
+// the files to write located before any connection is made. A cookie file
+// that does not exist only starts the engine, as in curl.
+func (c *curl) prepareFiles(ctx context.Context, r *request) error {
+	p := r.plan
+	if p.dumpHeader.set {
+		r.dump = &strings.Builder{}
+		loc, err := c.outputFile(p.dumpHeader)
+		if err != nil {
+			return err
+		}
+		r.dumpOut = loc
+	}
+	if len(p.cookieFiles) == 0 && !p.cookieJar.set {
+		return nil
+	}
+	r.jar = newCookieJar(c.clock.Now)
+	for _, name := range p.cookieFiles {
+		if name == "" {
+			continue
+		}
+		if c.missing(name) {
+			continue
+		}
+		data, err := c.readFile(ctx, name, "-b "+shellQuote(name))
+		if err != nil {
+			return err
+		}
+		r.jar.load(data)
+	}
+	loc, err := c.outputFile(p.cookieJar)
+	r.jarOut = loc
+	r.transport = &jarTransport{base: r.transport, jar: r.jar}
+	return err
+}
+
+// missing reports whether a file inside the roots does not exist (a name
+// outside them is not missing: reading it fails with the reason).
+func (c *curl) missing(name string) bool {
+	if name == "-" || c.files == nil {
+		return false
+	}
+	loc, err := c.files.Locate(name)
+	if err != nil {
+		return false
+	}
+	_, err = loc.Root.OS().Stat(loc.Native())
+	return errors.Is(err, fs.ErrNotExist)
+}
+
+// outputFile locates a file -c or -D writes; nil for "-" or none.
+func (c *curl) outputFile(s setting[string]) (*roots.Loc, error) {
+	if !s.set || toStdout(s.val) {
+		return nil, nil
+	}
+	if strings.HasSuffix(s.val, "/") || s.val == "" {
+		return nil, &tools.InputError{Field: "args", Problem: fmt.Sprintf("%s: %q names a directory", s.from, s.val), Hint: "Name the file, e.g. -c cookies.txt."}
+	}
+	loc, err := c.locate("args", s.val)
+	if err != nil {
+		ie, _ := tools.AsInputError(err)
+		ie.Problem = strings.TrimSuffix(s.from, " in args") + ": " + ie.Problem
+		return nil, ie
+	}
+	return &loc, nil
+}
+
+// addUploadName appends -T's file name to a URL without a file part (its
+// path empty or ending in /), percent-encoded as curl does. Standard input
+// has no name to add.
+func addUploadName(u *url.URL, file string) {
+	if file == "-" || file == "." {
+		return
+	}
+	p := u.EscapedPath()
+	if p != "" && !strings.HasSuffix(p, "/") {
+		return
+	}
+	if p == "" {
+		p = "/"
+	}
+	name := path.Base(strings.ReplaceAll(file, "\\", "/"))
+	raw := p + curlEscape(name)
+	u.Path, _ = url.PathUnescape(raw)
+	u.RawPath = raw
+}
+
+// curlEscape is curl_easy_escape: every byte but letters, digits and
+// -._~ as %XX.
+func curlEscape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
 // remoteName is curl -O's file name: the last segment of the URL's path.
 func remoteName(u *url.URL) string {
 	name := path.Base(u.Path)
@@ -248,9 +377,14 @@ func (c *curl) headers(p *plan, r *request) (http.Header, string) {
 		h.Set("Accept-Encoding", "gzip, deflate, br")
 	}
 	if r.body != nil {
-		h.Set("Content-Type", r.body.contentType)
+		if r.body.contentType != "" {
+			h.Set("Content-Type", r.body.contentType)
+		}
 		if r.body.json {
 			h.Set("Accept", "application/json")
+		}
+		if p.upload.set && (r.body.chunked || len(r.body.data) > 0) {
+			h.Set("Expect", "100-continue") // curl asks before any upload (-T)
 		}
 	}
 	if p.userAgent.set {

@@ -150,7 +150,7 @@ func TestFilesStayInsideRoots(t *testing.T) {
 		{map[string]any{"args": []any{"-d", "@/etc/passwd", e.url + "/echo"}}, `net_curl: "args": @/etc/passwd: "/etc/passwd" is outside the allowed roots`},
 		{map[string]any{"args": []any{"--data-binary", "@../secret", e.url + "/echo"}}, `net_curl: "args": @../secret: "../secret" is outside the allowed roots`},
 		{map[string]any{"args": []any{"-F", "f=@missing.bin", e.url + "/upload"}}, `net_curl: "args": -F f=@missing.bin: `},
-		{map[string]any{"args": []any{"-d", "@-", e.url + "/echo"}}, `net_curl: "args": @-: f0 does not read stdin.`},
+		{map[string]any{"args": []any{"-d", "@-", e.url + "/echo"}}, `net_curl: "args": @-: there is no standard input to read over MCP. Put the data in the call instead: "data": "name=value" for a body as it is, "json": {"key": "value"} for JSON, or a file inside the roots (@file).`},
 		{map[string]any{"url": e.url + "/text", "output": "../escape.txt"}, `net_curl: "output": "../escape.txt" is outside the allowed roots`},
 		{map[string]any{"url": e.url + "/text", "output": "/tmp/abs.txt"}, `net_curl: "output": "/tmp/abs.txt" is outside the allowed roots`},
 	}
