@@ -328,6 +328,17 @@ func TestAccess(t *testing.T) {
 		{Input{URL: "https://x", Output: "a.html"}, tools.Write, "it saves the body to a file"},
 		{Input{Args: "-O https://x/a.png"}, tools.Write, "it saves the body to a file"},
 		{Input{Args: "-k https://x"}, tools.Admin, "insecure turns off TLS certificate verification"},
+		{Input{Args: "-k http://x HTTPS://y"}, tools.Admin, "insecure turns off TLS certificate verification"},
+		{Input{Args: "-kL http://x"}, tools.Admin, "insecure turns off TLS certificate verification"}, // a redirect may reach https
+		{Input{URL: "http://x", Insecure: ptr(true)}, tools.Admin, "insecure turns off TLS certificate verification"}, // fields follow redirects
+		{Input{Args: "-k http://x"}, tools.Read, ""}, // plain http: -k changes nothing
+		{Input{Args: "-k x.test/a"}, tools.Read, ""},  // no scheme: http://, as in curl
+		{Input{Args: "-c - -D - -b jar.txt http://x"}, tools.Read, ""},
+		{Input{Args: "-c jar.txt http://x"}, tools.Write, "it writes the cookie jar (-c jar.txt in args) to a file"},
+		{Input{Args: "-D h.txt http://x"}, tools.Write, "it writes the response headers (-D h.txt in args) to a file"},
+		{Input{Args: "-T up.txt http://x/"}, tools.Write, "PUT can change things on the server"},
+		{Input{Args: "-T up.txt -X POST http://x/"}, tools.Write, "POST can change things on the server"},
+		{Input{Args: "--retry 3 --resolve x:80:127.0.0.1 http://x"}, tools.Read, ""},
 		{Input{Args: "--bogus"}, tools.Read, ""}, // the call fails on its arguments
 	}
 	c := &curl{}
