@@ -120,7 +120,7 @@ func (c *Client) dial(ctx context.Context, network, addr string, ov Routes) (net
 	if err != nil {
 		return nil, err
 	}
-	targets, routed := ov.route(addr)
+	targets, routed := ov.Addrs(addr)
 	if routed {
 		if byName, err = c.checkRouted(host, targets[0], byName); err != nil {
 			return nil, err

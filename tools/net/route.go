@@ -20,10 +20,10 @@ type Route struct {
 // Routes are a call's routes, in the order given.
 type Routes []Route
 
-// route returns the addresses to dial for addr (host:port), and whether a
+// Addrs returns the addresses to dial for addr (host:port), and whether a
 // route changed it. A --connect-to route applies first, then a --resolve
 // route to its result, as in curl; the first match of each kind wins.
-func (rs Routes) route(addr string) ([]string, bool) {
+func (rs Routes) Addrs(addr string) ([]string, bool) {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		return []string{addr}, false

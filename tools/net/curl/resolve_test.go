@@ -1,13 +1,15 @@
-package net
+package curl
 
 import (
 	"strings"
 	"testing"
+
+	f0net "f0/tools/net"
 )
 
 func TestOverrideRoute(t *testing.T) {
-	parse := func(flags ...string) overrides {
-		var ov overrides
+	parse := func(flags ...string) f0net.Routes {
+		var ov f0net.Routes
 		for _, f := range flags {
 			kind, v, _ := strings.Cut(f, " ")
 			if kind == "--resolve" {
@@ -42,7 +44,7 @@ func TestOverrideRoute(t *testing.T) {
 		{[]string{"--connect-to a.test:80:b.test:81", "--resolve b.test:81:127.0.0.9"}, "a.test:80", "127.0.0.9:81"},
 	}
 	for _, tc := range cases {
-		got, changed := parse(tc.flags...).route(tc.addr)
+		got, changed := parse(tc.flags...).Addrs(tc.addr)
 		s := strings.Join(got, " ")
 		if !changed {
 			s += " (unchanged)"

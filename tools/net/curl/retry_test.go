@@ -1,4 +1,4 @@
-package net
+package curl
 
 import (
 	"context"
@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	f0net "f0/tools/net"
 )
 
 // fakeClock never waits: Sleep records the wait and moves the time on.
@@ -211,12 +213,12 @@ func TestRetrierTransient(t *testing.T) {
 		{resp: resp(404), fail: true, want: ""},
 		{plan: retryPlan{allErrors: true}, resp: resp(404), fail: true, want: "retrying all errors"},
 		{err: &totalTimeoutError{limit: time.Second}, want: "timeout"},
-		{err: &connectTimeoutError{addr: "h:1", limit: time.Second}, want: "timeout"},
+		{err: &f0net.ConnectTimeoutError{Limit: time.Second}, want: "timeout"},
 		{err: &net.DNSError{Err: "no such host", Name: "nope.invalid"}, want: "timeout"},
 		{err: refused, want: ""},
 		{plan: retryPlan{connRefused: true}, err: refused, want: "connection refused"},
 		{plan: retryPlan{allErrors: true}, err: errors.New("tls: bad certificate"), want: "retrying all errors"},
-		{plan: retryPlan{allErrors: true}, err: &blockedError{host: "h", flag: "--net-deny", rule: "h"}, want: ""},
+		{plan: retryPlan{allErrors: true}, err: &f0net.BlockedError{}, want: ""},
 	}
 	for i, tc := range cases {
 		rt := newRetrier(tc.plan, tc.fail, newFakeClock())
