@@ -329,10 +329,10 @@ func TestAccess(t *testing.T) {
 		{Input{Args: "-O https://x/a.png"}, tools.Write, "it saves the body to a file"},
 		{Input{Args: "-k https://x"}, tools.Admin, "insecure turns off TLS certificate verification"},
 		{Input{Args: "-k http://x HTTPS://y"}, tools.Admin, "insecure turns off TLS certificate verification"},
-		{Input{Args: "-kL http://x"}, tools.Admin, "insecure turns off TLS certificate verification"}, // a redirect may reach https
+		{Input{Args: "-kL http://x"}, tools.Admin, "insecure turns off TLS certificate verification"},                 // a redirect may reach https
 		{Input{URL: "http://x", Insecure: ptr(true)}, tools.Admin, "insecure turns off TLS certificate verification"}, // fields follow redirects
-		{Input{Args: "-k http://x"}, tools.Read, ""}, // plain http: -k changes nothing
-		{Input{Args: "-k x.test/a"}, tools.Read, ""},  // no scheme: http://, as in curl
+		{Input{Args: "-k http://x"}, tools.Read, ""},                                                                  // plain http: -k changes nothing
+		{Input{Args: "-k x.test/a"}, tools.Read, ""},                                                                  // no scheme: http://, as in curl
 		{Input{Args: "-c - -D - -b jar.txt http://x"}, tools.Read, ""},
 		{Input{Args: "-c jar.txt http://x"}, tools.Write, "it writes the cookie jar (-c jar.txt in args) to a file"},
 		{Input{Args: "-D h.txt http://x"}, tools.Write, "it writes the response headers (-D h.txt in args) to a file"},
