@@ -43,10 +43,16 @@ func withBudget(n int) envOpt              { return func(_ *f0net.Config, tc *to
 
 func newEnv(t testing.TB, opts ...envOpt) *env {
 	t.Helper()
+	return newClockEnv(t, realClock{}, opts...)
+}
+
+// newClockEnv is newEnv whose --retry waits on clk.
+func newClockEnv(t testing.TB, clk clock, opts ...envOpt) *env {
+	t.Helper()
 	srv := httptest.NewServer(testHandler())
 	t.Cleanup(srv.Close)
 	e := &env{srv: srv, url: srv.URL, host: strings.TrimPrefix(srv.URL, "http://")}
-	e.p, e.dir = newPipeline(t, opts...)
+	e.p, e.dir = newPipelineClock(t, clk, opts...)
 	return e
 }
 

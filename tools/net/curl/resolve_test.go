@@ -82,7 +82,7 @@ func TestResolveObeysRules(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			p, _ := newPipeline(t, withNet(func(c *Config) { c.Allow, c.Deny = tc.allow, tc.deny }))
+			p, _ := newPipeline(t, withNet(func(c *f0net.Config) { c.Allow, c.Deny = tc.allow, tc.deny }))
 			env := &env{p: p}
 			res := env.call(t, map[string]any{"args": tc.args})
 			text := res.Text

@@ -131,7 +131,7 @@ func TestRetry(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			fs := newFlakyServer(t, tc.extra)
 			clk := newFakeClock()
-			e := newEnv(t, withNet(func(c *Config) { c.clock = clk }))
+			e := newClockEnv(t, clk)
 			res := e.call(t, map[string]any{"args": tc.args + " " + fs.url + tc.path})
 			text := stripDate(strings.TrimSuffix(res.Sections.Body, "\n"))
 			if got := fs.count(tc.path); got != tc.requests {
@@ -161,7 +161,7 @@ func stripDate(s string) string {
 func TestRetryNotes(t *testing.T) {
 	fs := newFlakyServer(t, nil)
 	clk := newFakeClock()
-	e := newEnv(t, withNet(func(c *Config) { c.clock = clk }))
+	e := newClockEnv(t, clk)
 	res := e.call(t, map[string]any{"args": "--retry 2 " + fs.url + "/503/2"})
 	got := res.Sections.Tail
 	want := "note: problem: HTTP error 503 Service Unavailable; retried after 1 s (1 retry left)\n" +
@@ -186,7 +186,7 @@ func TestRetryConnectionRefused(t *testing.T) {
 		{"--retry 1 --retry-all-errors", "1s"},
 	} {
 		clk := newFakeClock()
-		e := newEnv(t, withNet(func(c *Config) { c.clock = clk }))
+		e := newClockEnv(t, clk)
 		res := e.call(t, map[string]any{"args": tc.args + " " + closed})
 		if !res.IsError || !strings.Contains(res.Text, "connection refused") {
 			t.Errorf("%s: %s", tc.args, res.Text)
