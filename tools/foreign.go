@@ -270,8 +270,7 @@ func (r *routed) apply(c *callState, args map[string]any) string {
 	}
 	f := r.foreign
 	var mapped []string
-	keys := sortedKeys(args)
-	for _, k := range keys {
+	for k := range inOrder(args) {
 		v := args[k]
 		if table, ok := lookupFold(f.Values, k); ok {
 			delete(args, k)

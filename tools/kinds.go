@@ -60,7 +60,7 @@ func isNullish(s *schemas.Schema, kind Kind, v any) bool {
 // not given; a required field given one is a problem naming it.
 func dropNullish(t *Tool, schema *schemas.Schema, args map[string]any) (problems []problem, notes []string) {
 	var dropped []string
-	for _, k := range sortedKeys(args) {
+	for k := range inOrder(args) {
 		prop := schemas.Property(schema, k)
 		if prop == nil || !isNullish(prop, t.Kinds[k], args[k]) {
 			continue
@@ -84,7 +84,7 @@ func dropNullish(t *Tool, schema *schemas.Schema, args map[string]any) (problems
 // a field to the name the call used for it, which tells whether a time was
 // given with a unit in its name.
 func repairKinds(t *Tool, args map[string]any, renamed map[string]string) (problems []problem, notes []string) {
-	for _, field := range sortedKeys(args) {
+	for field := range inOrder(args) {
 		kind, ok := t.Kinds[field]
 		if !ok {
 			continue

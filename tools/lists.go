@@ -2,8 +2,6 @@ package tools
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 )
 
 // DefaultMaxItems is the most items any list in a call's arguments may
@@ -20,7 +18,7 @@ const maxListDepth = 64
 // code, so that no tool sees a million paths.
 func checkLists(t *Tool, args map[string]any) []problem {
 	var problems []problem
-	for _, k := range slices.Sorted(maps.Keys(args)) {
+	for k := range inOrder(args) {
 		limit := DefaultMaxItems
 		if n, ok := t.MaxItems[k]; ok {
 			limit = n
@@ -58,7 +56,7 @@ func tooLong(field string, v any, limit, depth int) (problem, bool) {
 			}
 		}
 	case map[string]any:
-		for _, k := range slices.Sorted(maps.Keys(x)) {
+		for k := range inOrder(x) {
 			if p, bad := tooLong(field+"."+k, x[k], DefaultMaxItems, depth+1); bad {
 				return p, true
 			}

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -268,6 +266,9 @@ func containsFold(list []string, s string) bool {
 
 // foldKey compares argument names ignoring case, '_' and '-'.
 func foldKey(s string) string {
+	if isFolded(s) {
+		return s // most keys already are: no allocation on every lookup
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {
@@ -280,6 +281,17 @@ func foldKey(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// isFolded reports whether foldKey would return s unchanged.
+func isFolded(s string) bool {
+	for i := range len(s) {
+		c := s[i]
+		if c >= 0x80 || c == '_' || c == '-' || c == ' ' || 'A' <= c && c <= 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // renameFields maps synonyms and other spellings (max_bytes, MaxBytes) to
@@ -489,8 +501,7 @@ func coerceNested(field string, s *schemas.Schema, v any, syn map[string]string)
 // decoder to drop.
 func renameNested(field string, s *schemas.Schema, obj map[string]any, syn map[string]string) []problem {
 	var problems []problem
-	keys := slices.Sorted(maps.Keys(obj))
-	for _, key := range keys {
+	for key := range inOrder(obj) {
 		if schemas.Property(s, key) != nil {
 			continue
 		}
@@ -637,7 +648,7 @@ func quoteShort(s string) string {
 // "regex": true, not literal) is read by its value: anything but a
 // boolean is left to the synonyms.
 func invertBooleans(t *Tool, args map[string]any) (problems []problem, notes []string) {
-	for _, k := range sortedKeys(args) {
+	for k := range inOrder(args) {
 		field, ok := lookupFold(t.Inverse, k)
 		if !ok {
 			continue

@@ -3,10 +3,8 @@ package tools
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"net/url"
 	"regexp"
-	"slices"
 	"strings"
 )
 
@@ -265,7 +263,7 @@ func firstText(obj map[string]any, keys []string) (string, bool) {
 // list value repeats the name, null gives an empty value, and an object
 // value is written as JSON text. escape, when set, encodes names and values.
 func objectLines(obj map[string]any, sep string, escape func(string) string) []string {
-	names := slices.Sorted(maps.Keys(obj))
+	names := sortedKeys(obj)
 	if escape == nil {
 		escape = strings.TrimSpace
 	}

@@ -10,7 +10,7 @@ import (
 // dot or a slash, no space inside). A string that does not is left as one
 // path.
 func splitPathLists(t *Tool, args map[string]any) (problems []problem, notes []string) {
-	for _, field := range sortedKeys(args) {
+	for field := range inOrder(args) {
 		s, ok := args[field].(string)
 		if !ok || t.Kinds[field] != PathKind || !isPluralField(t, field) || !strings.Contains(s, ",") || looksLikeJSON(s) {
 			continue

@@ -14,7 +14,7 @@ import (
 // todo with ignoreCase, and a regular expression given for a glob as that
 // glob.
 func repairPatterns(t *Tool, schema *schemas.Schema, args map[string]any) (problems []problem, notes []string) {
-	for _, field := range sortedKeys(args) {
+	for field := range inOrder(args) {
 		s, ok := args[field].(string)
 		if !ok {
 			continue

@@ -35,7 +35,7 @@ func commandLineArgs(t *Tool, args map[string]any) string {
 	if raw == "" || len(t.Shell) == 0 || args[raw] != nil {
 		return ""
 	}
-	for _, key := range sortedKeys(args) {
+	for key := range inOrder(args) {
 		if t.Kinds[key] != URLKind && (t.Kinds[key] != 0 || !containsFold(commandKeys, key)) {
 			continue
 		}
@@ -73,7 +73,7 @@ func methodInURL(t *Tool, declares func(string) bool, args map[string]any) strin
 	if !declares(field) {
 		return ""
 	}
-	for _, key := range sortedKeys(args) {
+	for key := range inOrder(args) {
 		if t.Kinds[key] != URLKind {
 			continue
 		}
@@ -107,7 +107,7 @@ func bearerHeader(t *Tool, declares func(string) bool, args map[string]any) stri
 	if headers == "" {
 		return ""
 	}
-	for _, key := range sortedKeys(args) {
+	for key := range inOrder(args) {
 		if !containsFold(bearerKeys, foldedSnake(key)) || declares(key) {
 			continue
 		}

@@ -24,7 +24,7 @@ func repairLineWindow(t *Tool, args map[string]any) (problems []problem, notes [
 	if start == "" {
 		return nil, nil
 	}
-	for _, k := range sortedKeys(args) {
+	for k := range inOrder(args) {
 		if !containsFold(rangeKeys, k) {
 			continue
 		}
@@ -113,7 +113,7 @@ func intOf(v any) (int, bool) {
 // findKey finds the first of keys present in args, in any spelling.
 func findKey(args map[string]any, keys []string) (string, any, bool) {
 	for _, want := range keys {
-		for _, k := range sortedKeys(args) {
+		for k := range inOrder(args) {
 			if foldKey(k) == foldKey(want) {
 				return k, args[k], true
 			}

@@ -102,7 +102,7 @@ func (p *Pipeline) writeForeignSuggestions(r Renderer, b *strings.Builder, name 
 			order = append(order, ref.tool)
 			conds[ref.tool] = nil
 		}
-		for _, k := range sortedKeys(ref.f.When) {
+		for k := range inOrder(ref.f.When) {
 			if v := ref.f.When[k]; v != "" {
 				conds[ref.tool] = append(conds[ref.tool], fmt.Sprintf("%s %q", k, v))
 			} else {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"f0/schemas"
+
 	"github.com/agnivade/levenshtein"
 )
 
@@ -14,9 +15,8 @@ import (
 // against the schema. Problems make the call fail; notes (ignored foreign
 // fields) travel with its result.
 func validate(t *Tool, schema *schemas.Schema, args map[string]any) (problems []problem, notes []string) {
-	keys := slices.Sorted(maps.Keys(args))
 	var ignored []string
-	for _, k := range keys {
+	for k := range inOrder(args) {
 		prop := schemas.Property(schema, k)
 		if prop == nil {
 			if near := nearestField(t, schema, k); near != "" {
