@@ -177,7 +177,7 @@ func (s *memberScanner) token(start, end int, isString bool) {
 // outOfRange reports whether a JSON number cannot be held by a float64.
 // Only long numbers or numbers with an exponent can overflow.
 func outOfRange(num []byte) bool {
-	if len(num) < 20 && bytes.IndexAny(num, "eE") < 0 {
+	if len(num) < 20 && !bytes.ContainsAny(num, "eE") {
 		return false
 	}
 	_, err := strconv.ParseFloat(string(num), 64)

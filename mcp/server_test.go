@@ -385,6 +385,8 @@ func TestBeforeCallToolHookRunsBeforeLookup(t *testing.T) {
 	}
 }
 
+// TestLoggingSetLevel: logging/setLevel is answered on both protocols and
+// the session goes on.
 func TestLoggingSetLevel(t *testing.T) {
 	for _, version := range []string{sessionProto, statelessProto} {
 		t.Run(version, func(t *testing.T) {
@@ -392,6 +394,7 @@ func TestLoggingSetLevel(t *testing.T) {
 			for _, level := range []mcpgo.LoggingLevel{mcpgo.LoggingLevelDebug, mcpgo.LoggingLevelWarning, mcpgo.LoggingLevelError} {
 				req := mcpgo.SetLevelRequest{}
 				req.Params.Level = level
+				//lint:ignore SA1019 clients still send logging/setLevel (deprecated only from 2026-07-28); the server must answer it.
 				if err := c.SetLevel(context.Background(), req); err != nil {
 					t.Errorf("logging/setLevel %s: %v", level, err)
 				}

@@ -53,10 +53,6 @@ func (sh Shape) publish(s *schemas.Schema) {
 	s.Type, s.Items = "string", nil
 }
 
-// shapeAt is the shape of a field path ("headers", "calls.args"), or
-// NoShape.
-func (t *Tool) shapeAt(path string) Shape { return t.Shapes[path] }
-
 // applyShapes turns every accepted form of a shaped field into its published
 // shape. It runs after top-level fields are renamed and before validation.
 func applyShapes(t *Tool, args map[string]any) (problems []problem, notes []string) {

@@ -35,7 +35,7 @@ type markedCall struct {
 
 // Call writes the marker of s.
 func (MarkedRenderer) Call(s Suggestion) string {
-	raw, err := json.Marshal(markedCall{Tool: s.Tool, Listed: s.Listed, Args: s.Args})
+	raw, err := json.Marshal(markedCall(s))
 	if err != nil {
 		return ListedRenderer{}.Call(s)
 	}
@@ -80,5 +80,5 @@ func readMarker(payload string) (Suggestion, bool) {
 	if err := json.Unmarshal(raw, &m); err != nil || m.Tool == "" {
 		return Suggestion{}, false
 	}
-	return Suggestion{Tool: m.Tool, Listed: m.Listed, Args: m.Args}, true
+	return Suggestion(m), true
 }

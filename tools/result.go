@@ -93,11 +93,6 @@ func (e *InputError) Error() string {
 	return msg
 }
 
-// Invalid returns an InputError for one field.
-func Invalid(field, format string, args ...any) error {
-	return &InputError{Field: field, Problem: fmt.Sprintf(format, args...)}
-}
-
 // AsInputError reports whether err is an InputError.
 func AsInputError(err error) (*InputError, bool) {
 	var ie *InputError

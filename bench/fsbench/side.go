@@ -93,7 +93,7 @@ func (t *table) print(w io.Writer) {
 		fmt.Fprintf(w, "%-46s %21s %21s %15s  %s\n", r.name+" ("+r.unit+")",
 			minMed(r.f0, "%.1f"), minMed(r.other, "%.1f"), minMed(ratios, "%.2f"), r.goal)
 	}
-	fmt.Fprintf(w, "%-46s %21.1f %21s %15s  %s\n", fmt.Sprintf("HTTP: RSS growth for idle sessions (MiB)"), t.idleMiB, "", "", "< 40 MiB for 1,000")
+	fmt.Fprintf(w, "%-46s %21.1f %21s %15s  %s\n", "HTTP: RSS growth for idle sessions (MiB)", t.idleMiB, "", "", "< 40 MiB for 1,000")
 }
 
 func minMed(v []float64, format string) string {

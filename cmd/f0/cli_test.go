@@ -36,7 +36,9 @@ func (b *binary) get(t *testing.T) string {
 		if runtime.GOOS == "windows" {
 			b.path += ".exe"
 		}
-		out, err := exec.Command(goCommand(), "build", "-o", b.path, ".").CombinedOutput()
+		// go test puts its own GOROOT/bin first on PATH, so "go" is the
+		// go tool that runs these tests.
+		out, err := exec.Command("go", "build", "-o", b.path, ".").CombinedOutput()
 		if err != nil {
 			b.err = fmt.Errorf("go build ./cmd/f0: %v\n%s", err, out)
 		}
@@ -51,19 +53,6 @@ func (b *binary) cleanup() {
 	if b.dir != "" {
 		os.RemoveAll(b.dir)
 	}
-}
-
-// goCommand is the go tool that runs these tests.
-func goCommand() string {
-	if p := filepath.Join(runtime.GOROOT(), "bin", "go"); fileExists(p) {
-		return p
-	}
-	return "go"
-}
-
-func fileExists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
 }
 
 // proc is one run of a program: where, with what environment and stdin.

@@ -181,6 +181,7 @@ func applyEdit(ctx context.Context, text string, e Edit) (string, applied, error
 		how.lines = lineNumbers(text, idx)
 		return strings.ReplaceAll(text, e.OldText, e.NewText), how, nil
 	case len(idx) > 1:
+		//lint:ignore ST1005 the model reads this error as it is: sentences that end with a full stop.
 		return text, how, fmt.Errorf("oldText occurs %d times, at lines %s; it must occur once. Add surrounding lines to oldText to pick one, or set replaceAll: true to replace them all.",
 			len(idx), listLines(lineNumbers(text, idx)))
 	}

@@ -165,7 +165,10 @@ func (c *searchConf) searchBlock(data []byte, from int, st *blockState, h *fileH
 		num := line + bytes.Count(data[pos:start], newline)
 		h.count++
 		if !c.countOnly {
-			pos, line = c.addAfter(data, pos, line, num, st, h)
+			// The after-context owed to the last match stops before this
+			// match; where it stops does not matter, as the search goes on
+			// from the end of this match.
+			c.addAfter(data, pos, line, num, st, h)
 			c.addBefore(data, start, num, st, h)
 			h.add(st, num, data[start:end], at-start, true)
 			st.after = c.after

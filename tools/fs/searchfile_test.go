@@ -36,7 +36,10 @@ func TestSearchFileBlocks(t *testing.T) {
 	m, err := compileMatcher("MATCH", true, false)
 	must(t, err)
 	for _, block := range []int64{512, 1000, 4096, 1 << 20} {
-		for _, ctxLines := range []int{0, 2} {
+		// Matches are 7 lines apart: 2 lines of context leave a gap between
+		// one match's after-context and the next one's before-context, 4
+		// make them meet, 9 make the after-context run into the next match.
+		for _, ctxLines := range []int{0, 2, 4, 9} {
 			conf := &searchConf{m: m, before: ctxLines, after: ctxLines, limit: 1 << 30, block: block}
 			h := conf.searchFile(context.Background(), &worker{}, root, "f.txt")
 			var got []string
@@ -51,7 +54,7 @@ func TestSearchFileBlocks(t *testing.T) {
 				t.Fatalf("block %d context %d: %d matches, want %d; first differences:\n%v\n%v", block, ctxLines, h.count, len(want), head(got), head(want))
 			}
 			if ctxLines > 0 {
-				// Every match has its two neighbours on each side, each line once.
+				// Every match has ctxLines neighbours on each side, each line once.
 				seen := map[int]bool{}
 				for _, l := range h.lines {
 					if seen[l.num] {
@@ -60,7 +63,7 @@ func TestSearchFileBlocks(t *testing.T) {
 					seen[l.num] = true
 				}
 				for i := 7; i <= 3000; i += 7 {
-					for d := -2; d <= 2; d++ {
+					for d := -ctxLines; d <= ctxLines; d++ {
 						if n := i + d; n >= 1 && n <= 3000 && !seen[n] {
 							t.Fatalf("block %d: line %d (context of %d) missing", block, n, i)
 						}
