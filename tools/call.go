@@ -43,13 +43,13 @@ func (c *callState) passed() string {
 		s = string(v)
 	case json.RawMessage:
 		if val, err := toValue(v); err == nil {
-			s = compactJSON(val)
+			s = CompactJSON(val)
 		} else {
 			s = quoteShort(string(v)) + " (not valid JSON)"
 		}
 	default:
 		if val, err := toValue(v); err == nil {
-			s = compactJSON(val)
+			s = CompactJSON(val)
 		} else {
 			s = fmt.Sprintf("%v", v)
 		}
@@ -90,7 +90,7 @@ func withCall(ctx context.Context, c *callState) context.Context {
 func CallWith(ctx context.Context, changes map[string]any) string {
 	c, ok := ctx.Value(callKey{}).(*callState)
 	if !ok {
-		return compactJSON(changes)
+		return CompactJSON(changes)
 	}
 	return c.render.Call(c.p.suggestion(c.tool, c.argsWith(changes)))
 }

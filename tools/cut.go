@@ -138,7 +138,7 @@ func headWithNext(head string, next map[string]any) string {
 	slices.Sort(keys)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
-		parts[i] = k + "=" + compactJSON(next[k])
+		parts[i] = k + "=" + CompactJSON(next[k])
 	}
 	first, rest, found := strings.Cut(head, "\n")
 	first += " · rest at " + strings.Join(parts, " ")
@@ -230,7 +230,7 @@ func (p *Pipeline) nextCall(c *callState, changes map[string]any) string {
 	if len(call) <= maxCallRender {
 		return call
 	}
-	return fmt.Sprintf("%s with the same arguments as this call, changed by %s", c.name(), compactJSON(changes))
+	return fmt.Sprintf("%s with the same arguments as this call, changed by %s", c.name(), CompactJSON(changes))
 }
 
 // keepBudgetWithin lowers, in a suggested call, a maxBytes the client would

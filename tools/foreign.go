@@ -259,7 +259,7 @@ func valueText(v any) string {
 	case nil:
 		return ""
 	}
-	return strings.ToLower(compactJSON(v))
+	return strings.ToLower(CompactJSON(v))
 }
 
 // apply rewrites the arguments of a routed call into the f0 tool's fields
@@ -283,7 +283,7 @@ func (r *routed) apply(c *callState, args map[string]any) string {
 					args[field] = val
 				}
 			}
-			mapped = append(mapped, fmt.Sprintf("%s %s → %s", k, compactJSON(v), compactJSON(set)))
+			mapped = append(mapped, fmt.Sprintf("%s %s → %s", k, CompactJSON(v), CompactJSON(set)))
 			continue
 		}
 		target, ok := lookupSynonym(f.Args, k)
@@ -308,7 +308,7 @@ func (r *routed) apply(c *callState, args map[string]any) string {
 	for field, val := range f.Set {
 		if _, given := args[field]; !given {
 			args[field] = val
-			mapped = append(mapped, fmt.Sprintf("%s %s", field, compactJSON(val)))
+			mapped = append(mapped, fmt.Sprintf("%s %s", field, CompactJSON(val)))
 		}
 	}
 	if m := substringGlob(f.Substring, args); m != "" {

@@ -14,11 +14,11 @@ func (p *Pipeline) Description(t *Tool) string {
 	b.WriteString(t.Summary)
 	if examples := p.reg.Doc(t).Examples; len(examples) > 0 {
 		b.WriteString(" Example: ") // a space, not a line break: pi cuts at the last space before 100
-		b.WriteString(compactJSON(examples[0]))
+		b.WriteString(CompactJSON(examples[0]))
 	}
 	if d := p.reg.Lookup("tools.describe"); d != nil && d != t && p.visible[d] {
 		b.WriteString("\nMore: ")
-		b.WriteString(p.ListedName(d) + " " + compactJSON(map[string]string{"name": p.ListedName(t)}))
+		b.WriteString(p.ListedName(d) + " " + CompactJSON(map[string]string{"name": p.ListedName(t)}))
 	}
 	return b.String()
 }

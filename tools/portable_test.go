@@ -46,7 +46,7 @@ func TestReshape(t *testing.T) {
 				t.Fatal(err)
 			}
 			out, note, problems := reshape("headers", c.shape, in)
-			if got := compactJSON(out); got != c.want {
+			if got := CompactJSON(out); got != c.want {
 				t.Errorf("value %s, want %s", got, c.want)
 			}
 			if c.note == "" && note != "" || !strings.Contains(note, c.note) {

@@ -263,14 +263,3 @@ func (r *Registry) Fields(t *Tool) []string { return schemas.PropertyNames(r.inf
 func (r *Registry) Doc(t *Tool) schemas.Doc { return r.info[t].doc }
 
 func (r *Registry) schema(t *Tool) *schemas.Schema { return r.info[t].schema }
-
-// compactJSON renders v as one line of JSON without HTML escaping.
-func compactJSON(v any) string {
-	var b strings.Builder
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return fmt.Sprintf("%v", v)
-	}
-	return strings.TrimSuffix(b.String(), "\n")
-}

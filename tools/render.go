@@ -41,7 +41,7 @@ type ToolLister interface {
 type ListedRenderer struct{}
 
 // Call writes `listed {json}`.
-func (ListedRenderer) Call(s Suggestion) string { return s.Listed + " " + compactJSON(s.Args) }
+func (ListedRenderer) Call(s Suggestion) string { return s.Listed + " " + CompactJSON(s.Args) }
 
 // Name writes the listed name.
 func (ListedRenderer) Name(s Suggestion) string { return s.Listed }

@@ -74,7 +74,7 @@ func (r PiRenderer) direct(listed string) string {
 // proxy is the call through pi's mcp tool, in the notation its
 // description uses.
 func (r PiRenderer) proxy(s Suggestion) string {
-	return fmt.Sprintf("mcp({tool: %q, args: %s})", s.Listed, compactJSON(s.Args))
+	return fmt.Sprintf("mcp({tool: %q, args: %s})", s.Listed, CompactJSON(s.Args))
 }
 
 // Call writes the direct call, the proxy call, or both.
@@ -83,9 +83,9 @@ func (r PiRenderer) Call(s Suggestion) string {
 	case !r.Direct[s.Tool]:
 		return r.proxy(s)
 	case r.Sure:
-		return r.direct(s.Listed) + " " + compactJSON(s.Args)
+		return r.direct(s.Listed) + " " + CompactJSON(s.Args)
 	}
-	return r.direct(s.Listed) + " " + compactJSON(s.Args) + " (if " + r.direct(s.Listed) + " is not among your tools: " + r.proxy(s) + ")"
+	return r.direct(s.Listed) + " " + CompactJSON(s.Args) + " (if " + r.direct(s.Listed) + " is not among your tools: " + r.proxy(s) + ")"
 }
 
 // Name writes pi's direct name for a direct tool, the listed name (what
@@ -123,7 +123,7 @@ func claudeSanitize(s string) string {
 
 // Call writes `mcp__f0__fs_read {…}`.
 func (r ClaudeCodeRenderer) Call(s Suggestion) string {
-	return r.Name(s) + " " + compactJSON(s.Args)
+	return r.Name(s) + " " + CompactJSON(s.Args)
 }
 
 // Name writes `mcp__f0__fs_read`.

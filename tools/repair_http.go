@@ -152,13 +152,13 @@ func toJSONText(field string, sh Shape, v any) (any, string, []problem) {
 	case string, nil:
 		return v, "", nil
 	case map[string]any, []any:
-		s := compactJSON(v)
+		s := CompactJSON(v)
 		if sh == JSONArgs {
 			return s, "", nil
 		}
 		return s, fmt.Sprintf("%s: sent the %s as JSON text", field, kindOf(v)), nil
 	}
-	return compactJSON(v), "", nil
+	return CompactJSON(v), "", nil
 }
 
 // toCommandLine joins a list of words into one command line that splits
@@ -250,7 +250,7 @@ func firstText(obj map[string]any, keys []string) (string, bool) {
 	for _, want := range keys {
 		for k, v := range obj {
 			if foldKey(k) == want {
-				if s, ok := scalarText(v); ok {
+				if s, ok := ScalarText(v); ok {
 					return s, true
 				}
 			}
@@ -274,9 +274,9 @@ func objectLines(obj map[string]any, sep string, escape func(string) string) []s
 			vals = list
 		}
 		for _, val := range vals {
-			s, ok := scalarText(val)
+			s, ok := ScalarText(val)
 			if !ok {
-				s = compactJSON(val)
+				s = CompactJSON(val)
 			}
 			lines = append(lines, escape(name)+sep+escape(s))
 		}
@@ -293,7 +293,7 @@ func pair(list []any) (string, string, bool) {
 	if !ok {
 		return "", "", false
 	}
-	val, ok := scalarText(list[1])
+	val, ok := ScalarText(list[1])
 	return name, val, ok
 }
 
@@ -305,23 +305,6 @@ func namedPair(obj map[string]any) (string, string, bool) {
 	name, okName := firstText(obj, []string{"name", "key"})
 	val, okVal := firstText(obj, []string{"value"})
 	return name, val, okName && okVal
-}
-
-// scalarText renders a string, number, boolean or null as text.
-func scalarText(v any) (string, bool) {
-	switch x := v.(type) {
-	case nil:
-		return "", true
-	case string:
-		return x, true
-	case json.Number:
-		return x.String(), true
-	case bool:
-		return fmt.Sprint(x), true
-	case float64:
-		return compactJSON(x), true
-	}
-	return "", false
 }
 
 // jsonContainer parses text holding a JSON object or array.
@@ -362,7 +345,7 @@ func kindOf(v any) string {
 
 // shapeNote says how a field given in another form was read.
 func shapeNote(field, given string, out any) string {
-	s := compactJSON(out)
+	s := CompactJSON(out)
 	if len(s) > 160 {
 		s = CutUTF8(s, 157) + "…"
 	}

@@ -29,7 +29,7 @@ func splitPathLists(t *Tool, args map[string]any) (problems []problem, notes []s
 			continue
 		}
 		args[field] = list
-		notes = append(notes, fmt.Sprintf("note: read %s %s as the list %s", field, quoteShort(s), compactJSON(list)))
+		notes = append(notes, fmt.Sprintf("note: read %s %s as the list %s", field, quoteShort(s), CompactJSON(list)))
 	}
 	return nil, notes
 }

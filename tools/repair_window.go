@@ -32,7 +32,7 @@ func repairLineWindow(t *Tool, args map[string]any) (problems []problem, notes [
 		if !ok {
 			continue
 		}
-		what := fmt.Sprintf("%s %s", k, compactJSON(args[k]))
+		what := fmt.Sprintf("%s %s", k, CompactJSON(args[k]))
 		delete(args, k)
 		notes = append(notes, setWindow(args, start, count, from, to, what))
 	}

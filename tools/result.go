@@ -3,7 +3,6 @@ package tools
 import (
 	"errors"
 	"fmt"
-	"strings"
 )
 
 // Result is what a tool returns: text for the model, optional images, and
@@ -85,10 +84,7 @@ func (e *InputError) Error() string {
 		msg = fmt.Sprintf("%q: %s", e.Field, e.Problem)
 	}
 	if e.Hint != "" {
-		if !strings.HasSuffix(msg, ".") && !strings.HasSuffix(msg, "?") && !strings.HasSuffix(msg, ":") {
-			msg += "."
-		}
-		msg += " " + e.Hint
+		msg = Sentence(msg) + " " + e.Hint
 	}
 	return msg
 }

@@ -1,6 +1,8 @@
 package tools
 
 import (
+	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -32,4 +34,58 @@ func GroupDigits(n int64) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// CompactJSON renders v as one line of JSON without HTML escaping.
+func CompactJSON(v any) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Sprintf("%v", v)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// Plural picks the word for n things: one when n is 1, many otherwise.
+func Plural[N int | int64](n N, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// Count writes n with its word: "1 file", "24,576 files".
+func Count[N int | int64](n N, one, many string) string {
+	return GroupDigits(int64(n)) + " " + Plural(n, one, many)
+}
+
+// Sentence ends s with a full stop unless it already ends a sentence (".",
+// "?", "!") or introduces what follows (":").
+func Sentence(s string) string {
+	if s == "" || strings.HasSuffix(s, ".") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, ":") {
+		return s
+	}
+	return s + "."
+}
+
+// ScalarText renders a string, number, boolean or null as text.
+func ScalarText(v any) (string, bool) {
+	switch x := v.(type) {
+	case nil:
+		return "", true
+	case string:
+		return x, true
+	case json.Number:
+		return x.String(), true
+	case bool:
+		return fmt.Sprint(x), true
+	case float64:
+		return CompactJSON(x), true
+	case int:
+		return strconv.Itoa(x), true
+	case int64:
+		return strconv.FormatInt(x, 10), true
+	}
+	return "", false
 }

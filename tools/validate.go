@@ -42,7 +42,7 @@ func validate(t *Tool, schema *schemas.Schema, args map[string]any) (problems []
 	}
 	if len(ignored) > 0 {
 		notes = append(notes, fmt.Sprintf("note: ignored %s %s: not an argument of this tool (it takes %s)",
-			plural(len(ignored), "field", "fields"), quoteList(ignored), strings.Join(schemas.PropertyNames(schema), ", ")))
+			Plural(len(ignored), "field", "fields"), quoteList(ignored), strings.Join(schemas.PropertyNames(schema), ", ")))
 	}
 	return problems, notes
 }
@@ -83,13 +83,6 @@ func fieldDistance(name string) int {
 	default:
 		return 2
 	}
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 func quoteList(items []string) string {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"strings"
 
 	"github.com/agnivade/levenshtein"
@@ -54,9 +55,7 @@ func (t *toolset) editTool() *tools.Tool {
 			syn[k] = v
 		}
 	}
-	for k, v := range pathSynonyms {
-		syn[k] = v
-	}
+	maps.Copy(syn, pathSynonyms)
 	return tools.Def[EditInput]{
 		Spec: tools.Spec{
 			Name: "fs.edit", Title: "Edit a file",
@@ -105,7 +104,7 @@ func (t *toolset) runEdit(ctx context.Context, in EditInput) (tools.Result, erro
 	case info.IsDir():
 		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a directory.", t.show(l))}
 	case info.Size() > maxEditFile:
-		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is %s; %s edits files up to %s.", t.show(l), sizeText(info.Size()), tools.ToolName(ctx, "fs.edit"), sizeText(maxEditFile))}
+		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is %s; %s edits files up to %s.", t.show(l), tools.HumanBytes(info.Size()), tools.ToolName(ctx, "fs.edit"), tools.HumanBytes(maxEditFile))}
 	}
 	f, err := l.Open()
 	if err != nil {
@@ -143,7 +142,7 @@ func (t *toolset) runEdit(ctx context.Context, in EditInput) (tools.Result, erro
 			if strings.Contains(msg, "\n") {
 				return tools.Result{}, &tools.InputError{Field: field, Problem: none + " " + msg}
 			}
-			return tools.Result{}, &tools.InputError{Field: field, Problem: sentence(msg), Hint: none}
+			return tools.Result{}, &tools.InputError{Field: field, Problem: tools.Sentence(msg), Hint: none}
 		}
 		if how.fuzzy != "" {
 			notes = append(notes, fmt.Sprintf("note: edit %d: %s", i+1, how.fuzzy))
@@ -151,9 +150,9 @@ func (t *toolset) runEdit(ctx context.Context, in EditInput) (tools.Result, erro
 	}
 	diff := udiff.Unified(t.show(l), t.show(l), before, after)
 	added, removed := diffCounts(diff)
-	head := fmt.Sprintf("edited %s: %s, +%d -%d lines", t.show(l), plural(int64(len(edits)), "edit", "edits"), added, removed)
+	head := fmt.Sprintf("edited %s: %s, +%d -%d lines", t.show(l), tools.Count(int64(len(edits)), "edit", "edits"), added, removed)
 	if in.DryRun {
-		head = fmt.Sprintf("dry run, nothing written: %s would change by %s, +%d -%d lines", t.show(l), plural(int64(len(edits)), "edit", "edits"), added, removed)
+		head = fmt.Sprintf("dry run, nothing written: %s would change by %s, +%d -%d lines", t.show(l), tools.Count(int64(len(edits)), "edit", "edits"), added, removed)
 	} else {
 		now, err := r.Stat(l.Native())
 		if err != nil || now.Size() != info.Size() || !now.ModTime().Equal(info.ModTime()) {

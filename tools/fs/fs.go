@@ -6,7 +6,6 @@ package fs
 import (
 	"context"
 	"errors"
-	"fmt"
 	iofs "io/fs"
 	"path"
 	"path/filepath"
@@ -83,7 +82,7 @@ func (t *toolset) show(l roots.Loc) string { return t.files.Display(l) }
 // roots is about the argument; anything else is a failure.
 func (t *toolset) argError(ctx context.Context, field string, err error) error {
 	if nf, ok := roots.AsNotFound(err); ok {
-		ie := &tools.InputError{Field: field, Problem: sentence(nf.Error())}
+		ie := &tools.InputError{Field: field, Problem: tools.Sentence(nf.Error())}
 		switch {
 		case len(nf.Elsewhere) > 0 && field != "paths" && !strings.HasSuffix(nf.Path, "/"):
 			ie.Hint = "Use it: " + tools.CallWith(ctx, map[string]any{field: nf.Elsewhere[0]})
@@ -117,47 +116,10 @@ func (t *toolset) otherRoots(ctx context.Context, start roots.Loc) string {
 	return " This looked in " + start.Root.Dir + " only; the other roots: " + strings.Join(calls, " · ")
 }
 
-// sentence ends a message with a full stop unless it has its own.
-func sentence(s string) string {
-	if strings.HasSuffix(s, ".") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, ")") {
-		return s
-	}
-	return s + "."
-}
-
 // call renders a call a model can copy, the way the caller can make it.
 func call(ctx context.Context, name string, args map[string]any) string {
 	return tools.Suggest(ctx, name, args)
 }
-
-// sizeText renders a byte count for people: 245 B, 1.2 KB, 3.4 MB.
-func sizeText(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	value, suffix := float64(n)/unit, "KB"
-	for _, s := range []string{"MB", "GB", "TB"} {
-		if value < unit {
-			break
-		}
-		value, suffix = value/unit, s
-	}
-	if value < 10 {
-		return fmt.Sprintf("%.1f %s", value, suffix)
-	}
-	return fmt.Sprintf("%.0f %s", value, suffix)
-}
-
-func plural(n int64, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%s %s", tools.GroupDigits(n), one)
-	}
-	return fmt.Sprintf("%s %s", tools.GroupDigits(n), many)
-}
-
-// nativePath turns a slash-separated relative path into the system's form.
-func nativePath(rel string) string { return filepath.FromSlash(rel) }
 
 // allPaths joins a tool's path and paths arguments.
 func allPaths(one string, several []string) []string {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	iofs "io/fs"
+	"maps"
 	"path"
 	"path/filepath"
 	"slices"
@@ -46,9 +47,7 @@ func (t *toolset) listTool() *tools.Tool {
 		"showHidden": "hidden", "includeHidden": "hidden", "details": "long", "sortBy": "sort", "orderBy": "sort",
 		"limit": "maxResults", "max": "maxResults", "skip": "offset",
 	}
-	for k, v := range pathSynonyms {
-		syn[k] = v
-	}
+	maps.Copy(syn, pathSynonyms)
 	return tools.Def[ListInput]{
 		Spec: tools.Spec{
 			Name: "fs.list", Title: "List a directory",
@@ -143,7 +142,7 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tools.Result, erro
 	case shown == 0:
 		res.Text = "(empty directory)" + t.otherRoots(ctx, l)
 	}
-	res.Head = fmt.Sprintf("%s · %s", where, plural(int64(shown), "entry", "entries"))
+	res.Head = fmt.Sprintf("%s · %s", where, tools.Count(int64(shown), "entry", "entries"))
 	if in.Offset > 0 {
 		res.Head += fmt.Sprintf(" after the first %d", in.Offset)
 	}
@@ -184,7 +183,7 @@ func (t *toolset) writeEntry(b *strings.Builder, root *roots.Root, e listed, lon
 		name += "/"
 	}
 	if long && e.info != nil {
-		size := sizeText(e.info.Size())
+		size := tools.HumanBytes(e.info.Size())
 		if e.kind == kindDir {
 			size = "-"
 		}
@@ -296,10 +295,10 @@ func skipNotes(stats *walkStats, spec walkSpec) []string {
 		parts = append(parts, fmt.Sprintf("skipped %s (all: true includes them)", strings.Join(names, ", ")))
 	}
 	if n := stats.hidden.Load(); n > 0 {
-		parts = append(parts, fmt.Sprintf("%s (hidden: true includes them)", plural(n, "hidden entry", "hidden entries")))
+		parts = append(parts, fmt.Sprintf("%s (hidden: true includes them)", tools.Count(n, "hidden entry", "hidden entries")))
 	}
 	if n := stats.ignored.Load(); n > 0 {
-		parts = append(parts, fmt.Sprintf("%s (gitignore: false includes them)", plural(n, "entry ignored by .gitignore", "entries ignored by .gitignore")))
+		parts = append(parts, fmt.Sprintf("%s (gitignore: false includes them)", tools.Count(n, "entry ignored by .gitignore", "entries ignored by .gitignore")))
 	}
 	var notes []string
 	if len(parts) > 0 {

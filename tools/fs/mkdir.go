@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	iofs "io/fs"
+	"maps"
 	"path"
 	"strings"
 
@@ -21,9 +22,7 @@ type MkdirInput struct {
 
 func (t *toolset) mkdirTool() *tools.Tool {
 	syn := map[string]string{"p": "parents", "recursive": "parents", "createDirs": "parents", "dirs": "paths", "directories": "paths"}
-	for k, v := range pathSynonyms {
-		syn[k] = v
-	}
+	maps.Copy(syn, pathSynonyms)
 	return tools.Def[MkdirInput]{
 		Spec: tools.Spec{
 			Name: "fs.mkdir", Title: "Create directories",
@@ -82,7 +81,7 @@ func (t *toolset) mkdirOne(ctx context.Context, p string, parents bool) (string,
 	if err != nil {
 		if errors.Is(err, iofs.ErrNotExist) {
 			parent := roots.Loc{Root: l.Root, Rel: path.Dir(l.Rel)}
-			return "", &tools.InputError{Field: "path", Problem: sentence(t.files.Explain("create in", parent, err).Error()), Hint: "Set parents: true to create it too."}
+			return "", &tools.InputError{Field: "path", Problem: tools.Sentence(t.files.Explain("create in", parent, err).Error()), Hint: "Set parents: true to create it too."}
 		}
 		return "", t.argError(ctx, "path", t.files.Explain("create", l, err))
 	}

@@ -105,13 +105,13 @@ func (t *toolset) runTransfer(ctx context.Context, in TransferInput, move bool) 
 	switch {
 	case rep.Renamed:
 	case rep.Dirs > 0:
-		fmt.Fprintf(&b, " (%s, %s, %s)", plural(int64(rep.Files), "file", "files"), plural(int64(rep.Dirs), "directory", "directories"), sizeText(rep.Bytes))
+		fmt.Fprintf(&b, " (%s, %s, %s)", tools.Count(int64(rep.Files), "file", "files"), tools.Count(int64(rep.Dirs), "directory", "directories"), tools.HumanBytes(rep.Bytes))
 	default:
-		fmt.Fprintf(&b, " (%s)", sizeText(rep.Bytes))
+		fmt.Fprintf(&b, " (%s)", tools.HumanBytes(rep.Bytes))
 	}
 	res := tools.Result{Text: b.String()}
 	if len(rep.Skipped) > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("note: left out %s: %s", plural(int64(len(rep.Skipped)), "entry", "entries"), strings.Join(rep.Skipped, "; ")))
+		res.Notes = append(res.Notes, fmt.Sprintf("note: left out %s: %s", tools.Count(int64(len(rep.Skipped)), "entry", "entries"), strings.Join(rep.Skipped, "; ")))
 	}
 	return res, nil
 }

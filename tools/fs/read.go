@@ -13,6 +13,7 @@ import (
 	_ "image/jpeg"
 	_ "image/png"
 	"io"
+	"maps"
 	"math"
 	"strings"
 	"unicode/utf8"
@@ -50,9 +51,7 @@ func (t *toolset) readTool() *tools.Tool {
 		"start": "offset", "startLine": "offset", "line": "offset", "from": "offset", "fromLine": "offset",
 		"last": "tail", "lastLines": "tail", "numbered": "lineNumbers", "showLineNumbers": "lineNumbers",
 	}
-	for k, v := range pathSynonyms {
-		syn[k] = v
-	}
+	maps.Copy(syn, pathSynonyms)
 	return tools.Def[ReadInput]{
 		Spec: tools.Spec{
 			Name: "fs.read", Title: "Read files",
@@ -157,14 +156,14 @@ func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tools.Re
 		return tools.Result{}, fmt.Errorf("read %s: %w", o.name, err)
 	}
 	if w.total >= 0 && first > w.total && !(first == 1 && w.total == 0) {
-		return tools.Result{}, &tools.InputError{Field: "offset", Problem: fmt.Sprintf("line %d is past the end of %s, which has %s.", first, o.name, plural(int64(w.total), "line", "lines")),
+		return tools.Result{}, &tools.InputError{Field: "offset", Problem: fmt.Sprintf("line %d is past the end of %s, which has %s.", first, o.name, tools.Count(int64(w.total), "line", "lines")),
 			Hint: "Read the end with " + call(ctx, "fs.read", map[string]any{"path": o.name, "tail": 20})}
 	}
 	text, fixed := validText(w.text)
 	if in.LineNumbers {
 		text = numberLines(text, first)
 	}
-	res := tools.Result{Head: o.name + " · " + w.describe() + " · " + sizeText(o.size), Text: text}
+	res := tools.Result{Head: o.name + " · " + w.describe() + " · " + tools.HumanBytes(o.size), Text: text}
 	if fixed {
 		res.Notes = append(res.Notes, "note: invalid UTF-8 is shown as U+FFFD (�).")
 	}
@@ -443,7 +442,7 @@ func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tool
 		if p, ok := tools.FromContext(ctx); ok && tools.BudgetFor(encoded) <= int64(p.Config().OutputCap) {
 			hint = fmt.Sprintf("Ask for a larger budget: %s. Or ", call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true, tools.BudgetField: tools.BudgetFor(encoded)}))
 		}
-		return tools.Result{}, &tools.InputError{Field: "base64", Problem: fmt.Sprintf("%s is %s, %s as base64, more than this call's output budget (%s bytes).", o.name, sizeText(o.size), tools.GroupDigits(encoded), tools.GroupDigits(int64(budget))),
+		return tools.Result{}, &tools.InputError{Field: "base64", Problem: fmt.Sprintf("%s is %s, %s as base64, more than this call's output budget (%s bytes).", o.name, tools.HumanBytes(o.size), tools.GroupDigits(encoded), tools.GroupDigits(int64(budget))),
 			Hint: hint + "copy it with " + tools.ToolName(ctx, "fs.copy") + ", or look inside with " + tools.ToolName(ctx, "fs.search") + "."}
 	}
 	data, err := io.ReadAll(io.LimitReader(o.r, max(o.size, 0)+1))
@@ -550,7 +549,7 @@ func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share
 		text = numberLines(text, first)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "==> %s · %s · %s <==\n%s", o.name, w.describe(), sizeText(o.size), text)
+	fmt.Fprintf(&b, "==> %s · %s · %s <==\n%s", o.name, w.describe(), tools.HumanBytes(o.size), text)
 	if text != "" && !strings.HasSuffix(text, "\n") {
 		b.WriteString("\n")
 	}
@@ -597,7 +596,7 @@ func imageLimit(ctx context.Context) int64 {
 // returns it when the server's cap allows, and what can be done otherwise.
 func (t *toolset) imageTooLarge(ctx context.Context, o *opened, encoded int64) error {
 	problem := fmt.Sprintf("%s is %s, %s bytes as base64; images are returned up to %s bytes as base64 (this call's limit), since clients refuse larger ones.",
-		o.name, sizeText(o.size), tools.GroupDigits(encoded), tools.GroupDigits(imageLimit(ctx)))
+		o.name, tools.HumanBytes(o.size), tools.GroupDigits(encoded), tools.GroupDigits(imageLimit(ctx)))
 	if p, ok := tools.FromContext(ctx); ok && tools.BudgetFor(encoded) <= int64(p.Config().OutputCap) {
 		return &tools.InputError{Field: "image", Problem: problem,
 			Hint: "Ask for a larger limit: " + tools.CallWith(ctx, map[string]any{tools.BudgetField: tools.BudgetFor(encoded)}) + " (some clients may still refuse it)."}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -414,7 +415,7 @@ func (t *toolset) searchMatcher(in SearchInput) (*matcher, string, error) {
 
 // searchOne searches a single file named by path.
 func (t *toolset) searchOne(ctx context.Context, conf *searchConf, l roots.Loc) (*fileHits, error) {
-	dir, err := l.Root.OS().OpenRoot(nativePath(path.Dir(l.Rel)))
+	dir, err := l.Root.OS().OpenRoot(filepath.FromSlash(path.Dir(l.Rel)))
 	if err != nil {
 		return nil, t.argError(ctx, "path", t.files.Explain("search", l, err))
 	}
@@ -437,15 +438,15 @@ func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note st
 		notes = append(notes, note)
 	}
 	if r.binary > 0 {
-		notes = append(notes, fmt.Sprintf("note: skipped %s.", plural(int64(r.binary), "binary file", "binary files")))
+		notes = append(notes, fmt.Sprintf("note: skipped %s.", tools.Count(int64(r.binary), "binary file", "binary files")))
 	}
 	if len(r.errors) > 0 {
 		notes = append(notes, "note: could not read "+strings.Join(r.errors, "; "))
 	}
 	notes = append(notes, skipNotes(stats, spec)...)
 	res := tools.Result{Text: strings.TrimSuffix(r.b.String(), "\n"), Notes: notes}
-	unit := func(n int) string { return plural(int64(n), "match", "matches") }
-	files := func(n int) string { return plural(int64(n), "file", "files") }
+	unit := func(n int) string { return tools.Count(int64(n), "match", "matches") }
+	files := func(n int) string { return tools.Count(int64(n), "file", "files") }
 	span := func(what string, n int) string { // "matches 467-928", "file 3"
 		if n == 1 {
 			return fmt.Sprintf("%s %s", what, tools.GroupDigits(int64(r.in.Offset+1)))

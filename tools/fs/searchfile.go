@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"f0/tools"
 	"f0/tools/roots"
 )
 
@@ -255,7 +256,7 @@ func showLine(line []byte, at int) string {
 	b.WriteString(strings.ToValidUTF8(string(line[from:to]), "\uFFFD"))
 	if to < len(line) {
 		b.WriteString(" …[line of ")
-		b.WriteString(sizeText(int64(len(line))))
+		b.WriteString(tools.HumanBytes(int64(len(line))))
 		b.WriteString("]")
 	}
 	return b.String()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	iofs "io/fs"
+	"maps"
 	"strings"
 	"time"
 
@@ -24,9 +25,7 @@ const maxCountLines = 32 << 20
 
 func (t *toolset) statTool() *tools.Tool {
 	syn := map[string]string{"files": "paths"}
-	for k, v := range pathSynonyms {
-		syn[k] = v
-	}
+	maps.Copy(syn, pathSynonyms)
 	return tools.Def[StatInput]{
 		Spec: tools.Spec{
 			Name: "fs.stat", Title: "Describe files",
@@ -107,7 +106,7 @@ func (t *toolset) statOne(ctx context.Context, field, p string) (string, error) 
 		writeMeta(&b, info)
 		return b.String(), nil
 	}
-	fmt.Fprintf(&b, "\n  type: file · %s bytes (%s)", tools.GroupDigits(info.Size()), sizeText(info.Size()))
+	fmt.Fprintf(&b, "\n  type: file · %s bytes (%s)", tools.GroupDigits(info.Size()), tools.HumanBytes(info.Size()))
 	writeMeta(&b, info)
 	f, err := l.Open()
 	if err != nil {
@@ -129,7 +128,7 @@ func (t *toolset) statOne(ctx context.Context, field, p string) (string, error) 
 				if info.Size() == 0 {
 					lines = 0
 				}
-				fmt.Fprintf(&b, " · %s", plural(int64(lines), "line", "lines"))
+				fmt.Fprintf(&b, " · %s", tools.Count(int64(lines), "line", "lines"))
 			}
 		}
 	}
@@ -165,5 +164,5 @@ func (t *toolset) entryCount(l roots.Loc) string {
 	if len(names) > 10000 {
 		return " · more than 10,000 entries"
 	}
-	return " · " + plural(int64(len(names)), "entry", "entries")
+	return " · " + tools.Count(int64(len(names)), "entry", "entries")
 }

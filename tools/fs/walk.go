@@ -7,6 +7,7 @@ import (
 	iofs "io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -435,7 +436,7 @@ func (w *walk) ancestorIgnores() (*ignorer, error) {
 		if rel == "" {
 			rel = "."
 		}
-		dir, err := r.OpenRoot(nativePath(rel))
+		dir, err := r.OpenRoot(filepath.FromSlash(rel))
 		if err != nil {
 			if errors.Is(err, iofs.ErrNotExist) {
 				break

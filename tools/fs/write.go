@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	iofs "io/fs"
+	"maps"
 	"strings"
 
 	"f0/tools"
@@ -26,9 +27,7 @@ func (t *toolset) writeTool() *tools.Tool {
 		"text": "content", "data": "content", "body": "content", "contents": "content", "fileText": "content", "newContent": "content",
 		"mkdir": "createDirs", "parents": "createDirs", "makeDirs": "createDirs", "createDirectories": "createDirs",
 	}
-	for k, v := range pathSynonyms {
-		syn[k] = v
-	}
+	maps.Copy(syn, pathSynonyms)
 	return tools.Def[WriteInput]{
 		Spec: tools.Spec{
 			Name: "fs.write", Title: "Write a file",
@@ -89,11 +88,11 @@ func (t *toolset) runWrite(ctx context.Context, in WriteInput) (tools.Result, er
 	var text string
 	switch {
 	case mode == "append" && before >= 0:
-		text = fmt.Sprintf("appended %s bytes (%s) to %s, now %s bytes", tools.GroupDigits(int64(len(in.Content))), plural(int64(lines), "line", "lines"), t.show(l), tools.GroupDigits(n))
+		text = fmt.Sprintf("appended %s bytes (%s) to %s, now %s bytes", tools.GroupDigits(int64(len(in.Content))), tools.Count(int64(lines), "line", "lines"), t.show(l), tools.GroupDigits(n))
 	case before >= 0:
-		text = fmt.Sprintf("replaced %s: %s bytes, %s (was %s bytes)", t.show(l), tools.GroupDigits(n), plural(int64(lines), "line", "lines"), tools.GroupDigits(before))
+		text = fmt.Sprintf("replaced %s: %s bytes, %s (was %s bytes)", t.show(l), tools.GroupDigits(n), tools.Count(int64(lines), "line", "lines"), tools.GroupDigits(before))
 	default:
-		text = fmt.Sprintf("created %s: %s bytes, %s", t.show(l), tools.GroupDigits(n), plural(int64(lines), "line", "lines"))
+		text = fmt.Sprintf("created %s: %s bytes, %s", t.show(l), tools.GroupDigits(n), tools.Count(int64(lines), "line", "lines"))
 	}
 	return tools.Result{Text: text}, nil
 }
@@ -105,7 +104,7 @@ func (t *toolset) writeError(ctx context.Context, l roots.Loc, err error) error 
 		return &tools.InputError{Field: "mode", Problem: fmt.Sprintf("%s already exists and mode is \"create\".", t.show(l)),
 			Hint: "Replace it with mode \"overwrite\", add to it with mode \"append\", or change it with " + tools.ToolName(ctx, "fs.edit") + "."}
 	case errors.Is(err, iofs.ErrNotExist):
-		ie := &tools.InputError{Field: "path", Problem: sentence(err.Error())}
+		ie := &tools.InputError{Field: "path", Problem: tools.Sentence(err.Error())}
 		if nf, ok := roots.AsNotFound(err); ok && nf.Op == "write into" {
 			ie.Hint = "Set createDirs: true to create the missing directories."
 		}

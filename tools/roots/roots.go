@@ -147,9 +147,6 @@ func OpenRead(r *os.Root, name string) (*os.File, error) {
 // Open opens l for reading through its root.
 func (l Loc) Open() (*os.File, error) { return OpenRead(l.Root.os, l.Native()) }
 
-// nativePath turns a slash-separated relative path into the system's form.
-func nativePath(rel string) string { return filepath.FromSlash(rel) }
-
 // Abs is the absolute path, for messages only (never for access).
 func (l Loc) Abs() string { return filepath.Join(l.Root.Dir, l.Native()) }
 

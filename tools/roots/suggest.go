@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -85,7 +86,7 @@ func (s *Set) Elsewhere(l Loc) []string {
 	}
 	var out []string
 	for _, r := range s.ordered(l.Root)[1:] {
-		if _, err := r.os.Lstat(nativePath(l.Rel)); err == nil {
+		if _, err := r.os.Lstat(filepath.FromSlash(l.Rel)); err == nil {
 			out = append(out, s.Display(Loc{Root: r, Rel: l.Rel}))
 		}
 	}
@@ -112,7 +113,7 @@ func (s *Set) fix(r *Root, dir string, parts []string, depth int) []string {
 	if parts[0] == ".." || parts[0] == "." {
 		return nil
 	}
-	if _, err := r.os.Lstat(nativePath(next)); err == nil {
+	if _, err := r.os.Lstat(filepath.FromSlash(next)); err == nil {
 		return s.fix(r, next, parts[1:], depth)
 	}
 	if depth >= 2 {
@@ -130,7 +131,7 @@ func (s *Set) fix(r *Root, dir string, parts []string, depth int) []string {
 
 // nearNames lists the entries of dir close to want, nearest first.
 func nearNames(r *Root, dir, want string) []string {
-	f, err := r.os.Open(nativePath(dir))
+	f, err := r.os.Open(filepath.FromSlash(dir))
 	if err != nil {
 		return nil
 	}

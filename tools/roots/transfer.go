@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 )
@@ -132,7 +133,7 @@ func (s *Set) Copy(ctx context.Context, src, dst Loc, opts CopyOptions) (CopyRep
 			rep.Dirs++
 			continue
 		}
-		n, err := s.copyFile(sub, nativePath(e.rel), to, e.perm, opts.Overwrite)
+		n, err := s.copyFile(sub, filepath.FromSlash(e.rel), to, e.perm, opts.Overwrite)
 		if err != nil {
 			return rep, err
 		}
@@ -181,7 +182,7 @@ func (s *Set) collect(ctx context.Context, sub *os.Root, src Loc) ([]entry, []st
 			}
 			entries = append(entries, entry{rel: p, perm: info.Mode().Perm(), bytes: info.Size()})
 		case t&fs.ModeSymlink != 0:
-			info, err := sub.Stat(nativePath(p))
+			info, err := sub.Stat(filepath.FromSlash(p))
 			switch {
 			case err != nil:
 				skipped = append(skipped, s.Display(src.Join(p))+" (a link leading outside the copied directory, or dangling)")
