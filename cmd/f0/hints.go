@@ -53,7 +53,7 @@ func (r cliRenderer) Call(s tools.Suggestion) string {
 		words = append(words, s.Tool)
 		words = append(words, r.argWords(t, plainArgs(s.Args))...)
 	} else {
-		words = append(words, "call", s.Tool, compact(s.Args))
+		words = append(words, "call", s.Tool, tools.CompactJSON(s.Args))
 	}
 	return strings.Join(quoteWords(words), " ")
 }
@@ -91,12 +91,12 @@ func (r cliRenderer) fieldWords(t *tools.Tool, args map[string]any) []string {
 			words = append(words, k+"="+v)
 		case json.Number, bool:
 			if typ := r.reg.FieldType(t, k); typ == "integer" || typ == "number" || typ == "boolean" {
-				words = append(words, k+"="+compact(v))
+				words = append(words, k+"="+tools.CompactJSON(v))
 				continue
 			}
-			words = append(words, k+":="+compact(v))
+			words = append(words, k+":="+tools.CompactJSON(v))
 		default:
-			words = append(words, k+":="+compact(v))
+			words = append(words, k+":="+tools.CompactJSON(v))
 		}
 	}
 	return words
@@ -143,15 +143,6 @@ func plainArgs(v any) map[string]any {
 		return nil
 	}
 	return m
-}
-
-// compact writes v as one line of JSON without HTML escaping.
-func compact(v any) string {
-	var b strings.Builder
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	enc.Encode(v)
-	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // shellSpecial are the characters that make a word need quotes in a POSIX

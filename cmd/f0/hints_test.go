@@ -58,8 +58,8 @@ func TestCLIRendererRoundTrip(t *testing.T) {
 						got[k] = v
 					}
 				}
-				if compact(got) != compact(want) {
-					t.Errorf("%s\nreads back as %s\nwant         %s", line, compact(got), compact(want))
+				if tools.CompactJSON(got) != tools.CompactJSON(want) {
+					t.Errorf("%s\nreads back as %s\nwant         %s", line, tools.CompactJSON(got), tools.CompactJSON(want))
 				}
 			})
 		}

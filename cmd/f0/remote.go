@@ -102,7 +102,7 @@ type remoteRenderer struct{ target remoteTarget }
 func (r remoteRenderer) Call(s tools.Suggestion) string {
 	words := append(append([]string{"f0", "call"}, r.target.flagWords()...), s.Listed)
 	if s.Args != nil {
-		words = append(words, compact(s.Args))
+		words = append(words, tools.CompactJSON(s.Args))
 	}
 	return strings.Join(quoteWords(words), " ")
 }

@@ -7,25 +7,6 @@ import (
 	"time"
 )
 
-// HumanBytes renders a size for people: 532 B, 1.2 KB, 3.4 MB (powers of
-// 1024).
-func HumanBytes(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	div, exp := int64(unit), 0
-	for m := n / unit; m >= unit && exp < 4; m /= unit {
-		div *= unit
-		exp++
-	}
-	v := float64(n) / float64(div)
-	if v >= 100 {
-		return fmt.Sprintf("%.0f %cB", v, "KMGTP"[exp])
-	}
-	return fmt.Sprintf("%.1f %cB", v, "KMGTP"[exp])
-}
-
 // HumanDuration renders a duration the way the first line shows it:
 // 84 ms, 1.25 s, 2m30s.
 func HumanDuration(d time.Duration) string {

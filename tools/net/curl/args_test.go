@@ -260,7 +260,9 @@ func TestParseCurlErrors(t *testing.T) {
 		{"header without a colon", Input{URL: "https://x", Headers: []any{"Accept application/json"}}, `"headers": "Accept application/json" is not a header: write "Name: value"`},
 		{"header written name=value", Input{URL: "https://x", Headers: []any{"X-Token=abc"}}, `"headers": "X-Token=abc" is not a header: write "X-Token: abc"`},
 		{"header with a newline", Input{URL: "https://x", Headers: map[string]any{"X": "a\r\nInjected: 1"}}, `"headers": the value of header X has a line break or control character`},
-		{"form value of a wrong type", Input{URL: "https://x", Form: map[string]any{"a": map[string]any{}}}, `"form.a": expected a string, number or boolean, got {}`},
+		// The pipeline turns an object into "name=value&…" (tools.URLEncoded)
+		// before the tool sees it; an object that reaches the tool is refused.
+		{"form of a wrong type", Input{URL: "https://x", Form: map[string]any{"a": map[string]any{}}}, `"form": expected "name=value&…", got {"a":{}}`},
 		{"remoteName and output", Input{URL: "https://x/a.txt", RemoteName: ptr(true), Output: "b.txt"}, `"remoteName": true and "output": "b.txt" both name the file the body is saved to. Give one of them`},
 		{"-O and -o", Input{Args: "-O -o b.txt https://x/a.txt"}, `-O in args and -o b.txt in args both name the file the body is saved to.`},
 		{"flag with a unit", Input{Args: "--max-time-ms 500 https://x"}, `"args": unknown flag --max-time-ms; did you mean -m, --max-time? The structured field for it: "maxTimeSeconds".`},

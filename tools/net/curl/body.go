@@ -13,7 +13,6 @@ import (
 	"strings"
 
 	"f0/tools"
-	f0net "f0/tools/net"
 )
 
 // body is a request body ready to send.
@@ -228,7 +227,7 @@ func (c *curl) readStdin(ctx context.Context, what string) ([]byte, error) {
 // checkSize refuses a body larger than the download cap.
 func (c *curl) checkSize(data []byte, what string) error {
 	if int64(len(data)) > c.cfg.MaxDownload {
-		return &tools.InputError{Field: "args", Problem: fmt.Sprintf("%s: the file is larger than this server's limit of %s (--net-max-download)", what, f0net.HumanBytes(c.cfg.MaxDownload))}
+		return &tools.InputError{Field: "args", Problem: fmt.Sprintf("%s: the file is larger than this server's limit of %s (--net-max-download)", what, tools.HumanBytes(c.cfg.MaxDownload))}
 	}
 	return nil
 }

@@ -102,7 +102,7 @@ func (c *curl) timeoutText(ctx context.Context, r *request, ex *exchange) string
 	}
 	fmt.Fprintf(&b, "%s %s timed out after %s: the total time limit fired (set by %s)", r.method, ex.target.u.Redacted(), f0net.HumanDuration(r.maxTime), from)
 	if ex.resp != nil {
-		fmt.Fprintf(&b, "; the server had answered %s, and the body was still arriving (%s received)", ex.resp.Status, f0net.HumanBytes(ex.size))
+		fmt.Fprintf(&b, "; the server had answered %s, and the body was still arriving (%s received)", ex.resp.Status, tools.HumanBytes(ex.size))
 	}
 	b.WriteString(".\n")
 	if ms := r.maxTime.Milliseconds(); strings.HasPrefix(from, `"timeoutMs"`) && ms < 100 {

@@ -87,7 +87,7 @@ func (e *capError) Error() string {
 	if e.saved {
 		what = "nothing was saved"
 	}
-	return fmt.Sprintf("the response body is larger than the download limit of %s (%s); %s", f0net.HumanBytes(e.limit), e.flag, what)
+	return fmt.Sprintf("the response body is larger than the download limit of %s (%s); %s", tools.HumanBytes(e.limit), e.flag, what)
 }
 
 // fetch requests one target, retrying as --retry says: each attempt is a
@@ -417,9 +417,9 @@ func (m *meteredReader) report(final bool) {
 		return
 	}
 	m.lastReport, m.reported = now, true
-	msg := "downloaded " + f0net.HumanBytes(m.n)
+	msg := "downloaded " + tools.HumanBytes(m.n)
 	if m.total > 0 {
-		msg += " of " + f0net.HumanBytes(m.total)
+		msg += " of " + tools.HumanBytes(m.total)
 	}
 	tools.ReportProgress(m.ctx, float64(m.n), float64(m.total), msg)
 }

@@ -42,7 +42,7 @@ func TestBodyMemoryIsBounded(t *testing.T) {
 	})
 	t.Run("an endless body stops at the download cap", func(t *testing.T) {
 		res := e.call(t, map[string]any{"url": e.url + "/endless"})
-		assertInOrder(t, res.Text, "GET "+e.url+"/endless: the response body is larger than the download limit of 20.0 MB (--net-max-download); the call stopped reading it.")
+		assertInOrder(t, res.Text, "GET "+e.url+"/endless: the response body is larger than the download limit of 20 MB (--net-max-download); the call stopped reading it.")
 	})
 	t.Run("a window deep in the body needs memory the server does not have", func(t *testing.T) {
 		res := e.call(t, map[string]any{"url": e.url + "/big?n=5000000", "offset": 4000000})

@@ -92,7 +92,7 @@ func (c *curl) cutNotes(ctx context.Context, r *request, ex *exchange, s *sectio
 			ex.next(ctx, map[string]any{"format": "markdown", "offset": nil}))
 	}
 	name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
-	notes = append(notes, fmt.Sprintf("note: to keep the whole body (%s), save it to a file: %s", f0net.HumanBytes(ex.size),
+	notes = append(notes, fmt.Sprintf("note: to keep the whole body (%s), save it to a file: %s", tools.HumanBytes(ex.size),
 		ex.next(ctx, map[string]any{"output": name, "offset": nil, "format": nil})))
 	return notes
 }
@@ -254,7 +254,7 @@ func (c *curl) excerpt(ex *exchange) string {
 	}
 	ctype := ex.resp.Header.Get("Content-Type")
 	if f0net.IsBinary(ctype, ex.data) {
-		return fmt.Sprintf("[binary body, %s]", f0net.HumanBytes(ex.size))
+		return fmt.Sprintf("[binary body, %s]", tools.HumanBytes(ex.size))
 	}
 	text, _, _ := f0net.DecodeText(ex.data, ctype)
 	const max = 500
@@ -299,10 +299,10 @@ func (c *curl) bodyView(ctx context.Context, r *request, ex *exchange, s *sectio
 			s.notes = append(s.notes, fmt.Sprintf("note: could not convert the HTML to %s (%v); shown as it is", r.format, err))
 			break
 		}
-		s.head[0] += fmt.Sprintf(" · shown as %s (%s)", r.format, f0net.HumanBytes(int64(len(conv))))
+		s.head[0] += fmt.Sprintf(" · shown as %s (%s)", r.format, tools.HumanBytes(int64(len(conv))))
 		if s.cut {
 			s.full = 0
-			s.head[0] += fmt.Sprintf(" · converted from the first %s of the page", f0net.HumanBytes(int64(len(ex.data))))
+			s.head[0] += fmt.Sprintf(" · converted from the first %s of the page", tools.HumanBytes(int64(len(ex.data))))
 		}
 		text = conv
 	default:
@@ -345,7 +345,7 @@ func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *sect
 	if encLen-r.offset > room {
 		s.isError = true
 		s.head = append(s.head, fmt.Sprintf("base64 refused: this body (%s, %s) is %s bytes as base64, more than this call's output budget of %s bytes.",
-			typeOrUnknown(ex.resp), f0net.HumanBytes(ex.size), tools.GroupDigits(int64(encLen)), tools.GroupDigits(int64(budget))))
+			typeOrUnknown(ex.resp), tools.HumanBytes(ex.size), tools.GroupDigits(int64(encLen)), tools.GroupDigits(int64(budget))))
 		name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
 		s.head = append(s.head, "Save it to a file instead: "+ex.next(ctx, map[string]any{"output": name, "base64": nil, "offset": nil}))
 		if want := roundUp(encLen+len(strings.Join(s.head, "\n"))+footerRoom, 1024); want <= outputCap(ctx) {
@@ -359,7 +359,7 @@ func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *sect
 
 // binaryLines describe an omitted binary body and the two ways to get it.
 func (c *curl) binaryLines(ctx context.Context, r *request, ex *exchange, budget int) []string {
-	lines := []string{fmt.Sprintf("binary body omitted: %s, %s (%s bytes), sha256 %s", typeOrUnknown(ex.resp), f0net.HumanBytes(ex.size), tools.GroupDigits(ex.size), ex.sha256)}
+	lines := []string{fmt.Sprintf("binary body omitted: %s, %s (%s bytes), sha256 %s", typeOrUnknown(ex.resp), tools.HumanBytes(ex.size), tools.GroupDigits(ex.size), ex.sha256)}
 	encLen := base64.StdEncoding.EncodedLen(int(ex.size))
 	switch {
 	case encLen+footerRoom+512 <= budget:
@@ -403,7 +403,7 @@ func summaryLine(r *request, ex *exchange) string {
 	if ctype == "" {
 		ctype = "no content type"
 	}
-	size := f0net.HumanBytes(ex.size)
+	size := tools.HumanBytes(ex.size)
 	if ex.method == "HEAD" {
 		size = "no body (HEAD)"
 		if resp.ContentLength >= 0 {
@@ -412,16 +412,9 @@ func summaryLine(r *request, ex *exchange) string {
 	}
 	parts := []string{status, ctype, size, f0net.HumanDuration(ex.elapsed)}
 	if n := len(ex.hops); n > 0 {
-		parts = append(parts, fmt.Sprintf("%s after %d %s", resp.Request.URL.Redacted(), n, plural(n, "redirect", "redirects")))
+		parts = append(parts, fmt.Sprintf("%s after %d %s", resp.Request.URL.Redacted(), n, tools.Plural(n, "redirect", "redirects")))
 	}
 	return strings.Join(parts, " · ")
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 func isRedirect(code int) bool {
@@ -524,7 +517,7 @@ func writeRequestHead(b *strings.Builder, req *http.Request, resp *http.Response
 		}
 	}
 	if req.ContentLength > 0 {
-		fmt.Fprintf(b, "> Content-Length: %d\n> [%s of body]\n", req.ContentLength, f0net.HumanBytes(req.ContentLength))
+		fmt.Fprintf(b, "> Content-Length: %d\n> [%s of body]\n", req.ContentLength, tools.HumanBytes(req.ContentLength))
 	}
 }
 

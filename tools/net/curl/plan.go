@@ -146,8 +146,8 @@ func buildPlan(in Input) (*plan, error) {
 // follows it, so that the two read as sentences.
 func polish(err error) error {
 	var ie *tools.InputError
-	if errors.As(err, &ie) && ie.Hint != "" && !strings.HasSuffix(ie.Problem, ".") && !strings.HasSuffix(ie.Problem, "?") {
-		ie.Problem += "."
+	if errors.As(err, &ie) && ie.Hint != "" {
+		ie.Problem = tools.Sentence(ie.Problem)
 	}
 	return err
 }
@@ -574,9 +574,9 @@ func fieldHeaders(v any) ([]header, error) {
 			}
 			for _, val := range vals {
 				h := header{name: strings.TrimSpace(name), remove: val == nil}
-				text, err := scalarText(val)
+				text, err := scalarField("headers."+name, val)
 				if err != nil {
-					return nil, &tools.InputError{Field: "headers." + name, Problem: err.Error()}
+					return nil, err
 				}
 				h.value = strings.TrimSpace(text)
 				if err := checkHeader(h); err != nil {
@@ -663,15 +663,13 @@ func checkHeader(h header) error {
 	return nil
 }
 
-// encodePairs URL-encodes query or form fields: "a=1&b=2" (each name and
-// value re-encoded, so a raw space is sent as +), or an object's fields in
-// name order, where a list repeats the name.
+// encodePairs URL-encodes query or form fields: "a=1&b=2", each name and
+// value re-encoded, so a raw space is sent as +. The pipeline has already
+// turned an object or a list of pairs into this text (tools.URLEncoded).
 func encodePairs(field string, v any) ([]string, error) {
 	switch x := v.(type) {
 	case string:
 		return encodeQueryString(x), nil
-	case map[string]any:
-		return encodeObject(field, x)
 	}
 	return nil, &tools.InputError{Field: field, Problem: fmt.Sprintf("expected \"name=value&…\", got %s", jsonText(v))}
 }
@@ -701,42 +699,13 @@ func unescapeQuery(s string) string {
 	return s
 }
 
-func encodeObject(field string, m map[string]any) ([]string, error) {
-	names := slices.Sorted(maps.Keys(m))
-	var pairs []string
-	for _, name := range names {
-		vals := []any{m[name]}
-		if list, ok := m[name].([]any); ok {
-			vals = list
-		}
-		for _, v := range vals {
-			s, err := scalarText(v)
-			if err != nil {
-				return nil, &tools.InputError{Field: field + "." + name, Problem: err.Error()}
-			}
-			pairs = append(pairs, url.QueryEscape(name)+"="+url.QueryEscape(s))
-		}
+// scalarField reads the value of an object's field as text: a string,
+// number or boolean (null is empty).
+func scalarField(field string, v any) (string, error) {
+	if s, ok := tools.ScalarText(v); ok {
+		return s, nil
 	}
-	return pairs, nil
-}
-
-// scalarText renders a string, number or boolean as text.
-func scalarText(v any) (string, error) {
-	switch x := v.(type) {
-	case nil:
-		return "", nil
-	case string:
-		return x, nil
-	case json.Number, bool:
-		return fmt.Sprint(x), nil
-	case float64:
-		return strconv.FormatFloat(x, 'f', -1, 64), nil
-	case int:
-		return strconv.Itoa(x), nil
-	case int64:
-		return strconv.FormatInt(x, 10), nil
-	}
-	return "", fmt.Errorf("expected a string, number or boolean, got %s", jsonText(v))
+	return "", &tools.InputError{Field: field, Problem: "expected a string, number or boolean, got " + jsonText(v)}
 }
 
 // fieldCookie reads the cookie field: "a=b; c=d" or an object.
@@ -752,9 +721,9 @@ func fieldCookie(v any) (string, error) {
 		names := slices.Sorted(maps.Keys(x))
 		parts := make([]string, 0, len(names))
 		for _, n := range names {
-			s, err := scalarText(x[n])
+			s, err := scalarField("cookie."+n, x[n])
 			if err != nil {
-				return "", &tools.InputError{Field: "cookie." + n, Problem: err.Error()}
+				return "", err
 			}
 			parts = append(parts, n+"="+s)
 		}
@@ -785,13 +754,7 @@ func discards(path string) bool {
 
 // jsonText renders a value as compact JSON for messages.
 func jsonText(v any) string {
-	var b strings.Builder
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return fmt.Sprint(v)
-	}
-	s := strings.TrimSuffix(b.String(), "\n")
+	s := tools.CompactJSON(v)
 	if len(s) > 120 {
 		s = tools.CutUTF8(s, 117) + "…"
 	}

@@ -167,7 +167,7 @@ func parseTarget(raw string, query []string, p *plan) (*target, error) {
 		s = "http://" + s
 	}
 	if enc, n := tools.EncodeURL(s); n > 0 {
-		p.notes = append(p.notes, fmt.Sprintf("note: encoded %d %s in the URL that a browser would encode (spaces, quotes, <>, non-ASCII)", n, plural(n, "character", "characters")))
+		p.notes = append(p.notes, fmt.Sprintf("note: encoded %d %s in the URL that a browser would encode (spaces, quotes, <>, non-ASCII)", n, tools.Plural(n, "character", "characters")))
 		s = enc
 	}
 	u, err := url.Parse(s)
@@ -213,7 +213,7 @@ func (c *curl) locateOutputs(r *request) error {
 			r.targets[i].outName = o
 		}
 	default:
-		return &tools.InputError{Field: "output", Problem: fmt.Sprintf("%d output %s for %d %s", len(outs), plural(len(outs), "file", "files"), len(r.targets), plural(len(r.targets), "URL", "URLs")),
+		return &tools.InputError{Field: "output", Problem: fmt.Sprintf("%d output %s for %d %s", len(outs), tools.Plural(len(outs), "file", "files"), len(r.targets), tools.Plural(len(r.targets), "URL", "URLs")),
 			Hint: "Give one -o per URL, in the same order, or use -O (remoteName) to name each file after its URL."}
 	}
 	for _, t := range r.targets {

@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"f0/tools"
 	f0net "f0/tools/net"
 )
 
@@ -152,5 +153,5 @@ func retryNote(why string, resp *http.Response, wait time.Duration, left int) st
 	if resp != nil && why == "HTTP error" {
 		what = "HTTP error " + resp.Status
 	}
-	return fmt.Sprintf("note: problem: %s; retried after %s (%d %s left)", what, f0net.HumanDuration(wait), left, plural(left, "retry", "retries"))
+	return fmt.Sprintf("note: problem: %s; retried after %s (%d %s left)", what, f0net.HumanDuration(wait), left, tools.Plural(left, "retry", "retries"))
 }
