@@ -335,7 +335,7 @@ func TestHTTPMaxBody(t *testing.T) {
 	t.Logf("chunked oversize body: HTTP %d %s", cr.StatusCode, strings.TrimSpace(cbody))
 }
 
-// session opens a 2025-11-25 session with raw HTTP and returns its ID.
+// rawSession opens a 2025-11-25 session with raw HTTP and returns its ID.
 func rawSession(t *testing.T, url string) (string, *http.Response) {
 	t.Helper()
 	resp := rawPost(t, url, initializeMsg(1), nil)

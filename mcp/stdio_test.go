@@ -281,7 +281,7 @@ func (r *rawStdio) answer(id string) map[string]json.RawMessage {
 	}
 }
 
-// resultText is the text of a tools/call answer, and whether it is an error.
+// answerText is the text of a tools/call answer, and whether it is an error.
 func answerText(t *testing.T, msg map[string]json.RawMessage) (string, bool) {
 	t.Helper()
 	var res mcpgo.CallToolResult

@@ -8,6 +8,10 @@ import (
 	"unicode/utf8"
 )
 
+// The rules in this file are enforced by tests, not at run time: the
+// catalogue's TestSchemaRules runs them over every published tool, and this
+// package's tests pin each rule. No main calls them.
+
 // namePattern is the tool-name rule of Claude Desktop and the Anthropic API;
 // OpenAI's is the same without the length limit.
 var namePattern = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)

@@ -127,7 +127,6 @@ func (p *Pipeline) applyFilters() error {
 	return nil
 }
 
-// sortedKeys returns a map's keys in order.
 // inOrder yields the keys of m in sorted order, from a snapshot taken
 // first (the loop may add and delete keys). Up to 16 keys it allocates
 // nothing: it runs on every repair pass of every call.

@@ -51,7 +51,9 @@ type Image struct {
 	Data     []byte
 }
 
-// Text returns a successful plain-text result.
+// Text returns a successful plain-text result. Tools build their Result
+// directly; Text serves the stand-in tools of tests in other packages (mcp,
+// batch), which is why no main calls it.
 func Text(format string, args ...any) Result {
 	if len(args) == 0 {
 		return Result{Text: format}

@@ -225,7 +225,7 @@ func (t *toolset) linkNote(l roots.Loc) string {
 	return " -> " + shown
 }
 
-// globMatch applies a listing's glob: a pattern without a slash matches
+// matchEntry applies a listing's glob: a pattern without a slash matches
 // the name, one with a slash the path below the listed directory.
 // A nil glob matches everything.
 func (g *glob) matchEntry(base, rel string) bool {

@@ -164,7 +164,10 @@ func (outsideError) Refused() bool { return true }
 
 // Locate maps a path as a user or model wrote it to a root and a relative
 // path: relative paths resolve against the first root; an absolute path must
-// lie inside one of the roots. It never touches the disk.
+// lie inside one of the roots. It opens nothing (os.Root confines the open
+// that follows); the one disk access is resolving the links in the parent of
+// an absolute path that names a root through a symbolic link (/tmp vs
+// /private/tmp).
 func (s *Set) Locate(p string) (Loc, error) {
 	if strings.ContainsRune(p, 0) {
 		return Loc{}, fmt.Errorf("path %q contains a NUL byte, which no file name inside the allowed roots (%s) can hold", p, s.Named())

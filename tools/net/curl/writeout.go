@@ -142,7 +142,7 @@ func unknownVar(name, from string) error {
 	return &tools.InputError{Field: "writeOut", Problem: problem, Hint: "Known: " + strings.Join(known, ", ") + ", and %header{Name}."}
 }
 
-// render fills a parsed format.
+// renderWriteOut fills a parsed format.
 func renderWriteOut(parts []wpart, w *wvals) string {
 	var b strings.Builder
 	for _, p := range parts {
