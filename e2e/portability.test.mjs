@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 import { E2E_DIR, f0Bin } from './lib/f0.mjs';
+import { upstreamFlags } from './lib/upstreams.mjs';
 
 const PORTABILITY = path.join(E2E_DIR, 'portability');
 
@@ -24,12 +25,21 @@ const GEMINI_KEYS = new Set(['anyOf', 'default', 'description', 'enum', 'example
   'properties', 'propertyOrdering', 'required', 'title', 'type']);
 const GEMINI_TYPES = new Set(['STRING', 'NUMBER', 'INTEGER', 'BOOLEAN', 'ARRAY', 'OBJECT']);
 
+// The last two also list the tools of the official filesystem server and server-everything behind f0
+// (issue 15): f0 publishes their schemas in its portable form.
 const CONFIGS = [
   ['--tool-names', 'underscore'],
   ['--tool-names', 'dotted'],
   ['--tool-names', 'underscore', '--tools-prefix', 'f0p'],
   ['--tool-names', 'dotted', '--tools-prefix', 'f0p'],
+  ['--tool-names', 'underscore', ...upstreamFlags(E2E_DIR)],
+  ['--tool-names', 'dotted', ...upstreamFlags(E2E_DIR)],
 ].map((flags) => ['--access', 'admin', '--root', E2E_DIR, ...flags]);
+
+/** A short label for a configuration: its flags, upstreams by name only. */
+function labelOf(flags) {
+  return flags.slice(4).map((f) => (f.includes('=') ? f.split('=')[0] + '=…' : f)).join(' ');
+}
 
 function listTools(flags) {
   const out = execFileSync(f0Bin(), ['tools', '--json', ...flags], { encoding: 'utf8' });
@@ -96,7 +106,7 @@ describe('portability: f0 tools/list through agent frameworks\' schema converter
   });
 
   for (const flags of CONFIGS) {
-    const label = flags.slice(4).join(' ');
+    const label = labelOf(flags);
     describe(label, () => {
       let tools;
       before(() => {

@@ -275,7 +275,7 @@ type DownError struct {
 	Cause error
 	Retry time.Duration
 	// Starting is set when the error came from starting the server,
-	// Died when the server stopped during the call.
+	// Died when the server stopped before or during the call.
 	Starting, Died bool
 }
 
@@ -283,7 +283,7 @@ func (e *DownError) Error() string {
 	var b strings.Builder
 	switch {
 	case e.Died:
-		fmt.Fprintf(&b, "upstream server %q stopped during the call: %v", e.Name, e.Cause)
+		fmt.Fprintf(&b, "upstream server %q stopped: %v", e.Name, e.Cause)
 	case e.Starting:
 		fmt.Fprintf(&b, "upstream server %q could not be started: %v", e.Name, e.Cause)
 	default:
