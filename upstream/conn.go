@@ -45,8 +45,6 @@ type Conn struct {
 	kept     results // long results, for paging
 	tokens   atomic.Int64
 	progress sync.Map // progress token → func(done, total float64, msg string)
-	// listChanged, when set, is told that the server's tool list changed.
-	listChanged atomic.Pointer[func()]
 }
 
 // session is one running instance of the server.
@@ -63,13 +61,6 @@ func NewConn(srv Server, version string, logger *slog.Logger) *Conn {
 	}
 	return &Conn{srv: srv, version: version, logger: logger.With("upstream", srv.Name)}
 }
-
-// Server returns how the connection reaches its server.
-func (c *Conn) Server() Server { return c.srv }
-
-// OnListChanged registers f to be called when the server says its tool
-// list changed.
-func (c *Conn) OnListChanged(f func()) { c.listChanged.Store(&f) }
 
 // Start connects to the server and lists its tools.
 func (c *Conn) Start(ctx context.Context) ([]mcpgo.Tool, error) {
@@ -217,8 +208,7 @@ func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	return h.next.RoundTrip(r)
 }
 
-// notified handles the server's notifications: progress of a call, and a
-// changed tool list.
+// notified handles the server's notifications: progress of a call.
 func (c *Conn) notified(n mcpgo.JSONRPCNotification) {
 	switch n.Method {
 	case string(mcpgo.MethodNotificationProgress):
@@ -229,10 +219,6 @@ func (c *Conn) notified(n mcpgo.JSONRPCNotification) {
 			total, _ := fields["total"].(float64)
 			msg, _ := fields["message"].(string)
 			f.(func(float64, float64, string))(done, total, msg)
-		}
-	case string(mcpgo.MethodNotificationToolsListChanged):
-		if f := c.listChanged.Load(); f != nil {
-			(*f)()
 		}
 	}
 }
