@@ -33,9 +33,37 @@ func netServer(t *testing.T) string {
 		w.Header().Set("Content-Type", "application/octet-stream")
 		w.Write(bytes.Repeat([]byte("x"), 4096))
 	})
+	mux.HandleFunc("/echo", func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		fmt.Fprintf(w, "%s %s %q\n", r.Method, r.URL.Path, body)
+	})
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return srv.URL
+}
+
+// TestNetCurlStdin: on the CLI, curl's "@-" and "-T -" read standard input.
+func TestNetCurlStdin(t *testing.T) {
+	url := netServer(t)
+	root := "--root=" + t.TempDir()
+	cases := []struct {
+		args  []string
+		stdin string
+		want  string
+	}{
+		{[]string{"-d", "@-"}, "a=1\nb=2\n", `POST /echo "a=1b=2"`},
+		{[]string{"--data-binary", "@-"}, "a=1\nb=2\n", `POST /echo "a=1\nb=2\n"`},
+		{[]string{"--json", "@-"}, `{"k": 1}`, `POST /echo "{\"k\": 1}"`},
+		{[]string{"-T", "-"}, "file body", `PUT /echo "file body"`},
+	}
+	for _, tc := range cases {
+		var stdout, stderr bytes.Buffer
+		args := append(append([]string{root, "net.curl", "-s"}, tc.args...), url+"/echo")
+		code := run(context.Background(), args, strings.NewReader(tc.stdin), &stdout, &stderr)
+		if code != 0 || stdout.String() != tc.want+"\n" {
+			t.Errorf("%v < %q: exit %d, stdout %q, want %q; stderr %s", tc.args, tc.stdin, code, stdout.String(), tc.want, stderr.String())
+		}
+	}
 }
 
 // runF0 runs the CLI in-process and returns exit code, stdout and stderr.

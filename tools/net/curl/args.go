@@ -45,9 +45,11 @@ var curlFlags = []flagSpec{
 		p.method.byFlag(m, from)
 		return nil
 	}},
-	{long: "header", short: 'H', arg: "'NAME: VALUE'", field: "headers", help: "request header; 'Name:' removes a default one", set: func(p *plan, v string, _ bool, from string) error {
-		if strings.HasPrefix(v, "@") {
-			return &tools.InputError{Field: "args", Problem: from + ": reading headers from a file is not supported", Hint: "Give each header with its own -H."}
+	{long: "header", short: 'H', arg: "'NAME: VALUE'", field: "headers", help: "request header; 'Name:' removes a default one; @FILE reads one a line (inside the roots)", set: func(p *plan, v string, _ bool, from string) error {
+		if file, ok := strings.CutPrefix(v, "@"); ok {
+			// curl 7.55+: one header a line, read when the call is prepared.
+			p.headers = append(p.headers, header{file: file, from: from})
+			return nil
 		}
 		h, err := parseHeader(v)
 		if err != nil {

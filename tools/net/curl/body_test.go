@@ -73,3 +73,23 @@ func TestStdin(t *testing.T) {
 		}
 	}
 }
+
+func TestHeaderFile(t *testing.T) {
+	e := newEnv(t)
+	if err := os.WriteFile(filepath.Join(e.dir, "h.txt"), []byte("X-A: 1\r\n\r\nX-B: two words\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := e.echo(t, map[string]any{"args": []any{"-H", "@h.txt", "-H", "X-C: 3", e.url + "/echo"}})
+	if got.Headers["X-A"] != "1" || got.Headers["X-B"] != "two words" || got.Headers["X-C"] != "3" {
+		t.Errorf("-H @h.txt sent %v", got.Headers)
+	}
+	for _, tc := range []struct{ file, want string }{
+		{"../h.txt", `net_curl: "args": -H @../h.txt: "../h.txt" is outside the allowed roots`},
+		{"-", `net_curl: "args": -H @-: there is no standard input to read over MCP.`},
+	} {
+		res := e.call(t, map[string]any{"args": []any{"-H", "@" + tc.file, e.url + "/echo"}})
+		if !res.IsError || !strings.HasPrefix(res.Text, tc.want) {
+			t.Errorf("got:\n%s\nwant it to start with:\n%s", res.Text, tc.want)
+		}
+	}
+}

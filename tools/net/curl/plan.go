@@ -105,6 +105,9 @@ func (s setting[T]) or(def T) T {
 type header struct {
 	name, value string
 	remove      bool
+	// file is -H @FILE's file (from the flag as written), whose lines are
+	// headers: read when the call is prepared.
+	file, from string
 }
 
 // dataKind says how a body piece is read and encoded.

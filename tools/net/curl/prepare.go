@@ -124,6 +124,9 @@ func (c *curl) prepare(ctx context.Context, p *plan) (*request, []string, error)
 	if err := c.locateOutputs(r); err != nil {
 		return nil, nil, err
 	}
+	if p.headers, err = c.headerFiles(ctx, p.headers); err != nil {
+		return nil, nil, err
+	}
 	r.header, r.host = c.headers(p, r)
 	// Parsing the URLs may have added notes (an encoded URL).
 	return r, append(notes, p.notes[planNotes:]...), nil
@@ -320,6 +323,34 @@ func (c *curl) outputFile(s setting[string]) (*roots.Loc, error) {
 		return nil, ie
 	}
 	return &loc, nil
+}
+
+// headerFiles replaces each -H @FILE with the headers of its lines, as
+// curl reads them: one a line, blank lines skipped.
+func (c *curl) headerFiles(ctx context.Context, hs []header) ([]header, error) {
+	var out []header
+	for _, h := range hs {
+		if h.file == "" {
+			out = append(out, h)
+			continue
+		}
+		what := strings.TrimSuffix(h.from, " in args")
+		data, err := c.readFile(ctx, h.file, what)
+		if err != nil {
+			return nil, err
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if line = strings.TrimRight(line, "\r"); strings.TrimSpace(line) == "" {
+				continue
+			}
+			parsed, err := parseHeader(line)
+			if err != nil {
+				return nil, &tools.InputError{Field: "args", Problem: what + ": " + err.Error()}
+			}
+			out = append(out, parsed)
+		}
+	}
+	return out, nil
 }
 
 // addUploadName appends -T's file name to a URL without a file part (its
