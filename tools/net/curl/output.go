@@ -44,25 +44,22 @@ func (s *section) shownSize() int {
 	return len(s.text())
 }
 
-// footerRoom is what the pipeline's truncation footer and notes need.
-const footerRoom = 700
-
 // single answers a call with one URL.
 func (c *curl) single(ctx context.Context, r *request) (tools.Result, error) {
 	ex, err := c.fetch(ctx, r, r.targets[0])
 	if err != nil {
 		return c.failed(ctx, r, ex, err)
 	}
-	budget := tools.Budget(ctx)
-	s := c.answer(ctx, r, ex, budget)
+	room := tools.OutputRoom(ctx)
+	s := c.answer(ctx, r, ex, room)
 	head := strings.Join(s.head, "\n")
 	notes := append(ex.notes, s.notes...)
-	if len(head)+len(s.text())+footerRoom > budget {
+	if len(s.text()) > room.Less(head).Bytes {
 		if s.suffix != "" { // keep the -w output when the body is cut
 			head += "\n" + strings.TrimRight(s.suffix, "\n")
 			s.suffix = ""
 		}
-		if s.pageable && len(head)+len(s.text())+footerRoom > budget {
+		if s.pageable && len(s.text()) > room.Less(head).Bytes {
 			notes = append(notes, c.cutNotes(ctx, r, ex, &s)...)
 		}
 	}
@@ -101,7 +98,7 @@ func (c *curl) cutNotes(ctx context.Context, r *request, ex *exchange, s *sectio
 // each cut to its share of the budget.
 func (c *curl) several(ctx context.Context, r *request) (tools.Result, error) {
 	n := len(r.targets)
-	share := max((tools.Budget(ctx)-footerRoom)/n-100, 1024)
+	share := tools.OutputRoom(ctx).Share(n)
 	var b strings.Builder
 	var notes []string
 	anyErr := false
@@ -129,24 +126,33 @@ func (c *curl) several(ctx context.Context, r *request) (tools.Result, error) {
 		head := strings.Join(s.head, "\n")
 		b.WriteString(head + "\n")
 		text := s.text()
-		// Room for the body: the share less this section's marker, head and
-		// the line naming the call for the rest.
-		rest := len(ex.next(ctx, map[string]any{"offset": 1 << 40})) + 80
-		if room := share - len(marker) - len(head) - rest; len(text) > share-len(marker)-len(head) {
-			shown := tools.CutUTF8(text, max(room, 0))
+		if len(text) > share.Less(marker, head).Bytes {
+			// Room for the body: the share less this section's marker, head
+			// and the line naming the call for the rest, at its longest.
+			room := share.Less(marker, head, cutLine(1<<40, 1<<40, ex.next(ctx, map[string]any{"offset": 1 << 40})))
+			shown := tools.CutUTF8(text, room.Bytes)
 			b.WriteString(shown)
-			fmt.Fprintf(&b, "\n… [truncated: showed %s of %s bytes]", tools.GroupDigits(int64(len(shown))), tools.GroupDigits(int64(s.shownSize())))
+			rest := ""
 			if s.pageable {
-				next := s.offset + max(len(shown)-len(s.prefix), 0)
-				fmt.Fprintf(&b, " Rest: %s", ex.next(ctx, map[string]any{"offset": next}))
+				rest = ex.next(ctx, map[string]any{"offset": s.offset + max(len(shown)-len(s.prefix), 0)})
 			}
-			b.WriteString("\n")
+			b.WriteString(cutLine(len(shown), s.shownSize(), rest) + "\n")
 		} else if text != "" {
 			b.WriteString(strings.TrimRight(text, "\n") + "\n")
 		}
 	}
 	slices.Sort(notes)
 	return tools.Result{Text: strings.TrimRight(b.String(), "\n"), IsError: anyErr, Notes: slices.Compact(notes)}, nil
+}
+
+// cutLine ends a section cut to its share: how much of it was shown, and
+// the call for the rest when there is one.
+func cutLine(shown, size int, rest string) string {
+	line := fmt.Sprintf("\n… [truncated: showed %s of %s bytes]", tools.GroupDigits(int64(shown)), tools.GroupDigits(int64(size)))
+	if rest != "" {
+		line += " Rest: " + rest
+	}
+	return line
 }
 
 // oneURL is the argument change that turns this call into a call for one
@@ -175,7 +181,7 @@ func (c *curl) oneURL(r *request, t *target, changes map[string]any) map[string]
 }
 
 // answer shapes a received response.
-func (c *curl) answer(ctx context.Context, r *request, ex *exchange, budget int) section {
+func (c *curl) answer(ctx context.Context, r *request, ex *exchange, room tools.Room) section {
 	var s section
 	resp := ex.resp
 	s.head = append(s.head, summaryLine(r, ex))
@@ -211,7 +217,7 @@ func (c *curl) answer(ctx context.Context, r *request, ex *exchange, budget int)
 	case ex.target.discard:
 		s.head = append(s.head, fmt.Sprintf("body discarded (%s bytes, output %s)", tools.GroupDigits(ex.size), ex.target.outName))
 	case ex.size > 0 && ex.method != "HEAD":
-		c.bodyView(ctx, r, ex, &s, budget)
+		c.bodyView(ctx, r, ex, &s, room)
 	}
 	return s
 }
@@ -267,14 +273,14 @@ func (c *curl) excerpt(ex *exchange) string {
 // bodyView puts the body into s: binary bodies are described (or given as
 // base64), text is decoded to UTF-8, converted when asked, and shown from
 // offset.
-func (c *curl) bodyView(ctx context.Context, r *request, ex *exchange, s *section, budget int) {
+func (c *curl) bodyView(ctx context.Context, r *request, ex *exchange, s *section, room tools.Room) {
 	ctype := ex.resp.Header.Get("Content-Type")
 	if r.base64 {
-		c.base64View(ctx, r, ex, s, budget)
+		c.base64View(ctx, r, ex, s, room)
 		return
 	}
 	if f0net.IsBinary(ctype, ex.data) {
-		s.head = append(s.head, c.binaryLines(ctx, r, ex, budget)...)
+		s.head = append(s.head, c.binaryLines(ctx, r, ex, s, room)...)
 		return
 	}
 	text, decodedFrom, note := f0net.DecodeText(ex.data, ctype)
@@ -337,35 +343,49 @@ func (c *curl) window(r *request, s *section, text string) {
 	s.offset, s.body = off, text[off:]
 }
 
-// base64View returns the body as base64, when it fits the budget.
-func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *section, budget int) {
+// base64View returns the body as base64, when it fits the room.
+func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *section, room tools.Room) {
 	enc := base64.StdEncoding.EncodeToString(ex.data)
 	encLen := base64.StdEncoding.EncodedLen(int(ex.size))
-	room := budget - len(strings.Join(s.head, "\n")) - len(s.prefix) - len(s.suffix) - footerRoom
-	if encLen-r.offset > room {
+	if encLen-r.offset > room.Less(strings.Join(s.head, "\n"), s.prefix, s.suffix).Bytes {
 		s.isError = true
 		s.head = append(s.head, fmt.Sprintf("base64 refused: this body (%s, %s) is %s bytes as base64, more than this call's output budget of %s bytes.",
-			typeOrUnknown(ex.resp), tools.HumanBytes(ex.size), tools.GroupDigits(int64(encLen)), tools.GroupDigits(int64(budget))))
+			typeOrUnknown(ex.resp), tools.HumanBytes(ex.size), tools.GroupDigits(int64(encLen)), tools.GroupDigits(int64(tools.Budget(ctx)))))
 		name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
 		s.head = append(s.head, "Save it to a file instead: "+ex.next(ctx, map[string]any{"output": name, "base64": nil, "offset": nil}))
-		if want := roundUp(encLen+len(strings.Join(s.head, "\n"))+footerRoom, 1024); want <= outputCap(ctx) {
+		if want := base64Budget(encLen, s.head...); want <= outputCap(ctx) {
 			s.head = append(s.head, "Or raise the budget: "+ex.next(ctx, map[string]any{"maxBytes": want}))
 		}
 		return
 	}
-	s.head = append(s.head, fmt.Sprintf("base64 of the body (%s, %s bytes) · sha256 %s", typeOrUnknown(ex.resp), tools.GroupDigits(ex.size), ex.sha256))
+	s.head = append(s.head, base64Line(ex))
 	c.window(r, s, enc)
 }
 
-// binaryLines describe an omitted binary body and the two ways to get it.
-func (c *curl) binaryLines(ctx context.Context, r *request, ex *exchange, budget int) []string {
+// base64Line heads a body shown as base64.
+func base64Line(ex *exchange) string {
+	return fmt.Sprintf("base64 of the body (%s, %s bytes) · sha256 %s", typeOrUnknown(ex.resp), tools.GroupDigits(ex.size), ex.sha256)
+}
+
+// base64Budget is the output budget (maxBytes) a call needs to show a body
+// of encLen bytes as base64 below head, rounded up to a whole KiB so that it
+// does not change with the few bytes a timing adds to the head.
+func base64Budget(encLen int, head ...string) int {
+	return roundUp(int(tools.BudgetFor(int64(encLen+len(strings.Join(head, "\n"))))), 1024)
+}
+
+// binaryLines describe an omitted binary body and the two ways to get it:
+// as base64 (with the budget it needs, when this call's room is too small)
+// and saved to a file.
+func (c *curl) binaryLines(ctx context.Context, r *request, ex *exchange, s *section, room tools.Room) []string {
 	lines := []string{fmt.Sprintf("binary body omitted: %s, %s (%s bytes), sha256 %s", typeOrUnknown(ex.resp), tools.HumanBytes(ex.size), tools.GroupDigits(ex.size), ex.sha256)}
 	encLen := base64.StdEncoding.EncodedLen(int(ex.size))
-	switch {
-	case encLen+footerRoom+512 <= budget:
+	head := append(slices.Clone(s.head), base64Line(ex))
+	switch want := base64Budget(encLen, head...); {
+	case encLen <= room.Less(append(head, s.prefix, s.suffix)...).Bytes:
 		lines = append(lines, "Get it as base64: "+ex.next(ctx, map[string]any{"base64": true, "offset": nil}))
-	case roundUp(encLen+footerRoom+512, 1024) <= outputCap(ctx):
-		lines = append(lines, "Get it as base64: "+ex.next(ctx, map[string]any{"base64": true, "offset": nil, "maxBytes": roundUp(encLen+footerRoom+512, 1024)}))
+	case want <= outputCap(ctx):
+		lines = append(lines, "Get it as base64: "+ex.next(ctx, map[string]any{"base64": true, "offset": nil, "maxBytes": want}))
 	}
 	name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
 	lines = append(lines, "Save it to a file: "+ex.next(ctx, map[string]any{"output": name, "offset": nil}))
