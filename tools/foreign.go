@@ -5,8 +5,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-
-	"github.com/google/shlex"
 )
 
 // Foreign is the name of another server's or agent's tool that means a f0
@@ -175,7 +173,7 @@ func (p *Pipeline) resolveShell(name string, args map[string]any) *routed {
 	if line == "" || strings.ContainsAny(line, "|;&<>`$") {
 		return nil
 	}
-	words, err := shlex.Split(line)
+	words, _, err := ShellWords(line)
 	if err != nil || len(words) == 0 {
 		return nil
 	}

@@ -11,7 +11,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/google/shlex"
+	"f0/tools"
 )
 
 // Server is how to reach one upstream MCP server.
@@ -51,7 +51,7 @@ func ParseFlag(v string) (Server, error) {
 		srv.URL = target
 		return srv, nil
 	}
-	words, err := shlex.Split(target)
+	words, _, err := tools.ShellWords(target)
 	if err != nil || len(words) == 0 {
 		return Server{}, fmt.Errorf("--upstream %q: %q is not a command line: %v", v, target, err)
 	}

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/google/shlex"
 	"github.com/spf13/pflag"
 
 	"f0/tools"
@@ -107,7 +106,7 @@ func (r cliRenderer) fieldWords(t *tools.Tool, args map[string]any) []string {
 func rawWords(v any) ([]string, bool) {
 	switch x := v.(type) {
 	case string:
-		ws, err := shlex.Split(x)
+		ws, _, err := tools.ShellWords(x)
 		return ws, err == nil
 	case []any:
 		ws := make([]string, 0, len(x))

@@ -12,8 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/shlex"
-
 	"f0/catalog"
 	"f0/tools"
 )
@@ -33,7 +31,7 @@ func TestCLIRendererRoundTrip(t *testing.T) {
 		for i, ex := range reg.Doc(tool).Examples {
 			line := r.Call(tools.Suggestion{Tool: tool.Name, Listed: "x", Args: ex})
 			t.Run(fmt.Sprintf("%s#%d", tool.Name, i), func(t *testing.T) {
-				words, err := shlex.Split(line)
+				words, _, err := tools.ShellWords(line)
 				if err != nil {
 					t.Fatalf("%s: not a shell line: %v", line, err)
 				}

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/shlex"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -126,7 +125,7 @@ func (rt remoteTarget) flagWords() []string {
 // like a POSIX shell would.
 func (rt remoteTarget) connect() (*client.Client, string, error) {
 	if rt.command != "" {
-		words, err := shlex.Split(rt.command)
+		words, _, err := tools.ShellWords(rt.command)
 		if err != nil || len(words) == 0 {
 			return nil, "", fmt.Errorf("--stdio %q: not a command line: %v", rt.command, err)
 		}
