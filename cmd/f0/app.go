@@ -359,6 +359,7 @@ func (a *app) callLocal(ctx context.Context, p *tools.Pipeline, name string, wor
 		}
 		raw = args
 		quiet = silent(words)
+		ctx = tools.WithNative(ctx) // curl's words: curl's output
 	} else {
 		args, err := a.readArgs(p.Registry(), t, words)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"compress/zlib"
 	"context"
 	"fmt"
 	"io"
@@ -20,6 +21,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/andybalholm/brotli"
+	"github.com/klauspost/compress/zstd"
 )
 
 // diffFixture is the loopback world one differential case runs in: server A
@@ -107,6 +111,7 @@ func (fx *diffFixture) handler(server string) http.Handler {
 	mux.HandleFunc("/status/{code}", fx.status)
 	mux.HandleFunc("/gzip", fx.gzipAlways)
 	mux.HandleFunc("/gzip-if-asked", fx.gzipIfAsked)
+	mux.HandleFunc("/encoded/{enc}", fx.encoded)
 	mux.HandleFunc("/bin/{name}", fx.binary)
 	mux.HandleFunc("/large", fx.large)
 	mux.HandleFunc("/slow", fx.slow)
@@ -293,6 +298,37 @@ func (fx *diffFixture) gzipIfAsked(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	io.WriteString(w, diffGzipText)
+}
+
+// encoded sends the text encoded with ENC (gzip, deflate, br or zstd) when
+// the request's Accept-Encoding names it, and plain otherwise.
+func (fx *diffFixture) encoded(w http.ResponseWriter, r *http.Request) {
+	enc := r.PathValue("enc")
+	w.Header().Set("Content-Type", "text/plain")
+	w.Header().Set("Vary", "Accept-Encoding")
+	if !strings.Contains(r.Header.Get("Accept-Encoding"), enc) {
+		io.WriteString(w, diffGzipText)
+		return
+	}
+	var b bytes.Buffer
+	var zw io.WriteCloser
+	switch enc {
+	case "gzip":
+		zw = gzip.NewWriter(&b)
+	case "deflate":
+		zw = zlib.NewWriter(&b)
+	case "br":
+		zw = brotli.NewWriter(&b)
+	case "zstd":
+		zw, _ = zstd.NewWriter(&b)
+	default:
+		http.Error(w, "unknown encoding", http.StatusBadRequest)
+		return
+	}
+	io.WriteString(zw, diffGzipText)
+	zw.Close()
+	w.Header().Set("Content-Encoding", enc)
+	w.Write(b.Bytes())
 }
 
 // diffBinaryBody is a small PNG-looking body with NUL, CR and LF bytes.

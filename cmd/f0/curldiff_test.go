@@ -441,6 +441,15 @@ var diffFiles = map[string]string{
 	"cookies.txt":    "# Netscape HTTP Cookie File\n127.0.0.1\tFALSE\t/\tFALSE\t0\tjarred\tfromfile\n",
 	"dir/nested.txt": "nested\n",
 	"records.csv":    strings.Repeat("id,name,count\n", 150), // 2 KB, over 1 KB
+	// Files whose extension decides a multipart part's type (curl's table).
+	"scan.PDF":   "%PDF-1.4 tiny\n",
+	"feed.xml":   "<feed/>\n",
+	"icon.svg":   "<svg/>\n",
+	"anim.gif":   "GIF89a",
+	"pic.JPG":    "\xff\xd8\xff\xe0 jpeg",
+	"old.htm":    "<p>old</p>\n",
+	"audio.mp3":  "ID3 mp3 bytes",
+	"report.csv": "a,b\n1,2\n",
 }
 
 func writeDiffFiles(dir string) error {

@@ -103,12 +103,22 @@ func (e *ConnectTimeoutError) Error() string {
 	return fmt.Sprintf("could not connect to %s within %s", e.addr, HumanDuration(e.Limit))
 }
 
-// dial connects over TCP within the call's connect timeout, checking the
+// dial connects over TCP (dialTCP) and records what the connection
+// carries (see WireLog).
+func (c *Client) dial(ctx context.Context, network, addr string, ov Routes) (net.Conn, error) {
+	conn, err := c.dialTCP(ctx, network, addr, ov)
+	if err != nil {
+		return nil, err
+	}
+	return &wireConn{Conn: conn}, nil
+}
+
+// dialTCP connects over TCP within the call's connect timeout, checking the
 // host name and then the address actually dialled against the rules. With
 // --resolve or --connect-to (ov), the address dialled is the one they
 // give; a name given there is checked too, and an allow rule naming the
 // URL's host no longer vouches for the address.
-func (c *Client) dial(ctx context.Context, network, addr string, ov Routes) (net.Conn, error) {
+func (c *Client) dialTCP(ctx context.Context, network, addr string, ov Routes) (net.Conn, error) {
 	limit := connectTimeoutFrom(ctx)
 	dctx, cancel := context.WithTimeoutCause(ctx, limit, errConnectDeadline)
 	defer cancel()
@@ -182,11 +192,13 @@ func dialedAddr(address string) (netip.Addr, error) {
 }
 
 // dialTLS connects and completes the TLS handshake, both within the
-// connect timeout (as curl's --connect-timeout does).
+// connect timeout (as curl's --connect-timeout does). An HTTP/1
+// connection records what it carries on its plaintext side (see WireLog);
+// an HTTP/2 one is returned as the *tls.Conn net/http needs to speak it.
 func (c *Client) dialTLS(ctx context.Context, network, addr string, conf *tls.Config, ov Routes) (net.Conn, error) {
 	limit := connectTimeoutFrom(ctx)
 	start := time.Now()
-	raw, err := c.dial(ctx, network, addr, ov)
+	raw, err := c.dialTCP(ctx, network, addr, ov)
 	if err != nil {
 		return nil, err
 	}
@@ -206,5 +218,8 @@ func (c *Client) dialTLS(ctx context.Context, network, addr string, conf *tls.Co
 	if st, ok := ctx.Value(statsKey{}).(*Stats); ok {
 		st.mark(&st.t.TLSDone)
 	}
-	return tc, nil
+	if tc.ConnectionState().NegotiatedProtocol == "h2" {
+		return tc, nil
+	}
+	return &wireConn{Conn: tc}, nil
 }

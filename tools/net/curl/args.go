@@ -102,6 +102,14 @@ var curlFlags = []flagSpec{
 		return nil
 	}},
 	{long: "location", short: 'L', field: "followRedirects", help: "follow redirects", set: boolFlag(func(p *plan) *setting[bool] { return &p.follow })},
+	{long: "location-trusted", help: "follow redirects, sending credentials to other hosts too", set: func(p *plan, _ string, on bool, from string) error {
+		p.locationTrusted = on
+		p.follow.byFlag(on, from)
+		return nil
+	}},
+	{long: "post301", help: "keep a POST a POST after a 301 redirect", set: keepPost(301)},
+	{long: "post302", help: "keep a POST a POST after a 302 redirect", set: keepPost(302)},
+	{long: "post303", help: "keep a POST a POST after a 303 redirect", set: keepPost(303)},
 	{long: "max-redirs", arg: "NUM", field: "maxRedirects", help: "most redirects to follow (default 50)", set: func(p *plan, v string, _ bool, from string) error {
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || n < -1 {
@@ -260,7 +268,6 @@ var unsupported = map[string]string{
 	"C":                    "use -r START- (a Range header)",
 	"remote-header-name":   "give the file name with -o",
 	"J":                    "give the file name with -o",
-	"location-trusted":     "credentials are not sent to other hosts on redirects",
 	"digest":               "only basic authentication (-u) and bearer tokens (--oauth2-bearer) are supported",
 	"ntlm":                 "only basic authentication (-u) and bearer tokens (--oauth2-bearer) are supported",
 	"netrc":                "give credentials with -u",
@@ -287,6 +294,17 @@ func noop(*plan, string, bool, string) error { return nil }
 func boolFlag(s func(*plan) *setting[bool]) func(*plan, string, bool, string) error {
 	return func(p *plan, _ string, on bool, from string) error {
 		s(p).byFlag(on, from)
+		return nil
+	}
+}
+
+// keepPost is --post301, --post302 and --post303.
+func keepPost(code int) func(*plan, string, bool, string) error {
+	return func(p *plan, _ string, on bool, _ string) error {
+		if p.keepPost == nil {
+			p.keepPost = map[int]bool{}
+		}
+		p.keepPost[code] = on
 		return nil
 	}
 }

@@ -2,6 +2,7 @@ package curl
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -20,18 +21,10 @@ type body struct {
 	data        []byte
 	contentType string // the default Content-Type; a header given by the caller wins
 	json        bool   // also send Accept: application/json by default
+	boundary    string // a multipart body's boundary
 	// chunked sends the body without a Content-Length, as curl does for
 	// "-T -" (standard input, whose size it does not know).
 	chunked bool
-}
-
-// reader returns the body afresh for one attempt. A body of unknown size
-// is hidden behind a plain io.Reader, which Go sends chunked.
-func (b *body) reader() io.Reader {
-	if b.chunked {
-		return struct{ io.Reader }{bytes.NewReader(b.data)}
-	}
-	return bytes.NewReader(b.data)
 }
 
 // buildBody reads the files a body refers to (inside the roots) and
@@ -125,7 +118,7 @@ func (c *curl) multipartBody(ctx context.Context, fields []formPart) (*body, err
 			}
 			ctype := f.ctype
 			if ctype == "" {
-				ctype = "application/octet-stream"
+				ctype = cmp.Or(curlFileType(name), curlFileType(f.file), "application/octet-stream")
 			}
 			h := textproto.MIMEHeader{}
 			h.Set("Content-Disposition", fmt.Sprintf(`form-data; name="%s"; filename="%s"`, escapeQuotes(f.name), escapeQuotes(name)))
@@ -152,7 +145,23 @@ func (c *curl) multipartBody(ctx context.Context, fields []formPart) (*body, err
 	if err := w.Close(); err != nil {
 		return nil, err
 	}
-	return &body{data: buf.Bytes(), contentType: w.FormDataContentType()}, nil
+	return &body{data: buf.Bytes(), contentType: w.FormDataContentType(), boundary: w.Boundary()}, nil
+}
+
+// curlFileTypes is curl's own table for the type of a file part
+// (lib/mime.c Curl_mime_contenttype): curl knows these extensions, in any
+// case, and sends application/octet-stream for every other file. It is not
+// mime.TypeByExtension, which knows hundreds and differs for some.
+var curlFileTypes = map[string]string{
+	".gif": "image/gif", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".png": "image/png",
+	".svg": "image/svg+xml", ".txt": "text/plain", ".htm": "text/html", ".html": "text/html",
+	".pdf": "application/pdf", ".xml": "application/xml",
+}
+
+// curlFileType is the type curl guesses for a file part from its name,
+// "" when curl's table has no entry for its extension.
+func curlFileType(name string) string {
+	return curlFileTypes[strings.ToLower(path.Ext(name))]
 }
 
 func writeField(w *multipart.Writer, f formPart, value string) error {

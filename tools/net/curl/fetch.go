@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/andybalholm/brotli"
+	"github.com/klauspost/compress/zstd"
 
 	"f0/tools"
 	f0net "f0/tools/net"
@@ -29,6 +30,7 @@ type exchange struct {
 	target  *target
 	method  string
 	resp    *http.Response // the final response
+	heads   [][]byte       // its heads as received, 1xx first (none over HTTP/2)
 	hops    []hop          // redirects followed, in order
 	timing  f0net.Timing
 	elapsed time.Duration
@@ -55,10 +57,12 @@ func (ex *exchange) next(ctx context.Context, changes map[string]any) string {
 	return tools.CallWith(ctx, changes)
 }
 
-// hop is one redirect: the request sent and the 3xx that answered it.
+// hop is one redirect: the request sent and the 3xx that answered it,
+// with its heads as received (see WireLog).
 type hop struct {
-	req  *http.Request
-	resp *http.Response
+	req   *http.Request
+	resp  *http.Response
+	heads [][]byte
 }
 
 // totalTimeoutError is a call that ran out of its total time.
@@ -100,7 +104,7 @@ func (c *curl) fetch(ctx context.Context, r *request, t *target) (*exchange, err
 	for {
 		ex, err := c.do(ctx, r, t)
 		if r.dump != nil && ex.resp != nil {
-			r.dump.WriteString(headerBlock(r, ex))
+			r.dump.WriteString(headerBlock(true, ex))
 		}
 		again, wait, why := rt.next(ex.resp, err)
 		if again && ctx.Err() == nil {
@@ -115,7 +119,8 @@ func (c *curl) fetch(ctx context.Context, r *request, t *target) (*exchange, err
 	}
 }
 
-// do sends the request for one target and reads the response.
+// do sends the request for one target, follows redirects with curl's
+// rules (followed), and reads the final response.
 func (c *curl) do(ctx context.Context, r *request, t *target) (*exchange, error) {
 	ex := &exchange{target: t, method: r.method}
 	if len(r.targets) > 1 {
@@ -125,89 +130,43 @@ func (c *curl) do(ctx context.Context, r *request, t *target) (*exchange, error)
 	defer cancel()
 	st := &f0net.Stats{Start: time.Now()}
 	ctx = st.Trace(f0net.WithConnectTimeout(ctx, r.connectTimeout))
-	var rd io.Reader
-	if r.body != nil {
-		rd = r.body.reader()
-	}
-	req, err := http.NewRequestWithContext(ctx, r.method, t.u.String(), rd)
-	if err != nil {
-		return ex, fmt.Errorf("build request: %w", err)
-	}
-	req.Header = r.header.Clone()
-	if r.host != "" {
-		req.Host = r.host
-	}
-	hc := &http.Client{
-		Transport: r.transport,
-		CheckRedirect: func(next *http.Request, via []*http.Request) error {
-			if !r.follow {
-				return http.ErrUseLastResponse
-			}
-			if len(via) > r.maxRedirs {
-				return &tooManyRedirectsError{max: r.maxRedirs}
-			}
-			// curl sends no Referer on its own; Go would send the last URL.
-			if ref := r.header.Get("Referer"); ref != "" {
-				next.Header.Set("Referer", ref)
-			} else {
-				next.Header.Del("Referer")
-			}
-			if !sameSite(via[0].URL, next.URL) {
-				dropCredentials(next.Header)
-			}
-			ex.hops = append(ex.hops, hop{req: via[len(via)-1], resp: next.Response})
-			return nil
-		},
-	}
-	resp, err := hc.Do(req)
 	defer func() {
 		ex.timing, ex.elapsed = st.Snapshot(), time.Since(st.Start)
 	}()
-	if err != nil {
-		if resp != nil {
-			ex.resp = resp
-		}
-		return ex, c.cause(ctx, t.u.String(), err)
+	hc := &http.Client{
+		Transport:     r.transport,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	}
-	defer resp.Body.Close()
-	ex.resp = resp
+	s := r.firstSend(t)
+	for {
+		log := &f0net.WireLog{}
+		req, err := s.httpRequest(ctx, log)
+		if err != nil {
+			return ex, fmt.Errorf("build request: %w", err)
+		}
+		resp, err := hc.Do(req)
+		if err != nil {
+			return ex, c.cause(ctx, t.u.String(), err)
+		}
+		ex.resp, ex.heads = resp, log.Heads()
+		next, ok := r.followed(t.u, s, resp)
+		if !ok || !r.follow {
+			break
+		}
+		if len(ex.hops) >= r.maxRedirs {
+			resp.Body.Close()
+			return ex, &tooManyRedirectsError{max: r.maxRedirs}
+		}
+		io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10)) // lets the connection be reused
+		resp.Body.Close()
+		ex.hops = append(ex.hops, hop{req: req, resp: resp, heads: ex.heads})
+		s = next
+	}
+	defer ex.resp.Body.Close()
 	if err := c.readBody(ctx, r, ex); err != nil {
 		return ex, c.cause(ctx, t.u.String(), err)
 	}
 	return ex, nil
-}
-
-// sameSite reports whether a redirect from a to b stays with the host
-// the credentials were meant for: the same host, or a subdomain of it (Go's
-// own rule for Authorization and Cookie).
-func sameSite(a, b *url.URL) bool {
-	ah, bh := strings.ToLower(a.Hostname()), strings.ToLower(b.Hostname())
-	return ah == bh || strings.HasSuffix(bh, "."+ah)
-}
-
-// dropCredentials removes every credential-like header from h. Go already
-// drops Authorization and Cookie on a redirect to another host; custom
-// ones (X-Api-Key, X-Auth-Token, …) must not leak either.
-func dropCredentials(h http.Header) {
-	for name := range h {
-		if isCredential(name) {
-			delete(h, name)
-		}
-	}
-}
-
-// credentialWords are parts of header names that carry secrets.
-var credentialWords = []string{"auth", "token", "secret", "apikey", "api-key", "api_key", "password", "passwd", "cookie", "session", "credential", "signature"}
-
-// isCredential reports whether a header's name says it carries a secret.
-func isCredential(name string) bool {
-	n := strings.ToLower(name)
-	for _, w := range credentialWords {
-		if strings.Contains(n, w) {
-			return true
-		}
-	}
-	return false
 }
 
 // cause finds the reason behind a transport error: a timeout of this call,
@@ -253,7 +212,7 @@ func redactURL(s string) string {
 	return s
 }
 
-// readBody decodes the body (gzip, deflate, brotli), hashes it, enforces
+// readBody decodes the body (gzip, deflate, brotli, zstd; see decodes), hashes it, enforces
 // the download cap, reports progress, and keeps it in memory, saves it, or
 // discards it.
 func (c *curl) readBody(ctx context.Context, r *request, ex *exchange) error {
@@ -262,19 +221,23 @@ func (c *curl) readBody(ctx context.Context, r *request, ex *exchange) error {
 		return nil // no body, whatever Content-Length says
 	}
 	saving := t.out != nil
-	if resp.ContentLength > r.maxDownload && resp.Header.Get("Content-Encoding") == "" {
+	encoding := resp.Header.Get("Content-Encoding")
+	if !decodes(ctx, r, encoding, &ex.notes) {
+		encoding = "" // the bytes as received
+	}
+	if resp.ContentLength > r.maxDownload && encoding == "" {
 		return &capError{limit: r.maxDownload, flag: r.capFlag, saved: saving}
 	}
 	wire := &countingReader{r: resp.Body}
-	dec, note, err := decoder(wire, resp.Header.Get("Content-Encoding"))
+	dec, note, err := decoder(wire, encoding)
 	if err != nil {
-		return fmt.Errorf("decode %s body: %w", resp.Header.Get("Content-Encoding"), err)
+		return fmt.Errorf("decode %s body: %w", encoding, err)
 	}
 	if note != "" {
 		ex.notes = append(ex.notes, note)
 	}
 	total := int64(0)
-	if resp.Header.Get("Content-Encoding") == "" && resp.ContentLength > 0 {
+	if encoding == "" && resp.ContentLength > 0 {
 		total = resp.ContentLength
 	}
 	body := &meteredReader{ctx: ctx, r: dec, limit: r.maxDownload, h: sha256.New(), total: total,
@@ -287,7 +250,11 @@ func (c *curl) readBody(ctx context.Context, r *request, ex *exchange) error {
 			ex.data = data
 			break
 		}
-		_, err = c.files.WriteAtomic(*t.out, body, roots.WriteOptions{CreateDirs: true})
+		var file io.Reader = body
+		if r.include { // curl -i -o FILE: the headers as received, then the body
+			file = io.MultiReader(strings.NewReader(headerBlock(true, ex)), body)
+		}
+		_, err = c.files.WriteAtomic(*t.out, file, roots.WriteOptions{CreateDirs: true})
 		ex.saved = err == nil
 	case t.discard:
 		_, err = io.Copy(io.Discard, body)
@@ -297,6 +264,23 @@ func (c *curl) readBody(ctx context.Context, r *request, ex *exchange) error {
 	body.report(true)
 	ex.size, ex.wire, ex.sha256 = body.n, wire.n, hex.EncodeToString(body.h.Sum(nil))
 	return err
+}
+
+// decodes reports whether a body sent with this Content-Encoding is
+// decoded. curl decodes only what --compressed asked for, so curl's own
+// output (tools.Native) keeps the bytes of a body the server compressed
+// unasked, or that a hand-written Accept-Encoding asked for. A model gets
+// the text, with a note saying it was decoded.
+func decodes(ctx context.Context, r *request, encoding string, notes *[]string) bool {
+	enc := strings.ToLower(strings.TrimSpace(encoding))
+	switch {
+	case enc == "" || enc == "identity" || r.compressed:
+		return true
+	case tools.Native(ctx):
+		return false
+	}
+	*notes = append(*notes, fmt.Sprintf("note: the server sent the body %s-encoded without --compressed; it is shown decoded (curl would print the encoded bytes)", enc))
+	return true
 }
 
 // maxConverted is the most of an HTML page kept to convert it to markdown
@@ -366,6 +350,13 @@ func decoder(r io.Reader, encoding string) (io.Reader, string, error) {
 		return flate.NewReader(br), "", nil
 	case "br":
 		return brotli.NewReader(br), "", nil
+	case "zstd":
+		// One block at a time, in this goroutine; windows up to 32 MB.
+		zr, err := zstd.NewReader(br, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(32<<20))
+		if err != nil {
+			return nil, "", err
+		}
+		return zr, "", nil
 	}
 	return br, fmt.Sprintf("note: the body is encoded with %q, which f0 does not decode; it is shown as received", encoding), nil
 }

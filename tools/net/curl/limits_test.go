@@ -427,7 +427,7 @@ func TestTLS(t *testing.T) {
 	if res.IsError {
 		t.Fatal(res.Text)
 	}
-	assertInOrder(t, res.Text, "200 OK", "HTTP/2 200 OK", "proto HTTP/2.0")
+	assertInOrder(t, res.Text, "200 OK", "HTTP/2 200 \ncontent-length: 15", "proto HTTP/2.0")
 	res = p.Call(context.Background(), "net_curl", map[string]any{"url": srv.URL, "insecure": true, "writeOut": "%{http_version} %{scheme}"})
 	if res.IsError {
 		t.Fatal(res.Text)

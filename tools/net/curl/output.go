@@ -192,7 +192,7 @@ func (c *curl) answer(ctx context.Context, r *request, ex *exchange, room tools.
 		s.head = append(s.head, fmt.Sprintf("Location: %s (not followed; follow it with -L, or: %s)", resolveRef(resp, loc),
 			ex.next(ctx, map[string]any{"followRedirects": true})))
 	}
-	s.prefix = c.retriedText(r, ex) + shownHeaders(r, ex)
+	s.prefix = c.retriedText(ctx, r, ex) + shownHeaders(ctx, r, ex)
 	if r.writeOut != nil {
 		s.suffix = renderWriteOut(r.writeOut, writeOutValues(r, ex))
 	}
@@ -223,14 +223,16 @@ func (c *curl) answer(ctx context.Context, r *request, ex *exchange, room tools.
 }
 
 // shownHeaders are the header blocks written before the body: -i's, and
-// -D -'s (curl writes both when both are asked for).
-func shownHeaders(r *request, ex *exchange) string {
+// -D -'s. With -i -o FILE curl puts the headers into the file (readBody),
+// not the output; a model is shown them all the same.
+func shownHeaders(ctx context.Context, r *request, ex *exchange) string {
+	native := tools.Native(ctx)
 	var out string
 	if r.plan.dumpHeader.set && r.dumpOut == nil {
-		out = headerBlock(r, ex)
+		out = headerBlock(native, ex)
 	}
-	if r.include {
-		out += headerBlock(r, ex)
+	if r.include && (!native || ex.target.out == nil && !ex.target.discard) {
+		out += headerBlock(native, ex)
 	}
 	return out
 }
@@ -239,13 +241,13 @@ func shownHeaders(r *request, ex *exchange) string {
 // last one: their headers (-i, -D -) and, when the body goes to the
 // output, their bodies. A file (-o) is rewritten on each attempt, and -f
 // writes no body of a failed status.
-func (c *curl) retriedText(r *request, ex *exchange) string {
+func (c *curl) retriedText(ctx context.Context, r *request, ex *exchange) string {
 	var b strings.Builder
 	for _, e := range ex.retried {
 		if e.resp == nil {
 			continue
 		}
-		b.WriteString(shownHeaders(r, e))
+		b.WriteString(shownHeaders(ctx, r, e))
 		if e.target.out == nil && !e.target.discard && !(r.fail && !r.failWithBody && e.resp.StatusCode >= 400) {
 			b.Write(e.data)
 		}
@@ -454,17 +456,51 @@ func resolveRef(resp *http.Response, loc string) string {
 	return resp.Request.URL.ResolveReference(ref).String()
 }
 
-// headerBlock is curl -i's output: each response's status line and
-// headers, the redirects first.
-func headerBlock(r *request, ex *exchange) string {
+// headerBlock is curl -i's output: each response's head as the server
+// sent it (order, case, reason phrase), the redirects first. Native output
+// keeps the server's line ends (CRLF) byte for byte; a model gets the same
+// lines ending in LF.
+func headerBlock(native bool, ex *exchange) string {
 	var b strings.Builder
 	for _, h := range ex.hops {
-		writeResponseHead(&b, "", h.resp)
-		b.WriteByte('\n')
+		writeHeads(&b, h.heads, h.resp)
 	}
-	writeResponseHead(&b, "", ex.resp)
-	b.WriteByte('\n')
-	return b.String()
+	writeHeads(&b, ex.heads, ex.resp)
+	if native {
+		return b.String()
+	}
+	return strings.ReplaceAll(b.String(), "\r\n", "\n")
+}
+
+// writeHeads writes a response's heads as received, or, when none were
+// recorded (HTTP/2, or a head too long to keep), the parsed header as
+// curl prints it: "HTTP/2 200 " and lower-case names for HTTP/2.
+func writeHeads(b *strings.Builder, heads [][]byte, resp *http.Response) {
+	if len(heads) > 0 {
+		for _, h := range heads {
+			b.Write(h)
+		}
+		return
+	}
+	if resp == nil {
+		return
+	}
+	h2 := resp.ProtoMajor == 2
+	if h2 {
+		fmt.Fprintf(b, "HTTP/2 %d \r\n", resp.StatusCode)
+	} else {
+		fmt.Fprintf(b, "%s %s\r\n", proto(resp.Proto), resp.Status)
+	}
+	for _, name := range sortedKeys(resp.Header) {
+		shown := name
+		if h2 {
+			shown = strings.ToLower(name)
+		}
+		for _, v := range resp.Header[name] {
+			fmt.Fprintf(b, "%s: %s\r\n", shown, v)
+		}
+	}
+	b.WriteString("\r\n")
 }
 
 func writeResponseHead(b *strings.Builder, mark string, resp *http.Response) {

@@ -61,6 +61,10 @@ type plan struct {
 	upload      setting[string] // -T FILE, or - for standard input
 	retry       retryPlan
 	routes      f0net.Routes // --resolve, --connect-to
+	// locationTrusted sends credentials to other hosts on redirects;
+	// keepPost[301|302|303] keeps a POST a POST after that redirect.
+	locationTrusted bool
+	keepPost        map[int]bool
 
 	offset int
 	format string
@@ -454,9 +458,15 @@ func (p *plan) check() error {
 
 // methodName is the method the request uses.
 func (p *plan) methodName() string {
-	switch {
-	case p.method.set:
+	if p.method.set {
 		return p.method.val
+	}
+	return p.impliedMethod()
+}
+
+// impliedMethod is the method the other options imply, without -X.
+func (p *plan) impliedMethod() string {
+	switch {
 	case p.head:
 		return "HEAD"
 	case p.upload.set:

@@ -27,6 +27,15 @@ type request struct {
 	header  http.Header
 	host    string // a Host header given by the caller
 	body    *body
+	// custom is set when the method was chosen (-X), not implied: curl then
+	// sends it after every redirect.
+	custom bool
+	// bodyType is the Content-Type the body implies (-d, -F), sent with
+	// the body and dropped with it; "" when the caller chose the header.
+	bodyType string
+	// cookieFromB: the Cookie header is -b's, which curl sends to every
+	// host (a -H Cookie is not sent to another host after a redirect).
+	cookieFromB bool
 
 	follow                  bool
 	maxRedirs               int
@@ -128,6 +137,7 @@ func (c *curl) prepare(ctx context.Context, p *plan) (*request, []string, error)
 		return nil, nil, err
 	}
 	r.header, r.host = c.headers(p, r)
+	r.custom = p.method.set && (strings.HasSuffix(p.method.from, " in args") || r.method != p.impliedMethod())
 	// Parsing the URLs may have added notes (an encoded URL).
 	return r, append(notes, p.notes[planNotes:]...), nil
 }
@@ -397,6 +407,11 @@ func remoteName(u *url.URL) string {
 	return name
 }
 
+// acceptEncoding is what curl's --compressed sends when libcurl is built
+// with zlib, brotli and zstd (Debian's curl 7.88.1), in curl's order; f0
+// decodes all four.
+const acceptEncoding = "deflate, gzip, br, zstd"
+
 // headers assembles the request headers: curl's defaults, then what the
 // body and the options imply, then the caller's headers, which replace a
 // default of the same name ("Name:" removes it).
@@ -405,14 +420,14 @@ func (c *curl) headers(p *plan, r *request) (http.Header, string) {
 	h.Set("User-Agent", "f0/"+c.cfg.Version)
 	h.Set("Accept", "*/*")
 	if r.compressed {
-		h.Set("Accept-Encoding", "gzip, deflate, br")
+		h.Set("Accept-Encoding", acceptEncoding)
 	}
 	if r.body != nil {
-		if r.body.contentType != "" {
+		if r.body.json { // curl --json adds both as -H would: they stay after a redirect
 			h.Set("Content-Type", r.body.contentType)
-		}
-		if r.body.json {
 			h.Set("Accept", "application/json")
+		} else {
+			r.bodyType = r.body.contentType
 		}
 		if p.upload.set && (r.body.chunked || len(r.body.data) > 0) {
 			h.Set("Expect", "100-continue") // curl asks before any upload (-T)
@@ -426,6 +441,7 @@ func (c *curl) headers(p *plan, r *request) (http.Header, string) {
 	}
 	if p.cookie.set {
 		h.Set("Cookie", p.cookie.val)
+		r.cookieFromB = true
 	}
 	if p.user.set {
 		name, pass, _ := strings.Cut(p.user.val, ":")
@@ -445,6 +461,12 @@ func (c *curl) headers(p *plan, r *request) (http.Header, string) {
 		if !replaced[key] {
 			h.Del(key)
 			replaced[key] = true
+		}
+		switch key {
+		case "Content-Type":
+			r.bodyType = ""
+		case "Cookie":
+			r.cookieFromB = false
 		}
 		if !hd.remove {
 			h.Add(key, hd.value)

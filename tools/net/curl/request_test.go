@@ -90,7 +90,7 @@ func TestRequestHeaders(t *testing.T) {
 		want map[string]string // "" means absent
 	}{
 		{"defaults", map[string]any{"args": []any{u}}, map[string]string{"User-Agent": "f0/test", "Accept": "*/*", "Accept-Encoding": ""}},
-		{"structured asks for compression", map[string]any{"url": u}, map[string]string{"Accept-Encoding": "gzip, deflate, br"}},
+		{"structured asks for compression", map[string]any{"url": u}, map[string]string{"Accept-Encoding": acceptEncoding}},
 		{"-A and -e and -b", map[string]any{"args": []any{"-A", "bot/1", "-e", "https://ref", "-b", "a=1; b=2", u}},
 			map[string]string{"User-Agent": "bot/1", "Referer": "https://ref", "Cookie": "a=1; b=2"}},
 		{"fields", map[string]any{"url": u, "userAgent": "ua/2", "referer": "https://r", "cookie": map[string]any{"s": "x", "a": 1}},
@@ -133,7 +133,7 @@ func TestMultipart(t *testing.T) {
 	}
 	want := strings.Join([]string{
 		`field name=widget`, `field raw=@not-a-file`, `field text=some notes`,
-		`file doc name=renamed.txt type=application/octet-stream content="some notes"`,
+		`file doc name=renamed.txt type=text/plain content="some notes"`,
 		`file pic name=a.png type=image/png content="PNGDATA"`,
 	}, "\n")
 	if _, body, _ := strings.Cut(res.Text, "\n"); body != want {

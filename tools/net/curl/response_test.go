@@ -31,8 +31,8 @@ func TestRedirects(t *testing.T) {
 				"Location: " + e.url + "/nodate (not followed; follow it with -L, or: net_curl {\"followRedirects\":true,\"url\":\"" + e.url + "/nodate-redirect\"})"},
 		{"-i shows every response", map[string]any{"args": []any{"-sLi", e.url + "/nodate-redirect"}}, false,
 			"200 OK · text/plain · 6 B · T · " + e.url + "/nodate after 1 redirect\n" +
-				"HTTP/1.1 302 Found\nContent-Length: 0\nLocation: /nodate\n\n" +
-				"HTTP/1.1 200 OK\nContent-Length: 6\nContent-Type: text/plain\nX-Test: yes\n\nfixed"},
+				"HTTP/1.1 302 Found\nLocation: /nodate\nContent-Length: 0\n\n" +
+				"HTTP/1.1 200 OK\nContent-Type: text/plain\nX-Test: yes\nContent-Length: 6\n\nfixed"},
 		{"too many redirects", map[string]any{"args": []any{"-L", "--max-redirs", "2", e.url + "/chain/5"}}, true,
 			"GET " + e.url + "/chain/5: stopped after 2 redirects (maxRedirects 2). The last answer was 301 Moved Permanently, pointing to " + e.url + "/chain/2. " +
 				"Allow more: net_curl {\"args\":[\"-L\",\"--max-redirs\",\"10\",\"" + e.url + "/chain/5\"]}"},
@@ -121,12 +121,12 @@ func TestVerbose(t *testing.T) {
 func TestHeadAndInclude(t *testing.T) {
 	e := newEnv(t)
 	res := e.call(t, map[string]any{"args": []any{"-I", e.url + "/nodate"}})
-	want := "200 OK · text/plain · no body (HEAD), Content-Length 6 · T\nHTTP/1.1 200 OK\nContent-Length: 6\nContent-Type: text/plain\nX-Test: yes\n"
+	want := "200 OK · text/plain · no body (HEAD), Content-Length 6 · T\nHTTP/1.1 200 OK\nContent-Type: text/plain\nX-Test: yes\nContent-Length: 6\n"
 	if got := stripTime(res.Text); res.IsError || got != want {
 		t.Fatalf("got:\n%q\nwant:\n%q", got, want)
 	}
 	res = e.call(t, map[string]any{"url": e.url + "/nodate", "includeHeaders": true})
-	want = "200 OK · text/plain · 6 B · T\nHTTP/1.1 200 OK\nContent-Length: 6\nContent-Type: text/plain\nX-Test: yes\n\nfixed"
+	want = "200 OK · text/plain · 6 B · T\nHTTP/1.1 200 OK\nContent-Type: text/plain\nX-Test: yes\nContent-Length: 6\n\nfixed"
 	if got := stripTime(res.Text); res.IsError || got != want {
 		t.Fatalf("got:\n%q\nwant:\n%q", got, want)
 	}

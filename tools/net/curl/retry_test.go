@@ -125,7 +125,7 @@ func TestRetry(t *testing.T) {
 			text: "attempt 1: 503\nattempt 2: 503\nattempt 3: 503\nattempt 4: 503"},
 		{name: "no --retry, no retry", args: "-s", path: "/503/1", requests: 1, waits: "", text: "attempt 1: 503"},
 		{name: "-i shows every attempt's headers", args: "-i --retry 1", path: "/503/1", requests: 2, waits: "1s",
-			text: "HTTP/1.1 503 Service Unavailable\nContent-Length: 15\nContent-Type: text/plain\n\nattempt 1: 503\nHTTP/1.1 200 OK\nContent-Length: 3\nContent-Type: text/plain\n\nok"},
+			text: "HTTP/1.1 503 Service Unavailable\nContent-Type: text/plain\nContent-Length: 15\n\nattempt 1: 503\nHTTP/1.1 200 OK\nContent-Type: text/plain\nContent-Length: 3\n\nok"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
