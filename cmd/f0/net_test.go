@@ -86,7 +86,7 @@ func TestNetCurlCLI(t *testing.T) {
 	}{
 		{"curl flags directly", []string{root, "net.curl", "-sS", url + "/text"}, 0, "hello\n", "200 OK · text/plain · 6 B · "},
 		{"underscore name and a header", []string{root, "net_curl", "-sS", "-H", "Accept: application/json", url + "/accept"}, 0, "accept=application/json method=GET\n", "200 OK"},
-		{"-i puts headers on stdout", []string{root, "net.curl", "-i", url + "/text"}, 0, "HTTP/1.1 200 OK\nContent-Length: 6\nContent-Type: text/plain\n\nhello\n", "200 OK"},
+		{"-i puts the headers as sent on stdout", []string{root, "net.curl", "-i", url + "/text"}, 0, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 6\r\n\r\nhello\n", "200 OK"},
 		{"-d posts", []string{root, "net.curl", "-d", "a=1", url + "/accept"}, 0, "accept=*/* method=POST\n", "200 OK"},
 		{"-f exits non-zero", []string{root, "net.curl", "-sf", url + "/missing"}, 1, "", "404 Not Found · text/plain; charset=utf-8 · 14 B · "},
 		{"404 without -f exits 0", []string{root, "net.curl", "-s", url + "/missing"}, 0, "no such thing\n", "404 Not Found"},
