@@ -11,8 +11,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { callTool, connectStdio, listAllTools, nameProblems, rawCallTool, resultText, schemaProblems, show } from './lib/f0.mjs';
-import { childPids, cmdline, FILESYSTEM, upstreamFlags } from './lib/upstreams.mjs';
+import { callTool, connectStdio, freePort, listAllTools, stopProcess, nameProblems, rawCallTool, resultText, schemaProblems, show } from './lib/f0.mjs';
+import { childPids, cmdline, EVERYTHING, FILESYSTEM, upstreamFlags } from './lib/upstreams.mjs';
+import { spawn } from 'node:child_process';
 
 const T = { timeout: 60_000 };
 const HOOK = { timeout: 120_000 };
@@ -136,5 +137,53 @@ describe('gateway: the filesystem server and server-everything behind f0 (stdio)
     assert.equal(resultText(again), 'hello from the filesystem server\n');
     const other = await callTool(conn.client, 'everything_echo', { message: 'still here' });
     assert.match(resultText(other), /still here/);
+  });
+});
+
+describe('gateway: --config with server-everything over streamable HTTP and the filesystem server over stdio', () => {
+  let dir;
+  let everything;
+  let conn;
+  before(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'f0-gateway-config-'));
+    writeFileSync(path.join(dir, 'hello.txt'), 'hello over config\n');
+    const port = await freePort();
+    everything = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server-everything did not start: ${err}`)), 30_000);
+      everything.stderr.on('data', (d) => {
+        err += d;
+        if (/listening on port/i.test(err)) { clearTimeout(timer); resolve(); }
+      });
+      everything.on('exit', (code) => reject(new Error(`server-everything exited ${code}: ${err}`)));
+    });
+    const config = path.join(dir, 'mcp.json');
+    writeFileSync(config, JSON.stringify({
+      mcpServers: {
+        everything: { url: `http://127.0.0.1:${port}/mcp`, headers: { 'X-Test': '${F0_GATEWAY_TEST}' } },
+        files: { command: process.execPath, args: [FILESYSTEM, dir] },
+      },
+    }));
+    conn = await connectStdio(['--config', config, '--root', dir], { env: { F0_GATEWAY_TEST: 'yes' } });
+  }, HOOK);
+  after(async () => {
+    await conn?.close();
+    await stopProcess(everything);
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('calls tools of both, with repairs, and progress over HTTP', T, async () => {
+    const sum = await callTool(conn.client, 'everything.get-sum', { a: '2', b: 3 });
+    assertOk(sum, 'get-sum');
+    assert.match(resultText(sum), /\b5\b/);
+    const read = await rawCallTool(conn.client, { name: 'files_read_text_file', arguments: JSON.stringify({ path: path.join(dir, 'hello.txt') }) });
+    assertOk(read, 'read');
+    assert.equal(resultText(read), 'hello over config\n');
+    const progress = [];
+    const res = await conn.client.callTool({ name: 'everything_trigger_long_running_operation', arguments: { duration: 1, steps: 2 } },
+      undefined, { timeout: 30_000, onprogress: (p) => progress.push(p) });
+    assertOk(res, 'long running operation');
+    assert.ok(progress.length >= 1, `no progress: ${show(res)}`);
   });
 });

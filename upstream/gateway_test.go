@@ -4,9 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/mark3labs/mcp-go/server"
 
 	"f0/tools"
 )
@@ -190,3 +195,33 @@ func TestSlowUpstreamDoesNotBlockOthers(t *testing.T) {
 
 func fmtSscanf(line string, n *int) (int, error) { return fmt.Sscanf(line, "line %06d", n) }
 func fmtLine(n int) string                       { return fmt.Sprintf("line %06d", n) }
+
+// TestHTTPUpstreamWithBearerToken: a streamable HTTP upstream behind a
+// bearer token is reached with the token from the headers, its session's
+// closing DELETE included.
+func TestHTTPUpstreamWithBearerToken(t *testing.T) {
+	var unauthorized atomic.Int64
+	h := server.NewStreamableHTTPServer(fakeServer())
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "Bearer tok" {
+			unauthorized.Add(1)
+			http.Error(w, "no", http.StatusUnauthorized)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+	defer ts.Close()
+	srv := Server{Name: "remote", URL: ts.URL + "/mcp", Headers: map[string]string{"Authorization": "Bearer tok"}}
+	p := gateway(t, tools.Config{}, srv)
+	res := p.Call(context.Background(), "remote_read_file", `{"path":"a"}`)
+	if res.IsError || !strings.Contains(res.Text, `args {"path":"a"}`) {
+		t.Fatalf("got %s", res.Text)
+	}
+	_, _, err := Start(context.Background(), []Server{{Name: "remote", URL: ts.URL + "/mcp"}}, "test", nil)
+	if err == nil || !strings.Contains(err.Error(), `upstream server "remote" could not be started`) {
+		t.Fatalf("without the token: %v", err)
+	}
+	if unauthorized.Load() == 0 {
+		t.Fatal("the server never refused a request")
+	}
+}

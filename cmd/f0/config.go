@@ -39,6 +39,7 @@ type globalFlags struct {
 	net         netFlags
 	clients     clientFlags
 	upstreams   []string
+	configFile  string
 	// started are the upstream servers this invocation started; closed
 	// when it ends.
 	started *upstream.Set
@@ -76,7 +77,8 @@ func (g *globalFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&g.clients.limits, "client-limits", nil, "where a client cuts results, by its clientInfo name: NAME=BYTES[,LINES] (repeatable; NAME may end in *); f0 keeps its results below (pi and claude-code are known)")
 	fs.StringVar(&g.clients.serverName, "server-name", "f0", "the name clients are configured to call this server by, for the tool names f0 suggests in Claude Code (mcp__NAME__tool)")
 	fs.StringSliceVar(&g.clients.piDirect, "pi-direct-tools", nil, "the tools pi is configured to make direct (its directTools), so hints name them as direct tools (default: guess net_curl, fs_read, batch)")
-	fs.StringArrayVar(&g.upstreams, "upstream", nil, "serve the tools of another MCP server too, under NAME: NAME='COMMAND ARGS…' (started by f0, over stdio) (repeatable)")
+	fs.StringArrayVar(&g.upstreams, "upstream", nil, "serve the tools of another MCP server too, under NAME: NAME='COMMAND ARGS…' (started by f0, over stdio) or NAME=URL (streamable HTTP; bearer token from $F0_UPSTREAM_NAME_TOKEN) (repeatable)")
+	fs.StringVar(&g.configFile, "config", "", "serve the tools of the MCP servers of an mcpServers file too (Claude Desktop, Cursor, pi-mcp-adapter), each under its name")
 	fs.StringSliceVar(&g.net.deny, "net-deny", nil, "net.curl never connects to these (same forms as --net-allow; deny wins); checked on the resolved address, redirects included")
 }
 
@@ -268,16 +270,22 @@ func parseDuration(flag, v string) (time.Duration, error) {
 // startUpstreams starts the --upstream servers and returns their tools.
 func (g *globalFlags) startUpstreams(logger *slog.Logger) ([]*tools.Tool, error) {
 	g.close() // a second pipeline in one invocation starts them afresh
-	if len(g.upstreams) == 0 {
-		return nil, nil
-	}
 	var servers []upstream.Server
+	if g.configFile != "" {
+		var err error
+		if servers, err = upstream.ReadConfig(g.configFile); err != nil {
+			return nil, err
+		}
+	}
 	for _, v := range g.upstreams {
 		srv, err := upstream.ParseFlag(v)
 		if err != nil {
 			return nil, err
 		}
-		servers = append(servers, srv)
+		servers = append(servers, srv.WithTokenFromEnv())
+	}
+	if len(servers) == 0 {
+		return nil, nil
 	}
 	set, list, err := upstream.Start(context.Background(), servers, version(), logger)
 	if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -55,6 +56,24 @@ func TestUpstreamOnTheCommandLine(t *testing.T) {
 			c.want.check(t, f0(t, "", c.args...))
 		})
 	}
+}
+
+// TestUpstreamFromConfig: --config reads an mcpServers file.
+func TestUpstreamFromConfig(t *testing.T) {
+	dir := fsRoot(t)
+	t.Setenv("F0_TEST_RUN_MAIN", "1")
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GW_ROOT", dir)
+	config := filepath.Join(t.TempDir(), "mcp.json")
+	text := fmt.Sprintf(`{"mcpServers": {"inner-f0": {"command": %q, "args": ["serve", "--root", "${GW_ROOT}"]}}}`, exe)
+	if err := os.WriteFile(config, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	expect{stdout: []string{"module example.com/x"}}.check(t, f0(t, "", "--config", config, "inner_f0.fs_read", "path=go.mod"))
+	expect{code: exitUsage, stderr: []string{"--config", "no such file"}}.check(t, f0(t, "", "--config", config+".missing", "tools"))
 }
 
 // TestUpstreamOverMCP: an MCP client of f0 serve reaches the upstream's
