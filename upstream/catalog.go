@@ -264,7 +264,7 @@ func (k *caller) run(ctx context.Context, args map[string]any) (tools.Result, er
 	delete(args, k.fields.offset)
 	binary, _ := args[k.fields.binary].(bool)
 	delete(args, k.fields.binary)
-	key := k.tool + "\x00" + jsonText(args) + "\x00" + strconv.FormatBool(binary)
+	key := k.tool + "\x00" + tools.CompactJSON(args) + "\x00" + strconv.FormatBool(binary)
 	if offset > 0 {
 		if res, ok := k.conn.kept.get(key, time.Now()); ok {
 			return page(res, offset, k.fields.offset), nil

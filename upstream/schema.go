@@ -325,7 +325,7 @@ func (n normalizer) publish(node map[string]any, depth int, root bool) map[strin
 		}
 	}
 	if d, ok := node["default"]; ok && d != nil && !root {
-		desc = joinText(desc, "Default: "+jsonText(d)+".")
+		desc = joinText(desc, "Default: "+tools.CompactJSON(d)+".")
 	}
 	out["type"] = typ
 	if desc != "" && !root {
@@ -483,13 +483,4 @@ func objectKeys(raw json.RawMessage) []string {
 		}
 	}
 	return keys
-}
-
-// jsonText is v as compact JSON.
-func jsonText(v any) string {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	return string(data)
 }
