@@ -14,6 +14,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"f0/tools"
+	"f0/tools/batch"
 )
 
 // gateway starts the given servers and builds a pipeline over their tools
@@ -223,5 +224,38 @@ func TestHTTPUpstreamWithBearerToken(t *testing.T) {
 	}
 	if unauthorized.Load() == 0 {
 		t.Fatal("the server never refused a request")
+	}
+}
+
+// TestBatchSearchAndDescribeCoverUpstreamTools: batch calls upstream tools
+// beside f0's own; tools.search finds them; tools.describe shows the
+// upstream's full description.
+func TestBatchSearchAndDescribeCoverUpstreamTools(t *testing.T) {
+	set, list, err := Start(context.Background(), []Server{fakeUpstream(t, "up")}, "test", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { set.Close() })
+	reg, err := tools.NewRegistry(append(append(tools.MetaTools(), batch.Tools()...), list...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := tools.NewPipeline(reg, tools.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	res := p.Call(ctx, "batch", map[string]any{"calls": []any{
+		map[string]any{"tool": "up_read_file", "args": `{"path":"a"}`},
+		map[string]any{"tool": "tools_search", "args": map[string]any{"query": "file"}},
+	}})
+	for _, want := range []string{`args {"path":"a"}`, "- up_read_file (read): Read a file."} {
+		if res.IsError || !strings.Contains(res.Text, want) {
+			t.Fatalf("missing %q in:\n%s", want, res.Text)
+		}
+	}
+	desc := p.Call(ctx, "tools_describe", map[string]any{"name": "up.readFile"})
+	if !strings.Contains(desc.Text, "Read a file. Only inside the allowed directories.") {
+		t.Fatalf("describe:\n%s", desc.Text)
 	}
 }
