@@ -27,6 +27,7 @@ import { randomBytes } from 'node:crypto';
 
 import { E2E_DIR, NAME_RE, f0Bin, resultText, show, startHttpServer, withTimeout } from './lib/f0.mjs';
 import { nodeAtLeast, startTargetServer, tempDir } from './lib/procs.mjs';
+import { upstreamFlags } from './lib/upstreams.mjs';
 
 const T = { timeout: 30_000 };
 const HOOK = { timeout: 60_000 };
@@ -391,3 +392,42 @@ namingSuite('', [], (mode, name) => ({ server: `f0_${name}`, short: `f0_${name}`
 namingSuite(' (a --tools-prefix on top of pi\'s prefix)', ['--tools-prefix', 'p'], (mode, name) => ({ server: `f0_${name}`, short: `f0_${name}`, none: name, mcp: `mcp__f0_${name}` })[mode]);
 // pi does not add its prefix when the name already starts with it: f0_net_curl stays f0_net_curl.
 namingSuite(' (--tools-prefix equal to pi\'s server name)', ['--tools-prefix', 'f0'], (mode, name) => ({ server: name, short: name, none: name, mcp: `mcp__f0_${name}` })[mode]);
+
+// f0 in front of the official filesystem server and server-everything (issue 15): pi sees their tools under
+// unique names with schemas its Ajv and direct-tool check accept, and reaches them through f0.
+const UPSTREAM_ROOT = tempDir('f0-pi-upstream-', { 'up.txt': `${MARKER} upstream\n` });
+namingSuite(' (the filesystem server and server-everything behind f0)', ['--access', 'admin', '--root', UPSTREAM_ROOT, ...upstreamFlags(UPSTREAM_ROOT)],
+  (mode, name) => ({ server: `f0_${name}`, short: `f0_${name}`, none: name, mcp: `mcp__f0_${name}` })[mode], { schemas: true });
+
+describe(`pi-mcp-adapter ${PI_VERSION} → f0 → the filesystem server`, () => {
+  let manager;
+  let conn;
+  let config;
+  before(async () => {
+    manager = new McpServerManager(SANDBOX);
+    manager.setDefaultRequestTimeoutMs(CALL_TIMEOUT_MS);
+    const definition = { command: f0Bin(), args: ['serve', '--root', UPSTREAM_ROOT, ...upstreamFlags(UPSTREAM_ROOT)] };
+    config = { mcpServers: { f0: definition } };
+    conn = await withTimeout(manager.connect('f0', definition), 30_000, 'pi connect');
+  }, HOOK);
+  after(async () => { await manager?.closeAll().catch(() => {}); }, HOOK);
+
+  it('the proxy path: mcp({tool: "f0_files_read_text_file", args: "<JSON string>"}) passes Ajv and returns the file', T, async () => {
+    const meta = reconstructToolMetadata('f0', { tools: serializeTools(conn.tools) }, 'server', config.mcpServers.f0);
+    const toolMeta = meta.find((m) => m.name === 'f0_files_read_text_file');
+    assert.ok(toolMeta, show(meta.map((m) => m.name)));
+    const args = normalizeToolArguments(JSON.stringify({ path: path.join(UPSTREAM_ROOT, 'up.txt') }));
+    assert.equal(proxyValidationError(toolMeta.inputSchema, args), null);
+    const res = await piCall(manager, config, 'f0', toolMeta.originalName, args);
+    assert.notEqual(res.isError, true, show(res));
+    assert.equal(resultText(res), `${MARKER} upstream\n`);
+  });
+
+  it('a wrong call to an upstream tool is an isError result and the connection stays up', T, async () => {
+    const bad = await piCall(manager, config, 'f0', 'files_read_text_file', { pth: 'up.txt' });
+    assert.equal(bad.isError, true, show(bad));
+    assert.match(resultText(bad), /did you mean "path"/);
+    const ok = await piCall(manager, config, 'f0', 'everything_echo', { message: 'hi' });
+    assert.match(resultText(ok), /hi/, show(ok));
+  });
+});
