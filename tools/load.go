@@ -78,13 +78,21 @@ func (p *Pipeline) InFlight() (calls int, held int64) {
 // limit of calls in flight or of memory they hold. Nothing was lost: the
 // same call can be sent again later.
 type BusyError struct {
-	What    string // the limit reached, e.g. "64 calls running (--max-calls)"
-	Retry   string // when to try again
-	Stopped bool   // the call had started and was stopped
+	What    string  // the limit reached, e.g. "64 calls are running, its limit"
+	Limit   Setting // the setting of that limit
+	Retry   string  // when to try again
+	Stopped bool    // the call had started and was stopped
 }
 
-func (e *BusyError) Error() string {
-	return fmt.Sprintf("the server is busy: %s; retry in about %s", e.What, e.Retry)
+func (e *BusyError) Error() string { return e.text(OperatorSettings{}) }
+
+// text writes the error with the limit's setting written by w.
+func (e *BusyError) text(w SettingWriter) string {
+	what := e.What
+	if e.Limit != "" {
+		what += " (" + w.Setting(e.Limit, "") + ")"
+	}
+	return fmt.Sprintf("the server is busy: %s; retry in about %s", what, e.Retry)
 }
 
 // Hold reserves n more bytes of memory for the running call against the
@@ -98,7 +106,7 @@ func Hold(ctx context.Context, n int64) error {
 		return nil
 	}
 	if !c.p.load.take(n) {
-		return &BusyError{What: fmt.Sprintf("the calls running hold %s bytes of memory, its limit (--max-call-memory)", GroupDigits(c.p.load.maxHeld)), Retry: busyRetry, Stopped: true}
+		return &BusyError{What: fmt.Sprintf("the calls running hold %s bytes of memory, its limit", GroupDigits(c.p.load.maxHeld)), Limit: MaxCallMemorySetting, Retry: busyRetry, Stopped: true}
 	}
 	c.held.Add(n)
 	return nil
@@ -110,8 +118,8 @@ func (c *callState) busy(e *BusyError) Result {
 	if e.Stopped {
 		what = "The call was stopped before it finished"
 	}
-	return Result{IsError: true, Text: fmt.Sprintf("%s: %v. %s; send it again then.\nYou passed: %s",
-		c.p.ListedName(c.tool), e, what, c.passed())}
+	return Result{IsError: true, Text: fmt.Sprintf("%s: %s. %s; send it again then.\nYou passed: %s",
+		c.p.ListedName(c.tool), e.text(settingsFor(c.render)), what, c.passed())}
 }
 
 // enter takes a call slot for c, or answers busy.
@@ -119,7 +127,7 @@ func (c *callState) enter() (Result, bool) {
 	if c.p.load.enter() {
 		return Result{}, true
 	}
-	return c.busy(&BusyError{What: fmt.Sprintf("%d calls are running, its limit (--max-calls)", c.p.load.maxCalls), Retry: busyRetry}), false
+	return c.busy(&BusyError{What: fmt.Sprintf("%d calls are running, its limit", c.p.load.maxCalls), Limit: MaxCallsSetting, Retry: busyRetry}), false
 }
 
 // asBusy finds a *BusyError in err.

@@ -48,6 +48,17 @@ type Config struct {
 	Logger *slog.Logger
 }
 
+// hiddenBy is why a tool is not exposed: the setting that hides it, after
+// the words that lead to it ("it is in " --exclude-tools).
+type hiddenBy struct {
+	why     string
+	setting Setting
+	value   string
+}
+
+// text writes the reason with the setting written by w.
+func (h hiddenBy) text(w SettingWriter) string { return h.why + w.Setting(h.setting, h.value) }
+
 // Pipeline is the one way every front end (MCP, CLI, batch) calls a tool:
 // resolve the name, repair and validate the arguments, check access, run,
 // and shape the output.
@@ -55,7 +66,7 @@ type Pipeline struct {
 	reg     *Registry
 	cfg     Config
 	visible map[*Tool]bool
-	hidden  map[*Tool]string // why a tool is not exposed
+	hidden  map[*Tool]hiddenBy // why a tool is not exposed
 	load    *load
 }
 
@@ -74,7 +85,7 @@ func NewPipeline(reg *Registry, cfg Config) (*Pipeline, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	p := &Pipeline{reg: reg, cfg: cfg, visible: map[*Tool]bool{}, hidden: map[*Tool]string{}, load: newLoad(cfg.MaxCalls, cfg.MaxHeld)}
+	p := &Pipeline{reg: reg, cfg: cfg, visible: map[*Tool]bool{}, hidden: map[*Tool]hiddenBy{}, load: newLoad(cfg.MaxCalls, cfg.MaxHeld)}
 	if err := p.applyFilters(); err != nil {
 		return nil, err
 	}
@@ -113,13 +124,13 @@ func (p *Pipeline) applyFilters() error {
 	for _, t := range p.reg.tools {
 		switch {
 		case len(p.cfg.Namespaces) > 0 && !containsFold(p.cfg.Namespaces, t.Namespace()):
-			p.hidden[t] = fmt.Sprintf("its namespace %q is not in --allowed-root-endpoints", t.Namespace())
+			p.hidden[t] = hiddenBy{fmt.Sprintf("its namespace %q is not in ", t.Namespace()), NamespacesSetting, ""}
 		case len(include) > 0 && !include[t]:
-			p.hidden[t] = "it is not in --tools"
+			p.hidden[t] = hiddenBy{"it is not in ", ToolsSetting, ""}
 		case exclude[t]:
-			p.hidden[t] = "it is in --exclude-tools"
+			p.hidden[t] = hiddenBy{"it is in ", ExcludeToolsSetting, ""}
 		case t.Access > p.cfg.Access:
-			p.hidden[t] = fmt.Sprintf("it needs %s access and the server runs with --access %s", t.Access, p.cfg.Access)
+			p.hidden[t] = hiddenBy{fmt.Sprintf("it needs %s access and the server runs with ", t.Access), AccessSetting, p.cfg.Access.String()}
 		default:
 			p.visible[t] = true
 		}
@@ -391,13 +402,14 @@ func (p *Pipeline) checkAccess(c *callState, in any) (Result, bool) {
 	if why != "" {
 		fmt.Fprintf(&b, " (%s)", why)
 	}
-	fmt.Fprintf(&b, ", and this server runs with --access %s.\n", p.cfg.Access)
+	set := settingsFor(c.render)
+	fmt.Fprintf(&b, ", and this server runs with %s.\n", set.Setting(AccessSetting, p.cfg.Access.String()))
 	fmt.Fprintf(&b, "You passed: %s\n", c.passed())
 	fmt.Fprintf(&b, "Expected: a call within %q access", p.cfg.Access.String())
 	if t.Access <= p.cfg.Access {
 		b.WriteString(", or the server restarted with a higher level")
 	}
-	fmt.Fprintf(&b, ".\nTo allow it, the operator starts f0 with --access %s (or F0_ACCESS=%s).", need, need)
+	fmt.Fprintf(&b, ".\nTo allow it, the operator starts f0 with %s.", set.Change(AccessSetting, need.String()))
 	if ex, ok := p.exampleWithin(c.render, t); ok {
 		fmt.Fprintf(&b, "\nExample within %s access: %s", p.cfg.Access, ex)
 	}

@@ -97,7 +97,7 @@ func (n netFlags) config() (f0net.Config, error) {
 
 // envName is the environment variable of a flag: --max-output → F0_MAX_OUTPUT.
 func envName(flag string) string {
-	return "F0_" + strings.ToUpper(strings.ReplaceAll(flag, "-", "_"))
+	return tools.Setting(flag).Env()
 }
 
 // applyEnv fills every flag not given on the command line from its F0_…

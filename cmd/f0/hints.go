@@ -36,6 +36,19 @@ func (a *app) withCLIRenderer(ctx context.Context, p *tools.Pipeline) context.Co
 // Name writes the listed name.
 func (r cliRenderer) Name(s tools.Suggestion) string { return s.Listed }
 
+// Setting writes a server setting as the flag that sets it on this
+// command line: "--access read".
+func (r cliRenderer) Setting(s tools.Setting, value string) string {
+	return tools.FlagSetting(s, value)
+}
+
+// Change writes the flag to put on the command line: "--access write".
+// The person at the terminal starts f0, so no environment variable or
+// client configuration comes into it.
+func (r cliRenderer) Change(s tools.Setting, value string) string {
+	return tools.FlagSetting(s, value)
+}
+
 // ListTools is the command that lists the tools this invocation exposes:
 // `f0 [FLAGS] tools`, never MCP's tools/list, which means nothing on a
 // terminal.

@@ -199,3 +199,39 @@ func TestBinaryHintsRunAsPrinted(t *testing.T) {
 
 // mcpForm is a call written for an MCP client: a listed name and JSON.
 var mcpForm = regexp.MustCompile(`\b[a-z]+_[a-z]+ \{"`)
+
+// TestCLISettingHints: on a terminal, what refused a call and what lets
+// it through are the flags of the command line, without the operator's
+// environment variables an MCP client's reader gets.
+func TestCLISettingHints(t *testing.T) {
+	dir := t.TempDir()
+	cases := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"tool above the access cap", []string{"--root", dir, "--access", "read", "fs.write", "path=a.txt", "content=hi"},
+			[]string{"fs_write exists but this server does not expose it (it needs write access and the server runs with --access read).\nThe operator can allow it with --access write.\n"}},
+		{"call above the access cap", []string{"--root", dir, "--access", "read", "net.curl", "-d", "a=1", "http://127.0.0.1:9/"},
+			[]string{`this call needs "write" access (POST can change things on the server), and this server runs with --access read.`, "To allow it, the operator starts f0 with --access write."}},
+		{"excluded tool", []string{"--root", dir, "--exclude-tools", "fs.list", "fs.list", "."},
+			[]string{"does not expose it (it is in --exclude-tools)."}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := f0(t, "", c.args...)
+			out := r.stdout + r.stderr
+			if r.code == 0 {
+				t.Fatalf("the call was not refused:\n%s", r)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("want %q in:\n%s", w, r)
+				}
+			}
+			if strings.Contains(out, "F0_") {
+				t.Errorf("a terminal's hint names the operator's environment:\n%s", r)
+			}
+		})
+	}
+}

@@ -1,0 +1,87 @@
+package tools
+
+import (
+	"context"
+	"strings"
+)
+
+// Setting is one of the settings the operator starts the server with: the
+// access cap, the exposed tools, the load limits. When a message names one
+// (what refused a call, what would let it through), the core states the
+// setting and its value, and the caller's Renderer writes them the way its
+// reader changes them (SettingWriter).
+type Setting string
+
+// The settings messages name. Each is also the name of the f0 flag that
+// sets it, and F0_ with the name in capitals that of its environment
+// variable.
+const (
+	AccessSetting        Setting = "access"
+	ToolsSetting         Setting = "tools"
+	ExcludeToolsSetting  Setting = "exclude-tools"
+	NamespacesSetting    Setting = "allowed-root-endpoints"
+	MaxCallsSetting      Setting = "max-calls"
+	MaxCallMemorySetting Setting = "max-call-memory"
+)
+
+// SettingWriter is implemented by renderers whose readers change the
+// server's settings another way than the operator of an MCP server, who
+// starts f0 with flags or sets its environment in the client's server
+// configuration (OperatorSettings). The CLI's renderer is one: the person
+// at the terminal puts the flag on the command line.
+type SettingWriter interface {
+	// Setting writes s, with its value when value is not "", as the
+	// reader knows it: "--access read".
+	Setting(s Setting, value string) string
+	// Change writes what sets s to value: "--access write (or
+	// F0_ACCESS=write)".
+	Change(s Setting, value string) string
+}
+
+// OperatorSettings writes settings for the readers of an MCP server's
+// answers: the model, and the operator it asks, who starts f0 with flags or
+// with F0_ variables in the client's configuration of the server.
+type OperatorSettings struct{}
+
+// Setting writes the flag, and its value: "--access read".
+func (OperatorSettings) Setting(s Setting, value string) string { return FlagSetting(s, value) }
+
+// Change writes the flag and the environment variable that set s to value.
+func (OperatorSettings) Change(s Setting, value string) string {
+	return FlagSetting(s, value) + " (or " + s.Env() + "=" + value + ")"
+}
+
+// FlagSetting writes s as f0's command-line flag, with value when it is
+// not "": "--access read".
+func FlagSetting(s Setting, value string) string {
+	if value == "" {
+		return "--" + string(s)
+	}
+	return "--" + string(s) + " " + value
+}
+
+// Env is the environment variable that sets s: F0_ACCESS.
+func (s Setting) Env() string {
+	return "F0_" + strings.ToUpper(strings.ReplaceAll(string(s), "-", "_"))
+}
+
+// settingsFor returns the SettingWriter of r: r itself when it writes
+// settings its own way, OperatorSettings otherwise.
+func settingsFor(r Renderer) SettingWriter {
+	if w, ok := r.(SettingWriter); ok {
+		return w
+	}
+	return OperatorSettings{}
+}
+
+// SettingText writes a setting for the caller of the running call, the way
+// its front end sets it: tools use it to say what refused a call.
+func SettingText(ctx context.Context, s Setting, value string) string {
+	return settingsFor(RendererFrom(ctx)).Setting(s, value)
+}
+
+// ChangeText writes, for the caller of the running call, what sets s to
+// value: tools use it to say what would let a refused call through.
+func ChangeText(ctx context.Context, s Setting, value string) string {
+	return settingsFor(RendererFrom(ctx)).Change(s, value)
+}

@@ -1,0 +1,89 @@
+package tools
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// terminalSettings is a front end whose reader puts a flag on a command
+// line, as the CLI's renderer does.
+type terminalSettings struct{ ListedRenderer }
+
+func (terminalSettings) Setting(s Setting, value string) string {
+	return "[" + FlagSetting(s, value) + "]"
+}
+func (terminalSettings) Change(s Setting, value string) string {
+	return "run f0 " + FlagSetting(s, value)
+}
+
+// TestSettingsRenderedByTheFrontEnd: the core names the setting that
+// refused a call and the change that lets it through; an MCP client's
+// reader gets the operator's flag and environment variable, a front end
+// with its own SettingWriter its own words. The MCP text is pinned whole.
+func TestSettingsRenderedByTheFrontEnd(t *testing.T) {
+	cases := []struct {
+		name      string
+		cfg       Config
+		tool      string
+		args      any
+		mcp, term []string
+	}{
+		{"access denied", Config{Access: Read}, "test.echo", map[string]any{"url": "u", "method": "post"},
+			[]string{"and this server runs with --access read.\n", "To allow it, the operator starts f0 with --access write (or F0_ACCESS=write)."},
+			[]string{"and this server runs with [--access read].\n", "To allow it, the operator starts f0 with run f0 --access write."}},
+		{"tool above the access cap", Config{Access: Read}, "test.nuke", nil,
+			[]string{"test_nuke exists but this server does not expose it (it needs admin access and the server runs with --access read).\nThe operator can allow it with --access admin (or F0_ACCESS=admin).\n"},
+			[]string{"(it needs admin access and the server runs with [--access read]).\nThe operator can allow it with run f0 --access admin.\n"}},
+		{"excluded tool", Config{Exclude: []string{"test.echo"}}, "test_echo", nil,
+			[]string{"does not expose it (it is in --exclude-tools)."},
+			[]string{"does not expose it (it is in [--exclude-tools])."}},
+		{"tool not included", Config{Include: []string{"tools.search"}}, "test_ehco", nil,
+			[]string{"- test_echo: not exposed by this server (it is not in --tools)\n"},
+			[]string{"- test_echo: not exposed by this server (it is not in [--tools])\n"}},
+		{"namespace not exposed", Config{Namespaces: []string{"tools"}}, "test_echo", nil,
+			[]string{`(its namespace "test" is not in --allowed-root-endpoints)`},
+			[]string{`(its namespace "test" is not in [--allowed-root-endpoints])`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := newTestPipeline(t, c.cfg)
+			assertInOrder(t, p.Call(context.Background(), c.tool, c.args).Text, c.mcp...)
+			term := p.Call(WithRenderer(context.Background(), terminalSettings{}), c.tool, c.args).Text
+			assertInOrder(t, term, c.term...)
+			if strings.Contains(term, "F0_") {
+				t.Fatalf("the terminal's text names the operator's environment:\n%s", term)
+			}
+		})
+	}
+}
+
+// TestBusyNamesItsLimit: a call over the load limit names the setting of
+// that limit the way the front end sets it.
+func TestBusyNamesItsLimit(t *testing.T) {
+	p := newTestPipeline(t, Config{MaxCalls: 1})
+	c := &callState{p: p, tool: p.reg.tools[0], render: ListedRenderer{}}
+	if !p.load.enter() {
+		t.Fatal("the first call found the server busy")
+	}
+	defer p.load.leave(0)
+	res, ok := c.enter()
+	if ok {
+		t.Fatal("a second call entered past --max-calls 1")
+	}
+	assertInOrder(t, res.Text, "the server is busy: 1 calls are running, its limit (--max-calls); retry in about ")
+	c.render = terminalSettings{}
+	res, _ = c.enter()
+	assertInOrder(t, res.Text, "the server is busy: 1 calls are running, its limit ([--max-calls]); retry in about ")
+	if got := (&BusyError{What: "x", Limit: MaxCallMemorySetting, Retry: "1 s"}).Error(); got != "the server is busy: x (--max-call-memory); retry in about 1 s" {
+		t.Fatalf("BusyError.Error() = %q", got)
+	}
+}
+
+func TestSettingEnv(t *testing.T) {
+	for s, want := range map[Setting]string{AccessSetting: "F0_ACCESS", MaxCallMemorySetting: "F0_MAX_CALL_MEMORY", NamespacesSetting: "F0_ALLOWED_ROOT_ENDPOINTS"} {
+		if got := s.Env(); got != want {
+			t.Errorf("%s.Env() = %s, want %s", s, got, want)
+		}
+	}
+}
