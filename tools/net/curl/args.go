@@ -150,6 +150,7 @@ var curlFlags = []flagSpec{
 		return nil
 	}},
 	{long: "remote-name", short: 'O', field: "remoteName", help: "save the body under the URL's file name", set: boolFlag(func(p *plan) *setting[bool] { return &p.remoteName })},
+	{long: "remote-name-all", field: "remoteName", help: "save every URL's body under its URL's file name", set: boolFlag(func(p *plan) *setting[bool] { return &p.remoteName })},
 	{long: "output-dir", arg: "DIR", field: "output", help: "directory for -o and -O", set: func(p *plan, v string, _ bool, _ string) error {
 		p.outputDir = v
 		return nil
@@ -277,7 +278,6 @@ var unsupported = map[string]string{
 	"limit-rate":           "not supported",
 	"upload":               "use -X PUT --data-binary @file",
 	"next":                 "make one call per request",
-	"remote-name-all":      "use -O",
 	"interface":            "not supported",
 	"ipv4":                 "addresses are chosen automatically",
 	"4":                    "addresses are chosen automatically",

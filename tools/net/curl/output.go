@@ -48,7 +48,8 @@ func (s *section) shownSize() int {
 func (c *curl) single(ctx context.Context, r *request) (tools.Result, error) {
 	ex, err := c.fetch(ctx, r, r.targets[0])
 	if err != nil {
-		return c.failed(ctx, r, ex, err)
+		res, err := c.failed(ctx, r, ex, err)
+		return afterRetries(ex, res, err)
 	}
 	room := tools.OutputRoom(ctx)
 	s := c.answer(ctx, r, ex, room)
@@ -111,6 +112,7 @@ func (c *curl) several(ctx context.Context, r *request) (tools.Result, error) {
 				return tools.Result{}, ctx.Err()
 			}
 			res, ferr := c.failed(ctx, r, ex, err)
+			res, ferr = afterRetries(ex, res, ferr)
 			if ferr != nil {
 				fmt.Fprintf(&b, "failed: %v\n", ferr)
 			} else {

@@ -155,3 +155,29 @@ func retryNote(why string, resp *http.Response, wait time.Duration, left int) st
 	}
 	return fmt.Sprintf("note: problem: %s; retried after %s (%d %s left)", what, f0net.HumanDuration(wait), left, tools.Plural(left, "retry", "retries"))
 }
+
+// afterRetries adds to a failed call how many attempts --retry made, so
+// that the answer does not read as one attempt.
+func afterRetries(ex *exchange, res tools.Result, err error) (tools.Result, error) {
+	n := len(ex.retried)
+	if n == 0 {
+		return res, err
+	}
+	what := fmt.Sprintf("(%d attempts: %d %s by --retry)", n+1, n, tools.Plural(n, "retry", "retries"))
+	if err != nil {
+		return res, &retriedError{err: err, what: what}
+	}
+	if res.IsError {
+		res.Text = strings.TrimRight(res.Text, "\n") + " " + what
+	}
+	return res, nil
+}
+
+// retriedError is a failure after retries.
+type retriedError struct {
+	err  error
+	what string
+}
+
+func (e *retriedError) Error() string { return e.err.Error() + " " + e.what }
+func (e *retriedError) Unwrap() error { return e.err }

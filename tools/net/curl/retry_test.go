@@ -179,17 +179,17 @@ func TestRetryConnectionRefused(t *testing.T) {
 	closed := "http://" + ln.Addr().String() + "/"
 	ln.Close()
 	for _, tc := range []struct {
-		args, waits string
+		args, waits, tail string
 	}{
-		{"--retry 2", ""},
-		{"--retry 2 --retry-connrefused", "1s 2s"},
-		{"--retry 1 --retry-all-errors", "1s"},
+		{"--retry 2", "", "start the server first."},
+		{"--retry 2 --retry-connrefused", "1s 2s", "start the server first. (3 attempts: 2 retries by --retry)"},
+		{"--retry 1 --retry-all-errors", "1s", "start the server first. (2 attempts: 1 retry by --retry)"},
 	} {
 		clk := newFakeClock()
 		e := newClockEnv(t, clk)
 		res := e.call(t, map[string]any{"args": tc.args + " " + closed})
-		if !res.IsError || !strings.Contains(res.Text, "connection refused") {
-			t.Errorf("%s: %s", tc.args, res.Text)
+		if first, _, _ := strings.Cut(res.Text, "\n"); !res.IsError || !strings.Contains(first, "connection refused") || !strings.HasSuffix(first, tc.tail) {
+			t.Errorf("%s:\n%s\nwant the first line to end with %q", tc.args, res.Text, tc.tail)
 		}
 		if got := clk.waits(); got != tc.waits {
 			t.Errorf("%s: waited %q, want %q", tc.args, got, tc.waits)
