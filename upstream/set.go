@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"strings"
 	"sync"
 
 	"f0/tools"
@@ -105,4 +106,24 @@ func (s *Set) Close() error {
 		errs = append(errs, c.Close())
 	}
 	return errors.Join(errs...)
+}
+
+// SetAccess applies the operator's --upstream-access rules (TOOL=LEVEL,
+// the tool in any spelling) to the upstream tools.
+func SetAccess(list []*tools.Tool, rules []string) error {
+	for _, rule := range rules {
+		name, level, ok := strings.Cut(rule, "=")
+		access, err := tools.ParseAccess(level)
+		if !ok || err != nil {
+			return fmt.Errorf("--upstream-access %q: want TOOL=read, TOOL=write or TOOL=admin", rule)
+		}
+		i := slices.IndexFunc(list, func(t *tools.Tool) bool {
+			return tools.NameKey(t.Name) == tools.NameKey(name) || slices.ContainsFunc(t.Aliases, func(a string) bool { return tools.NameKey(a) == tools.NameKey(name) })
+		})
+		if i < 0 {
+			return fmt.Errorf("--upstream-access %q: no upstream tool is named %q", rule, name)
+		}
+		list[i].Access = access
+	}
+	return nil
 }

@@ -40,6 +40,7 @@ type globalFlags struct {
 	clients     clientFlags
 	upstreams   []string
 	configFile  string
+	upAccess    []string
 	// started are the upstream servers this invocation started; closed
 	// when it ends.
 	started *upstream.Set
@@ -78,6 +79,7 @@ func (g *globalFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&g.clients.serverName, "server-name", "f0", "the name clients are configured to call this server by, for the tool names f0 suggests in Claude Code (mcp__NAME__tool)")
 	fs.StringSliceVar(&g.clients.piDirect, "pi-direct-tools", nil, "the tools pi is configured to make direct (its directTools), so hints name them as direct tools (default: guess net_curl, fs_read, batch)")
 	fs.StringArrayVar(&g.upstreams, "upstream", nil, "serve the tools of another MCP server too, under NAME: NAME='COMMAND ARGS…' (started by f0, over stdio) or NAME=URL (streamable HTTP; bearer token from $F0_UPSTREAM_NAME_TOKEN) (repeatable)")
+	fs.StringArrayVar(&g.upAccess, "upstream-access", nil, "the access level an upstream tool needs, instead of the one its annotations give: TOOL=read|write|admin (repeatable)")
 	fs.StringVar(&g.configFile, "config", "", "serve the tools of the MCP servers of an mcpServers file too (Claude Desktop, Cursor, pi-mcp-adapter), each under its name")
 	fs.StringSliceVar(&g.net.deny, "net-deny", nil, "net.curl never connects to these (same forms as --net-allow; deny wins); checked on the resolved address, redirects included")
 }
@@ -292,6 +294,9 @@ func (g *globalFlags) startUpstreams(logger *slog.Logger) ([]*tools.Tool, error)
 		return nil, &runtimeError{err}
 	}
 	g.started = set
+	if err := upstream.SetAccess(list, g.upAccess); err != nil {
+		return nil, err
+	}
 	return list, nil
 }
 
