@@ -30,9 +30,7 @@ func HumanDuration(d time.Duration) string {
 
 // ParseSize reads a size such as 100MiB, 1G, 512k or 1048576 (bytes).
 // K, M, G and T are powers of 1024, with or without "i" and "B".
-func ParseSize(s string) (int64, error) { return parseSize(s) }
-
-func parseSize(s string) (int64, error) {
+func ParseSize(s string) (int64, error) {
 	t := strings.ToUpper(strings.TrimSpace(s))
 	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
 	mult := int64(1)
