@@ -5,8 +5,10 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"mime/multipart"
 	"net/textproto"
 	"net/url"
@@ -44,6 +46,12 @@ func (c *curl) buildBody(ctx context.Context, p *plan) (*body, error) {
 	allJSON := true
 	for _, d := range p.body {
 		data, err := c.dataPiece(ctx, d)
+		if missingDataFile(ctx, d, err) {
+			// curl -d @FILE warns and sends the rest; a model is told the
+			// file is missing instead (the error), before anything is sent.
+			p.notes = append(p.notes, fmt.Sprintf("Warning: Couldn't read data from file %q, this makes an empty POST.", d.text))
+			data, err = nil, nil
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -66,6 +74,12 @@ func (c *curl) buildBody(ctx context.Context, p *plan) (*body, error) {
 	}
 	b.data = bytes.Join(pieces, sep)
 	return b, nil
+}
+
+// missingDataFile reports whether err is a -d/--data-binary/--json @FILE
+// that does not exist, which curl sends as empty data (tools.Native).
+func missingDataFile(ctx context.Context, d dataPart, err error) bool {
+	return err != nil && d.file && d.kind != dataURLEncode && tools.Native(ctx) && errors.Is(err, fs.ErrNotExist)
 }
 
 // dataPiece reads one piece of the body.
@@ -208,7 +222,7 @@ func (c *curl) readFile(ctx context.Context, name, what string) ([]byte, error) 
 	}
 	f, err := loc.Root.OS().Open(loc.Native())
 	if err != nil {
-		return nil, &tools.InputError{Field: "args", Problem: what + ": " + c.files.Explain("read", loc, err).Error()}
+		return nil, &tools.InputError{Field: "args", Problem: what + ": " + c.files.Explain("read", loc, err).Error(), Cause: err}
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, c.cfg.MaxDownload+1))

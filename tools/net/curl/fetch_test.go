@@ -82,16 +82,3 @@ func TestDecodesOnlyWhenAsked(t *testing.T) {
 		})
 	}
 }
-
-func TestCurlFileType(t *testing.T) {
-	for name, want := range map[string]string{
-		"a.txt": "text/plain", "A.TXT": "text/plain", "dir/p.png": "image/png", "x.jpeg": "image/jpeg", "x.jpg": "image/jpeg",
-		"x.svg": "image/svg+xml", "x.htm": "text/html", "x.pdf": "application/pdf", "x.xml": "application/xml", "x.gif": "image/gif",
-		// curl's table stops there; mime.TypeByExtension knows these.
-		"x.json": "", "x.csv": "", "x.zip": "", "x.mp4": "", "noext": "",
-	} {
-		if got := curlFileType(name); got != want {
-			t.Errorf("%s: %q, want %q", name, got, want)
-		}
-	}
-}
