@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The full test run, as CI runs it: go vet, go test -race, then the end-to-end tests (e2e/run.sh).
+# The full test run, as CI runs it: go vet, staticcheck, deadcode, go test -race, then the
+# end-to-end tests (e2e/run.sh).
 # Needs Go (the version in go.mod), a C compiler (go test -race needs cgo), Node >= 20 with npm.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -32,7 +33,19 @@ for tool in node npm; do
   command -v "$tool" >/dev/null 2>&1 || { echo "test.sh: $tool not found on PATH; the end-to-end tests need Node >= 20 with npm (https://nodejs.org)" >&2; exit 1; }
 done
 
-go vet ./... && go test -race ./...
+go vet ./...
+# Static checks at pinned versions (fetched once through the Go module proxy, then cached):
+# staticcheck's default checks, and deadcode for functions that neither a main nor a test
+# reaches. Both fail the run on any finding. A deliberate exception to staticcheck is a
+# //lint:ignore comment with its reason, next to the code; deadcode has none: delete what
+# nothing reaches.
+go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
+dead="$(go run golang.org/x/tools/cmd/deadcode@v0.52.0 -test ./...)"
+if [[ -n "$dead" ]]; then
+  printf 'test.sh: deadcode: unreachable from every main and test; delete it or use it:\n%s\n' "$dead" >&2
+  exit 1
+fi
+go test -race ./...
 # Fuzz targets, briefly: a smoke run that finds the shallow crashes.
 go test -run '^$' -fuzz '^FuzzJSONRPCLine$' -fuzztime=15s ./mcp
 go test -run '^$' -fuzz '^FuzzArgumentRepair$' -fuzztime=15s ./catalog
