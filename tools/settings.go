@@ -1,7 +1,6 @@
 package tools
 
 import (
-	"context"
 	"strings"
 )
 
@@ -72,16 +71,4 @@ func settingsFor(r Renderer) SettingWriter {
 		return w
 	}
 	return OperatorSettings{}
-}
-
-// SettingText writes a setting for the caller of the running call, the way
-// its front end sets it: tools use it to say what refused a call.
-func SettingText(ctx context.Context, s Setting, value string) string {
-	return settingsFor(RendererFrom(ctx)).Setting(s, value)
-}
-
-// ChangeText writes, for the caller of the running call, what sets s to
-// value: tools use it to say what would let a refused call through.
-func ChangeText(ctx context.Context, s Setting, value string) string {
-	return settingsFor(RendererFrom(ctx)).Change(s, value)
 }
