@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"f0/tools"
 )
 
 // redirectWorld is two servers: A redirects /r/CODE to ?to= (or /seen on
@@ -130,5 +132,22 @@ func TestNoEmptyContentLength(t *testing.T) {
 		if got := w.take(); res.IsError || !strings.HasPrefix(got, tc.want+" ") {
 			t.Errorf("%q: server saw %q, want %q", tc.args, got, tc.want)
 		}
+	}
+}
+
+// TestHeadOverTLS: over HTTPS with HTTP/1.1 the head is recorded on the
+// TLS connection's plaintext side, as the server wrote it.
+func TestHeadOverTLS(t *testing.T) {
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header()["x-lower"] = []string{"kept"}
+		w.Header()["Date"] = nil
+		io.WriteString(w, "ok")
+	}))
+	defer srv.Close()
+	p, _ := newPipeline(t, withAccess(tools.Admin))
+	res := p.Call(tools.WithNative(t.Context()), "net_curl", map[string]any{"args": []any{"-k", "-i", srv.URL}})
+	want := "HTTP/1.1 200 OK\r\nx-lower: kept\r\nContent-Length: 2\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nok"
+	if res.IsError || res.Sections.Body != want {
+		t.Errorf("body %q, want %q\n%s", res.Sections.Body, want, res.Text)
 	}
 }
