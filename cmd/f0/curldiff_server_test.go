@@ -378,8 +378,9 @@ func (fx *diffFixture) stall(w http.ResponseWriter, r *http.Request) {
 func (fx *diffFixture) setCookies(w http.ResponseWriter, r *http.Request) {
 	w.Header().Add("Set-Cookie", "session=abc123; Path=/; HttpOnly")
 	w.Header().Add("Set-Cookie", "theme=dark; Path=/; Expires=Wed, 01 Jan 2042 00:00:00 GMT")
-	for k, v := range r.URL.Query() {
-		w.Header().Add("Set-Cookie", k+"="+v[0]+"; Path=/")
+	q := r.URL.Query()
+	for _, k := range slices.Sorted(maps.Keys(q)) { // one order on every run
+		w.Header().Add("Set-Cookie", k+"="+q[k][0]+"; Path=/")
 	}
 	w.Header().Set("Content-Type", "text/plain")
 	io.WriteString(w, "cookies set\n")
