@@ -471,6 +471,7 @@ func (c *callState) run(ctx context.Context, in any) (res Result) {
 		failed = c.failure(err)
 	}
 	failed.Notes = out.Notes // a tool's notes survive its failure
+	failed.Console = out.Console
 	return failed
 }
 

@@ -38,6 +38,9 @@ type Result struct {
 	// Total is the size in bytes of the whole output when the tool knows it
 	// (a partial read of a file); 0 when unknown.
 	Total int
+	// Console, when set, is what the program the tool stands in for would
+	// have printed (see WithConsole); it survives the tool's failure.
+	Console *Console
 }
 
 // Sections is a shaped result split by destination.

@@ -335,7 +335,9 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 		}
 		return a.print(p.Call(ctx, name, nil), false)
 	}
-	if wantsHelp(words) {
+	// A tool that takes a program's words (net.curl) answers -h and --help
+	// itself, as the program does.
+	if wantsHelp(words) && (t.RawArgsField == "" || slices.Equal(words, []string{"help"})) {
 		fmt.Fprintln(a.stdout, p.Describe(ctx, t))
 		return nil
 	}
@@ -351,7 +353,7 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 func (a *app) callLocal(ctx context.Context, p *tools.Pipeline, name string, words []string) error {
 	var raw any
 	t, _ := p.Resolve(name)
-	quiet := false
+	quiet, console := false, false
 	if t != nil && t.RawArgsField != "" && !looksLikeJSON(words) {
 		args, err := rawCall(p.Registry(), t, words)
 		if err != nil {
@@ -359,7 +361,10 @@ func (a *app) callLocal(ctx context.Context, p *tools.Pipeline, name string, wor
 		}
 		raw = args
 		quiet = silent(words)
-		ctx = tools.WithNative(ctx) // curl's words: curl's output
+		// Only the program's words, no field of f0's own (format=markdown,
+		// maxBytes=…): print what the program would.
+		_, console = args[t.RawArgsField]
+		console = console && len(args) == 1 || len(args) == 0
 	} else {
 		args, err := a.readArgs(p.Registry(), t, words)
 		if err != nil {
@@ -375,9 +380,30 @@ func (a *app) callLocal(ctx context.Context, p *tools.Pipeline, name string, wor
 	if !quiet {
 		ctx, clearProgress = a.progress(ctx)
 	}
+	if console {
+		ctx = tools.WithConsole(ctx, tools.ConsoleOptions{Terminal: isTerminal(a.stdout)})
+	}
 	res := p.CallBudget(ctx, name, raw, a.pipeBudget())
 	clearProgress()
+	if res.Console != nil {
+		return a.printConsole(res.Console)
+	}
 	return a.print(res, t != nil && t.Verbatim)
+}
+
+// printConsole writes what the program a tool stands in for would have
+// printed, and exits with its status.
+func (a *app) printConsole(c *tools.Console) error {
+	for _, b := range c.Stdout {
+		if _, err := a.stdout.Write(b); err != nil {
+			return &exitStatus{code: exitWriteError}
+		}
+	}
+	io.WriteString(a.stderr, c.Stderr)
+	if c.Exit != 0 {
+		return &exitStatus{code: c.Exit}
+	}
+	return nil
 }
 
 // pipedBudget is the output budget when stdout is a file or a pipe: as with

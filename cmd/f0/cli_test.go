@@ -134,12 +134,12 @@ func TestBinaryFlagsAnywhere(t *testing.T) {
 			expect{code: exitUsage, stderr: []string{"unknown flag --depth after fs.list", "write depth=VALUE", "f0 fs.list -- --depth"}}},
 		{"a flag with no value", proc{}, []string{"fs.list", "--root"},
 			expect{code: exitUsage, stderr: []string{"--root needs a value"}}},
-		{"curl's flags stay curl's", proc{}, []string{"net.curl", "--root", dir, "-sS", "-o", "saved.txt", url + "/text"},
+		{"curl's flags stay curl's", proc{}, []string{"net.curl", "--root", dir, "-S", "-o", "saved.txt", url + "/text"},
 			expect{stderr: []string{"saved 6 bytes (text/plain) to saved.txt"}}},
 		{"a curl flag's value stays curl's", proc{dir: dir}, []string{"net.curl", "-d", "--root", url + "/accept"},
 			expect{stdout: []string{"accept=*/* method=POST"}}},
 		{"net flags after net.curl", proc{}, []string{"net.curl", url + "/text", "--net-deny", "loopback"},
-			expect{code: exitToolError, stderr: []string{"blocked by this server's rule --net-deny loopback"}}},
+			expect{code: 7, stderr: []string{"f0 net.curl: (7) Failed to connect to 127.0.0.1 port ", "blocked by this server's rule --net-deny loopback"}}},
 	})
 	if data, err := os.ReadFile(filepath.Join(dir, "saved.txt")); err != nil || string(data) != "hello\n" {
 		t.Errorf("net.curl -o with --root after the tool saved %q (%v)", data, err)
@@ -156,7 +156,7 @@ func TestBinarySubcommands(t *testing.T) {
 		{"describ", proc{}, []string{"describ", "fs.read"}, expect{code: exitUsage, stderr: []string{"did you mean describe?", "or the tool tools.describe"}}},
 		{"a tool's near-miss", proc{}, []string{"fs.raed", "go.mod"}, expect{code: exitToolError, stderr: []string{`unknown tool "fs.raed"`, "- fs_read"}}},
 		// curl is another server's and the shell's name for net.curl: it runs.
-		{"a well-known tool name", proc{}, []string{"curl", "http://127.0.0.1:1/"}, expect{code: exitToolError, stderr: []string{"net_curl failed: GET http://127.0.0.1:1/: connection refused", `note: "curl" is another server's tool name; ran net_curl`}}},
+		{"a well-known tool name", proc{}, []string{"curl", "http://127.0.0.1:1/"}, expect{code: 7, stderr: []string{"f0 net.curl: (7) Failed to connect to 127.0.0.1 port 1 after "}}},
 		{"a tool's short name", proc{}, []string{"crl", "http://127.0.0.1:1/"}, expect{code: exitToolError, stderr: []string{`unknown tool "crl"`, "- net_curl"}}},
 		{"version", proc{}, []string{"version"}, expect{stdout: []string{"f0 version "}}},
 		{"--version", proc{}, []string{"--version"}, expect{stdout: []string{"f0 version "}}},
@@ -212,8 +212,8 @@ func TestBinaryCurlFields(t *testing.T) {
 		{"json:=", proc{}, []string{"net.curl", url + "/accept", `json:={"a":1}`}, expect{stdout: []string{"accept=application/json method=POST"}}},
 		{"method= with curl flags", proc{}, []string{"net.curl", "-sS", "method=PUT", url + "/accept"}, expect{stdout: []string{"method=PUT"}}},
 		{"-d a=b is curl's", proc{}, []string{"net.curl", "-d", "method=x", url + "/accept"}, expect{stdout: []string{"method=POST"}}},
-		{"not a field", proc{}, []string{"net.curl", "nosuchfield=1"}, expect{code: exitToolError, stderr: []string{"nosuchfield=1"}}},
-		{"after --", proc{}, []string{"net.curl", "--", "url=" + url + "/text"}, expect{code: exitToolError, stderr: []string{"url="}}},
+		{"not a field", proc{}, []string{"net.curl", "nosuchfield=1"}, expect{code: 3, stderr: []string{"f0 net.curl: (3) \"nosuchfield=1\" is not a URL"}}},
+		{"after --", proc{}, []string{"net.curl", "--", "url=" + url + "/text"}, expect{code: 3, stderr: []string{"(3) \"url="}}},
 		{"bad json", proc{}, []string{"net.curl", url, "json:={"}, expect{code: exitUsage, stderr: []string{"json:={", "must be JSON"}}},
 	})
 }

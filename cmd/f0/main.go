@@ -17,6 +17,8 @@ const (
 	exitOK        = 0
 	exitToolError = 1
 	exitUsage     = 2
+	// exitWriteError is curl's 23: stdout could not be written.
+	exitWriteError = 23
 )
 
 func main() {
@@ -35,6 +37,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	app.flags.close()
 	if err == nil {
 		return exitOK
+	}
+	var st *exitStatus
+	if errors.As(err, &st) {
+		return st.code // the tool printed its own error text
 	}
 	var te *toolError
 	if errors.As(err, &te) {
@@ -56,6 +62,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 type toolError struct{ text string }
 
 func (e *toolError) Error() string { return e.text }
+
+// exitStatus ends f0 with a tool's own exit status (curl's numbered codes
+// for net.curl); whatever was to be said is already printed.
+type exitStatus struct{ code int }
+
+func (e *exitStatus) Error() string { return fmt.Sprintf("exit status %d", e.code) }
 
 // runtimeError is a failure that is not a usage mistake (a server that
 // could not start, a remote that did not answer).

@@ -132,8 +132,14 @@ var curlFlags = []flagSpec{
 		p.fail.byFlag(on, from)
 		return nil
 	}},
-	{long: "silent", short: 's', field: "silent", help: "accepted; there is no progress meter", set: noop},
-	{long: "show-error", short: 'S', help: "accepted; errors are always shown", set: noop},
+	{long: "silent", short: 's', field: "silent", help: "silent mode: nothing on stderr (no status line, no errors)", set: func(p *plan, _ string, on bool, _ string) error {
+		p.silent = on
+		return nil
+	}},
+	{long: "show-error", short: 'S', help: "show the error even with -s", set: func(p *plan, _ string, on bool, _ string) error {
+		p.showError = on
+		return nil
+	}},
 	{long: "verbose", short: 'v', field: "verbose", help: "show request and response headers", set: boolFlag(func(p *plan) *setting[bool] { return &p.verbose })},
 	{long: "write-out", short: 'w', arg: "FORMAT", field: "writeOut", help: "print %{variables} after the transfer", set: func(p *plan, v string, _ bool, from string) error {
 		if strings.HasPrefix(v, "@") {
@@ -239,8 +245,14 @@ var curlFlags = []flagSpec{
 	{long: "insecure", short: 'k', field: "insecure", help: "skip TLS verification (needs admin for https)", set: boolFlag(func(p *plan) *setting[bool] { return &p.insecure })},
 	{long: "compressed", field: "compressed", help: "ask for a compressed response and decode it", set: boolFlag(func(p *plan) *setting[bool] { return &p.compressed })},
 	{long: "url", arg: "URL", field: "url", help: "URL to request", set: nil}, // handled by the parser
-	{long: "globoff", short: 'g', help: "accepted; URLs are never globbed", set: noop},
-	{long: "no-progress-meter", help: "accepted", set: noop},
+	{long: "globoff", short: 'g', help: "send [ ] { } in URLs as they are (no globbing)", set: func(p *plan, _ string, on bool, _ string) error {
+		p.globoff = on
+		return nil
+	}},
+	{long: "no-progress-meter", help: "no status line on stderr; errors are still shown", set: func(p *plan, _ string, on bool, _ string) error {
+		p.noMeter = on
+		return nil
+	}},
 	{long: "progress-bar", short: '#', help: "accepted", set: noop},
 	{long: "no-buffer", short: 'N', help: "accepted", set: noop},
 	{long: "http1.1", help: "accepted; the HTTP version is negotiated", set: noop},

@@ -180,18 +180,29 @@ func (c *curl) locate(field, name string) (roots.Loc, error) {
 func (c *curl) call(ctx context.Context, in Input) (tools.Result, error) {
 	p, err := buildPlan(in)
 	if err != nil {
+		if _, ok := tools.ConsoleFrom(ctx); ok {
+			return tools.Result{Console: usageConsole(nil, err)}, err
+		}
 		return tools.Result{}, err
 	}
+	v := consoleFor(ctx, p)
+	res, err := c.answerPlan(ctx, p, v)
+	if err != nil && v != nil && res.Console == nil {
+		res.Console = usageConsole(v, err)
+	}
+	return res, err
+}
+
+// answerPlan requests every URL of the plan and answers with the model's
+// view, and with curl's console output when v asks for it: both from the
+// same exchanges.
+func (c *curl) answerPlan(ctx context.Context, p *plan, v *consoleView) (tools.Result, error) {
 	if p.help {
-		return c.help(ctx), nil
+		return c.help(ctx, v), nil
 	}
 	if len(p.urls) == 0 {
 		return tools.Result{}, &tools.InputError{Field: "url", Problem: "is missing: there is no URL to request",
 			Hint: "Give \"url\", \"urls\", or a URL inside \"args\"."}
-	}
-	if len(p.urls) > maxURLs {
-		return tools.Result{}, &tools.InputError{Field: "urls", Problem: fmt.Sprintf("%d URLs in one call; the most is %d", len(p.urls), maxURLs),
-			Hint: "Split them over several calls."}
 	}
 	req, notes, err := c.prepare(ctx, p)
 	if err != nil {
@@ -200,14 +211,24 @@ func (c *curl) call(ctx context.Context, in Input) (tools.Result, error) {
 	if req.own != nil {
 		defer req.own.CloseIdleConnections()
 	}
+	if most := c.mostURLs(v); len(req.targets) > most {
+		return tools.Result{}, &tools.InputError{Field: "urls", Problem: fmt.Sprintf("%d URLs in one call; the most is %d", len(req.targets), most),
+			Hint: "Split them over several calls."}
+	}
+	req.console = v != nil
+	exs, errs := c.doAll(ctx, req)
 	var res tools.Result
 	if len(req.targets) == 1 {
-		res, err = c.single(ctx, req)
+		res, err = c.single(ctx, req, exs[0], errs[0])
 	} else {
-		res, err = c.several(ctx, req)
+		res, err = c.several(ctx, req, exs, errs)
 	}
 	res.Notes = append(notes, res.Notes...)
-	if ferr := c.writeFiles(req, &res); ferr != nil && err == nil {
+	ferr := c.writeFiles(req, &res)
+	if v != nil && ctx.Err() == nil {
+		res.Console = c.console(ctx, v, req, exs, errs, ferr)
+	}
+	if ferr != nil && err == nil {
 		return res, ferr
 	}
 	return res, err
@@ -236,4 +257,28 @@ func (c *curl) writeFiles(r *request, res *tools.Result) error {
 	}
 	res.Notes = append(res.Notes, fmt.Sprintf("note: cookies written to %s", c.files.Display(*r.jarOut)))
 	return nil
+}
+
+// mostURLs is how many URLs one call may request: a model's answer has
+// room for a few; a terminal prints what curl would, globs included.
+func (c *curl) mostURLs(v *consoleView) int {
+	if v != nil {
+		return maxGlobURLs
+	}
+	return maxURLs
+}
+
+// doAll requests the targets one after the other, as curl does, until the
+// call is cancelled.
+func (c *curl) doAll(ctx context.Context, r *request) ([]*exchange, []error) {
+	var exs []*exchange
+	var errs []error
+	for _, t := range r.targets {
+		ex, err := c.fetch(ctx, r, t)
+		exs, errs = append(exs, ex), append(errs, err)
+		if err != nil && ctx.Err() != nil {
+			break
+		}
+	}
+	return exs, errs
 }

@@ -292,6 +292,9 @@ const maxConverted = 8 << 20
 // the page to convert. The rest is hashed and counted, not kept, so an
 // endless body costs no more memory than a short one.
 func keepLimit(ctx context.Context, r *request) int64 {
+	if r.console {
+		return r.maxDownload
+	}
 	if r.format == "markdown" || r.format == "text" {
 		return min(maxConverted, r.maxDownload)
 	}

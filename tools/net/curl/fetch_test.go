@@ -62,7 +62,7 @@ func TestDecodesOnlyWhenAsked(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
 			if tc.native {
-				ctx = tools.WithNative(ctx)
+				ctx = tools.WithConsole(ctx, tools.ConsoleOptions{})
 			}
 			res := p.Call(ctx, "net_curl", map[string]any{"args": tc.args, "base64": false})
 			if res.IsError {

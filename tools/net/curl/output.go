@@ -45,8 +45,7 @@ func (s *section) shownSize() int {
 }
 
 // single answers a call with one URL.
-func (c *curl) single(ctx context.Context, r *request) (tools.Result, error) {
-	ex, err := c.fetch(ctx, r, r.targets[0])
+func (c *curl) single(ctx context.Context, r *request, ex *exchange, err error) (tools.Result, error) {
 	if err != nil {
 		res, err := c.failed(ctx, r, ex, err)
 		return afterRetries(ex, res, err)
@@ -97,17 +96,16 @@ func (c *curl) cutNotes(ctx context.Context, r *request, ex *exchange, s *sectio
 
 // several answers a call with several URLs: one section each, in order,
 // each cut to its share of the budget.
-func (c *curl) several(ctx context.Context, r *request) (tools.Result, error) {
+func (c *curl) several(ctx context.Context, r *request, exs []*exchange, errs []error) (tools.Result, error) {
 	n := len(r.targets)
 	share := tools.OutputRoom(ctx).Share(n)
 	var b strings.Builder
 	var notes []string
 	anyErr := false
-	for i, t := range r.targets {
-		marker := fmt.Sprintf("── [%d/%d] %s\n", i+1, n, t.u.Redacted())
+	for i, ex := range exs {
+		marker := fmt.Sprintf("── [%d/%d] %s\n", i+1, n, ex.target.u.Redacted())
 		b.WriteString(marker)
-		ex, err := c.fetch(ctx, r, t)
-		if err != nil {
+		if err := errs[i]; err != nil {
 			if ctx.Err() != nil {
 				return tools.Result{}, ctx.Err()
 			}
@@ -190,9 +188,8 @@ func (c *curl) answer(ctx context.Context, r *request, ex *exchange, room tools.
 	if r.verbose {
 		s.head = append(s.head, verboseLines(r, ex)...)
 	}
-	if loc := resp.Header.Get("Location"); loc != "" && isRedirect(resp.StatusCode) && !r.follow {
-		s.head = append(s.head, fmt.Sprintf("Location: %s (not followed; follow it with -L, or: %s)", resolveRef(resp, loc),
-			ex.next(ctx, map[string]any{"followRedirects": true})))
+	if line := locationLine(ctx, r, ex); line != "" {
+		s.head = append(s.head, line)
 	}
 	s.prefix = c.retriedText(ctx, r, ex) + shownHeaders(ctx, r, ex)
 	if r.writeOut != nil {
@@ -213,11 +210,9 @@ func (c *curl) answer(ctx context.Context, r *request, ex *exchange, room tools.
 			return s
 		}
 	}
-	switch {
-	case ex.saved:
-		s.head = append(s.head, fmt.Sprintf("saved %s bytes (%s) to %s · sha256 %s", tools.GroupDigits(ex.size), typeOrUnknown(resp), ex.target.outName, ex.sha256))
-	case ex.target.discard:
-		s.head = append(s.head, fmt.Sprintf("body discarded (%s bytes, output %s)", tools.GroupDigits(ex.size), ex.target.outName))
+	switch fate := bodyFate(ex); {
+	case fate != "":
+		s.head = append(s.head, fate)
 	case ex.size > 0 && ex.method != "HEAD":
 		c.bodyView(ctx, r, ex, &s, room)
 	}
@@ -255,6 +250,30 @@ func (c *curl) retriedText(ctx context.Context, r *request, ex *exchange) string
 		}
 	}
 	return b.String()
+}
+
+// locationLine points at a redirect that was not followed, and at the
+// call that follows it.
+func locationLine(ctx context.Context, r *request, ex *exchange) string {
+	resp := ex.resp
+	loc := resp.Header.Get("Location")
+	if loc == "" || !isRedirect(resp.StatusCode) || r.follow {
+		return ""
+	}
+	return fmt.Sprintf("Location: %s (not followed; follow it with -L, or: %s)", resolveRef(resp, loc),
+		ex.next(ctx, map[string]any{"followRedirects": true}))
+}
+
+// bodyFate says where a body went when it is not shown: saved to a file,
+// or discarded.
+func bodyFate(ex *exchange) string {
+	switch {
+	case ex.saved:
+		return fmt.Sprintf("saved %s bytes (%s) to %s · sha256 %s", tools.GroupDigits(ex.size), typeOrUnknown(ex.resp), ex.target.outName, ex.sha256)
+	case ex.target.discard:
+		return fmt.Sprintf("body discarded (%s bytes, output %s)", tools.GroupDigits(ex.size), ex.target.outName)
+	}
+	return ""
 }
 
 // excerpt is the start of a failed response's body, for -f.

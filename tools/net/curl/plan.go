@@ -31,6 +31,7 @@ type plan struct {
 	urlWords map[int]bool
 
 	urls    []string
+	argURLs int // urls[:argURLs] came from the curl words
 	method  setting[string]
 	headers []header
 	// body is the request body in pieces (-d, --json, data, form…), in order.
@@ -65,6 +66,10 @@ type plan struct {
 	// keepPost[301|302|303] keeps a POST a POST after that redirect.
 	locationTrusted bool
 	keepPost        map[int]bool
+	// silent (-s) keeps stderr empty unless showError (-S) lets the error
+	// through; noMeter (--no-progress-meter) drops only the status line.
+	silent, showError, noMeter bool
+	globoff                    bool // -g: URLs are not globbed
 
 	offset int
 	format string
@@ -170,7 +175,7 @@ func resolvePlan(in Input) (*plan, error) {
 		if err := parseCurl(words, p); err != nil {
 			return nil, err
 		}
-		p.curlStyle = len(words) > 0
+		p.curlStyle, p.argURLs = len(words) > 0, len(p.urls)
 	}
 	if err := p.applyFields(in); err != nil {
 		return nil, err
@@ -410,6 +415,9 @@ func (p *plan) applyOptions(in Input) error {
 		if err := p.cookie.byField("cookie", in.Cookie, c); err != nil {
 			return err
 		}
+	}
+	if in.Silent != nil && *in.Silent {
+		p.silent = true
 	}
 	p.offset = in.Offset
 	p.format = in.Format

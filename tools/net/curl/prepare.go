@@ -58,6 +58,9 @@ type request struct {
 	dumpOut *roots.Loc
 
 	include, verbose, fail, failWithBody bool
+	// console is set when the call prints as curl on a command line: the
+	// whole body is kept, whatever the model's budget.
+	console bool
 	writeOut                             []wpart
 	format                               string
 	offset                               int
@@ -71,6 +74,24 @@ type target struct {
 	out     *roots.Loc // the file the body is saved to
 	outName string     // as the caller named it
 	discard bool       // -o /dev/null
+	// src is the index of the URL in the plan it came from, globValues
+	// the values its globs took (for #1 in -o).
+	src        int
+	globValues []string
+}
+
+// globURLs expands a URL of the curl words as curl globs it, unless -g;
+// URLs of the structured fields are taken as they are.
+func globURLs(p *plan, i int, raw string) ([]globURL, error) {
+	if p.globoff || i >= p.argURLs || !strings.ContainsAny(raw, "[]{}") {
+		return []globURL{{url: raw}}, nil
+	}
+	g, err := parseGlob(strings.TrimSpace(raw))
+	if err != nil {
+		return nil, &tools.InputError{Field: "args", Problem: "URL glob: " + err.Error(),
+			Hint: "curl expands [1-3] and {a,b} in URLs; add -g (--globoff) to send [ ] { } as they are, or escape each with a backslash.", Cause: err}
+	}
+	return g.expand(), nil
 }
 
 // prepare turns a plan into a request. It reads the files the body refers
@@ -103,7 +124,7 @@ func (c *curl) prepare(ctx context.Context, p *plan) (*request, []string, error)
 	}
 	var err error
 	if r.body, err = c.buildBody(ctx, p); err != nil {
-		return nil, nil, err
+		return nil, nil, withCode(26, err)
 	}
 	query := append([]string(nil), p.query...)
 	if p.get && r.body != nil {
@@ -112,15 +133,22 @@ func (c *curl) prepare(ctx context.Context, p *plan) (*request, []string, error)
 		}
 		r.body = nil
 	}
-	for _, raw := range p.urls {
-		t, err := parseTarget(raw, query, p)
+	for i, raw := range p.urls {
+		urls, err := globURLs(p, i, raw)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, withCode(3, err)
 		}
-		if p.upload.set {
-			addUploadName(t.u, p.upload.val)
+		for _, gu := range urls {
+			t, err := parseTarget(gu.url, query, p)
+			if err != nil {
+				return nil, nil, withCode(3, err)
+			}
+			t.src, t.globValues = i, gu.values
+			if p.upload.set {
+				addUploadName(t.u, p.upload.val)
+			}
+			r.targets = append(r.targets, t)
 		}
-		r.targets = append(r.targets, t)
 	}
 	base, own := c.client.ForCall(r.insecure, p.routes)
 	r.transport = base
@@ -131,7 +159,7 @@ func (c *curl) prepare(ctx context.Context, p *plan) (*request, []string, error)
 		return nil, nil, err
 	}
 	if err := c.locateOutputs(r); err != nil {
-		return nil, nil, err
+		return nil, nil, withCode(23, err)
 	}
 	if p.headers, err = c.headerFiles(ctx, p.headers); err != nil {
 		return nil, nil, err
@@ -221,12 +249,12 @@ func (c *curl) locateOutputs(r *request) error {
 	outs := p.outputs
 	switch {
 	case len(outs) == 0:
-	case len(outs) == 1 && len(r.targets) == 1, len(outs) == len(r.targets):
-		for i, o := range outs {
-			r.targets[i].outName = o
+	case len(outs) == len(p.urls):
+		for _, t := range r.targets {
+			t.outName = fillGlobName(outs[t.src], t.globValues)
 		}
 	default:
-		return &tools.InputError{Field: "output", Problem: fmt.Sprintf("%d output %s for %d %s", len(outs), tools.Plural(len(outs), "file", "files"), len(r.targets), tools.Plural(len(r.targets), "URL", "URLs")),
+		return &tools.InputError{Field: "output", Problem: fmt.Sprintf("%d output %s for %d %s", len(outs), tools.Plural(len(outs), "file", "files"), len(p.urls), tools.Plural(len(p.urls), "URL", "URLs")),
 			Hint: "Give one -o per URL, in the same order, or use -O (remoteName) to name each file after its URL."}
 	}
 	for _, t := range r.targets {

@@ -45,13 +45,14 @@ var writeOutVars = map[string]func(w *wvals) string{
 	"remote_ip":          func(w *wvals) string { ip, _, _ := net.SplitHostPort(w.t.Remote); return ip },
 	"remote_port":        func(w *wvals) string { _, port, _ := net.SplitHostPort(w.t.Remote); return port },
 	"filename_effective": func(w *wvals) string { return w.file },
-	"exitcode":           func(w *wvals) string { return "0" },
-	"errormsg":           func(w *wvals) string { return "" },
+	"exitcode":           func(w *wvals) string { return strconv.Itoa(w.exit) },
+	"errormsg":           func(w *wvals) string { return w.errmsg },
 }
 
 // wvals are the facts of one exchange that -w reports.
 type wvals struct {
-	code, redirects, upload                                    int
+	code, redirects, upload, exit                              int
+	errmsg                                                     string
 	total                                                      time.Duration
 	t                                                          f0net.Timing
 	wire                                                       int64
