@@ -642,21 +642,31 @@ func quoteShort(s string) string {
 	return strconv.Quote(s)
 }
 
+// meansBoolean reports whether args[k], under a name that is also a
+// synonym of target, is a boolean rather than target's value: a boolean,
+// or boolean text ("true") when target itself is given too.
+func meansBoolean(args map[string]any, k, target string) bool {
+	if _, isBool := args[k].(bool); isBool {
+		return true
+	}
+	_, targetGiven := args[target]
+	_, boolText := toBool(args[k])
+	return targetGiven && boolText
+}
+
 // invertBooleans turns a boolean given under a name that means the
 // opposite of a field (caseSensitive for ignoreCase) into that field. A
 // name that is also another name of a field ("regex": the pattern, or
-// "regex": true, not literal) is read by its value: anything but a
-// boolean is left to the synonyms.
+// "regex": true, not literal) is read by its value (see meansBoolean);
+// anything else is left to the synonyms.
 func invertBooleans(t *Tool, args map[string]any) (problems []problem, notes []string) {
 	for k := range inOrder(args) {
 		field, ok := lookupFold(t.Inverse, k)
 		if !ok {
 			continue
 		}
-		if _, isBool := args[k].(bool); !isBool {
-			if _, synonym := lookupFold(t.Synonyms, k); synonym {
-				continue
-			}
+		if target, synonym := lookupFold(t.Synonyms, k); synonym && !meansBoolean(args, k, target) {
+			continue
 		}
 		b, ok := toBool(args[k])
 		if !ok {
