@@ -30,7 +30,7 @@ func isTextType(mt string) bool {
 // and by sniffing when the type is missing or generic.
 func IsBinary(ctype string, data []byte) bool {
 	mt, params, _ := mime.ParseMediaType(ctype)
-	sample := data[:min(len(data), 8192)]
+	sample := data[:min(len(data), SniffLen)]
 	wide := strings.HasPrefix(strings.ToLower(params["charset"]), "utf-16") || hasUTF16BOM(sample)
 	switch {
 	case isTextType(mt):
@@ -110,6 +110,20 @@ func DecodeText(data []byte, ctype string) (string, string, string) {
 	}
 	// A byte order mark is not text: drop it, whichever decoder kept it.
 	return strings.TrimPrefix(string(out), "\uFEFF"), name, note
+}
+
+// SniffLen is how much of a body's start IsBinary, IsHTML and
+// ShownAsReceived look at.
+const SniffLen = 8192
+
+// ShownAsReceived reports whether a text body, known by its start (at
+// least SniffLen bytes of it, or all of it), is shown as its bytes as
+// received: UTF-8 by its declared charset or by what its start shows,
+// with no byte order mark to drop. An offset into such a body's text is
+// then an offset into its bytes, so the bytes before it need not be kept.
+func ShownAsReceived(ctype string, start []byte) bool {
+	_, name, _ := charset.DetermineEncoding(start, ctype)
+	return name == "utf-8" && !bytes.HasPrefix(start, []byte{0xEF, 0xBB, 0xBF})
 }
 
 func isASCII(b []byte) bool {

@@ -34,7 +34,12 @@ type exchange struct {
 	hops    []hop          // redirects followed, in order
 	timing  f0net.Timing
 	elapsed time.Duration
-	data    []byte // the body, decoded (nil when saved or discarded)
+	data    []byte // the body, decoded (nil when saved or discarded), from byte skipped on
+	// skipped is how many bytes of the body before data were read,
+	// hashed and counted but not kept: the call's window starts far into
+	// a body whose text is its bytes (see keepBody).
+	skipped int64
+	start   []byte // the body's first bytes, for sniffing, when skipped > 0
 	size    int64  // decoded body bytes
 	wire    int64  // bytes as received
 	sha256  string
@@ -259,7 +264,7 @@ func (c *curl) readBody(ctx context.Context, r *request, ex *exchange) error {
 	case t.discard:
 		_, err = io.Copy(io.Discard, body)
 	default:
-		ex.data, err = keepPrefix(ctx, body, keepLimit(ctx, r))
+		err = keepBody(ctx, r, ex, body)
 	}
 	body.report(true)
 	ex.size, ex.wire, ex.sha256 = body.n, wire.n, hex.EncodeToString(body.h.Sum(nil))
@@ -301,12 +306,60 @@ func keepLimit(ctx context.Context, r *request) int64 {
 	return min(2*(int64(r.offset)+int64(tools.Budget(ctx)))+64<<10, r.maxDownload)
 }
 
-// keepPrefix reads rd to its end, keeping its first limit bytes. The
-// buffer grows by doubling, each step reserved against the server's memory
-// limit first (tools.Hold), so that many large bodies at once get "busy"
-// instead of exhausting memory.
-func keepPrefix(ctx context.Context, rd io.Reader, limit int64) ([]byte, error) {
-	buf := make([]byte, 0)
+// keepBody reads the body to its end and keeps what the answer can show.
+// When the window starts far into a text body shown as its bytes (UTF-8),
+// the bytes before the offset are only hashed and counted: ex.start keeps
+// the first bytes for sniffing and ex.data the window, so a deep offset
+// costs no more memory than the first page. Otherwise ex.data is the body
+// from its start up to keepLimit.
+func keepBody(ctx context.Context, r *request, ex *exchange, body io.Reader) error {
+	if !skipsToOffset(r, ex.resp) {
+		data, err := keepPrefix(ctx, body, nil, keepLimit(ctx, r))
+		ex.data = data
+		return err
+	}
+	start := make([]byte, f0net.SniffLen)
+	n, err := io.ReadFull(body, start)
+	start = start[:n]
+	if err != nil {
+		ex.data = start
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			return nil // the whole body is in its start
+		}
+		return err
+	}
+	ctype := ex.resp.Header.Get("Content-Type")
+	if f0net.IsBinary(ctype, start) || !f0net.ShownAsReceived(ctype, start) {
+		data, err := keepPrefix(ctx, body, start, keepLimit(ctx, r))
+		ex.data = data
+		return err
+	}
+	skipped, err := io.CopyN(io.Discard, body, int64(r.offset-n))
+	ex.start, ex.skipped = start, int64(n)+skipped
+	if err == io.EOF {
+		return nil // the body ends before the offset
+	}
+	if err != nil {
+		return err
+	}
+	ex.data, err = keepPrefix(ctx, body, nil, min(2*int64(tools.Budget(ctx))+64<<10, r.maxDownload))
+	return err
+}
+
+// skipsToOffset reports whether the bytes of a body before the call's
+// offset can go unkept: the window starts past the sniffed start, and the
+// body is shown as text from the offset (not converted, not as base64, not
+// only as the excerpt of a failed status, not to a console).
+func skipsToOffset(r *request, resp *http.Response) bool {
+	failing := r.fail && !r.failWithBody && resp.StatusCode >= 400
+	return r.offset > f0net.SniffLen && !r.console && !r.base64 && (r.format == "" || r.format == "raw") && !failing
+}
+
+// keepPrefix reads rd to its end, keeping its first limit bytes: buf holds
+// those already read. The buffer grows by doubling, each step reserved
+// against the server's memory limit first (tools.Hold), so that many large
+// bodies at once get "busy" instead of exhausting memory.
+func keepPrefix(ctx context.Context, rd io.Reader, buf []byte, limit int64) ([]byte, error) {
 	chunk := make([]byte, 32<<10)
 	for {
 		n, err := rd.Read(chunk)

@@ -44,21 +44,40 @@ func TestBodyMemoryIsBounded(t *testing.T) {
 		res := e.call(t, map[string]any{"url": e.url + "/endless"})
 		assertInOrder(t, res.Text, "GET "+e.url+"/endless: the response body is larger than the download limit of 20 MB (--net-max-download); the call stopped reading it.")
 	})
-	t.Run("a window deep in the body needs memory the server does not have", func(t *testing.T) {
+	t.Run("a window deep in a UTF-8 body keeps only the window", func(t *testing.T) {
 		res := e.call(t, map[string]any{"url": e.url + "/big?n=5000000", "offset": 4000000})
+		if res.IsError {
+			t.Fatal(res.Text)
+		}
+		assertInOrder(t, res.Text, "200 OK", "(from byte 4,000,000 of 5,000,000)", "… [truncated: showed ", " of 1,000,000 bytes; ", `Get the rest: net_curl {"offset":`)
+		assertHeldNothing(t, e)
+	})
+	t.Run("an offset past the end of a UTF-8 body", func(t *testing.T) {
+		res := e.call(t, map[string]any{"url": e.url + "/big?n=5000000", "offset": 6000000})
+		assertInOrder(t, res.Text, "200 OK", "note: offset 6000000 is at or past the end of the body (5,000,000 bytes as shown); there is nothing more")
+	})
+	t.Run("a window deep in a body in another charset needs memory the server does not have", func(t *testing.T) {
+		res := e.call(t, map[string]any{"url": e.url + "/big?n=5000000&type=text/plain%3Bcharset%3Diso-8859-1", "offset": 4000000})
 		want := "net_curl: the server is busy: the calls running hold 524,288 bytes of memory, its limit (--max-call-memory); retry in about 2 seconds. The call was stopped before it finished; send it again then.\nYou passed: "
 		if !res.IsError || !strings.HasPrefix(res.Text, want) {
 			t.Fatalf("got:\n%s\nwant:\n%s", res.Text, want)
 		}
-		if calls, held := e.p.InFlight(); calls != 0 || held != 0 {
-			t.Fatalf("after the call: %d calls, %d bytes held", calls, held)
-		}
+		assertHeldNothing(t, e)
 	})
-	t.Run("with room, the deep window is shown", func(t *testing.T) {
+	t.Run("with room, the deep window in another charset is shown", func(t *testing.T) {
 		e := newEnv(t)
-		res := e.call(t, map[string]any{"url": e.url + "/big?n=5000000", "offset": 4000000})
-		assertInOrder(t, res.Text, "200 OK", "(from byte 4,000,000 of 5,000,000)", "… [truncated: showed ", " of 1,000,000 bytes; ")
+		res := e.call(t, map[string]any{"url": e.url + "/big?n=5000000&type=text/plain%3Bcharset%3Diso-8859-1", "offset": 4000000})
+		assertInOrder(t, res.Text, "200 OK", "decoded from windows-1252", "(from byte 4,000,000 of ", "… [truncated: showed ")
 	})
+}
+
+// assertHeldNothing fails when calls or bytes are still counted after the
+// calls ended.
+func assertHeldNothing(t *testing.T, e *env) {
+	t.Helper()
+	if calls, held := e.p.InFlight(); calls != 0 || held != 0 {
+		t.Fatalf("after the call: %d calls, %d bytes held", calls, held)
+	}
 }
 
 // Calls over the server's limit of calls in flight are answered busy, and

@@ -302,21 +302,26 @@ func (c *curl) bodyView(ctx context.Context, r *request, ex *exchange, s *sectio
 		c.base64View(ctx, r, ex, s, room)
 		return
 	}
-	if f0net.IsBinary(ctype, ex.data) {
+	sample := ex.data
+	if ex.skipped > 0 {
+		sample = ex.start
+	}
+	if f0net.IsBinary(ctype, sample) {
 		s.head = append(s.head, c.binaryLines(ctx, r, ex, s, room)...)
 		return
 	}
-	text, decodedFrom, note := f0net.DecodeText(ex.data, ctype)
+	text, decodedFrom, note := shownText(ex, ctype)
 	if note != "" {
 		s.notes = append(s.notes, note)
 	}
 	if decodedFrom != "" {
 		s.head[0] += " · decoded from " + decodedFrom
 	}
-	if s.cut = int64(len(ex.data)) < ex.size; s.cut && decodedFrom == "" {
-		s.full = len(text) + int(ex.size) - len(ex.data) // UTF-8 is shown as received
+	kept := ex.skipped + int64(len(ex.data))
+	if s.cut = kept < ex.size; s.cut && decodedFrom == "" {
+		s.full = len(text) + int(ex.size-kept) + int(ex.skipped) // UTF-8 is shown as received
 	}
-	page := f0net.IsHTML(ctype, ex.data)
+	page := f0net.IsHTML(ctype, sample)
 	switch r.format {
 	case "markdown", "text":
 		if !page {
@@ -337,7 +342,36 @@ func (c *curl) bodyView(ctx context.Context, r *request, ex *exchange, s *sectio
 	default:
 		s.html = page
 	}
-	c.window(r, s, text)
+	c.window(r, s, text, int(ex.skipped))
+}
+
+// shownText is the kept body as UTF-8 text, with the charset it was
+// decoded from when that was not UTF-8 and a note about the charset. A
+// window kept from deep in the body (ex.skipped) is UTF-8 already
+// (keepBody); it starts at the first whole character.
+func shownText(ex *exchange, ctype string) (text, decodedFrom, note string) {
+	if ex.skipped == 0 {
+		return f0net.DecodeText(ex.data, ctype)
+	}
+	lead := runeStart(string(ex.data[:min(len(ex.data), utf8.UTFMax)]), 0)
+	ex.data, ex.skipped = ex.data[lead:], ex.skipped+int64(lead)
+	if ex.skipped+int64(len(ex.data)) < ex.size {
+		ex.data = wholeRunes(ex.data)
+	}
+	return strings.ToValidUTF8(string(ex.data), "\uFFFD"), "", ""
+}
+
+// wholeRunes drops a character cut at the end of b.
+func wholeRunes(b []byte) []byte {
+	for i := len(b) - 1; i >= max(len(b)-utf8.UTFMax, 0); i-- {
+		if utf8.RuneStart(b[i]) {
+			if !utf8.FullRune(b[i:]) {
+				return b[:i]
+			}
+			return b
+		}
+	}
+	return b
 }
 
 func convertHTML(format, page, base string) (string, error) {
@@ -347,23 +381,25 @@ func convertHTML(format, page, base string) (string, error) {
 	return toMarkdown(page, base)
 }
 
-// window shows text from the call's offset.
-func (c *curl) window(r *request, s *section, text string) {
+// window shows text from the call's offset; text starts at byte base of
+// the body as shown (the bytes before it were not kept).
+func (c *curl) window(r *request, s *section, text string, base int) {
 	s.pageable = true
-	off := runeStart(text, min(r.offset, len(text)))
+	size := max(base+len(text), s.full)
+	off := runeStart(text, min(max(r.offset-base, 0), len(text)))
 	if r.offset > 0 && off >= len(text) {
-		s.notes = append(s.notes, fmt.Sprintf("note: offset %d is at or past the end of the body (%s bytes as shown); there is nothing more", r.offset, tools.GroupDigits(int64(len(text)))))
+		s.notes = append(s.notes, fmt.Sprintf("note: offset %d is at or past the end of the body (%s bytes as shown); there is nothing more", r.offset, tools.GroupDigits(int64(size))))
 		s.pageable = false
 		return
 	}
-	if off > 0 {
-		of := "of " + tools.GroupDigits(int64(max(len(text), s.full)))
+	if base+off > 0 {
+		of := "of " + tools.GroupDigits(int64(size))
 		if s.cut && s.full == 0 {
-			of = "of more than " + tools.GroupDigits(int64(len(text)))
+			of = "of more than " + tools.GroupDigits(int64(base+len(text)))
 		}
-		s.head = append(s.head, fmt.Sprintf("(from byte %s %s)", tools.GroupDigits(int64(off)), of))
+		s.head = append(s.head, fmt.Sprintf("(from byte %s %s)", tools.GroupDigits(int64(base+off)), of))
 	}
-	s.offset, s.body = off, text[off:]
+	s.offset, s.body = base+off, text[off:]
 }
 
 // base64View returns the body as base64, when it fits the room.
@@ -382,7 +418,7 @@ func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *sect
 		return
 	}
 	s.head = append(s.head, base64Line(ex))
-	c.window(r, s, enc)
+	c.window(r, s, enc, 0)
 }
 
 // base64Line heads a body shown as base64.
