@@ -1,0 +1,44 @@
+package mcp
+
+import (
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"testing"
+)
+
+// initLine is one package's line of GODEBUG=inittrace=1:
+// "init PKG @T ms, C ms clock, B bytes, A allocs".
+var initLine = regexp.MustCompile(`(?m)^init (\S+) @.* ms clock, (\d+) bytes, (\d+) allocs$`)
+
+// TestPackageInitIsCheap starts this test binary with GODEBUG=inittrace=1
+// and reads what each package's initialisation allocated: every f0 process
+// pays it before it can answer initialize. The JSON Schema library mcp-go's
+// server imports used to compile five drafts' meta-schemas there (1.7 MB,
+// 21,000 allocations); third_party/jsonschema compiles them when a compiler
+// is first made.
+func TestPackageInitIsCheap(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", cmd, err, out)
+	}
+	lines := initLine.FindAllStringSubmatch(string(out), -1)
+	if len(lines) == 0 {
+		t.Fatalf("no inittrace lines in:\n%s", out)
+	}
+	const perPackage, total = 2_000, 8_000 // allocations
+	sum := 0
+	for _, m := range lines {
+		allocs, _ := strconv.Atoi(m[3])
+		sum += allocs
+		if allocs > perPackage {
+			t.Errorf("init of %s: %d allocations (%s bytes), want at most %d", m[1], allocs, m[2], perPackage)
+		}
+	}
+	if sum > total {
+		t.Errorf("package initialisation: %d allocations in all, want at most %d", sum, total)
+	}
+}
