@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/agnivade/levenshtein"
 )
 
 // NameStyle is how tool names are listed to clients.
@@ -236,4 +238,22 @@ func wordHits(inWords []string, t *Tool) (hits int, strong bool) {
 		strong = strong || own[w] > 0 && w != t.Namespace()
 	}
 	return hits, strong
+}
+
+// editDistance is the Levenshtein distance, except that swapping two
+// adjacent letters ("nmae" for "name") counts as one edit.
+func editDistance(a, b string) int {
+	d := levenshtein.ComputeDistance(a, b)
+	if d == 2 && len(a) == len(b) {
+		diff := []int{}
+		for i := 0; i < len(a); i++ {
+			if a[i] != b[i] {
+				diff = append(diff, i)
+			}
+		}
+		if len(diff) == 2 && diff[1] == diff[0]+1 && a[diff[0]] == b[diff[1]] && a[diff[1]] == b[diff[0]] {
+			return 1
+		}
+	}
+	return d
 }

@@ -7,8 +7,6 @@ import (
 	"strings"
 
 	"f0/schemas"
-
-	"github.com/agnivade/levenshtein"
 )
 
 // validate repairs each field towards its declared type and checks the call
@@ -101,22 +99,4 @@ func suggested(problems []problem, field string) bool {
 		}
 	}
 	return false
-}
-
-// editDistance is the Levenshtein distance, except that swapping two
-// adjacent letters ("nmae" for "name") counts as one edit.
-func editDistance(a, b string) int {
-	d := levenshtein.ComputeDistance(a, b)
-	if d == 2 && len(a) == len(b) {
-		diff := []int{}
-		for i := 0; i < len(a); i++ {
-			if a[i] != b[i] {
-				diff = append(diff, i)
-			}
-		}
-		if len(diff) == 2 && diff[1] == diff[0]+1 && a[diff[0]] == b[diff[1]] && a[diff[1]] == b[diff[0]] {
-			return 1
-		}
-	}
-	return d
 }

@@ -90,7 +90,7 @@ func (n netFlags) config() (f0net.Config, error) {
 	if err != nil {
 		return f0net.Config{}, err
 	}
-	maxDownload, err := f0net.ParseSize(n.maxDownload)
+	maxDownload, err := tools.ParseSize(n.maxDownload)
 	if err != nil || maxDownload <= 0 {
 		return f0net.Config{}, fmt.Errorf("--net-max-download %q: want a size such as 100MiB, 1G or 5000000", n.maxDownload)
 	}
@@ -205,7 +205,7 @@ func (g *globalFlags) newPipeline(logger *slog.Logger, files *roots.Set) (*tools
 	if g.maxCalls <= 0 {
 		return nil, fmt.Errorf("--max-calls %d: want a positive number of calls", g.maxCalls)
 	}
-	maxHeld, err := f0net.ParseSize(g.maxHeld)
+	maxHeld, err := tools.ParseSize(g.maxHeld)
 	if err != nil || maxHeld <= 0 {
 		return nil, fmt.Errorf("--max-call-memory %q: want a size such as 128MiB, 1G or 5000000", g.maxHeld)
 	}

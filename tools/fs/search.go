@@ -447,26 +447,16 @@ func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note st
 	res := tools.Result{Text: strings.TrimSuffix(r.b.String(), "\n"), Notes: notes}
 	unit := func(n int) string { return tools.Count(int64(n), "match", "matches") }
 	files := func(n int) string { return tools.Count(int64(n), "file", "files") }
-	span := func(what string, n int) string { // "matches 467-928", "file 3"
-		if n == 1 {
-			return fmt.Sprintf("%s %s", what, tools.GroupDigits(int64(r.in.Offset+1)))
-		}
-		plural := what + "s"
-		if strings.HasSuffix(what, "ch") {
-			plural = what + "es"
-		}
-		return fmt.Sprintf("%s %s-%s", plural, tools.GroupDigits(int64(r.in.Offset+1)), tools.GroupDigits(int64(r.in.Offset+n)))
-	}
 	stoppedHead := func(shown int) string {
 		if r.in.FilesOnly {
-			return fmt.Sprintf("%s with matches under %s (stopped at the output budget or maxResults)", span("file", shown), where)
+			return fmt.Sprintf("%s with matches under %s (stopped at the output budget or maxResults)", r.span("file", "files", shown), where)
 		}
 		pageFiles := 0
 		if shown > 0 {
 			pageFiles = r.endFiles[shown-1]
 		}
 		return fmt.Sprintf("%s in %s under %s (stopped at the output budget or maxResults; searched %s so far)",
-			span("match", shown), files(pageFiles), where, files(r.files))
+			r.span("match", "matches", shown), files(pageFiles), where, files(r.files))
 	}
 	switch {
 	case r.stopped:
@@ -495,18 +485,28 @@ func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note st
 	case !isDir:
 		res.Head = fmt.Sprintf("%s in %s", unit(r.matches), where)
 		if r.in.Offset > 0 {
-			res.Head += "; showing " + span("match", r.shown)
+			res.Head += "; showing " + r.span("match", "matches", r.shown)
 		}
 	default:
 		res.Head = fmt.Sprintf("%s in %s under %s (searched %s)", unit(r.matches), files(r.matched), where, files(r.files))
 		switch {
 		case r.in.Offset > 0 && r.in.FilesOnly:
-			res.Head += "; showing " + span("file", r.shown)
+			res.Head += "; showing " + r.span("file", "files", r.shown)
 		case r.in.Offset > 0:
-			res.Head += fmt.Sprintf("; showing %s in %s", span("match", r.shown), files(r.pageFiles))
+			res.Head += fmt.Sprintf("; showing %s in %s", r.span("match", "matches", r.shown), files(r.pageFiles))
 		}
 	}
 	return res
+}
+
+// span names the n matches (or files) of this page by their numbers:
+// "match 3", "matches 467-928".
+func (r *searchRun) span(one, many string, n int) string {
+	first := tools.GroupDigits(int64(r.in.Offset + 1))
+	if n == 1 {
+		return one + " " + first
+	}
+	return fmt.Sprintf("%s %s-%s", many, first, tools.GroupDigits(int64(r.in.Offset+n)))
 }
 
 // fit cuts res.Text, a page that stopped, at the last match that fits room

@@ -13,7 +13,6 @@ import (
 	"github.com/agnivade/levenshtein"
 
 	"f0/tools"
-	f0net "f0/tools/net"
 )
 
 // flagSpec is one curl flag net.curl understands.
@@ -163,7 +162,7 @@ var curlFlags = []flagSpec{
 	}},
 	{long: "create-dirs", help: "accepted; parent directories are always created", set: noop},
 	{long: "max-filesize", arg: "BYTES", help: "fail when the body is larger", set: func(p *plan, v string, _ bool, from string) error {
-		n, err := f0net.ParseSize(v)
+		n, err := tools.ParseSize(v)
 		if err != nil || n <= 0 {
 			return badValue(from, "a size in bytes, e.g. --max-filesize 10M")
 		}
