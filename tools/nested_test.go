@@ -142,20 +142,6 @@ func TestNestedProblems(t *testing.T) {
 	}
 }
 
-func TestPartialResultFooter(t *testing.T) {
-	p := nestedPipeline(t)
-	res := p.Call(context.Background(), "test.partial", map[string]any{"drop": true})
-	assertInOrder(t, res.Text, "x\nx\n", "… [truncated: showed ", " bytes; there is more]", `Get the rest: test_partial {"skip":`)
-	if strings.Contains(res.Text, `"drop"`) {
-		t.Errorf("a nil value in Next must remove the argument:\n%s", res.Text)
-	}
-	if len(res.Text) > 1024 {
-		t.Errorf("%d bytes over the budget", len(res.Text))
-	}
-	known := p.Call(context.Background(), "test.partial", map[string]any{"known": true})
-	assertInOrder(t, known.Text, "… [truncated: showed ", " of 10,240 bytes; ", " bytes left]", `"known":true`)
-}
-
 func TestNestedDefinitionsAreChecked(t *testing.T) {
 	docs := func(string) (schemas.Doc, error) { return schemas.Doc{Examples: []map[string]any{{}}}, nil }
 	run := func(ctx context.Context, in editInput) (Result, error) { return Result{}, nil }

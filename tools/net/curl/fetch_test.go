@@ -6,12 +6,17 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/klauspost/compress/zstd"
 
 	"f0/tools"
+	f0net "f0/tools/net"
 )
 
 func gzipped(s string) []byte {
@@ -81,4 +86,99 @@ func TestDecodesOnlyWhenAsked(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestDownloadCap(t *testing.T) {
+	e := newEnv(t, withNet(func(c *f0net.Config) { c.MaxDownload = 1000 }))
+	cases := []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"by Content-Length", map[string]any{"url": e.url + "/big?n=5000"},
+			"GET " + e.url + "/big?n=5000: the response body is larger than the download limit of 1000 B (--net-max-download); the call stopped reading it.\n" +
+				"Ask for part of it with a Range header (-r 0-999, or headers {\"Range\": \"bytes=0-999\"}); the operator can raise --net-max-download."},
+		{"while streaming to a file", map[string]any{"url": e.url + "/nolength?n=50000", "output": "dl/big.bin"},
+			"GET " + e.url + "/nolength?n=50000: the response body is larger than the download limit of 1000 B (--net-max-download); nothing was saved."},
+		{"--max-filesize", map[string]any{"args": []any{"--max-filesize", "100", "-o", "x.txt", e.url + "/big?n=500"}},
+			"GET " + e.url + "/big?n=500: the response body is larger than the download limit of 100 B (--max-filesize); nothing was saved.\nRaise --max-filesize in args, or drop it."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := e.call(t, c.args)
+			if !res.IsError || !strings.HasPrefix(res.Text, c.want) {
+				t.Fatalf("got:\n%s\nwant:\n%s", res.Text, c.want)
+			}
+		})
+	}
+	t.Run("the range hint stops at 1 MiB", func(t *testing.T) {
+		e := newEnv(t, withNet(func(c *f0net.Config) { c.MaxDownload = 2 << 20 }))
+		res := e.call(t, map[string]any{"url": e.url + "/big?n=3000000"})
+		assertInOrder(t, res.Text, "larger than the download limit of 2.0 MB", `(-r 0-1048575, or headers {"Range": "bytes=0-1048575"})`)
+	})
+	t.Run("the range hint fits the limit, and works", func(t *testing.T) {
+		e := newEnv(t, withNet(func(c *f0net.Config) { c.MaxDownload = 50000 }))
+		e.srv.Config.Handler.(*http.ServeMux).HandleFunc("/ranged", func(w http.ResponseWriter, r *http.Request) {
+			http.ServeContent(w, r, "big.txt", time.Time{}, strings.NewReader(string(bigText(200000))))
+		})
+		res := e.call(t, map[string]any{"url": e.url + "/ranged"})
+		assertInOrder(t, res.Text, `(-r 0-49999, or headers {"Range": "bytes=0-49999"})`)
+		res = e.call(t, map[string]any{"args": []any{"-r", "0-49999", e.url + "/ranged"}})
+		if res.IsError {
+			t.Fatalf("the suggested range fails:\n%s", res.Text)
+		}
+		assertInOrder(t, res.Text, "206 Partial Content")
+	})
+	var left []string
+	filepath.Walk(e.dir, func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() {
+			left = append(left, p)
+		}
+		return nil
+	})
+	if len(left) > 0 {
+		t.Fatalf("files left behind: %v", left)
+	}
+}
+
+func TestProgress(t *testing.T) {
+	e := newEnv(t)
+	type report struct {
+		done, total float64
+		msg         string
+	}
+	var mu sync.Mutex
+	var got []report
+	ctx := tools.WithProgress(context.Background(), func(done, total float64, msg string) {
+		mu.Lock()
+		got = append(got, report{done, total, msg})
+		mu.Unlock()
+	})
+	res := e.p.Call(ctx, "net_curl", map[string]any{"url": e.url + "/big?n=300000&type=application/octet-stream", "output": "big.bin"})
+	if res.IsError {
+		t.Fatal(res.Text)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(got) == 0 {
+		t.Fatal("no progress reported")
+	}
+	last := got[len(got)-1]
+	if last.done != 300000 || last.total != 300000 || last.msg != "downloaded 293 KB of 293 KB" {
+		t.Fatalf("last report %+v", last)
+	}
+	for i := 1; i < len(got); i++ {
+		if got[i].done < got[i-1].done {
+			t.Fatalf("progress went back: %+v", got)
+		}
+	}
+}
+
+func TestHeadIgnoresTheCap(t *testing.T) {
+	e := newEnv(t, withNet(func(c *f0net.Config) { c.MaxDownload = 1000 }))
+	res := e.call(t, map[string]any{"args": []any{"-I", e.url + "/big?n=5000"}})
+	if res.IsError {
+		t.Fatal(res.Text)
+	}
+	assertInOrder(t, res.Text, "200 OK · text/plain; charset=utf-8 · no body (HEAD), Content-Length 5000")
 }

@@ -1,4 +1,4 @@
-package curl_test
+package catalog_test
 
 import (
 	"context"
@@ -13,9 +13,10 @@ import (
 	f0net "f0/tools/net"
 )
 
-// TestThroughTheCatalogue runs net.curl as every front end does: the real
-// catalogue, the pipeline, and the operator's net configuration.
-func TestThroughTheCatalogue(t *testing.T) {
+// TestNetworkTools runs net.curl as every front end does: the real
+// catalogue, the pipeline, and the operator's net configuration, whose
+// allow and deny rules the catalogue builds.
+func TestNetworkTools(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain")
 		io.WriteString(w, r.Method+" "+r.URL.RequestURI()+" "+r.Header.Get("User-Agent"))

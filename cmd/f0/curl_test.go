@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -57,21 +56,11 @@ func TestNetCurlStdin(t *testing.T) {
 		{[]string{"-T", "-"}, "file body", `PUT /echo "file body"`},
 	}
 	for _, tc := range cases {
-		var stdout, stderr bytes.Buffer
-		args := append(append([]string{root, "net.curl", "-s"}, tc.args...), url+"/echo")
-		code := run(context.Background(), args, strings.NewReader(tc.stdin), &stdout, &stderr)
-		if code != 0 || stdout.String() != tc.want+"\n" {
-			t.Errorf("%v < %q: exit %d, stdout %q, want %q; stderr %s", tc.args, tc.stdin, code, stdout.String(), tc.want, stderr.String())
+		r := f0(t, tc.stdin, append(append([]string{root, "net.curl", "-s"}, tc.args...), url+"/echo")...)
+		if r.code != 0 || r.stdout != tc.want+"\n" {
+			t.Errorf("%v < %q: want stdout %q\n%s", tc.args, tc.stdin, tc.want+"\n", r)
 		}
 	}
-}
-
-// runF0 runs the CLI in-process and returns exit code, stdout and stderr.
-func runF0(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), args, strings.NewReader(""), &stdout, &stderr)
-	return code, stdout.String(), stderr.String()
 }
 
 func TestNetCurlCLI(t *testing.T) {
@@ -109,19 +98,16 @@ func TestNetCurlCLI(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			code, stdout, stderr := runF0(t, c.args...)
-			if code != c.code || stdout != c.stdout || !strings.HasPrefix(stderr, c.stderr) || c.stderr == "" && stderr != "" {
-				t.Fatalf("exit %d, want %d\nstdout:\n%q\nwant:\n%q\nstderr:\n%s\nwant prefix:\n%s", code, c.code, stdout, c.stdout, stderr, c.stderr)
+			r := f0(t, "", c.args...)
+			if r.code != c.code || r.stdout != c.stdout || !strings.HasPrefix(r.stderr, c.stderr) || c.stderr == "" && r.stderr != "" {
+				t.Fatalf("exit %d, want %d\nstdout:\n%q\nwant:\n%q\nstderr:\n%s\nwant prefix:\n%s", r.code, c.code, r.stdout, c.stdout, r.stderr, c.stderr)
 			}
 		})
 	}
 	t.Run("-o writes the file", func(t *testing.T) {
-		code, stdout, stderr := runF0(t, root, "net.curl", "-sSo", "out/page.txt", url+"/text")
-		if code != 0 || stdout != "\n" && stdout != "" {
-			t.Fatalf("exit %d stdout %q stderr %s", code, stdout, stderr)
-		}
-		if stderr != "" {
-			t.Fatalf("stderr: %s", stderr)
+		r := f0(t, "", root, "net.curl", "-sSo", "out/page.txt", url+"/text")
+		if r.code != 0 || r.stdout != "\n" && r.stdout != "" || r.stderr != "" {
+			t.Fatalf("want exit 0 and nothing on stdout or stderr:\n%s", r)
 		}
 		data, err := os.ReadFile(filepath.Join(dir, "out/page.txt"))
 		if err != nil || string(data) != "hello\n" {
@@ -130,59 +116,21 @@ func TestNetCurlCLI(t *testing.T) {
 	})
 	t.Run("env var", func(t *testing.T) {
 		t.Setenv("F0_NET_DENY", "127.0.0.0/8")
-		code, _, stderr := runF0(t, root, "net.curl", url+"/text")
-		if code != 7 || !strings.Contains(stderr, "--net-deny 127.0.0.0/8") {
-			t.Fatalf("exit %d stderr %s", code, stderr)
+		r := f0(t, "", root, "net.curl", url+"/text")
+		if r.code != 7 || !strings.Contains(r.stderr, "--net-deny 127.0.0.0/8") {
+			t.Fatalf("want exit 7 naming --net-deny:\n%s", r)
 		}
 	})
 	t.Run("-h lists curl's flags", func(t *testing.T) {
 		for _, h := range []string{"-h", "--help"} {
-			code, stdout, _ := runF0(t, root, "net.curl", h)
-			if code != 0 || !strings.HasPrefix(stdout, "Usage: f0 net.curl [options...] <url>\n") || !strings.Contains(stdout, "\n -L, --location ") {
-				t.Fatalf("%s: exit %d stdout %s", h, code, stdout)
+			r := f0(t, "", root, "net.curl", h)
+			if r.code != 0 || !strings.HasPrefix(r.stdout, "Usage: f0 net.curl [options...] <url>\n") || !strings.Contains(r.stdout, "\n -L, --location ") {
+				t.Fatalf("%s:\n%s", h, r)
 			}
 		}
-		code, stdout, _ := runF0(t, root, "net.curl", "help")
-		if code != 0 || !strings.Contains(stdout, "net_curl: HTTP request (curl)") {
-			t.Fatalf("help: exit %d stdout %s", code, stdout)
+		r := f0(t, "", root, "net.curl", "help")
+		if r.code != 0 || !strings.Contains(r.stdout, "net_curl: HTTP request (curl)") {
+			t.Fatalf("help:\n%s", r)
 		}
 	})
-}
-
-func TestProgressBar(t *testing.T) {
-	var b bytes.Buffer
-	bar := &progressBar{w: &b}
-	bar.update(512, 1024, "downloaded 512 B of 1.0 KB")
-	bar.update(2048, 0, "downloaded 2.0 KB")
-	bar.clear()
-	want := "\r\033[K[===============               ]  50% downloaded 512 B of 1.0 KB" +
-		"\r\033[Kdownloaded 2.0 KB" + "\r\033[K"
-	if b.String() != want {
-		t.Fatalf("got %q\nwant %q", b.String(), want)
-	}
-	if isTerminal(&b) {
-		t.Fatal("a buffer is not a terminal")
-	}
-	a := newApp(nil, nil, &b)
-	ctx, done := a.progress(context.Background())
-	done()
-	if ctx != context.Background() {
-		t.Fatal("no progress bar without a terminal")
-	}
-}
-
-func TestSilentHidesProgress(t *testing.T) {
-	cases := map[string]bool{
-		"-s": true, "-sSL": true, "--silent": true, "-SsL": true, "-L": false, "-H": false,
-		"-Hs":  false, // -H takes the rest of the word as its value
-		"-LHs": false, "-Ls": true,
-	}
-	for word, want := range cases {
-		if got := silent([]string{word, "http://127.0.0.1/"}); got != want {
-			t.Errorf("silent(%q) = %v, want %v", word, got, want)
-		}
-	}
-	if silent([]string{"--", "-s"}) {
-		t.Error("words after -- are not flags")
-	}
 }
