@@ -24,6 +24,7 @@ const rawArgumentsMeta = "f0/rawArguments"
 // deep it nests and the first number a float64 cannot hold.
 type envelope struct {
 	id, method, params []byte
+	version            []byte // the jsonrpc member, raw
 	response           bool
 	object             bool // the message is a JSON object
 	depth              int
@@ -38,6 +39,10 @@ func (e *envelope) isMethod(m string) bool {
 	return len(e.method) == len(m)+2 && string(e.method[1:len(e.method)-1]) == m
 }
 
+// isJSONRPC2 reports whether the message says it is JSON-RPC 2.0, as
+// mcp-go requires.
+func (e *envelope) isJSONRPC2() bool { return string(e.version) == `"2.0"` }
+
 // undecodable reports whether encoding/json (and so mcp-go) would refuse
 // the message although it is well-formed enough to know its id.
 func (e *envelope) undecodable() bool { return e.depth > maxJSONDepth || e.badNumber != nil }
@@ -47,23 +52,24 @@ func (e *envelope) undecodable() bool { return e.depth > maxJSONDepth || e.badNu
 // runs afterwards reports the error.
 func scanEnvelope(msg []byte) envelope {
 	var e envelope
-	var vals [5][]byte
+	var vals [6][]byte
 	e.depth, e.badNumber, e.object = scanMembers(msg, &envelopeKeys, &vals)
 	e.id, e.method, e.params = vals[0], vals[1], vals[2]
 	e.response = vals[3] != nil || vals[4] != nil
+	e.version = vals[5]
 	return e
 }
 
 // envelopeKeys are the members scanEnvelope looks for.
-var envelopeKeys = [5]string{"id", "method", "params", "result", "error"}
+var envelopeKeys = [6]string{"id", "method", "params", "result", "error", "jsonrpc"}
 
-// scanMembers finds the raw values of the members named keys (matched
-// without regard to case, as encoding/json and so mcp-go match them) of
-// the JSON object in data, the last one winning as with encoding/json. It
-// returns the deepest nesting seen, the first number out of float64 range,
-// and whether data starts as an object. Cost is linear in len(data), and
-// nothing is allocated.
-func scanMembers(data []byte, keys *[5]string, vals *[5][]byte) (depth int, badNumber []byte, object bool) {
+// scanMembers finds the raw values of the members named keys (written in
+// lower case, and matched without regard to case, as encoding/json and so
+// mcp-go match them) of the JSON object in data, the last one winning as
+// with encoding/json. It returns the deepest nesting seen, the first number
+// out of float64 range, and whether data starts as an object. Cost is
+// linear in len(data), and nothing is allocated.
+func scanMembers(data []byte, keys *[6]string, vals *[6][]byte) (depth int, badNumber []byte, object bool) {
 	i := skipSpace(data, 0)
 	if i >= len(data) || data[i] != '{' {
 		return 0, nil, false
@@ -75,8 +81,8 @@ func scanMembers(data []byte, keys *[5]string, vals *[5][]byte) (depth int, badN
 
 type memberScanner struct {
 	data      []byte
-	keys      *[5]string
-	vals      *[5][]byte
+	keys      *[6]string
+	vals      *[6][]byte
 	depth     int
 	maxDepth  int
 	badNumber []byte
@@ -231,8 +237,8 @@ func readableCall(e *envelope) []byte {
 	if !e.undecodable() || !e.hasID() || !e.isMethod("tools/call") || len(e.params) == 0 {
 		return nil
 	}
-	var vals [5][]byte
-	scanMembers(e.params, &[5]string{"name", "arguments"}, &vals)
+	var vals [6][]byte
+	scanMembers(e.params, &[6]string{"name", "arguments"}, &vals)
 	name, args := vals[0], vals[1]
 	// The id and name are copied verbatim: they must be valid JSON.
 	if len(name) == 0 || name[0] != '"' || !json.Valid(name) || !json.Valid(e.id) {

@@ -73,7 +73,7 @@ func NewServer(p *tools.Pipeline, opts Options) *server.MCPServer {
 	for _, t := range p.Visible() {
 		name := p.ListedName(t)
 		listed[name] = true
-		s.AddTool(publish(p, t), handler(p, ws, t.Name))
+		s.AddTool(publish(p, t), handler(s, p, ws, t.Name))
 	}
 	fallback := mcpgo.NewToolWithRawSchema(fallbackTool, "internal: resolves other spellings of tool names",
 		json.RawMessage(`{"type":"object","properties":{}}`))
@@ -89,7 +89,7 @@ func NewServer(p *tools.Pipeline, opts Options) *server.MCPServer {
 		if env.Raw != "" {
 			args = json.RawMessage(env.Raw)
 		}
-		return call(ctx, p, ws, env.Name, args, req), nil
+		return call(ctx, s, p, ws, env.Name, args, req), nil
 	})
 	return s
 }
@@ -124,15 +124,17 @@ func Published(p *tools.Pipeline) []mcpgo.Tool {
 	return out
 }
 
-func handler(p *tools.Pipeline, ws *workspaces, canonical string) server.ToolHandlerFunc {
+func handler(srv *server.MCPServer, p *tools.Pipeline, ws *workspaces, canonical string) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
-		return call(ctx, p, ws, canonical, rawArguments(&req), req), nil
+		return call(ctx, srv, p, ws, canonical, rawArguments(&req), req), nil
 	}
 }
 
 // call runs one request through the pipeline, in its session's roots, with
-// progress notifications when the client sent a progress token.
-func call(ctx context.Context, p *tools.Pipeline, ws *workspaces, name string, args json.RawMessage, req mcpgo.CallToolRequest) *mcpgo.CallToolResult {
+// progress notifications through srv when the client sent a progress
+// token. (srv is passed in rather than taken from ctx: the stdio transport
+// answers plain calls without HandleMessage, which is what puts it there.)
+func call(ctx context.Context, srv *server.MCPServer, p *tools.Pipeline, ws *workspaces, name string, args json.RawMessage, req mcpgo.CallToolRequest) *mcpgo.CallToolResult {
 	ctx, done := followShutdown(ctx)
 	defer done()
 	if src := ws.source(ctx); src != nil {
@@ -140,18 +142,16 @@ func call(ctx context.Context, p *tools.Pipeline, ws *workspaces, name string, a
 	}
 	if req.Params.Meta != nil && req.Params.Meta.ProgressToken != nil {
 		token := req.Params.Meta.ProgressToken
-		if srv := server.ServerFromContext(ctx); srv != nil {
-			ctx = tools.WithProgress(ctx, func(done, total float64, message string) {
-				params := map[string]any{"progressToken": token, "progress": done}
-				if total > 0 {
-					params["total"] = total
-				}
-				if message != "" {
-					params["message"] = message
-				}
-				_ = srv.SendNotificationToClient(ctx, "notifications/progress", params)
-			})
-		}
+		ctx = tools.WithProgress(ctx, func(done, total float64, message string) {
+			params := map[string]any{"progressToken": token, "progress": done}
+			if total > 0 {
+				params["total"] = total
+			}
+			if message != "" {
+				params["message"] = message
+			}
+			_ = srv.SendNotificationToClient(ctx, "notifications/progress", params)
+		})
 	}
 	return toResult(p.Call(tools.WithClient(ctx, callerOf(ctx, p)), name, args))
 }

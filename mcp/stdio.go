@@ -33,6 +33,10 @@ type StdioOptions struct {
 	MaxMessage int64
 	// Logger receives transport events.
 	Logger *slog.Logger
+
+	// allToMCPGo hands every message to HandleMessage, plain calls too:
+	// the reference the tests compare the transport's own answers with.
+	allToMCPGo bool
 }
 
 // ServeStdio serves MCP over the given streams (stdin and stdout in
@@ -61,6 +65,7 @@ func ServeStdio(ctx context.Context, s *server.MCPServer, in io.Reader, out io.W
 		session: newStdioSession(w),
 		logger:  opts.Logger,
 		ended:   make(chan error, 1),
+		direct:  !opts.allToMCPGo,
 	}
 	return t.serve(ctx)
 }
@@ -71,6 +76,8 @@ type stdioTransport struct {
 	out     *lineWriter
 	session *stdioSession
 	logger  *slog.Logger
+	running runningCalls // the calls answered beside HandleMessage
+	direct  bool         // plain calls are answered beside HandleMessage
 
 	ctx      context.Context // the session's context, for every request
 	turn     atomic.Uint64   // which reader goroutine owns the input
@@ -182,6 +189,9 @@ func (t *stdioTransport) serveLine(turn uint64, line []byte) (uint64, bool) {
 		t.session.deliver(e.id, line)
 		return turn, true
 	case !e.hasID():
+		if e.isMethod(string(mcpgo.MethodNotificationCancelled)) {
+			t.running.cancelled(e.params)
+		}
 		t.handle(&e, line) // notifications, cancellation included, are served in order
 		return turn, true
 	case e.isMethod("initialize"):
@@ -223,8 +233,9 @@ func (t *stdioTransport) handle(e *envelope, line []byte) {
 	}
 }
 
-// dispatch calls HandleMessage; a panic becomes an internal error answer
-// carrying the request's id.
+// dispatch answers a plain tool call itself and hands any other message
+// to HandleMessage; a panic becomes an internal error answer carrying the
+// request's id.
 func (t *stdioTransport) dispatch(e *envelope, line []byte) (resp mcpgo.JSONRPCMessage) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -234,6 +245,9 @@ func (t *stdioTransport) dispatch(e *envelope, line []byte) (resp mcpgo.JSONRPCM
 			}
 		}
 	}()
+	if c, ok := t.plainCallOf(e, line); ok && t.direct {
+		return t.answer(c)
+	}
 	return t.srv.HandleMessage(t.ctx, line)
 }
 

@@ -261,6 +261,13 @@ func (r *rawStdio) send(line string) {
 // answer returns the response whose id is id (raw JSON), skipping the rest.
 func (r *rawStdio) answer(id string) map[string]json.RawMessage {
 	r.t.Helper()
+	msg, _ := r.answerLine(id)
+	return msg
+}
+
+// answerLine is answer with the response's line as written.
+func (r *rawStdio) answerLine(id string) (map[string]json.RawMessage, string) {
+	r.t.Helper()
 	timeout := time.After(testTimeout)
 	for {
 		select {
@@ -273,7 +280,7 @@ func (r *rawStdio) answer(id string) map[string]json.RawMessage {
 				r.t.Fatalf("stdout line is not JSON: %.200q", line)
 			}
 			if _, isRequest := msg["method"]; !isRequest && string(msg["id"]) == id {
-				return msg
+				return msg, line
 			}
 		case <-timeout:
 			r.t.Fatalf("no answer to %s", id)

@@ -1,0 +1,191 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// A plain tool call is answered by the stdio transport itself, beside
+// mcp-go's HandleMessage: HandleMessage decodes every request four times
+// (envelope, protocol probe, trace probe, typed params) and stores its
+// cancel function in a map keyed by a formatted string, which for a call
+// that does little costs more than the call. The transport has already
+// found the call's parts in its one scan of the line, so it looks the tool
+// up, runs its handler with a context notifications/cancelled can end, and
+// writes the answer. Anything it is not sure to answer exactly as mcp-go
+// would (before initialize, a task, a multi-round-trip retry, _meta other
+// than a progress token, an id that is neither a plain string nor an
+// integer, a name not listed) goes through HandleMessage as before.
+
+// plainCall is a tools/call the transport answers itself.
+type plainCall struct {
+	id      []byte // the request's id, verbatim
+	key     string // the id as notifications/cancelled names it
+	req     mcpgo.CallToolRequest
+	handler server.ToolHandlerFunc
+}
+
+// callParams are the members of a call's params the transport looks at;
+// any of the last three sends the call through HandleMessage.
+var callParams = [6]string{"name", "arguments", "_meta", "task", "inputresponses", "requeststate"}
+
+// plainCallOf returns the call in a message, or false when HandleMessage
+// must serve it.
+func (t *stdioTransport) plainCallOf(e *envelope, line []byte) (*plainCall, bool) {
+	if !e.isMethod("tools/call") || !e.isJSONRPC2() || e.undecodable() || !t.session.Initialized() {
+		return nil, false
+	}
+	key, ok := plainID(e.id)
+	if !ok || len(e.params) == 0 || e.params[0] != '{' || !json.Valid(line) {
+		return nil, false
+	}
+	var vals [6][]byte
+	scanMembers(e.params, &callParams, &vals)
+	name, ok := plainString(vals[0])
+	if !ok || name == fallbackTool || vals[3] != nil || vals[4] != nil || vals[5] != nil {
+		return nil, false
+	}
+	tool := t.srv.GetTool(name)
+	if tool == nil {
+		return nil, false // the fallback's hook answers other spellings
+	}
+	c := &plainCall{id: e.id, key: key, handler: tool.Handler}
+	c.req.Method = string(mcpgo.MethodToolsCall)
+	c.req.Params.Name = name
+	if len(vals[1]) > 0 {
+		c.req.Params.RawArguments = vals[1]
+	}
+	if vals[2] != nil && !c.readMeta(vals[2]) {
+		return nil, false
+	}
+	return c, true
+}
+
+// readMeta keeps the call's progress token, and reports false when _meta
+// holds anything else (a protocol version, trace context, arguments handed
+// over by readableCall), which mcp-go interprets.
+func (c *plainCall) readMeta(raw []byte) bool {
+	var meta mcpgo.Meta
+	if err := json.Unmarshal(raw, &meta); err != nil || len(meta.AdditionalFields) > 0 {
+		return false
+	}
+	if meta.ProgressToken != nil {
+		c.req.Params.Meta = &meta
+	}
+	return true
+}
+
+// plainID returns the key of a request id that is a string without
+// escapes or an integer; mcp-go matches notifications/cancelled by the
+// id's printed value, so "7" and 7 share the key 7.
+func plainID(id []byte) (string, bool) {
+	if s, ok := plainString(id); ok {
+		return s, true
+	}
+	if len(id) == 0 || len(id) > 19 {
+		return "", false
+	}
+	for i, c := range id {
+		if (c < '0' || c > '9') && (c != '-' || i > 0 || len(id) == 1) {
+			return "", false
+		}
+	}
+	return string(id), true
+}
+
+// plainString returns the content of a JSON string with no escapes.
+func plainString(raw []byte) (string, bool) {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+		return "", false
+	}
+	for _, c := range raw[1 : len(raw)-1] {
+		if c == '\\' || c == '"' || c < 0x20 {
+			return "", false
+		}
+	}
+	return string(raw[1 : len(raw)-1]), true
+}
+
+// answer runs a plain call and returns its response.
+func (t *stdioTransport) answer(c *plainCall) any {
+	ctx, cancel := context.WithCancel(t.ctx)
+	defer cancel()
+	t.running.start(c.key, cancel)
+	defer t.running.end(c.key)
+	res, err := c.handler(ctx, c.req)
+	switch {
+	case err != nil:
+		return errorAnswer(c.id, mcpgo.INTERNAL_ERROR, err.Error())
+	case res == nil:
+		return errorAnswer(c.id, mcpgo.INTERNAL_ERROR, fmt.Sprintf("tool %q returned no result", c.req.Params.Name))
+	}
+	return resultAnswer{JSONRPC: mcpgo.JSONRPC_VERSION, ID: c.id, Result: leanResultOf(res)}
+}
+
+// resultAnswer is a JSON-RPC response carrying a tool result.
+type resultAnswer struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Result  any             `json:"result"`
+}
+
+// leanResult encodes a tool result that has only content and the error
+// flag, byte for byte as mcp-go's CallToolResult.MarshalJSON does, without
+// its intermediate map.
+type leanResult struct {
+	Content []mcpgo.Content `json:"content"`
+	IsError bool            `json:"isError,omitempty"`
+}
+
+// leanResultOf returns what encodes res: a leanResult when that is exact.
+func leanResultOf(res *mcpgo.CallToolResult) any {
+	if res.Meta != nil || res.ResultType != "" || res.StructuredContent != nil || len(res.RawStructuredContent) > 0 ||
+		len(res.InputRequests) > 0 || res.RequestState != "" || res.Content == nil {
+		return res
+	}
+	return leanResult{Content: res.Content, IsError: res.IsError}
+}
+
+// runningCalls are the plain calls in progress, by the key
+// notifications/cancelled names them with.
+type runningCalls struct {
+	mu     sync.Mutex
+	cancel map[string]context.CancelFunc
+}
+
+func (r *runningCalls) start(key string, cancel context.CancelFunc) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.cancel == nil {
+		r.cancel = map[string]context.CancelFunc{}
+	}
+	r.cancel[key] = cancel
+}
+
+func (r *runningCalls) end(key string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.cancel, key)
+}
+
+// cancelled ends the plain call a notifications/cancelled names, if it is
+// running; calls HandleMessage serves are cancelled by mcp-go.
+func (r *runningCalls) cancelled(params []byte) {
+	var vals [6][]byte
+	scanMembers(params, &[6]string{"requestid"}, &vals)
+	key, ok := plainID(vals[0])
+	if !ok {
+		return
+	}
+	r.mu.Lock()
+	cancel := r.cancel[key]
+	r.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
+}
