@@ -229,14 +229,15 @@ func TestServeStdioInputClosed(t *testing.T) {
 // rawStdio drives ServeStdio line by line, as a client that writes its own
 // JSON-RPC would.
 type rawStdio struct {
-	t     *testing.T
-	pair  *stdioPair
-	lines chan string
+	t       *testing.T
+	pair    *stdioPair
+	lines   chan string
+	pending map[string]string // answers read while waiting for another, by id
 }
 
 func newRawStdio(t *testing.T, s *server.MCPServer, opts StdioOptions) *rawStdio {
 	t.Helper()
-	r := &rawStdio{t: t, pair: startStdioWith(t, s, nil, opts), lines: make(chan string, 64)}
+	r := &rawStdio{t: t, pair: startStdioWith(t, s, nil, opts), lines: make(chan string, 64), pending: map[string]string{}}
 	go func() {
 		sc := bufio.NewScanner(r.pair.clientIn)
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
@@ -258,7 +259,8 @@ func (r *rawStdio) send(line string) {
 	}
 }
 
-// answer returns the response whose id is id (raw JSON), skipping the rest.
+// answer returns the response whose id is id (raw JSON); answers to
+// other requests read meanwhile are kept for their own turn.
 func (r *rawStdio) answer(id string) map[string]json.RawMessage {
 	r.t.Helper()
 	msg, _ := r.answerLine(id)
@@ -268,6 +270,12 @@ func (r *rawStdio) answer(id string) map[string]json.RawMessage {
 // answerLine is answer with the response's line as written.
 func (r *rawStdio) answerLine(id string) (map[string]json.RawMessage, string) {
 	r.t.Helper()
+	if line, ok := r.pending[id]; ok {
+		delete(r.pending, id)
+		var msg map[string]json.RawMessage
+		_ = json.Unmarshal([]byte(line), &msg)
+		return msg, line
+	}
 	timeout := time.After(testTimeout)
 	for {
 		select {
@@ -279,9 +287,13 @@ func (r *rawStdio) answerLine(id string) (map[string]json.RawMessage, string) {
 			if err := json.Unmarshal([]byte(line), &msg); err != nil {
 				r.t.Fatalf("stdout line is not JSON: %.200q", line)
 			}
-			if _, isRequest := msg["method"]; !isRequest && string(msg["id"]) == id {
+			if _, isRequest := msg["method"]; isRequest || msg["id"] == nil {
+				continue
+			}
+			if string(msg["id"]) == id {
 				return msg, line
 			}
+			r.pending[string(msg["id"])] = line
 		case <-timeout:
 			r.t.Fatalf("no answer to %s", id)
 		}
