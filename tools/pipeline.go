@@ -248,7 +248,7 @@ func (p *Pipeline) call(ctx context.Context, name string, raw any, budget Limits
 		return finish(res, "", res.Text, ""), c.tool
 	}
 	defer func() { p.load.leave(c.held.Load()) }()
-	res := c.run(ctx, in)
+	res := c.run(sinkOnlyFor(ctx, c.tool), in)
 	res.Notes = append(c.notes, res.Notes...)
 	return p.shape(c, res, c.budget), c.tool
 }

@@ -383,6 +383,11 @@ func (a *app) callLocal(ctx context.Context, p *tools.Pipeline, name string, wor
 	if console {
 		ctx = tools.WithConsole(ctx, tools.ConsoleOptions{Terminal: isTerminal(a.stdout)})
 	}
+	// The whole body goes to stdout (a pipe, a file, curl's console): the
+	// tool writes it there as it reads it, instead of holding it.
+	if t != nil && t.Verbatim && (console || a.pipeBudget() == pipedBudget) {
+		ctx = tools.WithSink(ctx, t, a.stdout)
+	}
 	res := p.CallBudget(ctx, name, raw, a.pipeBudget())
 	clearProgress()
 	if res.Console != nil {

@@ -1,6 +1,7 @@
 package fs
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -151,13 +152,15 @@ func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tools.Re
 	if err != nil {
 		return tools.Result{}, err
 	}
-	w, err := readWindow(o.r, first, limit, tools.OutputRoom(ctx), o.size)
+	if sink := tools.Sink(ctx); sink != nil {
+		return t.streamWindow(ctx, in, o, first, limit, sink)
+	}
+	w, err := readWindow(o.r, first, limit, tools.OutputRoom(ctx), o.size, nil)
 	if err != nil {
 		return tools.Result{}, fmt.Errorf("read %s: %w", o.name, err)
 	}
-	if w.total >= 0 && first > w.total && !(first == 1 && w.total == 0) {
-		return tools.Result{}, &tools.InputError{Field: "offset", Problem: fmt.Sprintf("line %d is past the end of %s, which has %s.", first, o.name, tools.Count(int64(w.total), "line", "lines")),
-			Hint: "Read the end with " + call(ctx, "fs.read", map[string]any{"path": o.name, "tail": 20})}
+	if err := pastEnd(ctx, o, first, w); err != nil {
+		return tools.Result{}, err
 	}
 	text, fixed := validText(w.text)
 	if in.LineNumbers {
@@ -188,6 +191,78 @@ func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tools.Re
 		res.Notes = append(res.Notes, fmt.Sprintf("More lines follow: %s", call(ctx, "fs.read", map[string]any{"path": o.name, "offset": first + w.shown})))
 	}
 	return res, nil
+}
+
+// streamWindow writes the window to the front end's sink as it reads the
+// file, byte for byte (with line numbers when asked), so that memory stays
+// flat in the file's size; the answer keeps the head and notes.
+func (t *toolset) streamWindow(ctx context.Context, in ReadInput, o *opened, first, limit int, sink io.Writer) (tools.Result, error) {
+	bw := bufio.NewWriterSize(sink, 64<<10)
+	var out io.Writer = bw
+	if in.LineNumbers {
+		out = &numberedWriter{w: bw, n: first}
+	}
+	w, err := readWindow(o.r, first, limit, tools.Room{}, o.size, out)
+	if ferr := bw.Flush(); err == nil && ferr != nil {
+		err = &writeError{err: ferr}
+	}
+	if err != nil {
+		return tools.Result{}, fmt.Errorf("read %s: %w", o.name, err)
+	}
+	if err := pastEnd(ctx, o, first, w); err != nil {
+		return tools.Result{}, err
+	}
+	res := tools.Result{Head: o.name + " · " + w.describe() + " · " + tools.HumanBytes(o.size)}
+	if w.more {
+		res.Notes = append(res.Notes, fmt.Sprintf("More lines follow: %s", call(ctx, "fs.read", map[string]any{"path": o.name, "offset": first + w.shown})))
+	}
+	return res, nil
+}
+
+// pastEnd refuses a first line past the end of the file.
+func pastEnd(ctx context.Context, o *opened, first int, w lineWindow) error {
+	if w.total < 0 || first <= w.total || first == 1 && w.total == 0 {
+		return nil
+	}
+	return &tools.InputError{Field: "offset", Problem: fmt.Sprintf("line %d is past the end of %s, which has %s.", first, o.name, tools.Count(int64(w.total), "line", "lines")),
+		Hint: "Read the end with " + call(ctx, "fs.read", map[string]any{"path": o.name, "tail": 20})}
+}
+
+// writeError is a failure to write the window to the sink.
+type writeError struct{ err error }
+
+func (e *writeError) Error() string { return "write the output: " + e.err.Error() }
+func (e *writeError) Unwrap() error { return e.err }
+
+// numberedWriter writes lines with their number and a tab in front, as
+// numberLines does for a kept window.
+type numberedWriter struct {
+	w   io.Writer
+	n   int  // the number of the next line
+	mid bool // a line was started and not ended
+}
+
+func (nw *numberedWriter) Write(p []byte) (int, error) {
+	written := 0
+	for len(p) > 0 {
+		if !nw.mid {
+			if _, err := fmt.Fprintf(nw.w, "%6d\t", nw.n); err != nil {
+				return written, err
+			}
+			nw.mid = true
+		}
+		line := p
+		if i := bytes.IndexByte(p, '\n'); i >= 0 {
+			line, nw.mid = p[:i+1], false
+			nw.n++
+		}
+		if _, err := nw.w.Write(line); err != nil {
+			return written, err
+		}
+		written += len(line)
+		p = p[len(line):]
+	}
+	return written, nil
 }
 
 // lineRange turns offset, limit and tail into a first line and a count.
@@ -258,6 +333,34 @@ type lineWindow struct {
 	// in bytes (without its newline).
 	long    bool
 	lineLen int64
+	// out, when set, takes the window's lines instead of text (no byte or
+	// line cap), and lastOut is the last byte written to it.
+	out     io.Writer
+	lastOut byte
+}
+
+// add keeps seg, part of a line of the window, or writes it to out.
+func (w *lineWindow) add(seg []byte) error {
+	if w.out == nil {
+		w.text = append(w.text, seg...)
+		return nil
+	}
+	if len(seg) == 0 {
+		return nil
+	}
+	w.lastOut = seg[len(seg)-1]
+	if _, err := w.out.Write(seg); err != nil {
+		return &writeError{err: err}
+	}
+	return nil
+}
+
+// openEnded reports whether the window so far ends inside a line.
+func (w *lineWindow) openEnded() bool {
+	if w.out != nil {
+		return w.lastOut != 0 && w.lastOut != '\n'
+	}
+	return len(w.text) > 0 && w.text[len(w.text)-1] != '\n'
 }
 
 // describe renders "lines 1-12 of 12".
@@ -286,12 +389,16 @@ func (w lineWindow) describe() string {
 
 // readWindow reads lines first … first+limit-1 (limit 0: to the end) from
 // r (of size bytes), keeping at most room.Bytes of them and room.Lines
-// lines, and counts the file's lines.
-func readWindow(r io.Reader, first, limit int, room tools.Room, size int64) (lineWindow, error) {
+// lines, and counts the file's lines. With out, the lines are written there
+// instead, all of them.
+func readWindow(r io.Reader, first, limit int, room tools.Room, size int64, out io.Writer) (lineWindow, error) {
 	capBytes := room.Bytes
-	w := lineWindow{first: first, total: -1}
+	w := lineWindow{first: first, total: -1, out: out}
+	if out != nil {
+		capBytes, room.Lines = math.MaxInt, 0
+	}
 	buf := make([]byte, min(max(size+1, 512), 64<<10))
-	if size < 64<<10 {
+	if size < 64<<10 && out == nil {
 		w.text = make([]byte, 0, min(size+1, int64(capBytes)+1))
 	}
 	line, last := 1, byte('\n')
@@ -336,8 +443,8 @@ func readWindow(r io.Reader, first, limit int, room tools.Room, size int64) (lin
 						w.text = append(w.text, cutRunes(seg, capBytes-len(w.text))...)
 					}
 					w.cut = true
-				} else {
-					w.text = append(w.text, seg...)
+				} else if err := w.add(seg); err != nil {
+					return w, err
 				}
 				chunk = chunk[len(seg):]
 				if i >= 0 {
@@ -378,7 +485,7 @@ func readWindow(r io.Reader, first, limit int, room tools.Room, size int64) (lin
 	w.total = line - 1
 	if read > 0 && last != '\n' {
 		w.total++
-		if !w.cut && len(w.text) > 0 && w.text[len(w.text)-1] != '\n' {
+		if !w.cut && w.openEnded() {
 			w.shown++ // the last line has no newline
 		}
 	}
@@ -540,7 +647,7 @@ func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share
 	if err != nil {
 		return fmt.Sprintf("==> %s <==\nerror: %v\n", o.name, err), false
 	}
-	w, err := readWindow(o.r, first, limit, share, o.size)
+	w, err := readWindow(o.r, first, limit, share, o.size, nil)
 	if err != nil {
 		return fmt.Sprintf("==> %s <==\nerror: %v\n", o.name, err), false
 	}

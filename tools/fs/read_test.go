@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -253,5 +254,91 @@ func TestReadImageLimit(t *testing.T) {
 	res = p.Call(context.Background(), "fs_read", map[string]any{"path": "big.png", "image": true, "maxBytes": 1399220})
 	if res.IsError || len(res.Images) != 1 || len(res.Images[0].Data) != len(big) {
 		t.Fatalf("image with a larger budget: %s", res.Text)
+	}
+}
+
+// streamed calls fs.read with a sink, as the command line does when stdout
+// is a pipe or a file, and returns the answer and what reached the sink.
+func (e *env) streamed(args any) (tools.Result, string) {
+	e.t.Helper()
+	tool, _ := e.p.Resolve("fs.read")
+	var sink strings.Builder
+	res := e.p.Call(tools.WithSink(context.Background(), tool, &sink), "fs.read", args)
+	return res, sink.String()
+}
+
+// With a sink, the window goes to it byte for byte (invalid UTF-8 too,
+// as cat writes it) and the answer keeps only the head and notes.
+func TestReadStreamsToTheSink(t *testing.T) {
+	e := newEnv(t)
+	e.file("ten.txt", numbered(10))
+	e.file("bad.txt", "ok \xff end")
+	cases := []struct {
+		name       string
+		args       map[string]any
+		text, sink string
+	}{
+		{"whole file", map[string]any{"path": "ten.txt"}, "ten.txt · lines 1-10 of 10 · 71 B", numbered(10)},
+		{"window", map[string]any{"path": "ten.txt", "offset": 4, "limit": 2}, "ten.txt · lines 4-5 of 10 · 71 B\nMore lines follow: fs_read {\"offset\":6,\"path\":\"ten.txt\"}", "line 4\nline 5\n"},
+		{"tail with numbers", map[string]any{"path": "ten.txt", "tail": 2, "lineNumbers": true}, "ten.txt · lines 9-10 of 10 · 71 B", "     9\tline 9\n    10\tline 10\n"},
+		{"no final newline", map[string]any{"path": "bad.txt", "lineNumbers": true}, "bad.txt · line 1 of 1 · 8 B", "     1\tok \xff end"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, sink := e.streamed(c.args)
+			if res.IsError || res.Text != c.text || sink != c.sink {
+				t.Errorf("got:\n%q\nsink %q\nwant:\n%q\nsink %q", res.Text, sink, c.text, c.sink)
+			}
+		})
+	}
+	t.Run("a line past the end writes nothing", func(t *testing.T) {
+		res, sink := e.streamed(map[string]any{"path": "ten.txt", "offset": 50})
+		assertInOrder(t, res.Text, `"offset": line 50 is past the end of ten.txt, which has 10 lines.`)
+		if !res.IsError || sink != "" {
+			t.Errorf("sink %q, answer:\n%s", sink, res.Text)
+		}
+	})
+}
+
+// Streaming keeps memory flat in the file's size: reading a 32 MB file to
+// a sink allocates a few buffers, not the file (the issue's 289 MB read
+// peaked at 977 MB when the body was held).
+func TestReadStreamingMemoryIsFlat(t *testing.T) {
+	e := newEnv(t)
+	line := strings.Repeat("a line of a large file to stream ", 3) + "\n"
+	e.file("large.txt", strings.Repeat(line, 32<<20/len(line)))
+	tool, _ := e.p.Resolve("fs.read")
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var sink countingSink
+	res := e.p.Call(tools.WithSink(context.Background(), tool, &sink), "fs.read", "large.txt")
+	runtime.ReadMemStats(&after)
+	if res.IsError || sink.n < 32<<20-len(line) {
+		t.Fatalf("%d bytes streamed; answer:\n%s", sink.n, res.Text)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 4<<20 {
+		t.Errorf("streaming %d bytes allocated %d bytes", sink.n, grew)
+	}
+}
+
+// countingSink counts the bytes written to it.
+type countingSink struct{ n int }
+
+func (c *countingSink) Write(p []byte) (int, error) {
+	c.n += len(p)
+	return len(p), nil
+}
+
+// A sink given for one tool is not written by the calls another tool makes
+// in turn: batch's fs.read items answer in the batch's text.
+func TestReadSinkIsNotForNestedCalls(t *testing.T) {
+	e := newEnv(t)
+	e.file("ten.txt", numbered(10))
+	tool, _ := e.p.Resolve("fs.read")
+	var sink strings.Builder
+	ctx := tools.WithSink(context.Background(), tool, &sink)
+	res := e.p.Call(ctx, "batch", map[string]any{"calls": []any{map[string]any{"tool": "fs_read", "args": map[string]any{"path": "ten.txt", "limit": 1}}}})
+	if res.IsError || sink.Len() != 0 || !strings.Contains(res.Text, "line 1\n") {
+		t.Errorf("sink %q, answer:\n%s", sink.String(), res.Text)
 	}
 }
