@@ -29,7 +29,8 @@ type Options struct {
 }
 
 // New builds the registry of every f0 tool. The roots stay open for the
-// life of the process.
+// life of the process. Each tool's schema and documentation are made when
+// first needed; the catalogue's tests check them all (Registry.Check).
 func New(opts Options) (*tools.Registry, error) {
 	files := opts.Files
 	if files == nil {
@@ -52,7 +53,7 @@ func New(opts Options) (*tools.Registry, error) {
 	if err != nil {
 		return nil, err
 	}
-	return tools.NewRegistry(append(all, extra...)...)
+	return tools.NewLazyRegistry(append(all, extra...)...)
 }
 
 // fitExtra refuses extra tools in a namespace of f0's own tools, and drops

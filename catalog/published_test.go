@@ -213,6 +213,19 @@ func TestCatalogueHasMetaTools(t *testing.T) {
 	}
 }
 
+// TestEveryToolBuilds makes every tool's schema, documentation and search
+// index, which catalog.New leaves for first use: a definition that cannot be
+// made fails here, not in a client's first call.
+func TestEveryToolBuilds(t *testing.T) {
+	reg, err := catalog.New(catalog.Options{Roots: []string{t.TempDir()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := reg.Check(); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestListingSize keeps tools/list cheap: every agent pays for it in every
 // prompt. A tool's size is the length of json.Marshal of the tool object as
 // tools/list sends it (name, title, description, inputSchema, annotations),

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"slices"
+	"sync"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -41,7 +42,9 @@ func NewServer(p *tools.Pipeline, opts Options) *server.MCPServer {
 	}
 	hooks := &server.Hooks{}
 	listed := map[string]bool{}
+	var publishAll func() // set below, once the server exists
 	hooks.AddBeforeCallTool(func(ctx context.Context, id any, req *mcpgo.CallToolRequest) {
+		publishAll()
 		if listed[req.Params.Name] {
 			return
 		}
@@ -71,10 +74,19 @@ func NewServer(p *tools.Pipeline, opts Options) *server.MCPServer {
 	ws := newWorkspaces(opts.Roots)
 	ws.install(s, hooks)
 	for _, t := range p.Visible() {
-		name := p.ListedName(t)
-		listed[name] = true
-		s.AddTool(publish(p, t), handler(s, p, ws, t.Name))
+		listed[p.ListedName(t)] = true
 	}
+	// The tools are handed to mcp-go (their descriptions and schemas made)
+	// on the first tools/list or tools/call, not before initialize is
+	// answered.
+	publishAll = sync.OnceFunc(func() {
+		var all []server.ServerTool
+		for _, t := range p.Visible() {
+			all = append(all, server.ServerTool{Tool: publish(p, t), Handler: handler(s, p, ws, t.Name)})
+		}
+		s.AddTools(all...)
+	})
+	hooks.AddBeforeListTools(func(context.Context, any, *mcpgo.ListToolsRequest) { publishAll() })
 	fallback := mcpgo.NewToolWithRawSchema(fallbackTool, "internal: resolves other spellings of tool names",
 		json.RawMessage(`{"type":"object","properties":{}}`))
 	s.AddTool(fallback, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {

@@ -16,8 +16,9 @@ import (
 //	go test -bench Startup -benchmem -run '^$' ./mcp
 func BenchmarkStartup(b *testing.B) {
 	b.ReportAllocs()
+	root := b.TempDir() // f0 serve opens a directory that exists
 	for b.Loop() {
-		reg, err := catalog.New(catalog.Options{Roots: []string{b.TempDir()}})
+		reg, err := catalog.New(catalog.Options{Roots: []string{root}})
 		if err != nil {
 			b.Fatal(err)
 		}

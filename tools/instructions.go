@@ -60,7 +60,7 @@ func (p *Pipeline) exampleTool() *Tool {
 		switch {
 		case t.Namespace() == metaNamespace:
 			continue
-		case first == nil || p.reg.info[t].order < p.reg.info[first].order:
+		case first == nil || p.reg.order(t) < p.reg.order(first):
 			first = t
 		}
 	}

@@ -151,7 +151,7 @@ func rankTools(p *Pipeline, pool []*Tool, query string) []*Tool {
 	for _, t := range pool {
 		score := 0
 		for _, w := range qw {
-			score += p.reg.info[t].index[w]
+			score += p.reg.index(t)[w]
 		}
 		if score > 0 {
 			out = append(out, scored{t, score})

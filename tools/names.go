@@ -33,6 +33,14 @@ func ParseNameStyle(s string) (NameStyle, bool) {
 // normalize maps every spelling of a name to one key: lower case, with
 // '.', '_', '-', '/', ':' and spaces all turned into a single '_'.
 func normalize(name string) string {
+	if isNormal(name) {
+		return name
+	}
+	return rewriteName(name)
+}
+
+// rewriteName is normalize for a name that is not its own key.
+func rewriteName(name string) string {
 	var b strings.Builder
 	lastSep := true
 	for _, r := range strings.TrimSpace(name) {
@@ -48,6 +56,24 @@ func normalize(name string) string {
 		}
 	}
 	return strings.TrimSuffix(b.String(), "_")
+}
+
+// isNormal reports whether name is its own key already (lower-case ASCII
+// letters and digits, single '_' between them), the common case of names
+// that need no copy.
+func isNormal(name string) bool {
+	if name == "" || name[0] == '_' || name[len(name)-1] == '_' {
+		return name == ""
+	}
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+		case c == '_' && name[i-1] != '_':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // NameKey is the form every spelling of a tool name resolves through: two

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"f0/schemas"
 )
@@ -15,11 +16,30 @@ const BudgetField = "maxBytes"
 
 // Registry holds every tool f0 knows, with its generated schema and its
 // documentation. It is built once and read-only afterwards.
+//
+// A tool's schema, documentation and search index are made the first time
+// something asks for them, not when the registry is built: a process that
+// answers initialize, or runs one tool from the command line, never pays
+// for the others (reflection, JSON, the search index were 69% of start).
+// Tools from other servers are still checked when the registry is built,
+// since their schemas come from outside; f0's own are checked by
+// [Registry.Check], which the catalogue's tests run over every tool.
 type Registry struct {
 	tools   []*Tool
 	byKey   map[string]*Tool
-	info    map[*Tool]*toolInfo
+	info    map[*Tool]*lazyInfo
 	foreign map[string][]foreignRef // other servers' tool names → f0 tools
+	docs    DocSource
+}
+
+// lazyInfo is a tool's toolInfo, made once on first use.
+type lazyInfo struct {
+	once sync.Once
+	info *toolInfo
+	err  error
+	// order is the tool's place in the list the registry was built from:
+	// the catalogue's order of namespaces.
+	order int
 }
 
 // toolInfo is the generated, publishable side of a tool.
@@ -28,9 +48,6 @@ type toolInfo struct {
 	raw    json.RawMessage
 	doc    schemas.Doc
 	index  map[string]int // word → weight, for tools.search
-	// order is the tool's place in the list the registry was built from:
-	// the catalogue's order of namespaces.
-	order int
 }
 
 // DocSource returns the hand-written documentation of a tool by canonical
@@ -47,17 +64,33 @@ func NewRegistry(list ...*Tool) (*Registry, error) {
 // NewRegistryWithDocs is NewRegistry with another documentation source
 // (tests use it for tools that are not part of f0).
 func NewRegistryWithDocs(docs DocSource, list ...*Tool) (*Registry, error) {
-	r := &Registry{byKey: map[string]*Tool{}, info: map[*Tool]*toolInfo{}, foreign: map[string][]foreignRef{}}
+	r, err := newRegistry(docs, list)
+	if err != nil {
+		return nil, err
+	}
+	return r, r.Check()
+}
+
+// NewLazyRegistry is NewRegistry that makes each of f0's own tools' schema,
+// documentation and index when first asked for, which is what a process
+// that must answer quickly wants; tools from other servers are checked
+// now.
+func NewLazyRegistry(list ...*Tool) (*Registry, error) {
+	return newRegistry(schemas.LoadDoc, list)
+}
+
+func newRegistry(docs DocSource, list []*Tool) (*Registry, error) {
+	r := &Registry{byKey: map[string]*Tool{}, info: map[*Tool]*lazyInfo{}, foreign: map[string][]foreignRef{}, docs: docs}
 	for _, t := range list {
 		if err := t.validate(); err != nil {
 			return nil, err
 		}
-		info, err := buildInfo(t, docs)
-		if err != nil {
-			return nil, err
+		r.info[t] = &lazyInfo{order: len(r.info)}
+		if t.external != nil {
+			if err := r.build(t); err != nil {
+				return nil, err
+			}
 		}
-		info.order = len(r.info)
-		r.info[t] = info
 		for _, key := range append([]string{t.Name}, t.Aliases...) {
 			k := normalize(key)
 			if other, dup := r.byKey[k]; dup {
@@ -70,6 +103,34 @@ func NewRegistryWithDocs(docs DocSource, list ...*Tool) (*Registry, error) {
 	}
 	slices.SortFunc(r.tools, func(a, b *Tool) int { return strings.Compare(a.Name, b.Name) })
 	return r, nil
+}
+
+// Check makes every tool's schema, documentation and index, and returns
+// the first tool definition that is wrong.
+func (r *Registry) Check() error {
+	for _, t := range r.tools {
+		if err := r.build(t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// build makes t's info if nothing has yet, and returns why it could not.
+func (r *Registry) build(t *Tool) error {
+	l := r.info[t]
+	l.once.Do(func() { l.info, l.err = buildInfo(t, r.docs) })
+	return l.err
+}
+
+// infoOf is t's info, made on first use. A definition that cannot be made
+// is a bug in f0 that Check finds in the catalogue's tests; it panics
+// rather than serve a tool without a schema.
+func (r *Registry) infoOf(t *Tool) *toolInfo {
+	if err := r.build(t); err != nil {
+		panic(fmt.Sprintf("f0 was built with a broken tool definition: %v", err))
+	}
+	return r.info[t].info
 }
 
 func buildInfo(t *Tool, docs DocSource) (*toolInfo, error) {
@@ -245,21 +306,27 @@ func (r *Registry) Tools() []*Tool { return slices.Clone(r.tools) }
 func (r *Registry) Lookup(name string) *Tool { return r.byKey[normalize(name)] }
 
 // Schema returns the tool's published input schema as JSON.
-func (r *Registry) Schema(t *Tool) json.RawMessage { return r.info[t].raw }
+func (r *Registry) Schema(t *Tool) json.RawMessage { return r.infoOf(t).raw }
 
 // FieldType is the JSON type of a declared field of t ("" when the field
 // takes any shape or does not exist).
 func (r *Registry) FieldType(t *Tool, field string) string {
-	if s := schemas.Property(r.info[t].schema, field); s != nil {
+	if s := schemas.Property(r.infoOf(t).schema, field); s != nil {
 		return s.Type
 	}
 	return ""
 }
 
 // Fields lists the declared top-level fields of t in declaration order.
-func (r *Registry) Fields(t *Tool) []string { return schemas.PropertyNames(r.info[t].schema) }
+func (r *Registry) Fields(t *Tool) []string { return schemas.PropertyNames(r.infoOf(t).schema) }
 
 // Doc returns the tool's hand-written documentation.
-func (r *Registry) Doc(t *Tool) schemas.Doc { return r.info[t].doc }
+func (r *Registry) Doc(t *Tool) schemas.Doc { return r.infoOf(t).doc }
 
-func (r *Registry) schema(t *Tool) *schemas.Schema { return r.info[t].schema }
+func (r *Registry) schema(t *Tool) *schemas.Schema { return r.infoOf(t).schema }
+
+// index is t's search index: word → weight.
+func (r *Registry) index(t *Tool) map[string]int { return r.infoOf(t).index }
+
+// order is t's place in the list the registry was built from.
+func (r *Registry) order(t *Tool) int { return r.info[t].order }
