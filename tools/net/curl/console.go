@@ -86,39 +86,115 @@ func usageConsole(v *consoleView, err error) *tools.Console {
 	return &tools.Console{Exit: 2, Stderr: fmt.Sprintf("%s: %s\n%s: try '%s --help' for more information\n", consoleName, text, consoleName, consoleName)}
 }
 
-// consoleOut collects what curl would print for a call's exchanges.
+// consoleOut collects what curl would print for a call's exchanges. With
+// a sink (tools.Sink) stdout goes there as it comes, bodies too (see
+// streamBody); otherwise it is kept for the Console.
 type consoleOut struct {
 	ctx    context.Context
 	v      *consoleView
 	r      *request
+	sink   io.Writer
+	werr   error // the first failure to write to sink
 	stdout [][]byte
 	stderr strings.Builder
 	exit   int
 }
 
-// console renders the exchanges of a call as curl prints them: each URL's
-// header block (-i), body and -w output on stdout, one after the other;
-// errors on stderr as curl words them; the exit code of the last URL.
-// fileErr is a failure to write -D's or -c's file after the transfers.
-func (c *curl) console(ctx context.Context, v *consoleView, r *request, exs []*exchange, errs []error, fileErr error) *tools.Console {
-	o := &consoleOut{ctx: ctx, v: v, r: r}
-	for i, ex := range exs {
-		o.out(c.retriedText(ctx, r, ex))
-		o.exchange(ex, errs[i])
+// consoleOut returns the console of a call that prints as curl (v set),
+// nil otherwise. The request streams bodies to it when the front end gave
+// a sink.
+func (c *curl) consoleOut(ctx context.Context, v *consoleView, r *request) *consoleOut {
+	if v == nil {
+		return nil
 	}
-	if r.jar != nil && r.plan.cookieJar.set && r.jarOut == nil {
-		o.stdout = append(o.stdout, r.jar.netscape()) // -c -
+	o := &consoleOut{ctx: ctx, v: v, r: r, sink: tools.Sink(ctx)}
+	if o.sink != nil {
+		r.stream = o
+	}
+	return o
+}
+
+// render writes one URL as curl prints it, as soon as its transfer is over,
+// so that a body streamed during the transfer stays in order with what
+// comes before and after it: each URL's header block (-i), body and -w
+// output on stdout, one after the other; errors on stderr as curl words
+// them; the exit code of the last URL.
+func (o *consoleOut) render(c *curl, ex *exchange, err error) {
+	o.out(c.retriedText(o.ctx, o.r, ex))
+	o.exchange(ex, err)
+}
+
+// finish ends the console output: -c -'s cookies after the bodies, and
+// fileErr, a failure to write -D's or -c's file after the transfers.
+func (o *consoleOut) finish(fileErr error) *tools.Console {
+	if r := o.r; r.jar != nil && r.plan.cookieJar.set && r.jarOut == nil {
+		o.write(r.jar.netscape()) // -c -
 	}
 	if fileErr != nil && o.exit == 0 {
 		o.fail(23, "Failure writing output to destination: "+fileErr.Error())
 	}
+	if o.werr != nil && o.exit == 0 {
+		o.fail(23, "Failure writing output to destination: "+o.werr.Error())
+	}
 	return &tools.Console{Stdout: o.stdout, Stderr: o.stderr.String(), Exit: o.exit}
 }
 
-func (o *consoleOut) out(s string) {
-	if s != "" {
-		o.stdout = append(o.stdout, []byte(s))
+func (o *consoleOut) out(s string) { o.write([]byte(s)) }
+
+// write puts bytes on stdout: into the sink, or kept in order.
+func (o *consoleOut) write(b []byte) error {
+	switch {
+	case len(b) == 0:
+		return nil
+	case o.sink == nil:
+		o.stdout = append(o.stdout, b)
+		return nil
+	case o.werr == nil:
+		_, o.werr = o.sink.Write(b)
 	}
+	return o.werr
+}
+
+// streamBody writes a body to the console's sink as it arrives, after the
+// header blocks (-i, -D -) that curl prints before it, keeping only its
+// start for the model's view. Binary bytes bound for a terminal stop it,
+// as curl refuses them.
+func (o *consoleOut) streamBody(ctx context.Context, ex *exchange, body io.Reader) error {
+	ex.streamed = true
+	o.out(shownHeaders(ctx, o.r, ex))
+	data, err := keepPrefix(ctx, io.TeeReader(body, consoleBody{o}), nil, f0net.SniffLen)
+	ex.data = data
+	return err
+}
+
+// consoleBody is the console's stdout as a body's writer.
+type consoleBody struct{ o *consoleOut }
+
+func (b consoleBody) Write(p []byte) (int, error) {
+	if b.o.v.refuses(p) {
+		return 0, &binaryRefusedError{}
+	}
+	if err := b.o.write(p); err != nil {
+		return 0, &consoleWriteError{err: err}
+	}
+	return len(p), nil
+}
+
+// binaryRefusedError stops a body with binary bytes bound for a terminal.
+type binaryRefusedError struct{}
+
+func (*binaryRefusedError) Error() string { return "binary output refused on a terminal" }
+
+// consoleWriteError is a failure to write a body to the console's sink.
+type consoleWriteError struct{ err error }
+
+func (e *consoleWriteError) Error() string { return e.err.Error() }
+func (e *consoleWriteError) Unwrap() error { return e.err }
+
+// refuses reports whether curl refuses to print data: binary bytes to a
+// terminal, unless -o - asks for them.
+func (v *consoleView) refuses(data []byte) bool {
+	return v.terminal && !v.binaryOK && bytes.IndexByte(data, 0) >= 0
 }
 
 // fail ends the URL with curl's code and, unless muted, its error line.
@@ -147,14 +223,18 @@ func (o *consoleOut) exchange(ex *exchange, err error) {
 			o.stderr.WriteString(n + "\n")
 		}
 	}
-	if resp != nil {
+	if resp != nil && !ex.streamed {
 		o.out(shownHeaders(o.ctx, r, ex)) // -i, -D -
 	}
 	failing := err == nil && r.fail && resp.StatusCode >= 400
-	if resp != nil && ex.method != "HEAD" && !ex.saved && !ex.target.discard && (!failing || r.failWithBody) {
+	if resp != nil && ex.method != "HEAD" && !ex.saved && !ex.target.discard && (!failing || r.failWithBody) && !ex.streamed {
 		if o.body(ex.data) {
 			return
 		}
+	}
+	if errors.As(err, new(*binaryRefusedError)) {
+		o.refuseBinary()
+		return
 	}
 	if r.writeOut != nil {
 		o.out(renderWriteOut(r.writeOut, o.writeOutValues(ex, err)))
@@ -174,17 +254,23 @@ func (o *consoleOut) body(data []byte) bool {
 	if len(data) == 0 {
 		return false
 	}
-	if o.v.terminal && !o.v.binaryOK && bytes.IndexByte(data, 0) >= 0 {
-		o.exit = 23
-		if !o.v.mute {
-			o.stderr.WriteString("Warning: Binary output can mess up your terminal. Use \"--output -\" to tell \n" +
-				"Warning: f0 net.curl to output it to your terminal anyway, or consider \"--output \n" +
-				"Warning: <FILE>\" to save to a file.\n")
-		}
+	if o.v.refuses(data) {
+		o.refuseBinary()
 		return true
 	}
-	o.stdout = append(o.stdout, data)
+	o.write(data)
 	return false
+}
+
+// refuseBinary is curl's warning for binary bytes bound for a terminal,
+// and its exit code 23.
+func (o *consoleOut) refuseBinary() {
+	o.exit = 23
+	if !o.v.mute {
+		o.stderr.WriteString("Warning: Binary output can mess up your terminal. Use \"--output -\" to tell \n" +
+			"Warning: f0 net.curl to output it to your terminal anyway, or consider \"--output \n" +
+			"Warning: <FILE>\" to save to a file.\n")
+	}
 }
 
 // writeOutValues are -w's values, also for a request that got no answer
@@ -222,6 +308,8 @@ func curlFailure(r *request, ex *exchange, err error) (int, string) {
 	switch {
 	case errors.As(err, &ge):
 		return 3, ge.Error()
+	case errors.As(err, new(*consoleWriteError)):
+		return 23, "Failure writing output to destination: " + err.Error()
 	case errors.As(err, &ct):
 		return 28, fmt.Sprintf("Connection timed out after %d milliseconds", ct.Limit.Milliseconds())
 	case errors.As(err, &tt):

@@ -216,7 +216,8 @@ func (c *curl) answerPlan(ctx context.Context, p *plan, v *consoleView) (tools.R
 			Hint: "Split them over several calls."}
 	}
 	req.console = v != nil
-	exs, errs := c.doAll(ctx, req)
+	o := c.consoleOut(ctx, v, req)
+	exs, errs := c.doAll(ctx, req, o)
 	var res tools.Result
 	if len(req.targets) == 1 {
 		res, err = c.single(ctx, req, exs[0], errs[0])
@@ -225,8 +226,8 @@ func (c *curl) answerPlan(ctx context.Context, p *plan, v *consoleView) (tools.R
 	}
 	res.Notes = append(notes, res.Notes...)
 	ferr := c.writeFiles(req, &res)
-	if v != nil && ctx.Err() == nil {
-		res.Console = c.console(ctx, v, req, exs, errs, ferr)
+	if o != nil && ctx.Err() == nil {
+		res.Console = o.finish(ferr)
 	}
 	if ferr != nil && err == nil {
 		return res, ferr
@@ -269,13 +270,17 @@ func (c *curl) mostURLs(v *consoleView) int {
 }
 
 // doAll requests the targets one after the other, as curl does, until the
-// call is cancelled.
-func (c *curl) doAll(ctx context.Context, r *request) ([]*exchange, []error) {
+// call is cancelled; o, when the call prints as curl, renders each URL as
+// soon as it is done.
+func (c *curl) doAll(ctx context.Context, r *request, o *consoleOut) ([]*exchange, []error) {
 	var exs []*exchange
 	var errs []error
 	for _, t := range r.targets {
 		ex, err := c.fetch(ctx, r, t)
 		exs, errs = append(exs, ex), append(errs, err)
+		if o != nil {
+			o.render(c, ex, err)
+		}
 		if err != nil && ctx.Err() != nil {
 			break
 		}

@@ -44,7 +44,10 @@ type exchange struct {
 	wire    int64  // bytes as received
 	sha256  string
 	saved   bool
-	notes   []string
+	// streamed is set when the body went to the console as it arrived,
+	// with the header blocks before it (consoleOut.streamBody).
+	streamed bool
+	notes    []string
 	// retried are the earlier attempts --retry made, oldest first: curl
 	// has written their bodies to the output before this one's.
 	retried []*exchange
@@ -263,6 +266,8 @@ func (c *curl) readBody(ctx context.Context, r *request, ex *exchange) error {
 		ex.saved = err == nil
 	case t.discard:
 		_, err = io.Copy(io.Discard, body)
+	case r.stream != nil && !(r.fail && !r.failWithBody && resp.StatusCode >= 400):
+		err = r.stream.streamBody(ctx, ex, body)
 	default:
 		err = keepBody(ctx, r, ex, body)
 	}

@@ -241,7 +241,7 @@ func shownHeaders(ctx context.Context, r *request, ex *exchange) string {
 func (c *curl) retriedText(ctx context.Context, r *request, ex *exchange) string {
 	var b strings.Builder
 	for _, e := range ex.retried {
-		if e.resp == nil {
+		if e.resp == nil || e.streamed {
 			continue
 		}
 		b.WriteString(shownHeaders(ctx, r, e))

@@ -59,12 +59,14 @@ type request struct {
 
 	include, verbose, fail, failWithBody bool
 	// console is set when the call prints as curl on a command line: the
-	// whole body is kept, whatever the model's budget.
-	console bool
-	writeOut                             []wpart
-	format                               string
-	offset                               int
-	base64                               bool
+	// whole body is kept, whatever the model's budget, unless stream takes
+	// it (the front end's sink).
+	console  bool
+	stream   *consoleOut
+	writeOut []wpart
+	format   string
+	offset   int
+	base64   bool
 }
 
 // target is one URL of the call, and where its body goes.
