@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"f0/tools"
 )
@@ -98,4 +99,30 @@ func gorootSrc(b *testing.B) string {
 		b.Skip("no GOROOT/src")
 	}
 	return src
+}
+
+// BenchmarkSearchCancelStop cancels a slow search of Go's source tree (a
+// case-insensitive regular expression with no literal worth looking for
+// first) after 200 ms and reports how long the call took to return after
+// the cancel (issue 9: a cancelled call stops its CPU within 100 ms).
+// Compare with bench/cancelstop, which adds the stdio transport.
+func BenchmarkSearchCancelStop(b *testing.B) {
+	p := benchPipeline(b, gorootSrc(b))
+	args := map[string]any{"pattern": `[a-z]+_[a-z]+\s*\(.*(err|nil)`, "ignoreCase": true, "maxResults": 1000000}
+	var worst, total time.Duration
+	for b.Loop() {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan time.Time, 1)
+		go func() {
+			p.Call(ctx, "fs_search", args)
+			done <- time.Now()
+		}()
+		time.Sleep(200 * time.Millisecond)
+		t0 := time.Now()
+		cancel()
+		d := (<-done).Sub(t0)
+		worst, total = max(worst, d), total+d
+	}
+	b.ReportMetric(float64(total.Microseconds())/1000/float64(b.N), "ms-to-stop")
+	b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms-to-stop")
 }

@@ -2,6 +2,7 @@ package fs
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"io"
@@ -17,7 +18,10 @@ import (
 // when it is up to blockSize) and each block is searched as one buffer:
 // line boundaries are only looked for around matches, and line numbers are
 // counted with bytes.Count between matches, so the hot loop allocates
-// nothing per line.
+// nothing per line. A block is searched a window of whole lines at a time,
+// with the call's context checked between windows: a regular expression
+// with no literal to look for first runs at tens of megabytes a second, so
+// a cancelled call stops within a window's work, not a block's.
 
 const (
 	// binaryProbe is how much of a file is looked at for a NUL byte.
@@ -28,6 +32,9 @@ const (
 	maxLineLen = 64 << 20
 	// maxShownLine is the most of one line a result shows.
 	maxShownLine = 300
+	// windowSize is how much of a block is searched between two looks at
+	// the call's context (rounded up to the end of a line).
+	windowSize = 64 << 10
 )
 
 var newline = []byte{'\n'}
@@ -42,6 +49,8 @@ type searchConf struct {
 	countOnly bool
 	// block is the read size (blockSize when 0; tests make it small).
 	block int64
+	// window is the search window (windowSize when 0; tests make it small).
+	window int
 }
 
 // fileHits is what the search found in one file.
@@ -137,7 +146,7 @@ func (c *searchConf) searchFile(ctx context.Context, wk *worker, dir *os.Root, n
 				end = keep + j + 1
 			}
 		}
-		if c.searchBlock(data[:end], keep, &st, &h) || eof {
+		if c.searchBlock(ctx, data[:end], keep, &st, &h) || eof {
 			return h
 		}
 		// Keep the last lines of the block as before-context for the next.
@@ -151,13 +160,21 @@ func (c *searchConf) searchFile(ctx context.Context, wk *worker, dir *os.Root, n
 }
 
 // searchBlock searches data[from:], a run of whole lines (data[:from] holds
-// earlier lines kept for context). It returns true when the file is done.
-func (c *searchConf) searchBlock(data []byte, from int, st *blockState, h *fileHits) bool {
-	pos, line := from, st.line
-	for {
-		start, end, at, ok := c.m.nextLine(data, pos)
+// earlier lines kept for context). It returns true when the file is done
+// (or the call was cancelled).
+func (c *searchConf) searchBlock(ctx context.Context, data []byte, from int, st *blockState, h *fileHits) bool {
+	// pos is where lines are counted from (line number line starts there);
+	// scan is where the search goes on, at or after pos.
+	pos, line, scan := from, st.line, from
+	for scan < len(data) {
+		if ctx.Err() != nil {
+			return true
+		}
+		win := c.windowEnd(data, scan)
+		start, end, at, ok := c.m.nextLine(data[:win], scan)
 		if !ok {
-			break
+			scan = win
+			continue
 		}
 		if h.count >= c.limit {
 			h.more = true
@@ -175,9 +192,7 @@ func (c *searchConf) searchBlock(data []byte, from int, st *blockState, h *fileH
 			st.after = c.after
 		}
 		pos, line = end+1, num+1
-		if pos >= len(data) {
-			break
-		}
+		scan = pos
 	}
 	if !c.countOnly && pos < len(data) {
 		pos, line = c.addAfter(data, pos, line, 1<<62, st, h)
@@ -187,6 +202,20 @@ func (c *searchConf) searchBlock(data []byte, from int, st *blockState, h *fileH
 	}
 	st.line = line
 	return false
+}
+
+// windowEnd is where the search window that starts at from ends: after
+// the newline that ends the line the window's size reaches into, or at the
+// end of data. Every line lies in one window.
+func (c *searchConf) windowEnd(data []byte, from int) int {
+	i := from + cmp.Or(c.window, windowSize)
+	if i >= len(data) {
+		return len(data)
+	}
+	if j := bytes.IndexByte(data[i:], '\n'); j >= 0 {
+		return i + j + 1
+	}
+	return len(data)
 }
 
 // addAfter adds the after-context owed to the last match: the lines from

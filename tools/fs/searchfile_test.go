@@ -39,8 +39,10 @@ func TestSearchFileBlocks(t *testing.T) {
 		// Matches are 7 lines apart: 2 lines of context leave a gap between
 		// one match's after-context and the next one's before-context, 4
 		// make them meet, 9 make the after-context run into the next match.
+		// Windows of 1 byte hold one line each; 300 bytes, a few lines.
 		for _, ctxLines := range []int{0, 2, 4, 9} {
-			conf := &searchConf{m: m, before: ctxLines, after: ctxLines, limit: 1 << 30, block: block}
+			window := []int{1, 300, 0}[ctxLines%3]
+			conf := &searchConf{m: m, before: ctxLines, after: ctxLines, limit: 1 << 30, block: block, window: window}
 			h := conf.searchFile(context.Background(), &worker{}, root, "f.txt")
 			var got []string
 			for _, l := range h.lines {
@@ -75,3 +77,52 @@ func TestSearchFileBlocks(t *testing.T) {
 }
 
 func head(s []string) []string { return s[:min(3, len(s))] }
+
+// cancelAfter is a context whose Err reports cancellation from its n-th
+// look on: a search that looks at its context only between files (or
+// blocks) would search the whole file.
+type cancelAfter struct {
+	context.Context
+	looks, n int
+}
+
+func (c *cancelAfter) Err() error {
+	if c.looks++; c.looks >= c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestSearchFileStopsWhenCancelled searches one 1 MiB file for a regular
+// expression with no literal to look for first (the slow kind): the
+// context is looked at between windows of the block, so a cancelled search
+// stops after a window's work instead of the whole file's.
+func TestSearchFileStopsWhenCancelled(t *testing.T) {
+	dir := t.TempDir()
+	line := "alpha_beta (err) and some more text to make the line longer\n"
+	data := strings.Repeat(line, (1<<20)/len(line))
+	must(t, os.WriteFile(filepath.Join(dir, "big.txt"), []byte(data), 0o644))
+	root, err := os.OpenRoot(dir)
+	must(t, err)
+	defer root.Close()
+	m, err := compileMatcher(`[a-z]+_[a-z]+\s*\(.*(err|nil)`, false, true)
+	must(t, err)
+	lines := strings.Count(data, "\n")
+	for _, tc := range []struct {
+		name    string
+		ctx     context.Context
+		most    int // most matches the search may count
+		atLeast int
+	}{
+		{"not cancelled", context.Background(), lines, lines},
+		{"cancelled on the third look", &cancelAfter{Context: context.Background(), n: 3}, 3 * (windowSize/len(line) + 1), 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			conf := &searchConf{m: m, limit: 1 << 30, countOnly: true}
+			h := conf.searchFile(tc.ctx, &worker{}, root, "big.txt")
+			if h.count > tc.most || h.count < tc.atLeast {
+				t.Fatalf("counted %d matching lines of %d, want %d to %d", h.count, lines, tc.atLeast, tc.most)
+			}
+		})
+	}
+}
