@@ -114,3 +114,17 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 	c.n += len(p)
 	return len(p), nil
 }
+
+// A body curl does not print (-f on a status of 400 or more) is not held
+// either: only its start is kept for the model's excerpt.
+func TestConsoleFailKeepsOnlyTheStart(t *testing.T) {
+	e := newEnv(t, withLoad(0, 64<<10))
+	e.srv.Config.Handler.(*http.ServeMux).HandleFunc("/big404", func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusNotFound)
+		w.Write(bytes.Repeat([]byte("not found\n"), 500000))
+	})
+	run := e.runConsole(t, false, true, "-sSf", "URL/big404")
+	if want := "f0 net.curl: (22) The requested URL returned error: 404\n"; run.exit != 22 || run.stdout != "" || run.stderr != want {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 22 and %q", run.exit, cut(run.stdout), run.stderr, want)
+	}
+}

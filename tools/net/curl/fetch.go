@@ -302,7 +302,10 @@ const maxConverted = 8 << 20
 // the page to convert. The rest is hashed and counted, not kept, so an
 // endless body costs no more memory than a short one.
 func keepLimit(ctx context.Context, r *request) int64 {
-	if r.console {
+	switch {
+	case r.console && r.stream != nil:
+		return f0net.SniffLen // a body kept, not streamed, is not printed (-f)
+	case r.console:
 		return r.maxDownload
 	}
 	if r.format == "markdown" || r.format == "text" {
