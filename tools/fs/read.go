@@ -296,6 +296,15 @@ func (t *toolset) lineRange(ctx context.Context, in ReadInput, o *opened) (first
 	return first, limit, nil
 }
 
+// linesIn counts the lines of data as countLines does.
+func linesIn(data []byte) int {
+	n := bytes.Count(data, newline)
+	if len(data) > 0 && data[len(data)-1] != '\n' {
+		n++
+	}
+	return n
+}
+
 // countLines counts the lines of r (a last line without a newline counts).
 func countLines(r io.Reader) (int, error) {
 	buf := make([]byte, 64<<10)

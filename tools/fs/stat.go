@@ -123,16 +123,27 @@ func (t *toolset) statOne(ctx context.Context, field, p string) (string, error) 
 	}
 	b.WriteString(" · text")
 	if info.Size() <= maxCountLines {
-		if _, err := f.Seek(0, io.SeekStart); err == nil {
-			if lines, err := countLines(f); err == nil {
-				if info.Size() == 0 {
-					lines = 0
-				}
-				fmt.Fprintf(&b, " · %s", tools.Count(int64(lines), "line", "lines"))
+		if lines, err := linesOf(f, head[:n]); err == nil {
+			if info.Size() == 0 {
+				lines = 0
 			}
+			fmt.Fprintf(&b, " · %s", tools.Count(int64(lines), "line", "lines"))
 		}
 	}
 	return b.String(), nil
+}
+
+// linesOf counts the lines of f, whose first bytes are head: from head
+// alone when it holds the whole file (the common small file, read once),
+// else from the start of f again.
+func linesOf(f io.ReadSeeker, head []byte) (int, error) {
+	if len(head) < binaryProbe {
+		return linesIn(head), nil
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return 0, err
+	}
+	return countLines(f)
 }
 
 // typeName is the name whose extension tells l's type: a symbolic link's

@@ -3,6 +3,7 @@ package fs_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -29,4 +30,26 @@ func TestStatTypesLinkByTarget(t *testing.T) {
 	e.file("app.js", "console.log(1)\n")
 	must(t, os.Symlink("app.js", filepath.Join(e.root, "current")))
 	assertInOrder(t, e.ok("fs.stat", "current"), "current\n  type: symbolic link -> app.js", "mime: text/javascript")
+}
+
+// TestStatCountsLines: the line count of a text file, read from the bytes
+// that told its type when they hold the whole file, else from the file again.
+func TestStatCountsLines(t *testing.T) {
+	for _, c := range []struct {
+		name, text, want string
+	}{
+		{"one.txt", "a\n", " · 1 line"},
+		{"open.txt", "a\nb", " · 2 lines"},
+		{"blank.txt", "\n\n\n", " · 3 lines"},
+		{"probe.txt", strings.Repeat("abcdefg\n", 1024), " · 1,024 lines"}, // 8 KiB: just past the head
+		{"big.txt", strings.Repeat("abcdefg\n", 5000) + "tail", " · 5,001 lines"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			e.file(c.name, c.text)
+			if text := e.ok("fs.stat", c.name); !strings.HasSuffix(text, "text/plain; charset=utf-8 · text"+c.want) {
+				t.Errorf("want the last line to end %q:\n%s", c.want, text)
+			}
+		})
+	}
 }
