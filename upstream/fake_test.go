@@ -75,6 +75,10 @@ func fakeServer() *server.MCPServer {
 			data := base64.StdEncoding.EncodeToString([]byte("\x89PNG fake image bytes"))
 			return &mcpgo.CallToolResult{Content: []mcpgo.Content{mcpgo.NewTextContent("here:"), mcpgo.NewImageContent(data, "image/png")}}, nil
 		})
+	add("pick", "Pick a colour (draft-07).", `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","definitions":{"Colour":{"type":"string","enum":["red","green"]},"Box":{"type":"object","properties":{"w":{"type":"integer"}},"required":["w"]}},"properties":{"colour":{"$ref":"#/definitions/Colour"},"box":{"$ref":"#/definitions/Box"},"many":{"type":"array","items":{"$ref":"#/definitions/Colour"}}},"anyOf":[{"required":["colour"]},{"required":["box"]}]}`, read,
+		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+			return mcpgo.NewToolResultText("picked " + string(req.Params.RawArguments)), nil
+		})
 	add("fail", "Always fails.", `{"type":"object","properties":{}}`, read,
 		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 			return mcpgo.NewToolResultError("no such thing"), nil

@@ -62,6 +62,9 @@ func TestCallsGoThroughThePipeline(t *testing.T) {
 		{"free object as JSON text", "up_wipe_all", map[string]any{"tags": `{"a":1}`}, `wiped {"tags":{"a":1}}`, false},
 		{"upstream error", "up_fail", nil, "up_fail failed: the upstream tool answered with an error: no such thing", true},
 		{"image summarized", "up_image", nil, "[image image/png, 21 bytes, sha256", false},
+		{"draft-07 definitions: enum repaired", "up_pick", map[string]any{"colour": "RED"}, `picked {"colour":"red"}`, false},
+		{"draft-07 definitions: nested object checked", "up_pick", map[string]any{"box": map[string]any{}}, `"box.w": is required`, true},
+		{"draft-07 definitions: items typed", "up_pick", map[string]any{"many": "green"}, `picked {"many":["green"]}`, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -83,6 +86,25 @@ Expected: {path: string, head?: number, encoding?: "utf8"|"base64", offset?: int
 Example: up_read_file {"path":"<path>"}`
 	if !res.IsError || !strings.HasPrefix(res.Text, want) {
 		t.Fatalf("got:\n%s\nwant it to start with:\n%s", res.Text, want)
+	}
+}
+
+// TestDraft07DefinitionsAreInlined: a draft-07 schema whose properties are
+// "$ref": "#/definitions/…" (zod-to-json-schema and older servers write
+// them) reaches f0 through mcp-go's client with its definitions, so the
+// listed schema has the referenced types inline.
+func TestDraft07DefinitionsAreInlined(t *testing.T) {
+	p := gateway(t, tools.Config{}, fakeUpstream(t, "up"))
+	got := string(p.Registry().Schema(p.Registry().Lookup("up.pick")))
+	for _, want := range []string{`"colour":{"type":"string","enum":["red","green"]}`,
+		`"box":{"properties":{"w":{"type":"integer"}},"type":"object","required":["w"]}`,
+		`"many":{"items":{"type":"string","enum":["red","green"]},"type":"array"}`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("listed schema lacks %s:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "$ref") || strings.Contains(got, "definitions") {
+		t.Errorf("listed schema keeps a reference:\n%s", got)
 	}
 }
 
