@@ -66,6 +66,8 @@ type Pipeline struct {
 	visible map[*Tool]bool
 	hidden  map[*Tool]hiddenBy // why a tool is not exposed
 	load    *load
+	// versions links every version of this pipeline (see Replace).
+	versions *versions
 }
 
 // NewPipeline applies cfg to the registry. Names in Include, Exclude and
@@ -83,39 +85,49 @@ func NewPipeline(reg *Registry, cfg Config) (*Pipeline, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	p := &Pipeline{reg: reg, cfg: cfg, visible: map[*Tool]bool{}, hidden: map[*Tool]hiddenBy{}, load: newLoad(cfg.MaxCalls, cfg.MaxHeld)}
-	if err := p.applyFilters(); err != nil {
+	p := &Pipeline{reg: reg, cfg: cfg, visible: map[*Tool]bool{}, hidden: map[*Tool]hiddenBy{}, load: newLoad(cfg.MaxCalls, cfg.MaxHeld), versions: &versions{}}
+	if err := p.applyFilters(false); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-func (p *Pipeline) applyFilters() error {
+// applyFilters decides which tools are exposed. A name in --tools or
+// --exclude-tools that no tool has is an error, unless it is in the
+// namespace of a placeholder (its tools are not known yet) or lenient is
+// set (a later version, whose upstream tools may have gone).
+func (p *Pipeline) applyFilters(lenient bool) error {
 	namespaces := map[string]bool{}
 	for _, t := range p.reg.tools {
 		namespaces[t.Namespace()] = true
 	}
 	for _, ns := range p.cfg.Namespaces {
-		if !namespaces[strings.ToLower(ns)] {
+		if !namespaces[strings.ToLower(ns)] && !lenient {
 			return fmt.Errorf("--allowed-root-endpoints: unknown namespace %q (known: %s)", ns, strings.Join(sortedKeys(namespaces), ", "))
 		}
 	}
-	resolveAll := func(flag string, names []string) (map[*Tool]bool, error) {
+	// resolveAll finds the named tools; a name of a tool that is not known
+	// yet stands for its placeholder when include is set.
+	resolveAll := func(flag string, names []string, include bool) (map[*Tool]bool, error) {
 		set := map[*Tool]bool{}
 		for _, n := range names {
 			t := p.reg.Lookup(n)
-			if t == nil {
+			switch ph := p.placeholderFor(normalize(n)); {
+			case t != nil:
+				set[t] = true
+			case ph != nil && include:
+				set[ph] = true
+			case ph == nil && !lenient:
 				return nil, fmt.Errorf("%s: unknown tool %q%s", flag, n, didYouMean(suggest(n, p.cfg.Prefix, p.reg.tools, 3), p.ListedName))
 			}
-			set[t] = true
 		}
 		return set, nil
 	}
-	include, err := resolveAll("--tools", p.cfg.Include)
+	include, err := resolveAll("--tools", p.cfg.Include, true)
 	if err != nil {
 		return err
 	}
-	exclude, err := resolveAll("--exclude-tools", p.cfg.Exclude)
+	exclude, err := resolveAll("--exclude-tools", p.cfg.Exclude, false)
 	if err != nil {
 		return err
 	}
@@ -123,7 +135,7 @@ func (p *Pipeline) applyFilters() error {
 		switch {
 		case len(p.cfg.Namespaces) > 0 && !containsFold(p.cfg.Namespaces, t.Namespace()):
 			p.hidden[t] = hiddenBy{fmt.Sprintf("its namespace %q is not in ", t.Namespace()), NamespacesSetting, ""}
-		case len(include) > 0 && !include[t]:
+		case len(p.cfg.Include) > 0 && !include[t]:
 			p.hidden[t] = hiddenBy{"it is not in ", ToolsSetting, ""}
 		case exclude[t]:
 			p.hidden[t] = hiddenBy{"it is in ", ExcludeToolsSetting, ""}
@@ -180,6 +192,11 @@ func (p *Pipeline) resolve(name string) *Tool {
 			if t, ok := p.reg.byKey[suffix]; ok && strings.Contains(normalize(t.Name), "_") {
 				return t
 			}
+		}
+	}
+	for _, key := range cands {
+		if t := p.placeholderFor(key); t != nil {
+			return t
 		}
 	}
 	return nil

@@ -64,7 +64,7 @@ func NewRegistry(list ...*Tool) (*Registry, error) {
 // NewRegistryWithDocs is NewRegistry with another documentation source
 // (tests use it for tools that are not part of f0).
 func NewRegistryWithDocs(docs DocSource, list ...*Tool) (*Registry, error) {
-	r, err := newRegistry(docs, list)
+	r, err := newRegistry(docs, list, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -76,17 +76,22 @@ func NewRegistryWithDocs(docs DocSource, list ...*Tool) (*Registry, error) {
 // that must answer quickly wants; tools from other servers are checked
 // now.
 func NewLazyRegistry(list ...*Tool) (*Registry, error) {
-	return newRegistry(schemas.LoadDoc, list)
+	return newRegistry(schemas.LoadDoc, list, nil)
 }
 
-func newRegistry(docs DocSource, list []*Tool) (*Registry, error) {
+// newRegistry builds a registry of list; a tool in made keeps what was
+// made of it there (Replace keeps the tools it does not replace).
+func newRegistry(docs DocSource, list []*Tool, made map[*Tool]*lazyInfo) (*Registry, error) {
 	r := &Registry{byKey: map[string]*Tool{}, info: map[*Tool]*lazyInfo{}, foreign: map[string][]foreignRef{}, docs: docs}
 	for _, t := range list {
 		if err := t.validate(); err != nil {
 			return nil, err
 		}
 		r.info[t] = &lazyInfo{order: len(r.info)}
-		if t.external != nil {
+		if old := made[t]; old != nil {
+			l := r.info[t]
+			l.once.Do(func() { l.info, l.err = old.info, old.err })
+		} else if t.external != nil {
 			if err := r.build(t); err != nil {
 				return nil, err
 			}
@@ -103,6 +108,23 @@ func newRegistry(docs DocSource, list []*Tool) (*Registry, error) {
 	}
 	slices.SortFunc(r.tools, func(a, b *Tool) int { return strings.Compare(a.Name, b.Name) })
 	return r, nil
+}
+
+// Replace returns a registry in which the tools of namespace ns are list
+// (tools of that namespace only); the other tools are kept as they are,
+// with their schemas and documentation.
+func (r *Registry) Replace(ns string, list []*Tool) (*Registry, error) {
+	for _, t := range list {
+		if t.Namespace() != ns {
+			return nil, fmt.Errorf("tool %s: not in namespace %q", t.Name, ns)
+		}
+	}
+	kept := slices.DeleteFunc(slices.Clone(r.tools), func(t *Tool) bool { return t.Namespace() == ns })
+	slices.SortStableFunc(kept, func(a, b *Tool) int { return r.info[a].order - r.info[b].order })
+	for _, t := range kept {
+		_ = r.build(t) // made now, so that the new registry can share it
+	}
+	return newRegistry(r.docs, append(kept, list...), r.info)
 }
 
 // Check makes every tool's schema, documentation and index, and returns

@@ -35,6 +35,10 @@ type Spec struct {
 	Synonyms map[string]string
 	// Aliases are deprecated or alternative names that resolve to the tool.
 	Aliases []string
+	// Placeholder marks a tool that stands for the tools of its namespace
+	// while they are not known (an upstream server that is not running):
+	// a call of a name in the namespace that no tool has reaches it.
+	Placeholder bool
 	// MainField is filled by a bare string argument (CLI `f0 TOOL value`,
 	// or arguments sent as a plain string).
 	MainField string
