@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -32,6 +33,10 @@ type Options struct {
 	// Roots says whether sessions follow their client's roots (roots/list)
 	// and how far; nil means the operator's roots only.
 	Roots *roots.Policy
+	// ToolsChange says that the pipeline's tools may change while the
+	// server runs (upstream servers): the server then declares
+	// tools.listChanged and tells its clients when they do.
+	ToolsChange bool
 }
 
 // NewServer builds an mcp-go server exposing the pipeline's visible tools
@@ -41,11 +46,10 @@ func NewServer(p *tools.Pipeline, opts Options) *server.MCPServer {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	hooks := &server.Hooks{}
-	listed := map[string]bool{}
-	var publishAll func() // set below, once the server exists
+	t := &toolTable{p: p}
 	hooks.AddBeforeCallTool(func(ctx context.Context, id any, req *mcpgo.CallToolRequest) {
-		publishAll()
-		if listed[req.Params.Name] {
+		t.publish()
+		if t.isListed(req.Params.Name) {
 			return
 		}
 		// Route to the fallback, keeping the requested name and the exact
@@ -61,11 +65,12 @@ func NewServer(p *tools.Pipeline, opts Options) *server.MCPServer {
 	})
 	// Instructions are written for the client that introduced itself.
 	hooks.AddAfterInitialize(func(ctx context.Context, id any, req *mcpgo.InitializeRequest, res *mcpgo.InitializeResult) {
-		res.Instructions = p.Instructions(p.Client(req.Params.ClientInfo.Name))
+		latest := p.Latest()
+		res.Instructions = latest.Instructions(latest.Client(req.Params.ClientInfo.Name))
 	})
 
 	s := server.NewMCPServer("f0", opts.Version,
-		server.WithToolCapabilities(false),
+		server.WithToolCapabilities(opts.ToolsChange),
 		server.WithLogging(),
 		server.WithInstructions(p.Instructions(tools.Client{})),
 		server.WithHooks(hooks),
@@ -73,23 +78,9 @@ func NewServer(p *tools.Pipeline, opts Options) *server.MCPServer {
 	)
 	ws := newWorkspaces(opts.Roots)
 	ws.install(s, hooks)
-	for _, t := range p.Visible() {
-		listed[p.ListedName(t)] = true
-	}
-	// The tools are handed to mcp-go (their descriptions and schemas made)
-	// on the first tools/list or tools/call, not before initialize is
-	// answered.
-	publishAll = sync.OnceFunc(func() {
-		var all []server.ServerTool
-		for _, t := range p.Visible() {
-			all = append(all, server.ServerTool{Tool: publish(p, t), Handler: handler(s, p, ws, t.Name)})
-		}
-		s.AddTools(all...)
-	})
-	hooks.AddBeforeListTools(func(context.Context, any, *mcpgo.ListToolsRequest) { publishAll() })
 	fallback := mcpgo.NewToolWithRawSchema(fallbackTool, "internal: resolves other spellings of tool names",
 		json.RawMessage(`{"type":"object","properties":{}}`))
-	s.AddTool(fallback, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+	t.fallback = server.ServerTool{Tool: fallback, Handler: func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		var env struct {
 			Name string `json:"name"`
 			Raw  string `json:"raw"`
@@ -102,8 +93,74 @@ func NewServer(p *tools.Pipeline, opts Options) *server.MCPServer {
 			args = json.RawMessage(env.Raw)
 		}
 		return call(ctx, s, p, ws, env.Name, args, req), nil
-	})
+	}}
+	s.AddTools(t.fallback)
+	t.s, t.ws = s, ws
+	t.list(p)
+	hooks.AddBeforeListTools(func(context.Context, any, *mcpgo.ListToolsRequest) { t.publish() })
+	p.Watch(t.change)
+	if opts.ToolsChange {
+		// Handed over now, so that the first tools/list does not also
+		// send the clients a tools/list_changed.
+		t.publish()
+	}
 	return s
+}
+
+// toolTable is what the MCP server lists of the pipeline's newest version.
+// The tools are handed to mcp-go (their descriptions and schemas made) on
+// the first tools/list or tools/call, not before initialize is answered;
+// a later version of the pipeline replaces them, and mcp-go tells the
+// clients when the server declared listChanged.
+type toolTable struct {
+	p        *tools.Pipeline
+	s        *server.MCPServer
+	ws       *workspaces
+	fallback server.ServerTool
+
+	listed    atomic.Pointer[map[string]bool] // the listed names
+	mu        sync.Mutex
+	published bool
+}
+
+// list records the listed names of version p.
+func (t *toolTable) list(p *tools.Pipeline) {
+	names := map[string]bool{}
+	for _, tool := range p.Visible() {
+		names[p.ListedName(tool)] = true
+	}
+	t.listed.Store(&names)
+}
+
+func (t *toolTable) isListed(name string) bool { return (*t.listed.Load())[name] }
+
+// publish hands the newest version's tools to mcp-go, once.
+func (t *toolTable) publish() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.published {
+		t.published = true
+		t.set(t.p.Latest())
+	}
+}
+
+// change follows a new version of the pipeline.
+func (t *toolTable) change(p *tools.Pipeline) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.list(p)
+	if t.published {
+		t.set(p)
+	}
+}
+
+// set gives mcp-go the tools of version p. t.mu is held.
+func (t *toolTable) set(p *tools.Pipeline) {
+	all := []server.ServerTool{t.fallback}
+	for _, tool := range p.Visible() {
+		all = append(all, server.ServerTool{Tool: publish(p, tool), Handler: handler(t.s, p, t.ws, tool.Name)})
+	}
+	t.s.SetTools(all...)
 }
 
 // publish converts a tool into its MCP listing.
@@ -147,6 +204,7 @@ func handler(srv *server.MCPServer, p *tools.Pipeline, ws *workspaces, canonical
 // token. (srv is passed in rather than taken from ctx: the stdio transport
 // answers plain calls without HandleMessage, which is what puts it there.)
 func call(ctx context.Context, srv *server.MCPServer, p *tools.Pipeline, ws *workspaces, name string, args json.RawMessage, req mcpgo.CallToolRequest) *mcpgo.CallToolResult {
+	p = p.Latest() // the tools of upstream servers change
 	ctx, done := followShutdown(ctx)
 	defer done()
 	if src := ws.source(ctx); src != nil {

@@ -26,6 +26,9 @@ type callState struct {
 	ceiling int
 	// held is the memory the call reserved with Hold.
 	held atomic.Int64
+	// replaced is set when the tool, a placeholder, brought the tools it
+	// stood for (ErrReplaced).
+	replaced bool
 }
 
 // budgetCeiling is the largest budget a call can ask for.

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -58,6 +59,12 @@ func (p *Pipeline) Replace(ns string, list []*Tool) (*Pipeline, error) {
 	}
 	return next, nil
 }
+
+// ErrReplaced is what a placeholder's Run returns, wrapped, when it
+// brought the tools it stood for (its server started during the call, and
+// the pipeline has a newer version with them): the pipeline then runs the
+// call again on the newest version.
+var ErrReplaced = errors.New("the tools of the namespace are available now")
 
 // placeholderFor returns the placeholder standing for the namespace of
 // key (a normalised name), if any.

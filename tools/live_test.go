@@ -37,11 +37,12 @@ func listedNames(p *Pipeline) []string {
 // the others, tells the watchers, and leaves the old version as it was
 // for the calls that run on it.
 func TestReplaceMakesANewVersion(t *testing.T) {
-	first := pipelineOf(t, schemas.LoadDoc, append(MetaTools(), externalTool("up.unavailable", `upstream server "up" is down`, true), externalTool("other.tool", "other", false))...)
+	first := pipelineOf(t, schemas.LoadDoc, append(MetaTools(), externalTool("up.unavailable", `upstream server "up" is down`, true), externalTool("other.tool", "other", false), externalTool("other.read_file", "other's", false))...)
 	var seen []*Pipeline
 	first.Watch(func(p *Pipeline) { seen = append(seen, p) })
 	ctx := context.Background()
 
+	// up_read_file also ends in other's read_file: the namespace wins.
 	res := first.Call(ctx, "up_read_file", nil)
 	if !res.IsError || !strings.Contains(res.Text, `upstream server "up" is down`) {
 		t.Fatalf("a name in the placeholder's namespace: %s", res.Text)

@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"runtime/debug"
@@ -187,16 +188,18 @@ func (p *Pipeline) resolve(name string) *Tool {
 			return t
 		}
 	}
+	// A name in the namespace of a server that is not running is its
+	// placeholder's, before any shorter name it ends in.
+	for _, key := range cands {
+		if t := p.placeholderFor(key); t != nil {
+			return t
+		}
+	}
 	for _, key := range cands {
 		for _, suffix := range suffixes(key) {
 			if t, ok := p.reg.byKey[suffix]; ok && strings.Contains(normalize(t.Name), "_") {
 				return t
 			}
-		}
-	}
-	for _, key := range cands {
-		if t := p.placeholderFor(key); t != nil {
-			return t
 		}
 	}
 	return nil
@@ -248,26 +251,36 @@ func (p *Pipeline) CallWithin(ctx context.Context, name string, args any, budget
 	return res
 }
 
+// call runs the call, and runs it again on the newest version of the
+// pipeline when a placeholder brought the tools it stood for.
 func (p *Pipeline) call(ctx context.Context, name string, raw any, budget Limits) (Result, *Tool) {
+	res, t, replaced := p.callOnce(ctx, name, raw, budget)
+	if next := p.Latest(); replaced && next != p {
+		res, t, _ = next.callOnce(ctx, name, raw, budget)
+	}
+	return res, t
+}
+
+func (p *Pipeline) callOnce(ctx context.Context, name string, raw any, budget Limits) (_ Result, _ *Tool, replaced bool) {
 	c, in, errRes := p.prepare(ctx, name, raw)
 	if c == nil || errRes != nil {
 		var t *Tool
 		if c != nil {
 			t = c.tool
 		}
-		return finish(*errRes, "", errRes.Text, ""), t
+		return finish(*errRes, "", errRes.Text, ""), t, false
 	}
 	if res, denied := p.checkAccess(c, in); denied {
-		return finish(res, "", res.Text, ""), c.tool
+		return finish(res, "", res.Text, ""), c.tool, false
 	}
 	c.budget = c.budget.within(budget, c.budgetAsked)
 	if res, ok := c.enter(); !ok {
-		return finish(res, "", res.Text, ""), c.tool
+		return finish(res, "", res.Text, ""), c.tool, false
 	}
 	defer func() { p.load.leave(c.held.Load()) }()
 	res := c.run(sinkOnlyFor(ctx, c.tool), in)
 	res.Notes = append(c.notes, res.Notes...)
-	return p.shape(c, res, c.budget), c.tool
+	return p.shape(c, res, c.budget), c.tool, c.replaced
 }
 
 // prepare resolves the name and repairs, validates and decodes the
@@ -440,6 +453,7 @@ func (c *callState) run(ctx context.Context, in any) (res Result) {
 	if err == nil {
 		return out
 	}
+	c.replaced = c.tool.Placeholder && errors.Is(err, ErrReplaced)
 	var failed Result
 	busy, isBusy := asBusy(err)
 	switch ie, isInput := AsInputError(err); {

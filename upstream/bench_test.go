@@ -17,19 +17,8 @@ import (
 // the difference is what the gateway costs. Both go over stdio to the same
 // fake server. Target: at most 150 µs more per call.
 func BenchmarkProxiedCall(b *testing.B) {
-	set, list, err := Start(context.Background(), []Server{fakeUpstream(b, "up")}, "bench", nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer set.Close()
-	reg, err := tools.NewRegistry(append(tools.MetaTools(), list...)...)
-	if err != nil {
-		b.Fatal(err)
-	}
-	p, err := tools.NewPipeline(reg, tools.Config{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	p, set, _ := gatewayWithin(b, tools.Config{}, StartWait, fakeUpstream(b, "up"))
+	reg := p.Registry()
 	ctx := context.Background()
 	conn := set.conns[0]
 	b.Run("direct", func(b *testing.B) {

@@ -311,3 +311,51 @@ func page(res tools.Result, offset int, field string) tools.Result {
 	res.Next = func(shown int) map[string]any { return map[string]any{field: offset + shown} }
 	return res
 }
+
+// placeholderName is the tool that stands for a server's tools while it
+// is not running: NAME.unavailable.
+const placeholderName = "unavailable"
+
+// placeholder is the tool that stands for the server's tools while it does
+// not run (it failed to start, or is still starting): any call of a name
+// in its namespace reaches it and is answered with why, after one more
+// start when the backoff allows (a start that works brings the server's
+// tools, which Follow then serves).
+func (c *Conn) placeholder() *tools.Tool {
+	return tools.External{
+		Spec: tools.Spec{
+			Name:        c.srv.Name + "." + placeholderName,
+			Title:       "Upstream server " + c.srv.Name + " (not running)",
+			Summary:     fmt.Sprintf("The upstream MCP server %q is not running; f0 keeps starting it, and its tools are listed when it runs.", c.srv.Name),
+			Keywords:    []string{c.srv.Name, "upstream"},
+			Access:      tools.Read,
+			Annotations: tools.Annotations{ReadOnly: true, Idempotent: true},
+			Placeholder: true,
+		},
+		Schema: &schemas.Schema{Type: "object"},
+		Doc: schemas.Doc{
+			Description: fmt.Sprintf("Stands for the tools of the upstream MCP server %q (%s) while it does not run. A call of any of its tools says why it is not running.", c.srv.Name, c.srv.Where()),
+			Examples:    []map[string]any{{}},
+		},
+		Run: func(ctx context.Context, _ map[string]any) (tools.Result, error) {
+			if _, err := c.session(ctx); err != nil {
+				return tools.Result{}, err
+			}
+			return tools.Result{}, &startedError{name: c.srv.Name}
+		},
+	}.Erase()
+}
+
+// startedError answers a call that reached a placeholder while its server
+// started: the call was not passed on, the server's tools are now listed.
+type startedError struct{ name string }
+
+func (e *startedError) Error() string {
+	return fmt.Sprintf("upstream server %q was not running and has started now; its tools are listed again (tools/list), so call the tool again.", e.name)
+}
+
+// Refused marks the error as not about the call's arguments.
+func (e *startedError) Refused() bool { return true }
+
+// Unwrap tells the pipeline to run the call again on its newest version.
+func (e *startedError) Unwrap() error { return tools.ErrReplaced }

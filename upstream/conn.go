@@ -2,6 +2,7 @@ package upstream
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -19,14 +20,19 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 )
 
-// Restart backoff: the first restart after a failure happens on the next
-// call; each further failure in a row doubles the wait, up to maxBackoff.
+// Restart backoff: a server that died is started again on the next call;
+// a start that fails is tried again after firstBackoff, in the background
+// too, and each further failure in a row doubles the wait, up to
+// maxBackoff.
 const (
 	firstBackoff = time.Second
 	maxBackoff   = 30 * time.Second
 	// startTimeout bounds starting a server and its handshake (npx may
 	// download the package first).
 	startTimeout = 2 * time.Minute
+	// listTimeout bounds listing the tools again after the server said
+	// they changed.
+	listTimeout = 30 * time.Second
 )
 
 // Conn is one upstream server kept alive: a call finds it running, or
@@ -36,11 +42,20 @@ type Conn struct {
 	version string
 	logger  *slog.Logger
 
-	mu      sync.Mutex
-	live    *session
-	down    error // why the server is not running
-	fails   int   // failures in a row
-	retryAt time.Time
+	mu       sync.Mutex
+	live     *session
+	starting chan struct{} // closed when the start under way ends
+	down     error         // why the server is not running
+	fails    int           // failures in a row
+	retryAt  time.Time
+	retry    *time.Timer // the background start after a failed one
+	closed   bool
+	ran      bool // a start has worked
+	// shown is the tool list f0 serves for the server; onTools, once set,
+	// receives every other list the server gives (after a restart, or
+	// when it says its list changed).
+	shown   []mcpgo.Tool
+	onTools func([]mcpgo.Tool)
 
 	kept     results // long results, for paging
 	tokens   atomic.Int64
@@ -68,13 +83,26 @@ func (c *Conn) Start(ctx context.Context) ([]mcpgo.Tool, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	return s.tools, nil
 }
 
-// Close stops the server (or ends the HTTP session).
+// show records list as the tools f0 serves for the server.
+func (c *Conn) show(list []mcpgo.Tool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.shown = list
+}
+
+// Close stops the server (or ends the HTTP session) and any restart.
 func (c *Conn) Close() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.closed = true
+	if c.retry != nil {
+		c.retry.Stop()
+	}
 	if c.live == nil {
 		return nil
 	}
@@ -84,35 +112,87 @@ func (c *Conn) Close() error {
 }
 
 // session returns the running session, starting one when the server is
-// down and its backoff has passed.
+// down and its backoff has passed. A call that finds a start under way
+// waits for it, or for its own context to end.
 func (c *Conn) session(ctx context.Context) (*session, error) {
+	for {
+		c.mu.Lock()
+		switch {
+		case c.live != nil:
+			defer c.mu.Unlock()
+			return c.live, nil
+		case c.closed:
+			c.mu.Unlock()
+			return nil, &DownError{Name: c.srv.Name, Cause: errors.New("f0 is shutting down")}
+		case c.starting != nil:
+			wait := c.starting
+			c.mu.Unlock()
+			select {
+			case <-wait:
+				continue
+			case <-ctx.Done():
+				return nil, &DownError{Name: c.srv.Name, Cause: fmt.Errorf("still starting when the call ended: %w", ctx.Err())}
+			}
+		case c.down != nil && time.Until(c.retryAt) > 0:
+			defer c.mu.Unlock()
+			return nil, &DownError{Name: c.srv.Name, Cause: c.down, Retry: time.Until(c.retryAt), Starting: !c.ran}
+		}
+		done := make(chan struct{})
+		c.starting = done
+		c.mu.Unlock()
+		s, err := c.connect(ctx)
+		return c.started(s, err, done)
+	}
+}
+
+// started records the end of a start: the new session, whose tools are
+// served before the calls that waited for the start go on, or the failure
+// and the background retry.
+func (c *Conn) started(s *session, err error, done chan struct{}) (*session, error) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.live != nil {
-		return c.live, nil
+	if err == nil && c.closed {
+		s.c.Close()
+		err = errors.New("f0 is shutting down")
 	}
-	if wait := time.Until(c.retryAt); c.down != nil && wait > 0 {
-		return nil, &DownError{Name: c.srv.Name, Cause: c.down, Retry: wait}
-	}
-	s, err := c.connect(ctx)
 	if err != nil {
-		c.failed(err)
+		c.starting = nil
+		close(done)
+		c.failed(err, false)
+		defer c.mu.Unlock()
 		return nil, &DownError{Name: c.srv.Name, Cause: err, Retry: time.Until(c.retryAt), Starting: true}
 	}
-	c.live, c.down = s, nil
+	c.live, c.down, c.ran = s, nil, true
+	c.mu.Unlock()
+	c.listed(s.tools)
+	c.mu.Lock()
+	c.starting = nil
+	close(done)
+	c.mu.Unlock()
 	return s, nil
 }
 
-// failed records a failure and when the next start may be tried.
-func (c *Conn) failed(err error) {
+// failed records a failure and when the next start may be tried: at once
+// after the first death, after the backoff otherwise, when a background
+// start is also planned. c.mu is held.
+func (c *Conn) failed(err error, died bool) {
 	c.down = err
 	c.fails++
+	steps := c.fails - 1
+	if died {
+		steps--
+	}
 	wait := time.Duration(0)
-	if c.fails > 1 {
-		wait = min(firstBackoff<<(c.fails-2), maxBackoff)
+	if steps >= 0 {
+		wait = min(firstBackoff<<min(steps, 6), maxBackoff)
 	}
 	c.retryAt = time.Now().Add(wait)
 	c.logger.Warn("upstream down", "err", err, "failures", c.fails, "retry_in", wait)
+	if !died && !c.closed {
+		if c.retry != nil {
+			c.retry.Stop()
+		}
+		c.retry = time.AfterFunc(wait, func() { _, _ = c.session(context.Background()) })
+	}
 }
 
 // lost marks s as dead, unless another call already replaced it.
@@ -125,9 +205,72 @@ func (c *Conn) lost(s *session, err error) error {
 		if words := s.stderr.String(); words != "" {
 			err = fmt.Errorf("%w; it wrote on stderr:\n%s", err, words)
 		}
-		c.failed(err)
+		c.failed(err, true)
 	}
 	return &DownError{Name: c.srv.Name, Cause: err, Retry: time.Until(c.retryAt), Died: true}
+}
+
+// listed takes a tool list the server gave; one that differs from the
+// list f0 shows goes to onTools.
+func (c *Conn) listed(list []mcpgo.Tool) {
+	if list == nil {
+		list = []mcpgo.Tool{} // shown is nil only while nothing is shown
+	}
+	c.mu.Lock()
+	f := c.onTools
+	if f == nil || sameTools(c.shown, list) {
+		c.mu.Unlock()
+		return
+	}
+	c.shown = list
+	c.mu.Unlock()
+	f(list)
+}
+
+// watch sends every tool list that differs from the one f0 shows to f,
+// starting with the running server's when it already differs (a server
+// that started after f0 stopped waiting for it).
+func (c *Conn) watch(f func([]mcpgo.Tool)) {
+	c.mu.Lock()
+	c.onTools = f
+	live := c.live
+	c.mu.Unlock()
+	if live != nil {
+		c.listed(live.tools)
+	}
+}
+
+// sameTools reports whether two listings are the same.
+func sameTools(a, b []mcpgo.Tool) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	x, errA := json.Marshal(a)
+	y, errB := json.Marshal(b)
+	return errA == nil && errB == nil && string(x) == string(y)
+}
+
+// relist reads the running server's tools again, after it said they
+// changed.
+func (c *Conn) relist() {
+	c.mu.Lock()
+	s := c.live
+	c.mu.Unlock()
+	if s == nil {
+		return // the next start lists them
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), listTimeout)
+	defer cancel()
+	list, err := s.c.ListTools(ctx, mcpgo.ListToolsRequest{})
+	if err != nil {
+		c.logger.Warn("upstream tools changed but could not be listed", "err", err)
+		return
+	}
+	c.mu.Lock()
+	s.tools = list.Tools
+	c.mu.Unlock()
+	c.logger.Info("upstream tools changed", "tools", len(list.Tools))
+	c.listed(list.Tools)
 }
 
 // connect starts the server, runs the handshake and lists its tools.
@@ -208,9 +351,13 @@ func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	return h.next.RoundTrip(r)
 }
 
-// notified handles the server's notifications: progress of a call.
+// notified handles the server's notifications: progress of a call, and
+// a changed tool list.
 func (c *Conn) notified(n mcpgo.JSONRPCNotification) {
 	switch n.Method {
+	case string(mcpgo.MethodNotificationToolsListChanged):
+		go c.relist() // not on the transport's reading goroutine
+
 	case string(mcpgo.MethodNotificationProgress):
 		fields := n.Params.AdditionalFields
 		token := fmt.Sprint(fields["progressToken"])
@@ -242,6 +389,7 @@ func (c *Conn) Call(ctx context.Context, name string, args map[string]any, progr
 	}
 	res, err := s.c.CallTool(ctx, req)
 	if err == nil {
+		// A call that worked ends a run of failures.
 		c.mu.Lock()
 		c.fails = 0
 		c.mu.Unlock()

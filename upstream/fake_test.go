@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -17,6 +18,7 @@ import (
 // when F0_FAKE_UPSTREAM is set.
 func TestMain(m *testing.M) {
 	if os.Getenv("F0_FAKE_UPSTREAM") == "1" {
+		fakeStartup()
 		if err := server.ServeStdio(fakeServer()); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
@@ -24,6 +26,25 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
+}
+
+// fakeStartup is how the fake starts, as its test asks: failing while the
+// file F0_FAKE_FAIL_WHILE exists, or waiting while F0_FAKE_WAIT_WHILE does.
+func fakeStartup() {
+	if f := os.Getenv("F0_FAKE_FAIL_WHILE"); f != "" {
+		if _, err := os.Stat(f); err == nil {
+			fmt.Fprintln(os.Stderr, "fake: not ready yet")
+			os.Exit(2)
+		}
+	}
+	if f := os.Getenv("F0_FAKE_WAIT_WHILE"); f != "" {
+		for {
+			if _, err := os.Stat(f); err != nil {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
 }
 
 // fakeServer has one tool of each kind the gateway handles.
@@ -68,6 +89,9 @@ func fakeServer() *server.MCPServer {
 					map[string]any{"progressToken": req.Params.Meta.ProgressToken, "progress": 1, "total": 2, "message": "half"})
 			}
 			<-ctx.Done()
+			if f := os.Getenv("F0_FAKE_CANCEL_LOG"); f != "" {
+				_ = os.WriteFile(f, []byte("cancelled: "+context.Cause(ctx).Error()), 0o600)
+			}
 			return nil, ctx.Err()
 		})
 	add("image", "A tiny image.", `{"type":"object","properties":{}}`, read,
@@ -78,6 +102,14 @@ func fakeServer() *server.MCPServer {
 	add("pick", "Pick a colour (draft-07).", `{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","definitions":{"Colour":{"type":"string","enum":["red","green"]},"Box":{"type":"object","properties":{"w":{"type":"integer"}},"required":["w"]}},"properties":{"colour":{"$ref":"#/definitions/Colour"},"box":{"$ref":"#/definitions/Box"},"many":{"type":"array","items":{"$ref":"#/definitions/Colour"}}},"anyOf":[{"required":["colour"]},{"required":["box"]}]}`, read,
 		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 			return mcpgo.NewToolResultText("picked " + string(req.Params.RawArguments)), nil
+		})
+	add("grow", "Add the tool grown (the server tells its clients the list changed).", `{"type":"object","properties":{}}`, read,
+		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+			add("grown", "A tool added while the server runs.", `{"type":"object","properties":{"word":{"type":"string"}},"required":["word"]}`, read,
+				func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+					return mcpgo.NewToolResultText("grown " + req.GetString("word", "")), nil
+				})
+			return mcpgo.NewToolResultText("grew"), nil
 		})
 	add("fail", "Always fails.", `{"type":"object","properties":{}}`, read,
 		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
@@ -91,12 +123,18 @@ func fakeServer() *server.MCPServer {
 	return s
 }
 
-// fakeUpstream is the fake server started by f0 under name.
-func fakeUpstream(t testing.TB, name string) Server {
+// fakeUpstream is the fake server started by f0 under name, with more
+// environment variables in env (NAME=VALUE).
+func fakeUpstream(t testing.TB, name string, env ...string) Server {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Server{Name: name, Command: exe, Env: map[string]string{"F0_FAKE_UPSTREAM": "1"}}
+	srv := Server{Name: name, Command: exe, Env: map[string]string{"F0_FAKE_UPSTREAM": "1"}}
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		srv.Env[k] = v
+	}
+	return srv
 }

@@ -18,10 +18,18 @@ import (
 )
 
 // gateway starts the given servers and builds a pipeline over their tools
-// and f0's meta tools.
+// and f0's meta tools, following their changes.
 func gateway(t *testing.T, cfg tools.Config, servers ...Server) *tools.Pipeline {
 	t.Helper()
-	set, list, err := Start(context.Background(), servers, "test", nil)
+	p, _, _ := gatewayWithin(t, cfg, StartWait, servers...)
+	return p
+}
+
+// gatewayWithin is gateway waiting at most wait for the servers; it also
+// returns the set and a channel of the pipeline's new versions.
+func gatewayWithin(t testing.TB, cfg tools.Config, wait time.Duration, servers ...Server) (*tools.Pipeline, *Set, chan *tools.Pipeline) {
+	t.Helper()
+	set, list, err := startWithin(context.Background(), servers, "test", nil, wait)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +42,10 @@ func gateway(t *testing.T, cfg tools.Config, servers ...Server) *tools.Pipeline 
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p
+	versions := make(chan *tools.Pipeline, 16)
+	p.Watch(func(next *tools.Pipeline) { versions <- next })
+	set.Follow(p, nil)
+	return p, set, versions
 }
 
 func TestCallsGoThroughThePipeline(t *testing.T) {
@@ -240,9 +251,10 @@ func TestHTTPUpstreamWithBearerToken(t *testing.T) {
 	if res.IsError || !strings.Contains(res.Text, `args {"path":"a"}`) {
 		t.Fatalf("got %s", res.Text)
 	}
-	_, _, err := Start(context.Background(), []Server{{Name: "remote", URL: ts.URL + "/mcp"}}, "test", nil)
-	if err == nil || !strings.Contains(err.Error(), `upstream server "remote" could not be started`) {
-		t.Fatalf("without the token: %v", err)
+	without := gateway(t, tools.Config{}, Server{Name: "remote", URL: ts.URL + "/mcp"})
+	res = without.Call(context.Background(), "remote_read_file", `{"path":"a"}`)
+	if !res.IsError || !strings.Contains(res.Text, `upstream server "remote" could not be started`) {
+		t.Fatalf("without the token: %s", res.Text)
 	}
 	if unauthorized.Load() == 0 {
 		t.Fatal("the server never refused a request")

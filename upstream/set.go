@@ -8,55 +8,118 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"f0/tools"
 )
 
+// StartWait is how long Start waits for the servers: one that is still
+// starting then is served by a placeholder until it runs, so that a slow
+// server (npx downloading its package) does not hold up f0 and the other
+// servers.
+const StartWait = 20 * time.Second
+
 // Set is every upstream server of one f0 process.
 type Set struct {
-	conns []*Conn
+	conns  []*Conn
+	logger *slog.Logger
+	// mu serialises the changes Follow makes to the pipeline.
+	mu sync.Mutex
 }
 
 // Start connects to every server at once and returns their tools. A server
-// that fails to start is an error naming it and saying why; the servers
-// already started are stopped.
+// that fails to start, or is still starting after StartWait, is listed as
+// one placeholder tool, NAME.unavailable, that answers why; f0 goes on
+// trying to start it in the background, and Follow puts its tools in its
+// place once it runs. Only a wrong configuration (two servers with one
+// name) is an error.
 func Start(ctx context.Context, servers []Server, version string, logger *slog.Logger) (*Set, []*tools.Tool, error) {
+	return startWithin(ctx, servers, version, logger, StartWait)
+}
+
+func startWithin(ctx context.Context, servers []Server, version string, logger *slog.Logger, wait time.Duration) (*Set, []*tools.Tool, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	if err := checkNames(servers); err != nil {
 		return nil, nil, err
 	}
-	set := &Set{}
-	lists := make([][]*tools.Tool, len(servers))
-	errs := make([]error, len(servers))
-	var wg sync.WaitGroup
+	set := &Set{logger: logger}
+	type outcome struct {
+		list []mcpgo.Tool
+		err  error
+	}
+	outcomes := make([]chan outcome, len(servers))
 	for i, srv := range servers {
 		conn := NewConn(srv, version, logger)
 		set.conns = append(set.conns, conn)
-		wg.Go(func() {
+		outcomes[i] = make(chan outcome, 1)
+		go func() {
 			list, err := conn.Start(ctx)
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			var skipped []string
-			lists[i], skipped = conn.Tools(list)
-			for _, s := range skipped {
-				logger.Warn("upstream tool left out", "upstream", srv.Name, "why", s)
-			}
-		})
+			outcomes[i] <- outcome{list, err}
+		}()
 	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		set.Close()
-		return nil, nil, err
-	}
+	waitCtx, cancel := context.WithTimeout(ctx, wait)
+	defer cancel()
 	var all []*tools.Tool
-	for _, l := range lists {
-		all = append(all, l...)
+	for i, conn := range set.conns {
+		var o outcome
+		select {
+		case o = <-outcomes[i]:
+		case <-waitCtx.Done():
+			select {
+			case o = <-outcomes[i]:
+			default:
+				o.err = fmt.Errorf("still starting after %s", wait)
+			}
+		}
+		if o.err != nil {
+			logger.Warn("upstream not running; served by a placeholder until it starts", "upstream", conn.srv.Name, "err", o.err)
+			all = append(all, conn.placeholder())
+			continue
+		}
+		conn.show(o.list)
+		all = append(all, set.convert(conn, o.list)...)
 	}
 	return set, UniqueAliases(all, nil), nil
+}
+
+// convert turns a server's listing into f0 tools, logging those left out.
+func (s *Set) convert(conn *Conn, list []mcpgo.Tool) []*tools.Tool {
+	out, skipped := conn.Tools(list)
+	for _, why := range skipped {
+		s.logger.Warn("upstream tool left out", "upstream", conn.srv.Name, "why", why)
+	}
+	return out
+}
+
+// Follow keeps p's upstream namespaces in step with the servers: a server
+// that starts after a placeholder stood for it, or whose tool list
+// changes, gets its new tools in p (a new version of it, whose watchers
+// tell the clients). accessRules are the operator's --upstream-access
+// rules, applied to the new tools.
+func (s *Set) Follow(p *tools.Pipeline, accessRules []string) {
+	if s == nil {
+		return
+	}
+	for _, conn := range s.conns {
+		conn.watch(func(list []mcpgo.Tool) {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			ns := conn.srv.Name
+			latest := p.Latest()
+			others := slices.DeleteFunc(latest.Registry().Tools(), func(t *tools.Tool) bool { return t.Namespace() == ns })
+			fresh := UniqueAliases(s.convert(conn, list), others)
+			applyAccess(fresh, accessRules)
+			if _, err := latest.Replace(ns, fresh); err != nil {
+				s.logger.Warn("upstream tools changed but could not be served", "upstream", ns, "err", err)
+				return
+			}
+			s.logger.Info("upstream tools served", "upstream", ns, "tools", len(fresh))
+		})
+	}
 }
 
 // UniqueAliases drops every alias of the given tools that is also a name or
@@ -109,21 +172,61 @@ func (s *Set) Close() error {
 }
 
 // SetAccess applies the operator's --upstream-access rules (TOOL=LEVEL,
-// the tool in any spelling) to the upstream tools.
+// the tool in any spelling) to the upstream tools. A rule naming a tool
+// that no server lists is an error, unless the tool's server is not
+// running yet (a placeholder stands for it): the rule applies when it
+// starts.
 func SetAccess(list []*tools.Tool, rules []string) error {
 	for _, rule := range rules {
-		name, level, ok := strings.Cut(rule, "=")
-		access, err := tools.ParseAccess(level)
-		if !ok || err != nil {
-			return fmt.Errorf("--upstream-access %q: want TOOL=read, TOOL=write or TOOL=admin", rule)
+		name, access, err := accessRule(rule)
+		if err != nil {
+			return err
 		}
-		i := slices.IndexFunc(list, func(t *tools.Tool) bool {
-			return tools.NameKey(t.Name) == tools.NameKey(name) || slices.ContainsFunc(t.Aliases, func(a string) bool { return tools.NameKey(a) == tools.NameKey(name) })
-		})
+		i := slices.IndexFunc(list, named(name))
 		if i < 0 {
+			if slices.ContainsFunc(list, standsFor(name)) {
+				continue
+			}
 			return fmt.Errorf("--upstream-access %q: no upstream tool is named %q", rule, name)
 		}
 		list[i].Access = access
 	}
 	return nil
+}
+
+// applyAccess applies the rules that name one of the tools, and leaves
+// the others for another server's tools.
+func applyAccess(list []*tools.Tool, rules []string) {
+	for _, rule := range rules {
+		name, access, err := accessRule(rule)
+		if i := slices.IndexFunc(list, named(name)); err == nil && i >= 0 {
+			list[i].Access = access
+		}
+	}
+}
+
+// accessRule reads one --upstream-access rule.
+func accessRule(rule string) (name string, _ tools.Access, _ error) {
+	name, level, ok := strings.Cut(rule, "=")
+	access, err := tools.ParseAccess(level)
+	if !ok || err != nil {
+		return "", 0, fmt.Errorf("--upstream-access %q: want TOOL=read, TOOL=write or TOOL=admin", rule)
+	}
+	return name, access, nil
+}
+
+// named matches a tool called name in any spelling, aliases included.
+func named(name string) func(*tools.Tool) bool {
+	key := tools.NameKey(name)
+	return func(t *tools.Tool) bool {
+		return tools.NameKey(t.Name) == key || slices.ContainsFunc(t.Aliases, func(a string) bool { return tools.NameKey(a) == key })
+	}
+}
+
+// standsFor matches the placeholder of the namespace of name.
+func standsFor(name string) func(*tools.Tool) bool {
+	key := tools.NameKey(name)
+	return func(t *tools.Tool) bool {
+		return t.Placeholder && strings.HasPrefix(key, tools.NameKey(t.Namespace())+"_")
+	}
 }

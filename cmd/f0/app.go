@@ -150,7 +150,7 @@ func (a *app) serveCommand() *cobra.Command {
 			if opts.stateless && policy.Explicit && policy.FollowsClient() {
 				return errors.New("--roots client: client roots need a session, and --stateless serves without sessions; name the directories with --root DIR")
 			}
-			srv := mcp.NewServer(p, mcp.Options{Version: version(), Logger: logger, Roots: policy})
+			srv := mcp.NewServer(p, mcp.Options{Version: version(), Logger: logger, Roots: policy, ToolsChange: a.flags.started != nil})
 			if opts.http == "" {
 				logger.Info("serving MCP over stdio", "tools", len(p.Visible()))
 				if err := mcp.ServeStdio(cmd.Context(), srv, a.stdin, a.stdout, mcp.StdioOptions{MaxMessage: opts.maxBody, Logger: logger}); err != nil {

@@ -226,7 +226,7 @@ func (g *globalFlags) newPipeline(logger *slog.Logger, files *roots.Set) (*tools
 	if err != nil {
 		return nil, err
 	}
-	return tools.NewPipeline(reg, tools.Config{
+	p, err := tools.NewPipeline(reg, tools.Config{
 		Clients:    clients,
 		Access:     access,
 		NameStyle:  style,
@@ -239,6 +239,12 @@ func (g *globalFlags) newPipeline(logger *slog.Logger, files *roots.Set) (*tools
 		MaxHeld:    maxHeld,
 		Logger:     logger,
 	})
+	if err != nil {
+		return nil, err
+	}
+	// An upstream that starts late, or changes its tools, gets them served.
+	g.started.Follow(p, g.upAccess)
+	return p, nil
 }
 
 // options turns the client flags into the pipeline's client options; a
@@ -291,7 +297,7 @@ func (g *globalFlags) startUpstreams(logger *slog.Logger) ([]*tools.Tool, error)
 	}
 	set, list, err := upstream.Start(context.Background(), servers, version(), logger)
 	if err != nil {
-		return nil, &runtimeError{err}
+		return nil, err
 	}
 	g.started = set
 	if err := upstream.SetAccess(list, g.upAccess); err != nil {
