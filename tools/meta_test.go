@@ -2,6 +2,10 @@ package tools
 
 import (
 	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"os"
 	"strings"
 	"testing"
 )
@@ -94,5 +98,49 @@ func BenchmarkPipelineRawJSON(b *testing.B) {
 		if res := p.Call(ctx, "TEST-ECHO", raw); res.IsError {
 			b.Fatal(res.Text)
 		}
+	}
+}
+
+// BenchmarkCallLogLine measures what the per-call info line costs: the
+// same trivial call with logging off, and with f0 serve's logger (text at
+// info) writing into a pipe that another goroutine drains, or to stderr
+// (point it at a pipe to another process, as a client reading the server's
+// stderr does). The difference is the line's cost; compare CPU time, not
+// wall time, on a busy machine:
+//
+//	go test -c -o tools.test ./tools
+//	time ./tools.test -test.run '^$' -test.bench 'CallLogLine/off$' -test.benchtime 100000x
+//	time ./tools.test -test.run '^$' -test.bench 'CallLogLine/info-to-stderr$' -test.benchtime 100000x 2> >(cat >/dev/null)
+func BenchmarkCallLogLine(b *testing.B) {
+	loggers := []struct {
+		name   string
+		logger func(testing.TB) *slog.Logger
+	}{
+		{"off", func(testing.TB) *slog.Logger { return nil }},
+		{"info-to-pipe", func(tb testing.TB) *slog.Logger {
+			r, w, err := os.Pipe()
+			if err != nil {
+				tb.Fatal(err)
+			}
+			go func() { _, _ = io.Copy(io.Discard, r) }()
+			tb.Cleanup(func() { w.Close() })
+			return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelInfo}))
+		}},
+		{"info-to-stderr", func(testing.TB) *slog.Logger {
+			return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+		}},
+	}
+	for _, l := range loggers {
+		b.Run(l.name, func(b *testing.B) {
+			p := newTestPipeline(b, Config{Logger: l.logger(b)})
+			ctx := context.Background()
+			args := json.RawMessage(`{"size":100}`)
+			b.ReportAllocs()
+			for b.Loop() {
+				if res := p.Call(ctx, "test_plain", args); res.IsError {
+					b.Fatal(res.Text)
+				}
+			}
+		})
 	}
 }
