@@ -2,13 +2,17 @@ package mcp
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"io"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/mark3labs/mcp-go/client"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
+	"f0/catalog"
 	"f0/tools"
 )
 
@@ -87,15 +91,32 @@ func benchFrontEnds(b *testing.B, pipeline func(testing.TB) *tools.Pipeline) {
 	}
 }
 
-// BenchmarkStdioServer measures the server's side of one trivial call over
-// stdio: a raw request line in, the response line out, with no client
-// library in the numbers (allocations are the server's alone).
+// BenchmarkStdioServer measures the server's side of one call over stdio:
+// a raw request line in, the response line out, with no client library in
+// the numbers (allocations are the server's alone): a trivial call, and a
+// 1 KiB fs_read through the real catalogue (issue 13's measure).
 //
 //	go test -bench StdioServer -benchmem -run '^$' ./mcp
 func BenchmarkStdioServer(b *testing.B) {
-	p := customSearchPipeline(b, func(context.Context, tools.SearchInput) (tools.Result, error) {
-		return tools.Text("ok"), nil
+	b.Run("trivial", func(b *testing.B) {
+		p := customSearchPipeline(b, func(context.Context, tools.SearchInput) (tools.Result, error) {
+			return tools.Text("ok"), nil
+		})
+		benchStdioCall(b, p, `{"name":"tools_search","arguments":{"query":"describe"}}`)
 	})
+	b.Run("fs_read-1KiB", func(b *testing.B) {
+		dir := b.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "k1.txt"), bytes.Repeat([]byte("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde\n"), 16), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		p := catalogPipeline(b, catalog.Options{Roots: []string{dir}}, tools.Config{})
+		benchStdioCall(b, p, `{"name":"fs_read","arguments":{"path":"k1.txt"}}`)
+	})
+}
+
+// benchStdioCall serves p over stdio and measures round trips of one
+// tools/call with the given params.
+func benchStdioCall(b *testing.B, p *tools.Pipeline, params string) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -108,17 +129,22 @@ func BenchmarkStdioServer(b *testing.B) {
 		outW.Close()
 	})
 	answers := bufio.NewReader(outR)
-	roundTrip := func(line string) {
+	roundTrip := func(line string) []byte {
 		if _, err := io.WriteString(inW, line); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := answers.ReadSlice('\n'); err != nil {
+		answer, err := answers.ReadSlice('\n')
+		if err != nil {
 			b.Fatal(err)
 		}
+		return answer
 	}
 	roundTrip(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"0"}}}` + "\n")
 	_, _ = io.WriteString(inW, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
-	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"tools_search","arguments":{"query":"describe"}}}` + "\n"
+	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":` + params + "}\n"
+	if answer := roundTrip(call); bytes.Contains(answer, []byte(`"isError":true`)) {
+		b.Fatalf("the call failed: %s", answer)
+	}
 	b.ReportAllocs()
 	for b.Loop() {
 		roundTrip(call)

@@ -4,14 +4,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 )
 
 // Line ranges as models write them: start_line/end_line pairs, a
 // view_range [10, 20], or "10-20" in a lines field.
 var (
-	rangeStartKeys = []string{"start_line", "startLine", "line_start", "from_line", "start_line_one_indexed", "first_line", "begin"}
-	rangeEndKeys   = []string{"end_line", "endLine", "line_end", "to_line", "end_line_one_indexed_inclusive", "last_line", "end", "until"}
+	rangeStartKeys = foldKeys("start_line", "startLine", "line_start", "from_line", "start_line_one_indexed", "first_line", "begin")
+	rangeEndKeys   = foldKeys("end_line", "endLine", "line_end", "to_line", "end_line_one_indexed_inclusive", "last_line", "end", "until")
 	rangeKeys      = []string{"view_range", "line_range", "lines", "range", "line", "offset"}
 	rangeText      = regexp.MustCompile(`^\s*L?(\d+)\s*(?:-|–|:|,|\.\.|to)\s*L?(-?\d+)\s*$`)
 )
@@ -110,14 +111,29 @@ func intOf(v any) (int, bool) {
 	return i, err == nil
 }
 
-// findKey finds the first of keys present in args, in any spelling.
-func findKey(args map[string]any, keys []string) (string, any, bool) {
-	for _, want := range keys {
-		for k := range inOrder(args) {
-			if foldKey(k) == foldKey(want) {
-				return k, args[k], true
-			}
+// findKey finds the first of keys (folded with foldKeys) present in args,
+// in any spelling; of two spellings of one key, the first in sorted order.
+// Each argument name is folded once, which for most names allocates
+// nothing: this runs on every call of a tool with a line window.
+func findKey(args map[string]any, folded []string) (string, any, bool) {
+	best, found := len(folded), ""
+	for k := range args {
+		i := slices.Index(folded, foldKey(k))
+		if i >= 0 && (i < best || i == best && k < found) {
+			best, found = i, k
 		}
 	}
-	return "", nil, false
+	if best == len(folded) {
+		return "", nil, false
+	}
+	return found, args[found], true
+}
+
+// foldKeys is keys each folded with foldKey.
+func foldKeys(keys ...string) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = foldKey(k)
+	}
+	return out
 }
