@@ -3,7 +3,7 @@ package tools
 import (
 	"cmp"
 	"context"
-	"fmt"
+	"errors"
 	"strconv"
 	"strings"
 )
@@ -120,22 +120,23 @@ func operatorLimits(m map[string]Limits, name string) (Limits, bool) {
 	return out, found
 }
 
-// ParseClientLimits reads one --client-limits value: NAME=BYTES[,LINES].
+// ParseClientLimits reads one value of the client-limits setting:
+// NAME=BYTES[,LINES].
 func ParseClientLimits(s string) (string, Limits, error) {
 	name, spec, ok := strings.Cut(s, "=")
 	name = strings.TrimSpace(name)
 	if !ok || name == "" {
-		return "", Limits{}, fmt.Errorf("--client-limits %q: expected NAME=BYTES[,LINES], as in pi-mcp-f0=51200,2000", s)
+		return "", Limits{}, &SettingError{Setting: ClientLimitsSetting, Value: s, Err: errors.New("expected NAME=BYTES[,LINES], as in pi-mcp-f0=51200,2000")}
 	}
 	bytesText, linesText, hasLines := strings.Cut(spec, ",")
 	var l Limits
 	var err error
 	if l.Bytes, err = strconv.Atoi(strings.TrimSpace(bytesText)); err != nil || l.Bytes < 1024 {
-		return "", Limits{}, fmt.Errorf("--client-limits %q: BYTES must be a number of at least 1024", s)
+		return "", Limits{}, &SettingError{Setting: ClientLimitsSetting, Value: s, Err: errors.New("BYTES must be a number of at least 1024")}
 	}
 	if hasLines {
 		if l.Lines, err = strconv.Atoi(strings.TrimSpace(linesText)); err != nil || l.Lines < 10 {
-			return "", Limits{}, fmt.Errorf("--client-limits %q: LINES must be a number of at least 10", s)
+			return "", Limits{}, &SettingError{Setting: ClientLimitsSetting, Value: s, Err: errors.New("LINES must be a number of at least 10")}
 		}
 	}
 	return name, l, nil

@@ -104,12 +104,12 @@ func (p *Pipeline) applyFilters(lenient bool) error {
 	}
 	for _, ns := range p.cfg.Namespaces {
 		if !namespaces[strings.ToLower(ns)] && !lenient {
-			return fmt.Errorf("--allowed-root-endpoints: unknown namespace %q (known: %s)", ns, strings.Join(sortedKeys(namespaces), ", "))
+			return &SettingError{Setting: NamespacesSetting, Err: fmt.Errorf("unknown namespace %q (known: %s)", ns, strings.Join(sortedKeys(namespaces), ", "))}
 		}
 	}
 	// resolveAll finds the named tools; a name of a tool that is not known
 	// yet stands for its placeholder when include is set.
-	resolveAll := func(flag string, names []string, include bool) (map[*Tool]bool, error) {
+	resolveAll := func(setting Setting, names []string, include bool) (map[*Tool]bool, error) {
 		set := map[*Tool]bool{}
 		for _, n := range names {
 			t := p.reg.Lookup(n)
@@ -119,16 +119,16 @@ func (p *Pipeline) applyFilters(lenient bool) error {
 			case ph != nil && include:
 				set[ph] = true
 			case ph == nil && !lenient:
-				return nil, fmt.Errorf("%s: unknown tool %q%s", flag, n, didYouMean(suggest(n, p.cfg.Prefix, p.reg.tools, 3), p.ListedName))
+				return nil, &SettingError{Setting: setting, Err: fmt.Errorf("unknown tool %q%s", n, didYouMean(suggest(n, p.cfg.Prefix, p.reg.tools, 3), p.ListedName))}
 			}
 		}
 		return set, nil
 	}
-	include, err := resolveAll("--tools", p.cfg.Include, true)
+	include, err := resolveAll(ToolsSetting, p.cfg.Include, true)
 	if err != nil {
 		return err
 	}
-	exclude, err := resolveAll("--exclude-tools", p.cfg.Exclude, false)
+	exclude, err := resolveAll(ExcludeToolsSetting, p.cfg.Exclude, false)
 	if err != nil {
 		return err
 	}

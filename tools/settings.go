@@ -1,6 +1,8 @@
 package tools
 
 import (
+	"context"
+	"fmt"
 	"strings"
 )
 
@@ -21,7 +23,19 @@ const (
 	NamespacesSetting    Setting = "allowed-root-endpoints"
 	MaxCallsSetting      Setting = "max-calls"
 	MaxCallMemorySetting Setting = "max-call-memory"
+	ClientLimitsSetting  Setting = "client-limits"
 )
+
+// The network tools' settings: the allow and deny rules, and the caps on a
+// request's time and body.
+const (
+	NetAllowSetting, NetDenySetting          Setting = "net-allow", "net-deny"
+	NetMaxTimeSetting, NetMaxDownloadSetting Setting = "net-max-time", "net-max-download"
+)
+
+// The file tools' settings: the operator's directories, and whether the
+// client's roots are followed inside them.
+const RootSetting, RootsSetting Setting = "root", "roots"
 
 // SettingWriter is implemented by renderers whose readers change the
 // server's settings another way than the operator of an MCP server, who
@@ -63,6 +77,32 @@ func FlagSetting(s Setting, value string) string {
 func (s Setting) Env() string {
 	return "F0_" + strings.ToUpper(strings.ReplaceAll(string(s), "-", "_"))
 }
+
+// SettingsFrom returns the SettingWriter of the call made with ctx: its
+// renderer when that writes settings its own way, OperatorSettings
+// otherwise. Tools use it to name the setting that limited a call.
+func SettingsFrom(ctx context.Context) SettingWriter { return settingsFor(RendererFrom(ctx)) }
+
+// SettingError is a setting the operator gave a value f0 cannot use. Its
+// text names the setting as a flag; a front end that knows where the value
+// came from (the environment) may name it that way instead.
+type SettingError struct {
+	Setting Setting
+	Value   string // as given; "" when the error is about the setting as a whole
+	Err     error
+}
+
+func (e *SettingError) Error() string { return e.Text(FlagSetting(e.Setting, "")) }
+
+// Text writes the error with the setting named as name: `--roots "x": …`.
+func (e *SettingError) Text(name string) string {
+	if e.Value == "" {
+		return name + ": " + e.Err.Error()
+	}
+	return fmt.Sprintf("%s %q: %v", name, e.Value, e.Err)
+}
+
+func (e *SettingError) Unwrap() error { return e.Err }
 
 // settingsFor returns the SettingWriter of r: r itself when it writes
 // settings its own way, OperatorSettings otherwise.

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -126,6 +127,20 @@ func applyEnv(fs *pflag.FlagSet) error {
 		}
 	})
 	return err
+}
+
+// errorText writes err, naming a setting the core refused as the operator
+// gave it: its F0_ variable when the value came from the environment
+// (F0_NET_ALLOW "bad host": …), its flag otherwise.
+func (a *app) errorText(err error) string {
+	var se *tools.SettingError
+	if !errors.As(err, &se) || slices.Contains(a.lineFlags, "--"+string(se.Setting)) {
+		return err.Error()
+	}
+	if _, fromEnv := os.LookupEnv(se.Setting.Env()); !fromEnv {
+		return err.Error()
+	}
+	return strings.Replace(err.Error(), se.Error(), se.Text(se.Setting.Env()), 1)
 }
 
 // logger builds the stderr logger for a command.

@@ -49,7 +49,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		}
 		return exitToolError
 	}
-	fmt.Fprintf(stderr, "f0: %v\n", err)
+	fmt.Fprintf(stderr, "f0: %s\n", app.errorText(err))
 	var re *runtimeError
 	if errors.As(err, &re) {
 		return exitToolError

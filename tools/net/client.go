@@ -15,6 +15,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"f0/tools"
 )
 
 // Client holds the two transports (verifying TLS, and not) that every call
@@ -118,7 +120,8 @@ func (c *Client) dial(ctx context.Context, network, addr string, ov Routes) (net
 // --resolve or --connect-to (ov), the address dialled is the one they
 // give; a name given there is checked too, and an allow rule naming the
 // URL's host no longer vouches for the address.
-func (c *Client) dialTCP(ctx context.Context, network, addr string, ov Routes) (net.Conn, error) {
+func (c *Client) dialTCP(ctx context.Context, network, addr string, ov Routes) (conn net.Conn, err error) {
+	defer func() { nameSettings(ctx, err) }()
 	limit := connectTimeoutFrom(ctx)
 	dctx, cancel := context.WithTimeoutCause(ctx, limit, errConnectDeadline)
 	defer cancel()
@@ -143,7 +146,6 @@ func (c *Client) dialTCP(ctx context.Context, network, addr string, ov Routes) (
 		}
 		return c.pol.checkIP(host, ip, byName)
 	}}
-	var conn net.Conn
 	for _, t := range targets {
 		if conn, err = d.DialContext(dctx, network, t); err == nil || dctx.Err() != nil {
 			break
@@ -153,6 +155,15 @@ func (c *Client) dialTCP(ctx context.Context, network, addr string, ov Routes) (
 		return nil, &ConnectTimeoutError{addr: addr, Limit: limit}
 	}
 	return conn, err
+}
+
+// nameSettings makes a refusal by the rules name them the way the reader
+// of the call made with ctx changes them.
+func nameSettings(ctx context.Context, err error) {
+	var be *BlockedError
+	if errors.As(err, &be) {
+		be.Settings = tools.SettingsFrom(ctx)
+	}
 }
 
 // checkRouted checks the host a --connect-to rule sends a connection to,

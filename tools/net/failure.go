@@ -55,7 +55,7 @@ func ExplainFailure(prefix string, err error, fix Remedies) error {
 	)
 	switch {
 	case errors.As(err, &be):
-		f.Advice = "The operator's rules (--net-allow, --net-deny) decide which addresses " + fix.Tool + " may reach; use another host, or ask the operator to change them."
+		f.Advice = "The operator's rules (" + be.Rules() + ") decide which addresses " + fix.Tool + " may reach; use another host, or ask the operator to change them."
 	case errors.As(err, &cv) || errors.As(err, &ua) || errors.As(err, &he) || errors.As(err, &ci):
 		f.Kind = "TLS certificate verification failed"
 		f.Advice = "If you trust this host, " + fix.TrustHost()

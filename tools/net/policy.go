@@ -5,10 +5,12 @@ import (
 	"net/netip"
 	"slices"
 	"strings"
+
+	"f0/tools"
 )
 
-// Policy is the operator's allow and deny rules (--net-allow, --net-deny)
-// and the built-in ones. They are enforced when a connection is made, on
+// Policy is the operator's allow and deny rules (the net-allow and
+// net-deny settings) and the built-in ones. They are enforced when a connection is made, on
 // the address it really goes to, so neither redirects nor DNS answers get
 // around them. A deny rule always wins; with allow rules, a destination
 // must match one. Addresses are compared without their zone (fe80::1%eth0
@@ -50,8 +52,8 @@ var ruleWords = map[string]struct {
 		names: []string{"metadata.google.internal", "metadata.goog", "metadata"}, what: "a cloud metadata address"},
 }
 
-// NewPolicy parses the operator's allow and deny rules (--net-allow,
-// --net-deny); a malformed rule is an error naming its flag.
+// NewPolicy parses the operator's allow and deny rules; a malformed rule
+// is a tools.SettingError naming its setting.
 func NewPolicy(allow, deny []string) (*Policy, error) {
 	p := &Policy{}
 	for _, w := range builtinDeny {
@@ -59,17 +61,17 @@ func NewPolicy(allow, deny []string) (*Policy, error) {
 		p.builtin = append(p.builtin, r)
 	}
 	for _, list := range []struct {
-		flag  string
-		in    []string
-		rules *[]rule
-	}{{"--net-allow", allow, &p.allow}, {"--net-deny", deny, &p.deny}} {
+		setting tools.Setting
+		in      []string
+		rules   *[]rule
+	}{{tools.NetAllowSetting, allow, &p.allow}, {tools.NetDenySetting, deny, &p.deny}} {
 		for _, s := range list.in {
 			if strings.TrimSpace(s) == "" {
 				continue
 			}
 			r, err := parseRule(s)
 			if err != nil {
-				return nil, fmt.Errorf("%s %q: %w", list.flag, s, err)
+				return nil, &tools.SettingError{Setting: list.setting, Value: s, Err: err}
 			}
 			*list.rules = append(*list.rules, r)
 		}
@@ -208,12 +210,12 @@ func (a rule) lifts(b rule, ip netip.Addr) bool {
 func (p *Policy) checkName(host string) (allowedByName bool, err error) {
 	for _, r := range p.deny {
 		if r.matchName(host) {
-			return false, &BlockedError{Host: host, Flag: "--net-deny", Rule: r.text}
+			return false, &BlockedError{Host: host, By: tools.NetDenySetting, Rule: r.text}
 		}
 	}
 	for _, b := range p.builtin {
 		if b.matchName(host) && !p.allowsName(host, b) {
-			return false, &BlockedError{Host: host, Flag: "built-in", Rule: b.text}
+			return false, &BlockedError{Host: host, Rule: b.text}
 		}
 	}
 	for _, r := range p.allow {
@@ -248,7 +250,7 @@ func (p *Policy) checkBuiltin(host string, ip netip.Addr) error {
 				return nil
 			}
 		}
-		return &BlockedError{Host: host, IP: ip, Flag: "built-in", Rule: b.text, What: b.what}
+		return &BlockedError{Host: host, IP: ip, Rule: b.text, What: b.what}
 	}
 	return nil
 }
@@ -278,7 +280,7 @@ func (p *Policy) checkIP(host string, ip netip.Addr, allowedByName bool) error {
 				if a != ip {
 					what = "the unspecified address, which reaches this host like " + a.String()
 				}
-				return &BlockedError{Host: host, IP: ip, Flag: "--net-deny", Rule: r.text, What: what}
+				return &BlockedError{Host: host, IP: ip, By: tools.NetDenySetting, Rule: r.text, What: what}
 			}
 		}
 	}
@@ -297,37 +299,54 @@ func (p *Policy) checkIP(host string, ip netip.Addr, allowedByName bool) error {
 	for i, r := range p.allow {
 		texts[i] = r.text
 	}
-	return &BlockedError{Host: host, IP: ip, Flag: "--net-allow", AllowList: texts}
+	return &BlockedError{Host: host, IP: ip, By: tools.NetAllowSetting, AllowList: texts}
 }
 
 // BlockedError is a connection the operator's rules refused.
 type BlockedError struct {
-	Host      string     // the host name dialled
-	IP        netip.Addr // the resolved address, when the rule matched one
-	Flag      string     // --net-deny, --net-allow or built-in
-	Rule      string     // the rule as the operator wrote it
-	What      string     // what the rule's word covers ("a private address")
-	AllowList []string   // the allow rules, when none matched
+	Host      string        // the host name dialled
+	IP        netip.Addr    // the resolved address, when the rule matched one
+	By        tools.Setting // NetDenySetting, NetAllowSetting, or "" for a built-in rule
+	Rule      string        // the rule as the operator wrote it
+	What      string        // what the rule's word covers ("a private address")
+	AllowList []string      // the allow rules, when none matched
+	// Settings names the settings the way the reader of the call that
+	// dialled changes them (tools.SettingsFrom); nil is the operator's.
+	Settings tools.SettingWriter
 }
 
 func (e *BlockedError) Error() string {
+	w := e.Settings
+	if w == nil {
+		w = tools.OperatorSettings{}
+	}
 	target := e.Host
 	if e.IP.IsValid() && e.IP.String() != strings.Trim(e.Host, "[]") {
 		target = fmt.Sprintf("%s (%s)", e.Host, e.IP)
 	}
-	if e.Flag == "built-in" {
+	switch e.By {
+	case "":
 		msg := fmt.Sprintf("connection to %s blocked: f0 does not connect to %s addresses unless the operator allows them", target, e.Rule)
 		if e.What != "" && e.IP.IsValid() {
 			msg += fmt.Sprintf(" (%s is %s)", e.IP, e.What)
 		}
-		return msg + fmt.Sprintf("; to allow it, start f0 with --net-allow %s", e.Rule)
+		return msg + "; to allow it, start f0 with " + w.Change(tools.NetAllowSetting, e.Rule)
+	case tools.NetAllowSetting:
+		return fmt.Sprintf("connection to %s blocked: it matches none of this server's %s rules (%s)", target, w.Setting(tools.NetAllowSetting, ""), strings.Join(e.AllowList, ", "))
 	}
-	if e.Flag == "--net-allow" {
-		return fmt.Sprintf("connection to %s blocked: it matches none of this server's --net-allow rules (%s)", target, strings.Join(e.AllowList, ", "))
-	}
-	msg := fmt.Sprintf("connection to %s blocked by this server's rule --net-deny %s", target, e.Rule)
+	msg := fmt.Sprintf("connection to %s blocked by this server's rule %s", target, w.Setting(e.By, e.Rule))
 	if e.What != "" && e.IP.IsValid() {
 		msg += fmt.Sprintf(" (%s is %s)", e.IP, e.What)
 	}
 	return msg
+}
+
+// Rules names the settings that hold the operator's rules, as w writes
+// them: "--net-allow, --net-deny".
+func (e *BlockedError) Rules() string {
+	w := e.Settings
+	if w == nil {
+		w = tools.OperatorSettings{}
+	}
+	return w.Setting(tools.NetAllowSetting, "") + ", " + w.Setting(tools.NetDenySetting, "")
 }

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"f0/tools"
 )
 
 // Mode says where the file tools' roots come from.
@@ -40,7 +42,8 @@ func ParseMode(v string, haveRoots bool) (m Mode, explicit bool, err error) {
 	case ModeFixed:
 		return ModeFixed, true, nil
 	}
-	return "", false, fmt.Errorf("--roots %q: want client (the MCP client's roots, inside --root when given) or fixed (only --root, or the working directory)", v)
+	return "", false, &tools.SettingError{Setting: tools.RootsSetting, Value: v,
+		Err: errors.New("want client (the MCP client's roots, inside --root when given) or fixed (only --root, or the working directory)")}
 }
 
 // Origins of operator roots, as messages name them.
@@ -266,7 +269,7 @@ func OpenOperator(dirs []string) (*Set, error) {
 	}
 	s, err := Open(dirs)
 	if err != nil {
-		return nil, fmt.Errorf("--root: %w", err)
+		return nil, &tools.SettingError{Setting: tools.RootSetting, Err: err}
 	}
 	return s.WithOrigin(origin), nil
 }

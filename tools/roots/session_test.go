@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"f0/tools"
 )
 
 // TestSessionClosesReplacedRoots: a set the client no longer lists closes
@@ -69,7 +71,23 @@ func TestUnavailableExplicit(t *testing.T) {
 	defer fixed.Close()
 	u := Unavailable{Policy: &Policy{Mode: ModeClient, Explicit: true, Fixed: fixed}, Why: "this server runs --stateless"}
 	_, _, err := u.Files(context.Background())
-	if !errors.Is(err, ErrNoRoots) || !strings.Contains(err.Error(), "client roots need a session, but this server runs --stateless") {
+	if !errors.Is(err, ErrNoRoots) || !strings.Contains(err.Error(), "f0 runs with --roots client, and client roots need a session, but this server runs --stateless") ||
+		!strings.HasSuffix(err.Error(), "or restart f0 with --root DIR (or F0_ROOT=DIR)") {
 		t.Fatalf("explicit client mode without a session: %v", err)
 	}
+	_, _, err = u.Files(tools.WithRenderer(context.Background(), markedSettings{}))
+	if err == nil || !strings.Contains(err.Error(), "f0 runs with <--roots client>") || !strings.HasSuffix(err.Error(), "or restart f0 with <f0 --root DIR>") {
+		t.Fatalf("the settings are not named as the caller's renderer writes them: %v", err)
+	}
+}
+
+// markedSettings names settings in marks of its own, as a front end with
+// its own SettingWriter (the CLI's) does.
+type markedSettings struct{ tools.ListedRenderer }
+
+func (markedSettings) Setting(s tools.Setting, v string) string {
+	return "<" + tools.FlagSetting(s, v) + ">"
+}
+func (markedSettings) Change(s tools.Setting, v string) string {
+	return "<f0 " + tools.FlagSetting(s, v) + ">"
 }

@@ -229,7 +229,7 @@ func (c *curl) readFile(ctx context.Context, name, what string) ([]byte, error) 
 	if err != nil {
 		return nil, &tools.InputError{Field: "args", Problem: what + ": " + c.files.Explain("read", loc, err).Error()}
 	}
-	return data, c.checkSize(data, what)
+	return data, c.checkSize(ctx, data, what)
 }
 
 // readStdin reads the front end's standard input for "@-" or "-T -".
@@ -244,13 +244,13 @@ func (c *curl) readStdin(ctx context.Context, what string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: read standard input: %w", what, err)
 	}
-	return data, c.checkSize(data, what)
+	return data, c.checkSize(ctx, data, what)
 }
 
 // checkSize refuses a body larger than the download cap.
-func (c *curl) checkSize(data []byte, what string) error {
+func (c *curl) checkSize(ctx context.Context, data []byte, what string) error {
 	if int64(len(data)) > c.cfg.MaxDownload {
-		return &tools.InputError{Field: "args", Problem: fmt.Sprintf("%s: the file is larger than this server's limit of %s (--net-max-download)", what, tools.HumanBytes(c.cfg.MaxDownload))}
+		return &tools.InputError{Field: "args", Problem: fmt.Sprintf("%s: the file is larger than this server's limit of %s (%s)", what, tools.HumanBytes(c.cfg.MaxDownload), tools.SettingsFrom(ctx).Setting(tools.NetMaxDownloadSetting, ""))}
 	}
 	return nil
 }

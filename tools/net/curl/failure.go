@@ -50,7 +50,7 @@ func (c *curl) failed(ctx context.Context, r *request, ex *exchange, err error) 
 			b.WriteString("Raise --max-filesize in args, or drop it.")
 		} else {
 			last := min(ce.limit, 1<<20) - 1
-			fmt.Fprintf(&b, "Ask for part of it with a Range header (-r 0-%d, or headers {\"Range\": \"bytes=0-%d\"}); the operator can raise --net-max-download.", last, last)
+			fmt.Fprintf(&b, "Ask for part of it with a Range header (-r 0-%d, or headers {\"Range\": \"bytes=0-%d\"}); the operator can raise %s.", last, last, tools.SettingsFrom(ctx).Setting(tools.NetMaxDownloadSetting, ""))
 		}
 		return tools.Result{IsError: true, Text: b.String()}, nil
 	case ctx.Err() != nil:
@@ -109,7 +109,7 @@ func (c *curl) timeoutText(ctx context.Context, r *request, ex *exchange) string
 		fmt.Fprintf(&b, "timeoutMs is in milliseconds: %d means %d ms; for %d seconds send \"timeoutMs\": %d or \"maxTimeSeconds\": %d.\n", ms, ms, ms, ms*1000, ms)
 	}
 	if r.maxTime >= c.cfg.MaxTime {
-		fmt.Fprintf(&b, "That is the most this server allows (--net-max-time %s).", f0net.HumanDuration(c.cfg.MaxTime))
+		fmt.Fprintf(&b, "That is the most this server allows (%s).", maxTime(ctx, c.cfg.MaxTime))
 		return b.String()
 	}
 	next := min(max(2*r.maxTime, 60*time.Second), c.cfg.MaxTime)
@@ -118,7 +118,7 @@ func (c *curl) timeoutText(ctx context.Context, r *request, ex *exchange) string
 	} else {
 		fmt.Fprintf(&b, "Raise it: %s", ex.next(ctx, map[string]any{"timeoutMs": next.Milliseconds(), "maxTimeSeconds": nil}))
 	}
-	fmt.Fprintf(&b, " (this server allows up to %s, --net-max-time).", f0net.HumanDuration(c.cfg.MaxTime))
+	fmt.Fprintf(&b, " (this server allows up to %s, %s).", f0net.HumanDuration(c.cfg.MaxTime), tools.SettingsFrom(ctx).Setting(tools.NetMaxTimeSetting, ""))
 	return b.String()
 }
 
@@ -132,7 +132,7 @@ func (c *curl) connectTimeoutText(ctx context.Context, r *request, ex *exchange,
 	fmt.Fprintf(&b, "%s %s: %v: the connect time limit fired (set by %s; it covers the TCP connection and the TLS handshake).\n",
 		r.method, ex.target.u.Redacted(), ct, from)
 	if ct.Limit >= c.cfg.MaxTime {
-		fmt.Fprintf(&b, "That is the most this server allows (--net-max-time %s).", f0net.HumanDuration(c.cfg.MaxTime))
+		fmt.Fprintf(&b, "That is the most this server allows (%s).", maxTime(ctx, c.cfg.MaxTime))
 		return b.String()
 	}
 	next := min(max(2*ct.Limit, 30*time.Second), c.cfg.MaxTime)
@@ -142,4 +142,10 @@ func (c *curl) connectTimeoutText(ctx context.Context, r *request, ex *exchange,
 		fmt.Fprintf(&b, "If the host is just slow, raise it: %s", ex.next(ctx, map[string]any{"connectTimeoutMs": next.Milliseconds()}))
 	}
 	return b.String()
+}
+
+// maxTime names the server's time cap with its value, as the caller's
+// reader sets it: "--net-max-time 5 min".
+func maxTime(ctx context.Context, d time.Duration) string {
+	return tools.SettingsFrom(ctx).Setting(tools.NetMaxTimeSetting, f0net.HumanDuration(d))
 }

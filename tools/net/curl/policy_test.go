@@ -1,12 +1,15 @@
 package curl
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
+	"f0/tools"
 	f0net "f0/tools/net"
 )
 
@@ -149,4 +152,50 @@ func TestRedirectDropsCredentials(t *testing.T) {
 	assertInOrder(t, res.Text, `Authorization=""`, `Cookie=""`, `X-Api-Key=""`, `X-Auth-Token=""`, `Client-Secret=""`, `X-Trace="keep"`)
 	res = e.call(t, map[string]any{"url": e.url + "/here", "followRedirects": true, "headers": headers})
 	assertInOrder(t, res.Text, `Authorization="Bearer a"`, `Cookie="s=1"`, `X-Api-Key="k"`, `X-Auth-Token="t"`, `Client-Secret="c"`, `X-Trace="keep"`)
+}
+
+// shellSettings names settings as a terminal's reader changes them, the
+// way the CLI's renderer does, but marked so a test can tell them apart.
+type shellSettings struct{ tools.ListedRenderer }
+
+func (shellSettings) Setting(s tools.Setting, v string) string {
+	return "<" + tools.FlagSetting(s, v) + ">"
+}
+func (shellSettings) Change(s tools.Setting, v string) string {
+	return "<f0 " + tools.FlagSetting(s, v) + ">"
+}
+
+// TestLimitsNameTheirSetting: a call the operator's settings refused or
+// cut names the setting as the caller's reader changes it: the operator's
+// flag and F0_ variable over MCP, the front end's own words elsewhere.
+func TestLimitsNameTheirSetting(t *testing.T) {
+	e := newEnv(t, withNet(func(c *f0net.Config) { c.Deny = []string{"127.0.0.2"}; c.MaxDownload = 1000; c.MaxTime = time.Second }))
+	cases := []struct {
+		name      string
+		args      map[string]any
+		mcp, term []string
+	}{
+		{"deny rule", map[string]any{"url": "http://127.0.0.2:9/"},
+			[]string{"blocked by this server's rule --net-deny 127.0.0.2.", "The operator's rules (--net-allow, --net-deny) decide"},
+			[]string{"blocked by this server's rule <--net-deny 127.0.0.2>.", "The operator's rules (<--net-allow>, <--net-deny>) decide"}},
+		{"built-in rule, by name", map[string]any{"args": []any{"--resolve", "metadata.google.internal:80:127.0.0.1", "http://metadata.google.internal/"}},
+			[]string{"unless the operator allows them; to allow it, start f0 with --net-allow metadata (or F0_NET_ALLOW=metadata)."},
+			[]string{"unless the operator allows them; to allow it, start f0 with <f0 --net-allow metadata>."}},
+		{"download cap", map[string]any{"url": e.url + "/big?n=5000"},
+			[]string{"larger than the download limit of 1000 B (--net-max-download)", "the operator can raise --net-max-download."},
+			[]string{"larger than the download limit of 1000 B (<--net-max-download>)", "the operator can raise <--net-max-download>."}},
+		{"time cap", map[string]any{"url": e.url + "/text", "timeoutMs": 10000},
+			[]string{"is above this server's cap; used 1 s (--net-max-time)"},
+			[]string{"is above this server's cap; used 1 s (<--net-max-time>)"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			assertInOrder(t, e.call(t, c.args).Text, c.mcp...)
+			term := e.p.Call(tools.WithRenderer(context.Background(), shellSettings{}), "net_curl", c.args).Text
+			assertInOrder(t, term, c.term...)
+			if strings.Contains(term, "F0_") {
+				t.Fatalf("the terminal's text names the operator's environment:\n%s", term)
+			}
+		})
+	}
 }

@@ -42,7 +42,7 @@ type request struct {
 	maxTime, connectTimeout time.Duration
 	compressed, insecure    bool
 	maxDownload             int64
-	capFlag                 string // the flag behind maxDownload
+	capFlag                 string // the setting or flag behind maxDownload
 
 	// transport carries the call's connections; own is set when they are
 	// the call's alone (--resolve, --connect-to), to be closed after it.
@@ -109,11 +109,11 @@ func (c *curl) prepare(ctx context.Context, p *plan) (*request, []string, error)
 	r.include = p.include.val || p.head || r.method == "HEAD"
 	r.verbose, r.fail, r.failWithBody = p.verbose.val, p.fail.val, p.failWithBody
 	var note string
-	r.maxTime, note = c.capTime(p.maxTime, DefaultTimeout, "total time limit")
+	r.maxTime, note = c.capTime(ctx, p.maxTime, DefaultTimeout, "total time limit")
 	notes = appendNote(notes, note)
-	r.connectTimeout, note = c.capTime(p.connectTimeout, f0net.DefaultConnectTimeout, "connect time limit")
+	r.connectTimeout, note = c.capTime(ctx, p.connectTimeout, f0net.DefaultConnectTimeout, "connect time limit")
 	notes = appendNote(notes, note)
-	r.maxDownload, r.capFlag = c.cfg.MaxDownload, "--net-max-download"
+	r.maxDownload, r.capFlag = c.cfg.MaxDownload, tools.SettingsFrom(ctx).Setting(tools.NetMaxDownloadSetting, "")
 	if p.maxFilesize > 0 && p.maxFilesize < r.maxDownload {
 		r.maxDownload, r.capFlag = p.maxFilesize, "--max-filesize"
 	}
@@ -179,17 +179,18 @@ func appendNote(notes []string, note string) []string {
 	return notes
 }
 
-// capTime applies a default and the server's cap (--net-max-time). A
+// capTime applies a default and the server's cap (the net-max-time
+// setting, named as the caller's reader sets it). A
 // default above the cap is lowered silently: only a limit the caller asked
 // for earns a note.
-func (c *curl) capTime(s setting[time.Duration], def time.Duration, what string) (time.Duration, string) {
+func (c *curl) capTime(ctx context.Context, s setting[time.Duration], def time.Duration, what string) (time.Duration, string) {
 	d := s.or(def)
 	if d <= 0 {
 		d = def
 	}
 	if d > c.cfg.MaxTime && s.set {
-		return c.cfg.MaxTime, fmt.Sprintf("note: the %s asked for (%s, from %s) is above this server's cap; used %s (--net-max-time)",
-			what, f0net.HumanDuration(d), s.from, f0net.HumanDuration(c.cfg.MaxTime))
+		return c.cfg.MaxTime, fmt.Sprintf("note: the %s asked for (%s, from %s) is above this server's cap; used %s (%s)",
+			what, f0net.HumanDuration(d), s.from, f0net.HumanDuration(c.cfg.MaxTime), tools.SettingsFrom(ctx).Setting(tools.NetMaxTimeSetting, ""))
 	}
 	return min(d, c.cfg.MaxTime), ""
 }
