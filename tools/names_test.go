@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"f0/internal/texttest"
 )
 
 // TestNormalFastPath checks that the names normalize returns untouched are
@@ -153,17 +155,10 @@ func TestWords(t *testing.T) {
 	}
 }
 
-// assertInOrder fails unless every want appears in text, in order.
+// assertInOrder checks that text holds each part, in order.
 func assertInOrder(t *testing.T, text string, want ...string) {
 	t.Helper()
-	rest := text
-	for _, w := range want {
-		i := strings.Index(rest, w)
-		if i < 0 {
-			t.Fatalf("missing %q (in order) in:\n%s", w, text)
-		}
-		rest = rest[i+len(w):]
-	}
+	texttest.InOrder(t, text, want...)
 }
 
 func TestSuggestionsNameHiddenTools(t *testing.T) {

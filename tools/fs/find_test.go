@@ -9,11 +9,7 @@ import (
 func TestFind(t *testing.T) {
 	e := newEnv(t)
 	project(e)
-	cases := []struct {
-		name string
-		args any
-		want string
-	}{
+	cases := []toolCase{
 		{"bare name", "main.go", "1 path matching main.go under ./\ncmd/app/main.go"},
 		{"doublestar", map[string]any{"pattern": "**/*.go"}, "4 paths matching **/*.go under ./\ncmd/app/main.go\ncmd/app/main_test.go\npkg/util/sub/keep.go\npkg/util/util.go"},
 		{"static prefix", map[string]any{"pattern": "pkg/**/*.go"}, "2 paths matching pkg/**/*.go under pkg/\npkg/util/sub/keep.go\npkg/util/util.go"},

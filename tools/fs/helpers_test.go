@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"f0/catalog"
+	"f0/internal/texttest"
 	"f0/tools"
 )
 
@@ -144,17 +145,18 @@ func (e *env) fail(tool string, args any) string {
 	return res.Text
 }
 
+// toolCase is one row of a table of calls: the arguments a model sends
+// and the answer it must get.
+type toolCase struct {
+	name string
+	args any
+	want string
+}
+
 // assertInOrder checks that text holds each part, in order.
 func assertInOrder(t testing.TB, text string, parts ...string) {
 	t.Helper()
-	rest := text
-	for _, p := range parts {
-		i := strings.Index(rest, p)
-		if i < 0 {
-			t.Fatalf("missing %q (in order) in:\n%s", p, text)
-		}
-		rest = rest[i+len(p):]
-	}
+	texttest.InOrder(t, text, parts...)
 }
 
 func assertNot(t testing.TB, text string, parts ...string) {

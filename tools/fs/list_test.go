@@ -12,11 +12,7 @@ import (
 func TestList(t *testing.T) {
 	e := newEnv(t)
 	project(e)
-	cases := []struct {
-		name string
-		args any
-		want string
-	}{
+	cases := []toolCase{
 		{"default", map[string]any{}, "./ · 11 entries\nREADME.md\napp.log\nbuild/\ncmd/\ndangling -> (leads outside the roots)\ndata.bin\nemptydir/\nout-dir -> (leads outside the roots)\nout-file -> (leads outside the roots)\npkg/\nup-file -> (leads outside the roots)\n" +
 			"note: skipped .git/, node_modules/ (all: true includes them); 2 hidden entries (hidden: true includes them)."},
 		{"bare path", "cmd", "cmd/ · 1 entry\ncmd/app/"},

@@ -30,11 +30,7 @@ func TestReadShapes(t *testing.T) {
 	e.file("src/main.go", "package main\n")
 	e.file("ten.txt", numbered(10))
 	whole := "go.mod · lines 1-3 of 3 · 18 B\nmodule x\n\ngo 1.26\n"
-	cases := []struct {
-		name string
-		args any
-		want string
-	}{
+	cases := []toolCase{
 		{"structured", map[string]any{"path": "go.mod"}, whole},
 		{"bare string", "go.mod", whole},
 		{"JSON string", `{"path":"go.mod"}`, whole},

@@ -13,11 +13,7 @@ import (
 func TestSearch(t *testing.T) {
 	e := newEnv(t)
 	project(e)
-	cases := []struct {
-		name string
-		args any
-		want string
-	}{
+	cases := []toolCase{
 		{"literal default", "TODO", "5 matches in 4 files under ./ (searched 6 files)\nREADME.md: 1 match\nREADME.md:2:TODO: write docs\n\ncmd/app/main.go: 1 match\ncmd/app/main.go:4:\trun() // TODO handle errors\n\npkg/util/sub/keep.go: 1 match\npkg/util/sub/keep.go:1:package sub // TODO\n\npkg/util/util.go: 2 matches\npkg/util/util.go:3:// TODO: more\npkg/util/util.go:9:\treturn 2 // TODO"},
 		{"regex in a directory", map[string]any{"pattern": `func [AB]\(\)`, "path": "pkg"}, "2 matches in 1 file under pkg/ (searched 2 files)\npkg/util/util.go: 2 matches\npkg/util/util.go:4:func A() int {\npkg/util/util.go:8:func B() int {"},
 		{"context", map[string]any{"query": "return", "path": "pkg/util/util.go", "context": 1}, "2 matches in pkg/util/util.go\npkg/util/util.go: 2 matches\npkg/util/util.go-4-func A() int {\npkg/util/util.go:5:\treturn 1\npkg/util/util.go-6-}\n--\npkg/util/util.go-8-func B() int {\npkg/util/util.go:9:\treturn 2 // TODO\npkg/util/util.go-10-}"},

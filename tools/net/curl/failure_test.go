@@ -19,11 +19,7 @@ import (
 
 func TestTimeouts(t *testing.T) {
 	e := newEnv(t)
-	cases := []struct {
-		name string
-		args map[string]any
-		want string
-	}{
+	cases := []callCase{
 		{"timeoutMs", map[string]any{"url": e.url + "/slow", "timeoutMs": 200},
 			"GET " + e.url + "/slow timed out after 200 ms: the total time limit fired (set by \"timeoutMs\": 200).\n" +
 				"Raise it: net_curl {\"timeoutMs\":60000,\"url\":\"" + e.url + "/slow\"} (this server allows up to 5 min, --net-max-time)."},
@@ -38,14 +34,7 @@ func TestTimeouts(t *testing.T) {
 				"timeoutMs is in milliseconds: 30 means 30 ms; for 30 seconds send \"timeoutMs\": 30000 or \"maxTimeSeconds\": 30.\n" +
 				"Raise it: net_curl {\"timeoutMs\":60000,\"url\":\"" + e.url + "/slow\"}"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			res := e.call(t, c.args)
-			if !res.IsError || !strings.HasPrefix(res.Text, c.want) {
-				t.Fatalf("got:\n%s\nwant:\n%s", res.Text, c.want)
-			}
-		})
-	}
+	e.runCalls(t, failsWith, cases)
 	t.Run("a default above the cap is capped without a note", func(t *testing.T) {
 		e := newEnv(t, withNet(func(c *f0net.Config) { c.MaxTime = 5 * time.Second }))
 		for _, args := range []map[string]any{{"url": e.url + "/text"}, {"args": []any{e.url + "/text"}}} {

@@ -90,11 +90,7 @@ func TestDecodesOnlyWhenAsked(t *testing.T) {
 
 func TestDownloadCap(t *testing.T) {
 	e := newEnv(t, withNet(func(c *f0net.Config) { c.MaxDownload = 1000 }))
-	cases := []struct {
-		name string
-		args map[string]any
-		want string
-	}{
+	cases := []callCase{
 		{"by Content-Length", map[string]any{"url": e.url + "/big?n=5000"},
 			"GET " + e.url + "/big?n=5000: the response body is larger than the download limit of 1000 B (--net-max-download); the call stopped reading it.\n" +
 				"Ask for part of it with a Range header (-r 0-999, or headers {\"Range\": \"bytes=0-999\"}); the operator can raise --net-max-download."},
@@ -103,14 +99,7 @@ func TestDownloadCap(t *testing.T) {
 		{"--max-filesize", map[string]any{"args": []any{"--max-filesize", "100", "-o", "x.txt", e.url + "/big?n=500"}},
 			"GET " + e.url + "/big?n=500: the response body is larger than the download limit of 100 B (--max-filesize); nothing was saved.\nRaise --max-filesize in args, or drop it."},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			res := e.call(t, c.args)
-			if !res.IsError || !strings.HasPrefix(res.Text, c.want) {
-				t.Fatalf("got:\n%s\nwant:\n%s", res.Text, c.want)
-			}
-		})
-	}
+	e.runCalls(t, failsWith, cases)
 	t.Run("the range hint stops at 1 MiB", func(t *testing.T) {
 		e := newEnv(t, withNet(func(c *f0net.Config) { c.MaxDownload = 2 << 20 }))
 		res := e.call(t, map[string]any{"url": e.url + "/big?n=3000000"})

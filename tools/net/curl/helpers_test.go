@@ -18,6 +18,7 @@ import (
 
 	"github.com/andybalholm/brotli"
 
+	"f0/internal/texttest"
 	"f0/tools"
 	f0net "f0/tools/net"
 	"f0/tools/roots"
@@ -162,28 +163,8 @@ func testHandler() http.Handler {
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(map[string]any{"method": r.Method, "query": r.URL.RawQuery, "headers": h, "body": string(body), "host": r.Host})
 	})
-	mux.HandleFunc("/gzip", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/plain")
-		if !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-			io.WriteString(w, "plain: no gzip asked\n")
-			return
-		}
-		w.Header().Set("Content-Encoding", "gzip")
-		zw := gzip.NewWriter(w)
-		io.WriteString(zw, "decoded from gzip\n")
-		zw.Close()
-	})
-	mux.HandleFunc("/br", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/plain")
-		if !strings.Contains(r.Header.Get("Accept-Encoding"), "br") {
-			io.WriteString(w, "plain: no brotli asked\n")
-			return
-		}
-		w.Header().Set("Content-Encoding", "br")
-		bw := brotli.NewWriter(w)
-		io.WriteString(bw, "decoded from brotli\n")
-		bw.Close()
-	})
+	mux.HandleFunc("/gzip", compressed("gzip", "gzip", func(w io.Writer) io.WriteCloser { return gzip.NewWriter(w) }))
+	mux.HandleFunc("/br", compressed("brotli", "br", func(w io.Writer) io.WriteCloser { return brotli.NewWriter(w) }))
 	mux.HandleFunc("/status/{code}", func(w http.ResponseWriter, r *http.Request) {
 		code, _ := strconv.Atoi(r.PathValue("code"))
 		w.Header().Set("Content-Type", "text/plain")
@@ -271,14 +252,7 @@ func bigText(n int) []byte {
 // assertInOrder checks that text holds each part, in order.
 func assertInOrder(t testing.TB, text string, parts ...string) {
 	t.Helper()
-	rest := text
-	for _, p := range parts {
-		i := strings.Index(rest, p)
-		if i < 0 {
-			t.Fatalf("missing %q (in order) in:\n%s", p, text)
-		}
-		rest = rest[i+len(p):]
-	}
+	texttest.InOrder(t, text, parts...)
 }
 
 // timeRe matches elapsed times in a first line.
@@ -287,4 +261,58 @@ var timeRe = regexp.MustCompile(`\d+(\.\d+)? (ms|µs|s)\b`)
 // stripTime replaces elapsed times with T, for exact comparisons.
 func stripTime(s string) string {
 	return timeRe.ReplaceAllString(s, "T")
+}
+
+// compressed serves "decoded from NAME" in the content coding token, made
+// by enc, to a request that accepts it, and a plain body saying so to one
+// that does not.
+func compressed(name, token string, enc func(io.Writer) io.WriteCloser) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		if !strings.Contains(r.Header.Get("Accept-Encoding"), token) {
+			io.WriteString(w, "plain: no "+name+" asked\n")
+			return
+		}
+		w.Header().Set("Content-Encoding", token)
+		zw := enc(w)
+		io.WriteString(zw, "decoded from "+name+"\n")
+		zw.Close()
+	}
+}
+
+// callCase is one row of a table of calls: the arguments a model sends and
+// what the answer must hold.
+type callCase struct {
+	name string
+	args map[string]any
+	want string
+}
+
+// An answerCheck says whether res holds want.
+type answerCheck func(res tools.Result, want string) bool
+
+// isAnswer: the call succeeds with want (timings written T, stripTime).
+func isAnswer(res tools.Result, want string) bool { return !res.IsError && stripTime(res.Text) == want }
+
+// endsWith: the call succeeds and its answer ends with want.
+func endsWith(res tools.Result, want string) bool {
+	return !res.IsError && strings.HasSuffix(res.Text, want)
+}
+
+// failsWith: the call fails and its answer starts with want.
+func failsWith(res tools.Result, want string) bool {
+	return res.IsError && strings.HasPrefix(res.Text, want)
+}
+
+// runCalls makes the call of each case on e, as a subtest, and checks its
+// answer.
+func (e *env) runCalls(t *testing.T, check answerCheck, cases []callCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if res := e.call(t, c.args); !check(res, c.want) {
+				t.Fatalf("got:\n%s\nwant:\n%s", res.Text, c.want)
+			}
+		})
+	}
 }

@@ -164,11 +164,7 @@ func TestFail(t *testing.T) {
 
 func TestFormats(t *testing.T) {
 	e := newEnv(t)
-	cases := []struct {
-		name string
-		args map[string]any
-		want string
-	}{
+	cases := []callCase{
 		{"markdown", map[string]any{"url": e.url + "/html", "format": "markdown"},
 			"200 OK · text/html; charset=utf-8 · 367 B · T · shown as markdown (112 B)\n# Hello world\n\nSome **bold** text and a [link](" + e.url + "/docs/x).\n\n- one\n- two\n\n```\ncode  kept\n```"},
 		{"text", map[string]any{"url": e.url + "/html", "format": "text"},
@@ -182,37 +178,19 @@ func TestFormats(t *testing.T) {
 		{"octet-stream text is shown", map[string]any{"url": e.url + "/octet-text"},
 			"200 OK · application/octet-stream · 43 B · T\n# README\nplain text served as octet-stream"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			res := e.call(t, c.args)
-			if got := stripTime(res.Text); res.IsError || got != c.want {
-				t.Fatalf("got:\n%s\nwant:\n%s", got, c.want)
-			}
-		})
-	}
+	e.runCalls(t, isAnswer, cases)
 }
 
 func TestCompression(t *testing.T) {
 	e := newEnv(t)
-	cases := []struct {
-		name string
-		args map[string]any
-		want string
-	}{
-		{"gzip with --compressed", map[string]any{"args": []any{"--compressed", e.url + "/gzip"}}, "decoded from gzip"},
-		{"brotli with --compressed", map[string]any{"args": []any{"--compressed", e.url + "/br"}}, "decoded from brotli"},
-		{"structured asks by default", map[string]any{"url": e.url + "/br"}, "decoded from brotli"},
-		{"curl-style does not ask", map[string]any{"args": []any{e.url + "/gzip"}}, "plain: no gzip asked"},
-		{"compressed false", map[string]any{"url": e.url + "/gzip", "compressed": false}, "plain: no gzip asked"},
+	cases := []callCase{
+		{"gzip with --compressed", map[string]any{"args": []any{"--compressed", e.url + "/gzip"}}, "\ndecoded from gzip"},
+		{"brotli with --compressed", map[string]any{"args": []any{"--compressed", e.url + "/br"}}, "\ndecoded from brotli"},
+		{"structured asks by default", map[string]any{"url": e.url + "/br"}, "\ndecoded from brotli"},
+		{"curl-style does not ask", map[string]any{"args": []any{e.url + "/gzip"}}, "\nplain: no gzip asked"},
+		{"compressed false", map[string]any{"url": e.url + "/gzip", "compressed": false}, "\nplain: no gzip asked"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			res := e.call(t, c.args)
-			if res.IsError || !strings.HasSuffix(res.Text, "\n"+c.want) {
-				t.Fatalf("got:\n%s\nwant the body %q", res.Text, c.want)
-			}
-		})
-	}
+	e.runCalls(t, endsWith, cases)
 }
 
 func TestBinaryBodies(t *testing.T) {

@@ -21,11 +21,7 @@ func TestWriteOutSurvivesACut(t *testing.T) {
 
 func TestWriteOut(t *testing.T) {
 	e := newEnv(t)
-	cases := []struct {
-		name string
-		args map[string]any
-		want string // the last line(s) of the answer
-	}{
+	cases := []callCase{
 		{"http_code with -o /dev/null", map[string]any{"args": []any{"-s", "-o", "/dev/null", "-w", `%{http_code}\n`, e.url + "/status/204"}}, "body discarded (0 bytes, output /dev/null)\n204"},
 		{"redirect facts", map[string]any{"args": []any{"-sL", "-o", "/dev/null", "-w", "%{response_code} %{num_redirects} %{url_effective} %{size_download} %{content_type} %{method} %{http_version} %{scheme} %{exitcode}", e.url + "/nodate-redirect"}},
 			fmt.Sprintf("200 1 %s/nodate 6 text/plain GET 1.1 http 0", e.url)},
@@ -34,14 +30,7 @@ func TestWriteOut(t *testing.T) {
 		{"header, %% and escapes", map[string]any{"url": e.url + "/nodate", "writeOut": `\t%header{x-test} 100%%\\`}, "fixed\n\tyes 100%\\"},
 		{"remote ip and port", map[string]any{"url": e.url + "/nodate", "writeOut": "%{remote_ip}:%{remote_port}"}, "fixed\n" + e.host},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			res := e.call(t, c.args)
-			if res.IsError || !strings.HasSuffix(res.Text, c.want) {
-				t.Fatalf("got:\n%s\nwant it to end with:\n%s", res.Text, c.want)
-			}
-		})
-	}
+	e.runCalls(t, endsWith, cases)
 	t.Run("times", func(t *testing.T) {
 		res := e.call(t, map[string]any{"url": e.url + "/nodate", "writeOut": "%{time_total} %{time_connect} %{time_starttransfer}"})
 		last := res.Text[strings.LastIndex(res.Text, "fixed")+6:]
