@@ -113,8 +113,10 @@ func (t *toolset) statOne(ctx context.Context, field, p string) (string, error) 
 		return b.String(), nil
 	}
 	defer f.Close()
-	head := make([]byte, binaryProbe)
+	// The bytes that tell the type: the whole file when it is small.
+	head := make([]byte, min(binaryProbe, max(info.Size(), 0)+1))
 	n, _ := io.ReadFull(f, head)
+	whole := n < len(head) // the read met the end of the file
 	kind := sniff(t.typeName(l, linfo), head[:n])
 	fmt.Fprintf(&b, "\n  mime: %s", kind.mime)
 	if kind.binary {
@@ -123,7 +125,7 @@ func (t *toolset) statOne(ctx context.Context, field, p string) (string, error) 
 	}
 	b.WriteString(" · text")
 	if info.Size() <= maxCountLines {
-		if lines, err := linesOf(f, head[:n]); err == nil {
+		if lines, err := linesOf(f, head[:n], whole); err == nil {
 			if info.Size() == 0 {
 				lines = 0
 			}
@@ -136,8 +138,8 @@ func (t *toolset) statOne(ctx context.Context, field, p string) (string, error) 
 // linesOf counts the lines of f, whose first bytes are head: from head
 // alone when it holds the whole file (the common small file, read once),
 // else from the start of f again.
-func linesOf(f io.ReadSeeker, head []byte) (int, error) {
-	if len(head) < binaryProbe {
+func linesOf(f io.ReadSeeker, head []byte, whole bool) (int, error) {
+	if whole {
 		return linesIn(head), nil
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {

@@ -41,7 +41,8 @@ func TestStatCountsLines(t *testing.T) {
 		{"one.txt", "a\n", " · 1 line"},
 		{"open.txt", "a\nb", " · 2 lines"},
 		{"blank.txt", "\n\n\n", " · 3 lines"},
-		{"probe.txt", strings.Repeat("abcdefg\n", 1024), " · 1,024 lines"}, // 8 KiB: just past the head
+		{"under.txt", strings.Repeat("abcdefg\n", 1023) + "abcdefg", " · 1,024 lines"}, // 8 KiB less 1: all in the head
+		{"probe.txt", strings.Repeat("abcdefg\n", 1024), " · 1,024 lines"},             // 8 KiB: read again
 		{"big.txt", strings.Repeat("abcdefg\n", 5000) + "tail", " · 5,001 lines"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
