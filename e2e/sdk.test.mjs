@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import readline from 'node:readline';
 
 import {
+  GATEWAY,
   INIT_REQUEST,
   MCP_POST_HEADERS,
   callTool,
@@ -135,6 +136,21 @@ function toolContract(getConn, { listed = { search: 'tools_search', describe: 't
     assert.match(text, /did you mean/i, text);
     assert.match(text, /\bname\b/, text);
   });
+
+  if (GATEWAY) {
+    it('(gateway run) lists and calls the upstream tools: the filesystem server over stdio, server-everything over HTTP', T, async () => {
+      const names = (await listAllTools(getConn().client)).map((t) => t.name);
+      for (const want of [/files[._]read_text_file$/, /everything[._]echo$/]) {
+        assert.ok(names.some((n) => want.test(n)), `no ${want} in ${show(names)}`);
+      }
+      const echo = await callTool(getConn().client, 'everything.echo', { message: 'through the gateway' });
+      assertOk(echo, 'everything.echo');
+      assert.match(resultText(echo), /through the gateway/);
+      const dirs = await rawCallTool(getConn().client, { name: 'FILES-LIST-ALLOWED-DIRECTORIES', arguments: '{}' });
+      assertOk(dirs, 'files.list_allowed_directories');
+      assert.match(resultText(dirs), /f0-e2e-gateway-/);
+    });
+  }
 
   it('the SDK saw no protocol or transport errors', T, () => {
     const errs = getConn().client.errors.map((e) => String(e?.stack || e));

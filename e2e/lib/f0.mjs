@@ -3,9 +3,10 @@
 // and check published tool lists against the portability rules of DESIGN.md §4/§5.
 
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -41,6 +42,46 @@ process.on('exit', () => {
   }
 });
 
+// With F0_E2E_GATEWAY=1 every f0 these helpers start is also a gateway (issue 15): it serves the official
+// filesystem server over stdio (on a scratch directory) and server-everything over streamable HTTP (one
+// instance for the test process) beside its own tools, so that a whole suite (sdk.test.mjs,
+// pi-mcp-adapter.test.mjs) runs through the gateway. e2e/run.sh runs those suites once more that way.
+export const GATEWAY = process.env.F0_E2E_GATEWAY === '1';
+let gatewayFlags;
+
+/**
+ * The --upstream flags of a gateway run (starting server-everything on first use), or [] — also when the
+ * test names upstream servers of its own.
+ */
+async function upstreamArgs(extraArgs) {
+  if (!GATEWAY || extraArgs.some((a) => a === '--upstream' || a === '--config')) return [];
+  gatewayFlags ??= (async () => {
+    const pkg = (name) => path.join(E2E_DIR, 'node_modules', '@modelcontextprotocol', name, 'dist', 'index.js');
+    const port = await freePort();
+    const everything = spawn(process.execPath, [pkg('server-everything'), 'streamableHttp'], {
+      env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    children.add(everything);
+    let err = '';
+    await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server-everything did not start: ${err}`)), 30_000);
+      everything.stderr.on('data', (d) => {
+        err += d;
+        if (/listening on port/i.test(err)) { clearTimeout(timer); resolve(); }
+      });
+      everything.on('exit', (code) => reject(new Error(`server-everything exited ${code}: ${err}`)));
+    });
+    everything.unref();
+    everything.stderr.unref?.();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'f0-e2e-gateway-'));
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const q = (w) => `'${String(w).replaceAll("'", `'\\''`)}'`;
+    return ['--upstream', `files=${q(process.execPath)} ${q(pkg('server-filesystem'))} ${q(dir)}`,
+      '--upstream', `everything=http://127.0.0.1:${port}/mcp`];
+  })();
+  return gatewayFlags;
+}
+
 /** A free TCP port on 127.0.0.1 (bind port 0, read it, close). */
 export async function freePort() {
   return new Promise((resolve, reject) => {
@@ -74,13 +115,13 @@ function tail(s, n = 4000) {
  * Start `f0 serve --http 127.0.0.1:PORT ...extraArgs` and wait until GET /healthz answers.
  * Returns { port, base, url, child, stderr(), stop() }.
  */
-export async function startHttpServer(extraArgs = [], { env = {} } = {}) {
+export async function startHttpServer(extraArgs = [], { env = {}, startupMs = STARTUP_TIMEOUT_MS } = {}) {
   const bin = f0Bin();
   // A port picked this way can be taken by someone else before f0 binds it: retry a few times.
   let lastErr;
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = await freePort();
-    const args = ['serve', '--http', `127.0.0.1:${port}`, ...extraArgs];
+    const args = ['serve', '--http', `127.0.0.1:${port}`, ...await upstreamArgs(extraArgs), ...extraArgs];
     const child = spawn(bin, args, {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -100,7 +141,8 @@ export async function startHttpServer(extraArgs = [], { env = {} } = {}) {
       stop: () => stopProcess(child),
     };
     try {
-      await waitHealthy(srv);
+      // A gateway starts its upstream servers before it listens.
+      await waitHealthy(srv, GATEWAY ? startupMs * 4 : startupMs);
       return srv;
     } catch (err) {
       lastErr = err;
@@ -111,8 +153,8 @@ export async function startHttpServer(extraArgs = [], { env = {} } = {}) {
   throw lastErr;
 }
 
-async function waitHealthy(srv) {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+async function waitHealthy(srv, ms) {
+  const deadline = Date.now() + ms;
   let exit = null;
   srv.child.once('exit', (code, sig) => { exit = { code, sig }; });
   while (Date.now() < deadline) {
@@ -128,7 +170,7 @@ async function waitHealthy(srv) {
       await sleep(50);
     }
   }
-  throw new Error(`f0 ${srv.args.join(' ')} did not answer GET /healthz within ${STARTUP_TIMEOUT_MS} ms; output:\n${tail(srv.output())}`);
+  throw new Error(`f0 ${srv.args.join(' ')} did not answer GET /healthz within ${ms} ms; output:\n${tail(srv.output())}`);
 }
 
 function newClient() {
@@ -142,10 +184,10 @@ function newClient() {
  * Spawn `f0 serve ...extraArgs` under the SDK's stdio transport and connect.
  * Returns { client, transport, stderr(), close() }.
  */
-export async function connectStdio(extraArgs = [], { env = {} } = {}) {
+export async function connectStdio(extraArgs = [], { env = {}, startupMs = REQUEST_TIMEOUT_MS } = {}) {
   const transport = new StdioClientTransport({
     command: f0Bin(),
-    args: ['serve', ...extraArgs],
+    args: ['serve', ...await upstreamArgs(extraArgs), ...extraArgs],
     env: { ...process.env, ...env },
     stderr: 'pipe',
   });
@@ -166,7 +208,9 @@ export async function connectStdio(extraArgs = [], { env = {} } = {}) {
     },
   };
   try {
-    await withTimeout(client.connect(transport, reqOpts()), REQUEST_TIMEOUT_MS, 'stdio connect/initialize');
+    // A gateway starts its upstream servers before it answers initialize.
+    const ms = GATEWAY ? startupMs * 4 : startupMs;
+    await withTimeout(client.connect(transport, { timeout: ms }), ms, 'stdio connect/initialize');
   } catch (e) {
     await conn.close();
     e.message += `\nf0 stderr:\n${tail(err)}`;

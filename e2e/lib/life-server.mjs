@@ -3,7 +3,8 @@
 //   wait  — runs until cancelled, after one progress notification; when the cancellation arrives it
 //           appends "cancelled <request id> <reason>" to the file $LIFE_LOG;
 //   grow  — adds the tool grown and sends notifications/tools/list_changed;
-//   grown — (after grow) echoes its word.
+//   grown — (after grow) echoes its word;
+//   echo  — echoes its word.
 // With LIFE_FAIL=1 it writes a line on stderr and exits 3 before answering anything.
 
 import { appendFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ const empty = { type: 'object', properties: {} };
 const tools = [
   { name: 'wait', description: 'Run until cancelled, reporting progress once.', inputSchema: empty, annotations: { readOnlyHint: true } },
   { name: 'grow', description: 'Add the tool grown.', inputSchema: empty, annotations: { readOnlyHint: true } },
+  { name: 'echo', description: 'Echo a word.', inputSchema: { type: 'object', properties: { word: { type: 'string' } } }, annotations: { readOnlyHint: true } },
 ];
 const grown = {
   name: 'grown',
@@ -51,6 +53,8 @@ server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
       if (!tools.includes(grown)) tools.push(grown);
       await server.sendToolListChanged();
       return { content: [{ type: 'text', text: 'grew' }] };
+    case 'echo':
+      return { content: [{ type: 'text', text: `echo ${args.word}` }] };
     case 'grown':
       if (tools.includes(grown)) return { content: [{ type: 'text', text: `grown ${args.word}` }] };
   }
