@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -368,8 +367,8 @@ func (t *toolset) search(ctx context.Context, in SearchInput, m *matcher, note s
 	if info.IsDir() {
 		spec.descend = func(rel string, _ int) bool { return !globs.excluded(relTo(l.Rel, rel)) }
 		spec.wantFile = func(e *entry) bool { return globs.wantFile(relTo(l.Rel, e.rel)) }
-		spec.work = func(ctx context.Context, w *worker, dir *os.Root, e *entry) any {
-			h := conf.searchFile(ctx, w, dir, e.name)
+		spec.work = func(ctx context.Context, w *worker, dir *dirHandle, e *entry) any {
+			h := conf.searchFile(ctx, w, dir, e.name, e.kind == kindLink)
 			return &h
 		}
 		stats, err = runWalk(ctx, t.files, spec, func(e *entry) bool {
@@ -420,7 +419,7 @@ func (t *toolset) searchOne(ctx context.Context, conf *searchConf, l roots.Loc) 
 		return nil, t.argError(ctx, "path", t.files.Explain("search", l, err))
 	}
 	defer dir.Close()
-	h := conf.searchFile(ctx, &worker{}, dir, path.Base(l.Rel))
+	h := conf.searchFile(ctx, &worker{}, rootOnly(dir), path.Base(l.Rel), true)
 	return &h, nil
 }
 

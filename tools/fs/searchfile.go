@@ -11,7 +11,6 @@ import (
 	"unicode/utf8"
 
 	"f0/tools"
-	"f0/tools/roots"
 )
 
 // The content search of one file. A file is read in blocks (the whole file
@@ -26,6 +25,9 @@ import (
 const (
 	// binaryProbe is how much of a file is looked at for a NUL byte.
 	binaryProbe = 8 << 10
+	// headRead is the first read of a bigger file, so that a binary one is
+	// left after it; it is also the smallest read buffer.
+	headRead = 64 << 10
 	// blockSize is the largest read; bigger files are searched in blocks.
 	blockSize = 16 << 20
 	// maxLineLen is the longest line a block grows to hold.
@@ -77,17 +79,18 @@ type blockState struct {
 	after     int // after-context lines still owed to the last match
 }
 
-// searchFile searches one file of dir.
-func (c *searchConf) searchFile(ctx context.Context, wk *worker, dir *os.Root, name string) fileHits {
+// searchFile searches one file of dir; link says the listing showed a
+// symbolic link (followed only inside the roots).
+func (c *searchConf) searchFile(ctx context.Context, wk *worker, dir *dirHandle, name string, link bool) fileHits {
 	var h fileHits
-	f, err := roots.OpenRead(dir, name)
+	f, err := dir.openFile(name, link)
 	if err != nil {
 		h.err = reason(err)
 		return h
 	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() {
+	defer f.close()
+	fsize, ok := f.regularSize()
+	if !ok {
 		h.err = "not a regular file"
 		return h
 	}
@@ -95,7 +98,7 @@ func (c *searchConf) searchFile(ctx context.Context, wk *worker, dir *os.Root, n
 	if block == 0 {
 		block = blockSize
 	}
-	size := min(max(info.Size()+1, min(64<<10, block)), block)
+	size := min(max(fsize+1, min(headRead, block)), block)
 	if int64(cap(wk.buf)) < size {
 		wk.buf = make([]byte, min(max(size, 2*int64(cap(wk.buf)), 256<<10), block))
 	}
@@ -108,19 +111,34 @@ func (c *searchConf) searchFile(ctx context.Context, wk *worker, dir *os.Root, n
 		}
 		var n int
 		var rerr error
-		if first && info.Size() < int64(len(buf)) {
-			// One read gets a file that fits; a full count means the end
-			// (no second read just to see EOF).
+		switch {
+		case first && fsize > headRead && len(buf) > headRead:
+			// The start first: a big binary file is left after it.
+			n, rerr = f.readFull(buf[:headRead])
+			if rerr == nil && bytes.IndexByte(buf[:binaryProbe], 0) >= 0 {
+				h.binary = true
+				return h
+			}
+			if rerr == nil {
+				var m int
+				m, rerr = f.readFull(buf[n:min(int64(len(buf)), fsize)])
+				n += m
+				if rerr == nil && int64(n) == fsize {
+					rerr = io.EOF // read to its size: no read just to see the end
+				}
+			}
+		case first && fsize < int64(len(buf)):
+			// One read gets a file that fits; a full count means the end.
 			n, rerr = f.Read(buf)
-			if rerr == nil && int64(n) == info.Size() {
+			if rerr == nil && int64(n) == fsize {
 				rerr = io.EOF
 			} else if rerr == nil {
 				var m int
-				m, rerr = io.ReadFull(f, buf[n:])
+				m, rerr = f.readFull(buf[n:])
 				n += m
 			}
-		} else {
-			n, rerr = io.ReadFull(f, buf[keep+carry:])
+		default:
+			n, rerr = f.readFull(buf[keep+carry:])
 		}
 		data := buf[:keep+carry+n]
 		eof := rerr != nil

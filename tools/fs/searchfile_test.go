@@ -30,12 +30,11 @@ func TestSearchFileBlocks(t *testing.T) {
 		}
 	}
 	must(t, os.WriteFile(filepath.Join(dir, "f.txt"), []byte(b.String()), 0o644))
-	root, err := os.OpenRoot(dir)
-	must(t, err)
-	defer root.Close()
+	handles := openHandles(t, dir)
 	m, err := compileMatcher("MATCH", true, false)
 	must(t, err)
-	for _, block := range []int64{512, 1000, 4096, 1 << 20} {
+	for i, block := range []int64{512, 1000, 4096, 1 << 20} {
+		root := handles[i%2]
 		// Matches are 7 lines apart: 2 lines of context leave a gap between
 		// one match's after-context and the next one's before-context, 4
 		// make them meet, 9 make the after-context run into the next match.
@@ -43,7 +42,7 @@ func TestSearchFileBlocks(t *testing.T) {
 		for _, ctxLines := range []int{0, 2, 4, 9} {
 			window := []int{1, 300, 0}[ctxLines%3]
 			conf := &searchConf{m: m, before: ctxLines, after: ctxLines, limit: 1 << 30, block: block, window: window}
-			h := conf.searchFile(context.Background(), &worker{}, root, "f.txt")
+			h := conf.searchFile(context.Background(), &worker{}, root, "f.txt", false)
 			var got []string
 			for _, l := range h.lines {
 				if l.match {
@@ -76,6 +75,22 @@ func TestSearchFileBlocks(t *testing.T) {
 	}
 }
 
+// openHandles opens dir twice: with a descriptor where the system has
+// one (the walk's handle) and through the root alone.
+func openHandles(t *testing.T, dir string) []*dirHandle {
+	t.Helper()
+	var handles []*dirHandle
+	for _, open := range []func(*os.Root) (*dirHandle, error){openDir, func(r *os.Root) (*dirHandle, error) { return rootOnly(r), nil }} {
+		root, err := os.OpenRoot(dir)
+		must(t, err)
+		h, err := open(root)
+		must(t, err)
+		t.Cleanup(h.close)
+		handles = append(handles, h)
+	}
+	return handles
+}
+
 func head(s []string) []string { return s[:min(3, len(s))] }
 
 // cancelAfter is a context whose Err reports cancellation from its n-th
@@ -102,9 +117,7 @@ func TestSearchFileStopsWhenCancelled(t *testing.T) {
 	line := "alpha_beta (err) and some more text to make the line longer\n"
 	data := strings.Repeat(line, (1<<20)/len(line))
 	must(t, os.WriteFile(filepath.Join(dir, "big.txt"), []byte(data), 0o644))
-	root, err := os.OpenRoot(dir)
-	must(t, err)
-	defer root.Close()
+	root := openHandles(t, dir)[0]
 	m, err := compileMatcher(`[a-z]+_[a-z]+\s*\(.*(err|nil)`, false, true)
 	must(t, err)
 	lines := strings.Count(data, "\n")
@@ -119,10 +132,59 @@ func TestSearchFileStopsWhenCancelled(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			conf := &searchConf{m: m, limit: 1 << 30, countOnly: true}
-			h := conf.searchFile(tc.ctx, &worker{}, root, "big.txt")
+			h := conf.searchFile(tc.ctx, &worker{}, root, "big.txt", false)
 			if h.count > tc.most || h.count < tc.atLeast {
 				t.Fatalf("counted %d matching lines of %d, want %d to %d", h.count, lines, tc.atLeast, tc.most)
 			}
 		})
+	}
+}
+
+// TestSearchFileBinaryStart searches files bigger than the first read:
+// one with a NUL byte in its first 8 KiB is binary and left after that
+// read, one with a NUL further in is searched like any text.
+func TestSearchFileBinaryStart(t *testing.T) {
+	dir := t.TempDir()
+	text := strings.Repeat("some text MATCH here\n", (200<<10)/21)
+	early := "\x00" + text
+	late := text[:100<<10] + "\x00" + text[100<<10:]
+	must(t, os.WriteFile(filepath.Join(dir, "early.bin"), []byte(early), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "late.txt"), []byte(late), 0o644))
+	m, err := compileMatcher("MATCH", true, false)
+	must(t, err)
+	for _, h := range openHandles(t, dir) {
+		conf := &searchConf{m: m, limit: 1 << 30, countOnly: true}
+		if got := conf.searchFile(context.Background(), &worker{}, h, "early.bin", false); !got.binary {
+			t.Fatalf("early.bin: %+v, want binary", got)
+		}
+		got := conf.searchFile(context.Background(), &worker{}, h, "late.txt", false)
+		if want := strings.Count(late, "MATCH"); got.binary || got.count != want {
+			t.Fatalf("late.txt: binary %v, %d matches, want text with %d", got.binary, got.count, want)
+		}
+	}
+}
+
+// TestOpenFileLinks opens names the listing showed as regular files that
+// are symbolic links by the time they are opened: a link inside the
+// directory is followed through the root, one that leads out is refused.
+func TestOpenFileLinks(t *testing.T) {
+	dir, outside := t.TempDir(), t.TempDir()
+	must(t, os.WriteFile(filepath.Join(dir, "target.txt"), []byte("inside\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(outside, "secret.txt"), []byte("outside\n"), 0o644))
+	must(t, os.Symlink("target.txt", filepath.Join(dir, "in")))
+	must(t, os.Symlink(filepath.Join(outside, "secret.txt"), filepath.Join(dir, "out")))
+	for _, h := range openHandles(t, dir) {
+		f, err := h.openFile("in", false)
+		must(t, err)
+		buf := make([]byte, 64)
+		n, _ := f.readFull(buf)
+		f.close()
+		if string(buf[:n]) != "inside\n" {
+			t.Fatalf("in: read %q, want the target's text", buf[:n])
+		}
+		if f, err := h.openFile("out", false); err == nil {
+			f.close()
+			t.Fatal("out: opened a file outside the root")
+		}
 	}
 }

@@ -78,7 +78,7 @@ type walkSpec struct {
 	// work, when set, runs in the workers for every kept regular file (and
 	// link to one); its result is in entry.result when the consumer sees
 	// the entry. dir is the file's directory, opened through the root.
-	work func(ctx context.Context, w *worker, dir *os.Root, e *entry) any
+	work func(ctx context.Context, w *worker, dir *dirHandle, e *entry) any
 	// workers, when set, keeps worker state (read buffers) between walks.
 	workers *sync.Pool
 }
@@ -110,9 +110,10 @@ func (s *walkStats) problem(msg string) {
 	}
 }
 
-// worker is one walking goroutine's reusable state.
+// worker is one walking goroutine's reusable state: the read buffer of
+// file work and the buffer of directory listings.
 type worker struct {
-	buf []byte
+	buf, dirBuf []byte
 }
 
 // task is a unit of work ordered by key.
@@ -148,13 +149,13 @@ func (c *chunkTask) key() string { return c.first }
 
 // sharedRoot is a directory handle closed when its last chunk is done.
 type sharedRoot struct {
-	root *os.Root
+	dir  *dirHandle
 	refs atomic.Int32
 }
 
 func (s *sharedRoot) release() {
 	if s.refs.Add(-1) == 0 {
-		s.root.Close()
+		s.dir.close()
 	}
 }
 
@@ -187,7 +188,7 @@ func runWalk(parent context.Context, files *roots.Set, spec walkSpec, emit func(
 	top := &dirTask{rel: spec.start.Rel, ign: ign, done: make(chan struct{})}
 	// The start directory is listed here, so that an error about it (not
 	// found, a symlink out of the roots) is the call's error.
-	if err := w.list(top); err != nil {
+	if err := w.list(top, nil); err != nil {
 		return w.stats, err
 	}
 	close(top.done)
@@ -288,9 +289,9 @@ func (w *walk) consume(ctx context.Context, d *dirTask, emit func(*entry) bool) 
 	return true
 }
 
-func (d *dirTask) run(ctx context.Context, w *walk, _ *worker) {
+func (d *dirTask) run(ctx context.Context, w *walk, wk *worker) {
 	defer close(d.done)
-	if err := w.list(d); err != nil {
+	if err := w.list(d, wk); err != nil {
 		w.stats.problem(err.Error())
 	}
 }
@@ -309,7 +310,7 @@ func (c *chunkTask) run(ctx context.Context, w *walk, wk *worker) {
 		if ctx.Err() != nil {
 			return
 		}
-		e.result = w.spec.work(ctx, wk, c.dir.root, e)
+		e.result = w.spec.work(ctx, wk, c.dir.dir, e)
 	}
 }
 
@@ -319,24 +320,34 @@ func (c *chunkTask) drop() {
 }
 
 // list reads one directory, filters its entries, and schedules the
-// listings of its subdirectories and the work on its files.
-func (w *walk) list(d *dirTask) error {
+// listings of its subdirectories and the work on its files. wk, when set,
+// lends its listing buffer.
+func (w *walk) list(d *dirTask, wk *worker) error {
 	loc := roots.Loc{Root: w.spec.start.Root, Rel: d.rel}
-	var dir *os.Root
+	var root *os.Root
 	var err error
 	if d.parent != nil {
-		dir, err = d.parent.root.OpenRoot(path.Base(d.rel))
+		root, err = d.parent.dir.root.OpenRoot(path.Base(d.rel))
 		d.parent.release()
 	} else {
-		dir, err = loc.Root.OS().OpenRoot(loc.Native())
+		root, err = loc.Root.OS().OpenRoot(loc.Native())
 	}
 	if err != nil {
 		return w.files.Explain("list", loc, err)
 	}
-	shared := &sharedRoot{root: dir}
+	handle, err := openDir(root)
+	if err != nil {
+		return w.files.Explain("list", loc, err)
+	}
+	dir := handle.root
+	shared := &sharedRoot{dir: handle}
 	shared.refs.Store(1)
 	defer shared.release()
-	list, err := readDir(dir)
+	if wk == nil {
+		wk = &worker{}
+	}
+	var list []dirent
+	list, wk.dirBuf, err = handle.list(wk.dirBuf)
 	if err != nil && len(list) == 0 {
 		return w.files.Explain("list", loc, err)
 	}
@@ -345,13 +356,13 @@ func (w *walk) list(d *dirTask) error {
 	if w.spec.ignore {
 		ign = ign.load(dir, d.rel)
 	}
-	slices.SortFunc(list, func(a, b iofs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	slices.SortFunc(list, func(a, b dirent) int { return strings.Compare(a.name, b.name) })
 	depth := d.depth + 1
 	entries := make([]entry, 0, len(list))
 	for _, de := range list {
-		name := de.Name()
-		e := entry{rel: path.Join(d.rel, name), name: name, depth: depth}
-		switch t := de.Type(); {
+		name := de.name
+		e := entry{rel: joinRel(d.rel, name), name: name, depth: depth}
+		switch t := de.typ; {
 		case t.IsDir():
 			e.kind = kindDir
 		case t.IsRegular():
@@ -397,6 +408,15 @@ func (w *walk) list(d *dirTask) error {
 	}
 	w.push(tasks...)
 	return nil
+}
+
+// joinRel is the root-relative path of name in the directory rel (a
+// name from a listing: one component, nothing to clean).
+func joinRel(rel, name string) string {
+	if rel == "." || rel == "" {
+		return name
+	}
+	return rel + "/" + name
 }
 
 // keep applies the hidden, noise and .gitignore filters.

@@ -53,7 +53,7 @@ func TestWalkOrderIsStable(t *testing.T) {
 	var first []string
 	for range 20 {
 		var got []string
-		spec := walkSpec{start: start, work: func(ctx context.Context, w *worker, d *os.Root, e *entry) any { return e.name }}
+		spec := walkSpec{start: start, work: func(ctx context.Context, w *worker, d *dirHandle, e *entry) any { return e.name }}
 		_, err := runWalk(context.Background(), set, spec, func(e *entry) bool {
 			got = append(got, e.rel)
 			return true
@@ -78,7 +78,7 @@ func TestWalkOrderIsStable(t *testing.T) {
 	// Stopping early leaves no goroutine or handle behind (checked by -race
 	// and the test's end), and returns quickly.
 	n := 0
-	_, err = runWalk(context.Background(), set, walkSpec{start: start, work: func(ctx context.Context, w *worker, d *os.Root, e *entry) any { return nil }}, func(e *entry) bool {
+	_, err = runWalk(context.Background(), set, walkSpec{start: start, work: func(ctx context.Context, w *worker, d *dirHandle, e *entry) any { return nil }}, func(e *entry) bool {
 		n++
 		return n < 10
 	})
