@@ -5,7 +5,8 @@
 #   spawn → initialize answered (f0 vs the filesystem server; goal ≥ 20× faster)
 #   server CPU per 1 KiB read over stdio (goal ≥ 5× less)
 #   fs_search on Go's source tree: the CLI and a warm server call vs ripgrep, same hits
-#     (a literal, a regex, a case-insensitive word, a rare string; goal ≤ 1.2× and ≤ 1.1×)
+#     (a literal, a regex, a case-insensitive word, a rare string; goal ≤ 1.2× and ≤ 1.1×),
+#     in wall time and in CPU time (user + system), which a loaded machine disturbs less
 #   streamable HTTP: 16 sessions making a trivial call (goal ≥ 8,000 calls/s, p99 < 10 ms),
 #     and the memory 1,000 idle sessions take (goal < 40 MiB)
 #   a loopback GET: a warm net_curl call vs the curl binary
@@ -14,7 +15,8 @@
 # (BENCH_SMOKE=1: one short round).
 # Needs Go, Node ≥ 20 with npm (the registry), ripgrep and curl (installed with apt-get
 # when missing and running as root). Linux only (/proc).
-# Usage: bench/side.sh [WORKDIR]      Env: F0_BIN (default: built here), ROUNDS (5)
+# Usage: bench/side.sh [WORKDIR]      Env: F0_BIN (default: built here), ROUNDS (5),
+#   ONLY (some of startup,read,search,http,net,idle; default all)
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -46,7 +48,7 @@ fi
 mkdir -p "$work/tree"
 head -c 768 /dev/urandom | base64 -w 64 | head -c 1024 > "$work/tree/k1.txt"
 
-args=(-rounds "${ROUNDS:-5}")
+args=(-rounds "${ROUNDS:-5}" -only "${ONLY:-}")
 if [[ -n "${BENCH_SMOKE:-}" ]]; then
   args=(-rounds 1 -reads 50 -net 5 -http-for 300ms -idle 20)
 fi
