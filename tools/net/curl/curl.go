@@ -216,6 +216,7 @@ func (c *curl) answerPlan(ctx context.Context, p *plan, v *consoleView) (tools.R
 			Hint: "Split them over several calls."}
 	}
 	req.console = v != nil
+	req.pipe = pipeFor(ctx, req)
 	o := c.consoleOut(ctx, v, req)
 	exs, errs := c.doAll(ctx, req, o)
 	var res tools.Result

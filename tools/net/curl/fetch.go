@@ -12,10 +12,12 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"mime"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/andybalholm/brotli"
 	"github.com/klauspost/compress/zstd"
@@ -44,8 +46,9 @@ type exchange struct {
 	wire    int64  // bytes as received
 	sha256  string
 	saved   bool
-	// streamed is set when the body went to the console as it arrived,
-	// with the header blocks before it (consoleOut.streamBody).
+	// streamed is set when the body went to the front end's sink as it
+	// arrived: the console's, with the header blocks before it
+	// (consoleOut.streamBody), or the body alone (pipeBody).
 	streamed bool
 	notes    []string
 	// retried are the earlier attempts --retry made, oldest first: curl
@@ -321,6 +324,9 @@ func keepLimit(ctx context.Context, r *request) int64 {
 // costs no more memory than the first page. Otherwise ex.data is the body
 // from its start up to keepLimit.
 func keepBody(ctx context.Context, r *request, ex *exchange, body io.Reader) error {
+	if r.pipe != nil && !(r.fail && !r.failWithBody && ex.resp.StatusCode >= 400) {
+		return pipeBody(ctx, r, ex, body)
+	}
 	if !skipsToOffset(r, ex.resp) {
 		data, err := keepPrefix(ctx, body, nil, keepLimit(ctx, r))
 		ex.data = data
@@ -352,6 +358,56 @@ func keepBody(ctx context.Context, r *request, ex *exchange, body io.Reader) err
 	}
 	ex.data, err = keepPrefix(ctx, body, nil, min(2*int64(tools.Budget(ctx))+64<<10, r.maxDownload))
 	return err
+}
+
+// pipeFor returns the front end's sink (tools.Sink) when the answer's text
+// would be one body alone, from its start, as received: one URL, no -i,
+// -D -, -w or --retry output beside it, not converted, not as base64, not
+// a console's (see consoleOut). Such a body streams (pipeBody).
+func pipeFor(ctx context.Context, r *request) io.Writer {
+	if r.console || len(r.targets) != 1 || r.offset != 0 || r.base64 || r.format != "" && r.format != "raw" ||
+		r.include || r.writeOut != nil || r.plan.retry.times > 0 || r.plan.dumpHeader.set {
+		return nil
+	}
+	return tools.Sink(ctx)
+}
+
+// pipeBody writes a text body to r.pipe as it arrives, its bytes as
+// received, keeping only its start for the head; a binary body, or one
+// whose text is decoded from another charset, is kept as keepBody keeps it.
+func pipeBody(ctx context.Context, r *request, ex *exchange, body io.Reader) error {
+	start := make([]byte, f0net.SniffLen)
+	n, err := io.ReadFull(body, start)
+	start = start[:n]
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		ex.data = start
+		return err
+	}
+	ctype := ex.resp.Header.Get("Content-Type")
+	_, params, _ := mime.ParseMediaType(ctype)
+	asReceived := f0net.ShownAsReceived(ctype, start) || params["charset"] == "" && utf8.Valid(start)
+	if f0net.IsBinary(ctype, start) || !asReceived {
+		data, err := keepPrefix(ctx, body, start, keepLimit(ctx, r))
+		ex.data = data
+		return err
+	}
+	ex.data, ex.streamed = start, true
+	if _, err := r.pipe.Write(start); err != nil {
+		return &consoleWriteError{err: err}
+	}
+	_, err = io.Copy(pipeWriter{r.pipe}, body)
+	return err
+}
+
+// pipeWriter tells a failure to write the body from a failure to read it.
+type pipeWriter struct{ w io.Writer }
+
+func (p pipeWriter) Write(b []byte) (int, error) {
+	n, err := p.w.Write(b)
+	if err != nil {
+		return n, &consoleWriteError{err: err}
+	}
+	return n, nil
 }
 
 // skipsToOffset reports whether the bytes of a body before the call's

@@ -102,3 +102,42 @@ func TestBusyWhenTooManyCalls(t *testing.T) {
 		t.Fatalf("the slot was not given back: %s", res.Text)
 	}
 }
+
+// With a sink (the command line's stdout to a pipe or a file) a text body
+// that would be the whole answer streams to it, byte for byte, and the
+// answer keeps only its head: memory stays flat, and no limit of the
+// server's holds it back. Bodies shown otherwise are kept as before.
+func TestBodyStreamsToTheSink(t *testing.T) {
+	e := newEnv(t, withLoad(0, 64<<10))
+	tool, _ := e.p.Resolve("net.curl")
+	cases := []struct {
+		name     string
+		args     map[string]any
+		sink     string
+		text     []string // in order
+		notInSnk bool
+	}{
+		{"a large UTF-8 body", map[string]any{"url": e.url + "/big?n=3000000"}, string(bigText(3000000)), []string{"200 OK · text/plain; charset=utf-8 · 2.9 MB · "}, false},
+		{"JSON without a charset", map[string]any{"url": e.url + "/json"}, "", []string{"200 OK · application/json"}, false},
+		{"a binary body is described", map[string]any{"url": e.url + "/png"}, "", []string{"binary body omitted: image/png"}, true},
+		{"a window is kept", map[string]any{"url": e.url + "/text", "offset": 2}, "", []string{"(from byte 2 of 6)", "llo"}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var sink strings.Builder
+			res := e.p.Call(tools.WithSink(context.Background(), tool, &sink), "net_curl", c.args)
+			if res.IsError {
+				t.Fatal(res.Text)
+			}
+			assertInOrder(t, res.Text, c.text...)
+			switch {
+			case c.notInSnk && sink.Len() > 0:
+				t.Errorf("the sink got %q", sink.String())
+			case !c.notInSnk && (sink.Len() == 0 || c.sink != "" && sink.String() != c.sink):
+				t.Errorf("the sink got %d bytes, want %d", sink.Len(), len(c.sink))
+			case !c.notInSnk && res.Sections.Body != "":
+				t.Errorf("the answer kept the body too:\n%s", tools.CutUTF8(res.Text, 300))
+			}
+		})
+	}
+}

@@ -213,7 +213,7 @@ func (c *curl) answer(ctx context.Context, r *request, ex *exchange, room tools.
 	switch fate := bodyFate(ex); {
 	case fate != "":
 		s.head = append(s.head, fate)
-	case ex.size > 0 && ex.method != "HEAD":
+	case ex.size > 0 && ex.method != "HEAD" && !ex.streamed:
 		c.bodyView(ctx, r, ex, &s, room)
 	}
 	return s

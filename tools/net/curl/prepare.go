@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -61,8 +62,11 @@ type request struct {
 	// console is set when the call prints as curl on a command line: the
 	// whole body is kept, whatever the model's budget, unless stream takes
 	// it (the front end's sink).
-	console  bool
-	stream   *consoleOut
+	console bool
+	stream  *consoleOut
+	// pipe, when set, takes the body as it arrives: a front end's sink
+	// (tools.Sink) when the answer is that body alone (see pipeFor).
+	pipe     io.Writer
 	writeOut []wpart
 	format   string
 	offset   int
