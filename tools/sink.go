@@ -31,13 +31,14 @@ func WithSink(ctx context.Context, t *Tool, w io.Writer) context.Context {
 }
 
 // Sink returns the writer the running call's body goes to, or nil when its
-// front end wants the body in Result.Text.
+// front end wants the body in Result.Text, or the call's maxBytes asked for
+// a budget (and so for the cut and the footer's next call).
 func Sink(ctx context.Context) io.Writer {
 	s, ok := ctx.Value(sinkKey{}).(*sink)
 	if !ok || s == nil {
 		return nil
 	}
-	if c, ok := ctx.Value(callKey{}).(*callState); !ok || c.tool != s.tool {
+	if c, ok := ctx.Value(callKey{}).(*callState); !ok || c.tool != s.tool || c.budgetAsked {
 		return nil
 	}
 	return s.w

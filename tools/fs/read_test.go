@@ -287,6 +287,12 @@ func TestReadStreamsToTheSink(t *testing.T) {
 			}
 		})
 	}
+	t.Run("maxBytes asks for the budget's cut instead", func(t *testing.T) {
+		res, sink := e.streamed(map[string]any{"path": "ten.txt", "maxBytes": 2000})
+		if res.IsError || sink != "" || !strings.Contains(res.Text, "line 10\n") {
+			t.Errorf("sink %q, answer:\n%s", sink, res.Text)
+		}
+	})
 	t.Run("a line past the end writes nothing", func(t *testing.T) {
 		res, sink := e.streamed(map[string]any{"path": "ten.txt", "offset": 50})
 		assertInOrder(t, res.Text, `"offset": line 50 is past the end of ten.txt, which has 10 lines.`)
