@@ -118,13 +118,12 @@ func (c *Conn) session(ctx context.Context) (*session, error) {
 	for {
 		c.mu.Lock()
 		switch {
-		case c.live != nil:
-			defer c.mu.Unlock()
-			return c.live, nil
 		case c.closed:
 			c.mu.Unlock()
 			return nil, &DownError{Name: c.srv.Name, Cause: errors.New("f0 is shutting down")}
 		case c.starting != nil:
+			// Also while a start that worked serves its tools: a call
+			// that went to a placeholder then finds them.
 			wait := c.starting
 			c.mu.Unlock()
 			select {
@@ -133,6 +132,9 @@ func (c *Conn) session(ctx context.Context) (*session, error) {
 			case <-ctx.Done():
 				return nil, &DownError{Name: c.srv.Name, Cause: fmt.Errorf("still starting when the call ended: %w", ctx.Err())}
 			}
+		case c.live != nil:
+			defer c.mu.Unlock()
+			return c.live, nil
 		case c.down != nil && time.Until(c.retryAt) > 0:
 			defer c.mu.Unlock()
 			return nil, &DownError{Name: c.srv.Name, Cause: c.down, Retry: time.Until(c.retryAt), Starting: !c.ran}
