@@ -37,6 +37,9 @@ type StdioOptions struct {
 	// allToMCPGo hands every message to HandleMessage, plain calls too:
 	// the reference the tests compare the transport's own answers with.
 	allToMCPGo bool
+	// withheld is told the key of each answer withheld because the client
+	// cancelled the request.
+	withheld func(key string)
 }
 
 // ServeStdio serves MCP over the given streams (stdin and stdout in
@@ -59,25 +62,27 @@ func ServeStdio(ctx context.Context, s *server.MCPServer, in io.Reader, out io.W
 	}
 	w := &lineWriter{w: out}
 	t := &stdioTransport{
-		srv:     s,
-		in:      newLineReader(in, opts.MaxMessage),
-		out:     w,
-		session: newStdioSession(w),
-		logger:  opts.Logger,
-		ended:   make(chan error, 1),
-		direct:  !opts.allToMCPGo,
+		srv:      s,
+		in:       newLineReader(in, opts.MaxMessage),
+		out:      w,
+		session:  newStdioSession(w),
+		logger:   opts.Logger,
+		ended:    make(chan error, 1),
+		direct:   !opts.allToMCPGo,
+		withheld: opts.withheld,
 	}
 	return t.serve(ctx)
 }
 
 type stdioTransport struct {
-	srv     *server.MCPServer
-	in      *lineReader
-	out     *lineWriter
-	session *stdioSession
-	logger  *slog.Logger
-	running runningCalls // the calls answered beside HandleMessage
-	direct  bool         // plain calls are answered beside HandleMessage
+	srv      *server.MCPServer
+	in       *lineReader
+	out      *lineWriter
+	session  *stdioSession
+	logger   *slog.Logger
+	requests requestTable     // the requests being served, for cancellation
+	direct   bool             // plain calls are answered beside HandleMessage
+	withheld func(key string) // see StdioOptions.withheld
 
 	ctx      context.Context // the session's context, for every request
 	turn     atomic.Uint64   // which reader goroutine owns the input
@@ -190,7 +195,7 @@ func (t *stdioTransport) serveLine(turn uint64, line []byte) (uint64, bool) {
 		return turn, true
 	case !e.hasID():
 		if e.isMethod(string(mcpgo.MethodNotificationCancelled)) {
-			t.running.cancelled(e.params)
+			t.requests.cancelled(e.params)
 		}
 		t.handle(&e, line) // notifications, cancellation included, are served in order
 		return turn, true
@@ -224,7 +229,18 @@ func (t *stdioTransport) handle(e *envelope, line []byte) {
 			return
 		}
 	}
-	resp := t.dispatch(e, line)
+	var r *request
+	if e.hasID() && !e.isMethod("initialize") { // initialize cannot be cancelled
+		r = t.requests.add(e.id)
+	}
+	resp := t.dispatch(e, line, r)
+	if r != nil && t.requests.remove(r) {
+		t.logger.Debug("stdio: the client cancelled the request, so its answer is not sent", "id", r.key)
+		if t.withheld != nil {
+			t.withheld(r.key)
+		}
+		return
+	}
 	if resp == nil {
 		return
 	}
@@ -236,7 +252,7 @@ func (t *stdioTransport) handle(e *envelope, line []byte) {
 // dispatch answers a plain tool call itself and hands any other message
 // to HandleMessage; a panic becomes an internal error answer carrying the
 // request's id.
-func (t *stdioTransport) dispatch(e *envelope, line []byte) (resp mcpgo.JSONRPCMessage) {
+func (t *stdioTransport) dispatch(e *envelope, line []byte, r *request) (resp mcpgo.JSONRPCMessage) {
 	defer func() {
 		if r := recover(); r != nil {
 			t.logger.Error("stdio: panic while handling a message", "panic", r)
@@ -246,7 +262,7 @@ func (t *stdioTransport) dispatch(e *envelope, line []byte) (resp mcpgo.JSONRPCM
 		}
 	}()
 	if c, ok := t.plainCallOf(e, line); ok && t.direct {
-		return t.answer(c)
+		return t.answer(c, r)
 	}
 	return t.srv.HandleMessage(t.ctx, line)
 }

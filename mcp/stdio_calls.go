@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sync"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -25,7 +24,6 @@ import (
 // plainCall is a tools/call the transport answers itself.
 type plainCall struct {
 	id      []byte // the request's id, verbatim
-	key     string // the id as notifications/cancelled names it
 	req     mcpgo.CallToolRequest
 	handler server.ToolHandlerFunc
 }
@@ -40,8 +38,7 @@ func (t *stdioTransport) plainCallOf(e *envelope, line []byte) (*plainCall, bool
 	if !e.isMethod("tools/call") || !e.isJSONRPC2() || e.undecodable() || !t.session.Initialized() {
 		return nil, false
 	}
-	key, ok := plainID(e.id)
-	if !ok || len(e.params) == 0 || e.params[0] != '{' || !json.Valid(line) {
+	if _, ok := plainID(e.id); !ok || len(e.params) == 0 || e.params[0] != '{' || !json.Valid(line) {
 		return nil, false
 	}
 	var vals [6][]byte
@@ -54,7 +51,7 @@ func (t *stdioTransport) plainCallOf(e *envelope, line []byte) (*plainCall, bool
 	if tool == nil {
 		return nil, false // the fallback's hook answers other spellings
 	}
-	c := &plainCall{id: e.id, key: key, handler: tool.Handler}
+	c := &plainCall{id: e.id, handler: tool.Handler}
 	c.req.Method = string(mcpgo.MethodToolsCall)
 	c.req.Params.Name = name
 	if len(vals[1]) > 0 {
@@ -112,11 +109,12 @@ func plainString(raw []byte) (string, bool) {
 }
 
 // answer runs a plain call and returns its response.
-func (t *stdioTransport) answer(c *plainCall) any {
+func (t *stdioTransport) answer(c *plainCall, r *request) any {
 	ctx, cancel := context.WithCancel(t.ctx)
 	defer cancel()
-	t.running.start(c.key, cancel)
-	defer t.running.end(c.key)
+	if r != nil {
+		t.requests.setCancel(r, cancel)
+	}
 	res, err := c.handler(ctx, c.req)
 	switch {
 	case err != nil:
@@ -149,43 +147,4 @@ func leanResultOf(res *mcpgo.CallToolResult) any {
 		return res
 	}
 	return leanResult{Content: res.Content, IsError: res.IsError}
-}
-
-// runningCalls are the plain calls in progress, by the key
-// notifications/cancelled names them with.
-type runningCalls struct {
-	mu     sync.Mutex
-	cancel map[string]context.CancelFunc
-}
-
-func (r *runningCalls) start(key string, cancel context.CancelFunc) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.cancel == nil {
-		r.cancel = map[string]context.CancelFunc{}
-	}
-	r.cancel[key] = cancel
-}
-
-func (r *runningCalls) end(key string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	delete(r.cancel, key)
-}
-
-// cancelled ends the plain call a notifications/cancelled names, if it is
-// running; calls HandleMessage serves are cancelled by mcp-go.
-func (r *runningCalls) cancelled(params []byte) {
-	var vals [6][]byte
-	scanMembers(params, &[6]string{"requestid"}, &vals)
-	key, ok := plainID(vals[0])
-	if !ok {
-		return
-	}
-	r.mu.Lock()
-	cancel := r.cancel[key]
-	r.mu.Unlock()
-	if cancel != nil {
-		cancel()
-	}
 }

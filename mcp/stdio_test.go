@@ -380,6 +380,45 @@ func TestStdioPingAndCancelDuringLongCall(t *testing.T) {
 	}
 }
 
+// TestStdioCancelledRequestIsNotAnswered: the answer to a request the
+// client cancelled is withheld, as the specification asks (a late answer
+// is "a response for an unknown message ID" to the TypeScript SDK), on
+// the transport's own path and on mcp-go's, for integer and string ids;
+// a request the cancellation does not name is still answered.
+func TestStdioCancelledRequestIsNotAnswered(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		opts StdioOptions
+		id   string
+	}{
+		{"plain call, integer id", StdioOptions{}, `7`},
+		{"plain call, string id", StdioOptions{}, `"req-7"`},
+		{"through mcp-go", StdioOptions{allToMCPGo: true}, `7`},
+		{"id with an escape", StdioOptions{}, `"a\"b"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := newGate()
+			t.Cleanup(func() { close(g.release) })
+			withheld := make(chan string, 1)
+			c.opts.withheld = func(key string) { withheld <- key }
+			r := newRawStdio(t, NewServer(slowPipeline(t, g), Options{}), c.opts)
+			r.send(`{"jsonrpc":"2.0","id":` + c.id + `,"method":"tools/call","params":{"name":"tools_search","arguments":{"query":"slow"}}}`)
+			wait(t, g.started, "the call to start")
+			r.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":8,"reason":"not running"}}`)
+			r.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":` + c.id + `,"reason":"test"}}`)
+			wait(t, g.canceled, "the call to see the cancellation")
+			wait(t, withheld, "the answer to be withheld")
+			r.send(`{"jsonrpc":"2.0","id":8,"method":"ping"}`)
+			if msg := r.answer("8"); msg["result"] == nil {
+				t.Fatalf("ping after a cancellation: %s", msg["error"])
+			}
+			if line, ok := r.pending[c.id]; ok {
+				t.Errorf("the cancelled request was answered: %.200s", line)
+			}
+		})
+	}
+}
+
 // TestStdioServerRequestsRoots: a call that asks the client for its roots
 // (roots/list, a request from the server) gets the client's answer, read
 // while the call waits.
