@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import readline from 'node:readline';
+import http from 'node:http';
 
 import {
   GATEWAY,
@@ -173,6 +174,39 @@ describe('stdio: f0 serve', () => {
 
   it('answers ping', T, async () => {
     await conn.client.ping({ timeout: 5000 });
+  });
+
+  it('sends no late answer to a call the client cancelled (the SDK would report an unknown message ID)', T, async () => {
+    // A local server that drips a body until the client goes: the call runs until it is cancelled.
+    let requested;
+    const gotRequest = new Promise((resolve) => { requested = resolve; });
+    const drip = http.createServer((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      const timer = setInterval(() => res.write('still going\n'), 5);
+      req.on('close', () => clearInterval(timer));
+      requested();
+    });
+    drip.listen(0, '127.0.0.1');
+    await once(drip, 'listening');
+    const errors = [];
+    const before = conn.client.onerror;
+    conn.client.onerror = (e) => { errors.push(String(e?.message ?? e)); before?.(e); };
+    try {
+      const abort = new AbortController();
+      const call = conn.client.callTool(
+        { name: 'net_curl', arguments: { url: `http://127.0.0.1:${drip.address().port}/endless` } },
+        undefined, { signal: abort.signal });
+      await withTimeout(gotRequest, 10_000, 'the call to reach the drip server');
+      abort.abort('test cancels');
+      await assert.rejects(call, /abort|cancel/i);
+      await new Promise((r) => setTimeout(r, 500)); // room for a late answer to arrive
+      await conn.client.ping({ timeout: 5000 });
+      assert.deepEqual(errors, [], `the client saw errors after the cancellation: ${errors.join('; ')}`);
+    } finally {
+      conn.client.onerror = before;
+      drip.closeAllConnections();
+      drip.close();
+    }
   });
 
   toolContract(() => conn);
