@@ -29,6 +29,9 @@ type callState struct {
 	// replaced is set when the tool, a placeholder, brought the tools it
 	// stood for (ErrReplaced).
 	replaced bool
+	// asked is the name the call was made with: a placeholder's answers
+	// name the tool the caller wanted, not the placeholder.
+	asked string
 }
 
 // budgetCeiling is the largest budget a call can ask for.
@@ -73,7 +76,12 @@ func (p *Pipeline) exampleCall(r Renderer, t *Tool) string {
 }
 
 // name is the tool's name as the caller refers to it.
-func (c *callState) name() string { return c.p.nameText(c.render, c.tool) }
+func (c *callState) name() string {
+	if c.tool.Placeholder && c.asked != "" {
+		return c.asked
+	}
+	return c.p.nameText(c.render, c.tool)
+}
 
 // describe is the call that shows the tool's arguments, or "".
 func (c *callState) describe() string { return c.p.describeCall(c.render, c.tool) }

@@ -305,7 +305,7 @@ func (p *Pipeline) prepare(ctx context.Context, name string, raw any) (*callStat
 		res := p.notFound(render, name, t, nil)
 		return nil, nil, &res
 	}
-	c := &callState{p: p, tool: t, raw: raw, render: render, ceiling: p.cfg.OutputCap}
+	c := &callState{p: p, tool: t, raw: raw, render: render, ceiling: p.cfg.OutputCap, asked: name}
 	if l := ClientFrom(ctx).Limits.Bytes; l > 0 {
 		c.ceiling = min(c.ceiling, max(l-clientByteMargin, 1024))
 	}
@@ -326,7 +326,10 @@ func (p *Pipeline) prepare(ctx context.Context, name string, raw any) (*callStat
 		c.notes = append(c.notes, route.apply(c, args))
 	}
 	schema := p.reg.schema(t)
-	problems, notes := c.repair(schema, args)
+	var notes []string
+	if !t.Placeholder { // it stands for tools whose arguments are not known yet
+		problems, notes = c.repair(schema, args)
+	}
 	if len(problems) == 0 {
 		problems = checkLists(t, args)
 	}

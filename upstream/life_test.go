@@ -54,10 +54,15 @@ func TestServerThatFailsToStart(t *testing.T) {
 	ctx := context.Background()
 	for _, name := range []string{"up_read_file", "up.anything", "up_unavailable"} {
 		res := p.Call(ctx, name, map[string]any{"path": "a"})
-		for _, want := range []string{`upstream server "up" could not be started: `, "fake: not ready yet", "f0 starts it again in "} {
-			if !res.IsError || !strings.Contains(res.Text, want) {
+		// The answer names the tool the caller asked for, and does not
+		// call its arguments foreign: they are the wanted tool's.
+		for _, want := range []string{name + " failed: ", `upstream server "up" could not be started: `, "fake: not ready yet", "f0 starts it again in "} {
+			if !res.IsError || !strings.HasPrefix(res.Text, name) || !strings.Contains(res.Text, want) {
 				t.Fatalf("%s: missing %q in:\n%s", name, want, res.Text)
 			}
+		}
+		if strings.Contains(res.Text, "ignored field") {
+			t.Fatalf("%s: the wanted tool's arguments were called foreign:\n%s", name, res.Text)
 		}
 	}
 	if res := p.Call(ctx, "ok_read_file", map[string]any{"path": "a"}); res.IsError {
