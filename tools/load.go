@@ -105,12 +105,36 @@ func Hold(ctx context.Context, n int64) error {
 	if !ok || n <= 0 {
 		return nil
 	}
+	if c.held.Load()+n > c.p.load.maxHeld {
+		return &TooMuchMemoryError{Limit: c.p.load.maxHeld, w: settingsFor(c.render)}
+	}
 	if !c.p.load.take(n) {
 		return &BusyError{What: fmt.Sprintf("the calls running hold %s bytes of memory, its limit", GroupDigits(c.p.load.maxHeld)), Limit: MaxCallMemorySetting, Retry: busyRetry, Stopped: true}
 	}
 	c.held.Add(n)
 	return nil
 }
+
+// TooMuchMemoryError stops a call that alone would hold more memory than
+// every running call may hold together: sending it again cannot help (a
+// busy answer would say it can), asking for a part of it or saving it to
+// a file can.
+type TooMuchMemoryError struct {
+	Limit int64 // the bytes the running calls may hold together
+	w     SettingWriter
+}
+
+func (e *TooMuchMemoryError) Error() string {
+	w := e.w
+	if w == nil {
+		w = OperatorSettings{}
+	}
+	return fmt.Sprintf("the answer needs more than %s bytes of memory, the most the running calls may hold together (%s); ask for a part of it at a time, or save it to a file",
+		GroupDigits(e.Limit), w.Setting(MaxCallMemorySetting, ""))
+}
+
+// Refused marks the error as not about the shape of the call's arguments.
+func (e *TooMuchMemoryError) Refused() bool { return true }
 
 // busy is the answer to a call refused or stopped at a load limit.
 func (c *callState) busy(e *BusyError) Result {

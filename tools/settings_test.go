@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -85,5 +86,30 @@ func TestSettingEnv(t *testing.T) {
 		if got := s.Env(); got != want {
 			t.Errorf("%s.Env() = %s, want %s", s, got, want)
 		}
+	}
+}
+
+// TestHoldTellsBusyFromTooMuch: a call that finds the memory taken by
+// other calls is busy (sending it again later works); a call that alone
+// needs more than every call may hold together is told so, not to retry.
+func TestHoldTellsBusyFromTooMuch(t *testing.T) {
+	p := newTestPipeline(t, Config{MaxHeld: 1000})
+	ctx := context.Background()
+	first, second := withCall(ctx, &callState{p: p}), withCall(ctx, &callState{p: p})
+	if err := Hold(first, 600); err != nil {
+		t.Fatalf("the first call's hold: %v", err)
+	}
+	var busy *BusyError
+	if err := Hold(second, 600); !errors.As(err, &busy) {
+		t.Fatalf("over what the others left: got %v, want busy", err)
+	}
+	var tooMuch *TooMuchMemoryError
+	err := Hold(second, 1200)
+	if !errors.As(err, &tooMuch) {
+		t.Fatalf("over the whole limit: got %v, want too much", err)
+	}
+	want := "the answer needs more than 1,000 bytes of memory, the most the running calls may hold together (--max-call-memory); ask for a part of it at a time, or save it to a file"
+	if err.Error() != want {
+		t.Fatalf("got %q\nwant %q", err, want)
 	}
 }

@@ -71,7 +71,7 @@ func (g *globalFlags) register(fs *pflag.FlagSet) {
 	fs.StringSliceVar(&g.exclude, "exclude-tools", nil, "hide these tools")
 	fs.IntVar(&g.maxOutput, "max-output", tools.DefaultMaxOutput, "default output budget of a call in bytes")
 	fs.IntVar(&g.maxCalls, "max-calls", tools.DefaultMaxCalls, "most tool calls running at once (MCP, HTTP, batch items together); more are answered busy, retry")
-	fs.StringVar(&g.maxHeld, "max-call-memory", "128MiB", "most memory the running calls may hold for response bodies together; a call over it is answered busy, retry")
+	fs.StringVar(&g.maxHeld, "max-call-memory", "128MiB", "most memory the running calls may hold for response bodies together; over it a call is answered busy, retry (or, when it alone needs more, told to ask for a part)")
 	fs.StringVar(&g.logLevel, "log-level", "", "log level on stderr: debug, info, warn, error (default info for serve, warn otherwise)")
 	fs.StringVar(&g.net.maxTime, "net-max-time", "5m", "longest time limit a net.curl call may ask for, total and connect (default limits: 30s and 10s)")
 	fs.StringVar(&g.net.maxDownload, "net-max-download", "100MiB", "largest response body net.curl reads or saves, and largest file it sends")
