@@ -16,6 +16,9 @@ func validate(t *Tool, schema *schemas.Schema, args map[string]any) (problems []
 	var ignored []string
 	for k := range inOrder(args) {
 		prop := schemas.Property(schema, k)
+		if prop == nil && opensMap(schema) {
+			prop = schema.AdditionalProperties // a map's keys are its own: kept, as nested maps' are
+		}
 		if prop == nil {
 			if near := nearestField(t, schema, k); near != "" {
 				problems = append(problems, problem{k, fmt.Sprintf("unknown field; did you mean %q?", near)})
@@ -43,6 +46,13 @@ func validate(t *Tool, schema *schemas.Schema, args map[string]any) (problems []
 			Plural(len(ignored), "field", "fields"), quoteList(ignored), strings.Join(schemas.PropertyNames(schema), ", ")))
 	}
 	return problems, notes
+}
+
+// opensMap reports whether an object schema takes keys it does not
+// declare (additionalProperties is a schema, not false), as an upstream
+// tool that takes a map of names to values does.
+func opensMap(s *schemas.Schema) bool {
+	return s.AdditionalProperties != nil && s.AdditionalProperties.Not == nil
 }
 
 // nearestField returns the declared field (or synonym) a misspelt key most
