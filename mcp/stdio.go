@@ -229,12 +229,13 @@ func (t *stdioTransport) handle(e *envelope, line []byte) {
 			return
 		}
 	}
-	var r *request
+	var r *requestRef
 	if e.hasID() && !e.isMethod("initialize") { // initialize cannot be cancelled
-		r = t.requests.add(e.id)
+		ref := t.requests.add(e.id)
+		r = &ref
 	}
 	resp := t.dispatch(e, line, r)
-	if r != nil && t.requests.remove(r) {
+	if r != nil && t.requests.remove(*r) {
 		t.logger.Debug("stdio: the client cancelled the request, so its answer is not sent", "id", r.key)
 		if t.withheld != nil {
 			t.withheld(r.key)
@@ -252,7 +253,7 @@ func (t *stdioTransport) handle(e *envelope, line []byte) {
 // dispatch answers a plain tool call itself and hands any other message
 // to HandleMessage; a panic becomes an internal error answer carrying the
 // request's id.
-func (t *stdioTransport) dispatch(e *envelope, line []byte, r *request) (resp mcpgo.JSONRPCMessage) {
+func (t *stdioTransport) dispatch(e *envelope, line []byte, r *requestRef) (resp mcpgo.JSONRPCMessage) {
 	defer func() {
 		if r := recover(); r != nil {
 			t.logger.Error("stdio: panic while handling a message", "panic", r)

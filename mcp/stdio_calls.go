@@ -109,11 +109,11 @@ func plainString(raw []byte) (string, bool) {
 }
 
 // answer runs a plain call and returns its response.
-func (t *stdioTransport) answer(c *plainCall, r *request) any {
+func (t *stdioTransport) answer(c *plainCall, r *requestRef) any {
 	ctx, cancel := context.WithCancel(t.ctx)
 	defer cancel()
 	if r != nil {
-		t.requests.setCancel(r, cancel)
+		t.requests.setCancel(*r, cancel)
 	}
 	res, err := c.handler(ctx, c.req)
 	switch {

@@ -17,47 +17,61 @@ import (
 // notifications/cancelled names them with.
 type requestTable struct {
 	mu    sync.Mutex
-	byKey map[string]*request
+	seq   uint64 // numbers the requests, so a reused id is told apart
+	byKey map[string]request
 }
 
-// request is one request being served.
+// request is the state of one request being served.
 type request struct {
-	key       string
+	seq       uint64
 	cancel    context.CancelFunc // ends a plain call's context; nil for mcp-go's
 	cancelled bool               // the client cancelled it: its answer is withheld
 }
 
+// requestRef names a request in the table.
+type requestRef struct {
+	key string
+	seq uint64
+}
+
 // add records a request read with the given raw id.
-func (t *requestTable) add(id []byte) *request {
-	r := &request{key: requestKey(id)}
+func (t *requestTable) add(id []byte) requestRef {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.byKey == nil {
-		t.byKey = map[string]*request{}
+		t.byKey = map[string]request{}
 	}
-	t.byKey[r.key] = r
-	return r
+	t.seq++
+	ref := requestRef{key: requestKey(id), seq: t.seq}
+	t.byKey[ref.key] = request{seq: ref.seq}
+	return ref
 }
 
 // remove forgets a request served, and reports whether the client
 // cancelled it.
-func (t *requestTable) remove(r *request) bool {
+func (t *requestTable) remove(ref requestRef) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.byKey[r.key] == r {
-		delete(t.byKey, r.key)
+	r, ok := t.byKey[ref.key]
+	if !ok || r.seq != ref.seq {
+		return false // a later request reused the id
 	}
+	delete(t.byKey, ref.key)
 	return r.cancelled
 }
 
 // setCancel gives a plain call's cancel function to its request; a
 // cancellation that came first ends the call at once.
-func (t *requestTable) setCancel(r *request, cancel context.CancelFunc) {
+func (t *requestTable) setCancel(ref requestRef, cancel context.CancelFunc) {
 	t.mu.Lock()
-	r.cancel = cancel
-	cancelled := r.cancelled
+	r, ok := t.byKey[ref.key]
+	ok = ok && r.seq == ref.seq
+	if ok {
+		r.cancel = cancel
+		t.byKey[ref.key] = r
+	}
 	t.mu.Unlock()
-	if cancelled {
+	if ok && r.cancelled {
 		cancel()
 	}
 }
@@ -71,16 +85,16 @@ func (t *requestTable) cancelled(params []byte) {
 	if vals[0] == nil {
 		return
 	}
+	key := requestKey(vals[0])
 	t.mu.Lock()
-	r := t.byKey[requestKey(vals[0])]
-	var cancel context.CancelFunc
-	if r != nil {
+	r, ok := t.byKey[key]
+	if ok {
 		r.cancelled = true
-		cancel = r.cancel
+		t.byKey[key] = r
 	}
 	t.mu.Unlock()
-	if cancel != nil {
-		cancel()
+	if ok && r.cancel != nil {
+		r.cancel()
 	}
 }
 
