@@ -11,9 +11,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { callTool, connectStdio, freePort, listAllTools, stopProcess, nameProblems, rawCallTool, resultText, schemaProblems, show } from './lib/f0.mjs';
+import { callTool, connectStdio, listAllTools, startEverythingHttp, stopProcess, nameProblems, rawCallTool, resultText, schemaProblems, show } from './lib/f0.mjs';
 import { childPids, cmdline, EVERYTHING, FILESYSTEM, upstreamFlags } from './lib/upstreams.mjs';
-import { spawn } from 'node:child_process';
 
 const T = { timeout: 60_000 };
 const HOOK = { timeout: 120_000 };
@@ -147,17 +146,8 @@ describe('gateway: --config with server-everything over streamable HTTP and the 
   before(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'f0-gateway-config-'));
     writeFileSync(path.join(dir, 'hello.txt'), 'hello over config\n');
-    const port = await freePort();
-    everything = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let err = '';
-    await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server-everything did not start: ${err}`)), 30_000);
-      everything.stderr.on('data', (d) => {
-        err += d;
-        if (/listening on port/i.test(err)) { clearTimeout(timer); resolve(); }
-      });
-      everything.on('exit', (code) => reject(new Error(`server-everything exited ${code}: ${err}`)));
-    });
+    let port;
+    ({ child: everything, port } = await startEverythingHttp(EVERYTHING));
     const config = path.join(dir, 'mcp.json');
     writeFileSync(config, JSON.stringify({
       mcpServers: {

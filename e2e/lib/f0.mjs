@@ -57,20 +57,8 @@ async function upstreamArgs(extraArgs) {
   if (!GATEWAY || extraArgs.some((a) => a === '--upstream' || a === '--config')) return [];
   gatewayFlags ??= (async () => {
     const pkg = (name) => path.join(E2E_DIR, 'node_modules', '@modelcontextprotocol', name, 'dist', 'index.js');
-    const port = await freePort();
-    const everything = spawn(process.execPath, [pkg('server-everything'), 'streamableHttp'], {
-      env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const { child: everything, port } = await startEverythingHttp(pkg('server-everything'));
     children.add(everything);
-    let err = '';
-    await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server-everything did not start: ${err}`)), 30_000);
-      everything.stderr.on('data', (d) => {
-        err += d;
-        if (/listening on port/i.test(err)) { clearTimeout(timer); resolve(); }
-      });
-      everything.on('exit', (code) => reject(new Error(`server-everything exited ${code}: ${err}`)));
-    });
     everything.unref();
     everything.stderr.unref?.();
     const dir = mkdtempSync(path.join(os.tmpdir(), 'f0-e2e-gateway-'));
@@ -80,6 +68,27 @@ async function upstreamArgs(extraArgs) {
       '--upstream', `everything=http://127.0.0.1:${port}/mcp`];
   })();
   return gatewayFlags;
+}
+
+/**
+ * Starts server-everything (its entry point: entry) over streamable HTTP on a free port and waits until it
+ * listens; returns { child, port }.
+ */
+export async function startEverythingHttp(entry) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [entry, 'streamableHttp'], {
+    env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server-everything did not start: ${err}`)), 30_000);
+    child.stderr.on('data', (d) => {
+      err += d;
+      if (/listening on port/i.test(err)) { clearTimeout(timer); resolve(); }
+    });
+    child.on('exit', (code) => reject(new Error(`server-everything exited ${code}: ${err}`)));
+  });
+  return { child, port };
 }
 
 /** A free TCP port on 127.0.0.1 (bind port 0, read it, close). */
