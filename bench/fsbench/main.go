@@ -19,7 +19,6 @@ import (
 	"os"
 	"os/exec"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -193,18 +192,7 @@ func (c *client) call(tool string, args map[string]any) result {
 }
 
 // cpu is the server's user and system time so far.
-func (c *client) cpu() time.Duration {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", c.cmd.Process.Pid))
-	if err != nil {
-		fail("cpu: %v", err)
-	}
-	s := string(data)
-	fields := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
-	utime, _ := strconv.ParseInt(fields[11], 10, 64)
-	stime, _ := strconv.ParseInt(fields[12], 10, 64)
-	const ticks = 100 // USER_HZ
-	return time.Duration(utime+stime) * time.Second / ticks
-}
+func (c *client) cpu() time.Duration { return processCPU(c.cmd.Process.Pid) }
 
 func fail(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "fsbench: "+format+"\n", args...)
