@@ -194,7 +194,12 @@ func testHandler() http.Handler {
 		}
 		w.Header().Set("Content-Type", ct)
 		w.Header().Set("Content-Length", strconv.Itoa(n))
-		w.Write(bigText(n))
+		body := bigText(n)
+		if lines, _ := strconv.Atoi(r.URL.Query().Get("ascii")); lines > 0 {
+			// an ASCII start longer than what a charset guess looks at
+			body = append(bytes.Repeat([]byte("ascii line\n"), lines), body...)[:n]
+		}
+		w.Write(body)
 	})
 	mux.HandleFunc("/nolength", func(w http.ResponseWriter, r *http.Request) {
 		n, _ := strconv.Atoi(r.URL.Query().Get("n"))

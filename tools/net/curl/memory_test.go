@@ -52,6 +52,18 @@ func TestBodyMemoryIsBounded(t *testing.T) {
 		assertInOrder(t, res.Text, "200 OK", "(from byte 4,000,000 of 5,000,000)", "… [truncated: showed ", " of 1,000,000 bytes; ", `Get the rest: net_curl {"offset":`)
 		assertHeldNothing(t, e)
 	})
+	t.Run("a window deep in JSON without a charset, ASCII at its start, keeps only the window", func(t *testing.T) {
+		url := e.url + "/big?n=5000000&ascii=1000&type=application/json"
+		res := e.call(t, map[string]any{"url": url, "offset": 4000000})
+		if res.IsError {
+			t.Fatal(res.Text)
+		}
+		assertInOrder(t, res.Text, "200 OK · application/json · 4.8 MB · ", " ééé\n", "… [truncated: showed ")
+		if strings.Contains(res.Text, "decoded from") || strings.Contains(res.Text, "Ã©") {
+			t.Fatalf("UTF-8 decoded as another charset:\n%s", tools.CutUTF8(res.Text, 300))
+		}
+		assertHeldNothing(t, e)
+	})
 	t.Run("an offset past the end of a UTF-8 body", func(t *testing.T) {
 		res := e.call(t, map[string]any{"url": e.url + "/big?n=5000000", "offset": 6000000})
 		assertInOrder(t, res.Text, "200 OK", "note: offset 6000000 is at or past the end of the body (5,000,000 bytes as shown); there is nothing more")

@@ -175,6 +175,8 @@ func TestFormats(t *testing.T) {
 			"200 OK · text/plain; charset=iso-8859-1 · 11 B · T · decoded from windows-1252\ncafé crème"},
 		{"meta charset is honoured", map[string]any{"url": e.url + "/meta-charset", "format": "text"},
 			"200 OK · text/html · 89 B · T · decoded from windows-1252 · shown as text (20 B)\nnaïve “quotes”"},
+		{"JSON without a charset is UTF-8 after an ASCII start", map[string]any{"url": e.url + "/big?n=11054&ascii=1000&type=application/json", "offset": 11000},
+			"200 OK · application/json · 11 KB · T\n(from byte 11,000 of 11,054)\nline 00000 ééé\nline 00001 ééé\nline 00002 ééé"},
 		{"octet-stream text is shown", map[string]any{"url": e.url + "/octet-text"},
 			"200 OK · application/octet-stream · 43 B · T\n# README\nplain text served as octet-stream"},
 	}
