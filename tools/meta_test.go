@@ -6,8 +6,11 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
+
+	"f0/internal/logline"
 )
 
 func TestToolsSearch(t *testing.T) {
@@ -102,11 +105,15 @@ func BenchmarkPipelineRawJSON(b *testing.B) {
 }
 
 // BenchmarkCallLogLine measures what the per-call info line costs: the
-// same trivial call with logging off, and with f0 serve's logger (text at
-// info) writing into a pipe that another goroutine drains, or to stderr
-// (point it at a pipe to another process, as a client reading the server's
-// stderr does). The difference is the line's cost; compare CPU time, not
-// wall time, on a busy machine:
+// same trivial call with logging off, and with a text logger at info
+// writing into a pipe that another goroutine drains, or to stderr (point it
+// at a pipe to another process, as a client reading the server's stderr
+// does), directly or as f0 serve does, through a logline.Writer whose own
+// goroutine makes the write(2). The difference is the line's cost; compare
+// CPU time, not wall time, on a busy machine (the async case's write(2)
+// happens on another goroutine but in the same process, so time counts it
+// too). On Linux it also reports caller-cpu-ns/op: the CPU time of the
+// calling goroutine's own thread, locked to it, per call.
 //
 //	go test -c -o tools.test ./tools
 //	time ./tools.test -test.run '^$' -test.bench 'CallLogLine/off$' -test.benchtime 100000x
@@ -129,17 +136,31 @@ func BenchmarkCallLogLine(b *testing.B) {
 		{"info-to-stderr", func(testing.TB) *slog.Logger {
 			return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 		}},
+		{"info-to-discard", func(testing.TB) *slog.Logger {
+			return slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelInfo}))
+		}},
+		{"info-to-stderr-async", func(tb testing.TB) *slog.Logger {
+			lines := logline.New(os.Stderr, 0)
+			tb.Cleanup(func() { lines.Close() })
+			return slog.New(slog.NewTextHandler(lines, &slog.HandlerOptions{Level: slog.LevelInfo}))
+		}},
 	}
 	for _, l := range loggers {
 		b.Run(l.name, func(b *testing.B) {
 			p := newTestPipeline(b, Config{Logger: l.logger(b)})
 			ctx := context.Background()
 			args := json.RawMessage(`{"size":100}`)
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			before, measured := threadCPU()
 			b.ReportAllocs()
 			for b.Loop() {
 				if res := p.Call(ctx, "test_plain", args); res.IsError {
 					b.Fatal(res.Text)
 				}
+			}
+			if after, ok := threadCPU(); measured && ok {
+				b.ReportMetric(float64(after-before)/float64(b.N), "caller-cpu-ns/op")
 			}
 		})
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"f0/internal/logline"
 	"f0/mcp"
 	"f0/tools"
 )
@@ -139,7 +140,12 @@ func (a *app) serveCommand() *cobra.Command {
 		Short: "Serve the tools over MCP (stdio by default, or streamable HTTP with --http)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			logger, err := a.flags.logger(a.stderr, slog.LevelInfo)
+			// The server's log lines (one per call) are written by a
+			// goroutine of their own, off the calls' path; the last ones
+			// are out before serve returns, signal or not.
+			lines := logline.New(a.stderr, 0)
+			defer lines.Close()
+			logger, err := a.flags.logger(lines, slog.LevelInfo)
 			if err != nil {
 				return err
 			}

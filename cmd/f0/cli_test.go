@@ -1,15 +1,18 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 )
 
@@ -286,4 +289,54 @@ func TestBinaryBraceGlobBareWord(t *testing.T) {
 		{"broken JSON object", proc{dir: dir}, []string{"fs.read", `{"path": "a.go"`},
 			expect{code: exitToolError, stderr: []string{"arguments could not be read: unexpected EOF"}}},
 	})
+}
+
+// TestServeLogsEveryCallOnSignal: f0 serve writes its log lines off the
+// calls' path, and a signal that stops it still leaves one msg=call line
+// per call answered on its stderr.
+func TestServeLogsEveryCallOnSignal(t *testing.T) {
+	const calls = 300
+	for _, sig := range []os.Signal{syscall.SIGTERM, os.Interrupt} {
+		t.Run(sig.String(), func(t *testing.T) {
+			cmd := exec.Command(built.get(t), "serve", "--root", t.TempDir())
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			in, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer cmd.Process.Kill()
+			var lines strings.Builder
+			lines.WriteString(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"test","version":"0"}}}` + "\n")
+			lines.WriteString(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n")
+			for i := 1; i <= calls; i++ {
+				fmt.Fprintf(&lines, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"tools_describe","arguments":{"name":"fs_read"}}}`+"\n", i)
+			}
+			go io.WriteString(in, lines.String())
+			answers := bufio.NewScanner(out)
+			answers.Buffer(nil, 1<<20)
+			for n := 0; n <= calls; n++ {
+				if !answers.Scan() {
+					t.Fatalf("%d answers, then: %v\n%s", n, answers.Err(), stderr.String())
+				}
+			}
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			go io.Copy(io.Discard, out)
+			if err := cmd.Wait(); err != nil {
+				t.Fatalf("serve after %s: %v\n%s", sig, err, stderr.String())
+			}
+			if got := strings.Count(stderr.String(), "msg=call tool=tools.describe"); got != calls {
+				t.Errorf("%d call lines logged for %d calls:\n%s", got, calls, stderr.String())
+			}
+		})
+	}
 }
