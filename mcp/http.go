@@ -60,6 +60,10 @@ type HTTPOptions struct {
 	ShutdownGrace time.Duration
 	// Logger receives transport events.
 	Logger *slog.Logger
+
+	// allToMCPGo hands every request to mcp-go, plain calls too: the
+	// reference the tests compare the direct answers with.
+	allToMCPGo bool
 }
 
 func (o *HTTPOptions) defaults() {
@@ -105,6 +109,11 @@ type HTTPServer struct {
 	httpServer *http.Server
 	handler    http.Handler
 	loopback   bool
+	// calls answers plain tool calls beside mcp-go (nil when stateless).
+	calls *httpCalls
+	// callContext adds to a request's context what a call needs from the
+	// transport: its name and the shutdown signal.
+	callContext func(context.Context) context.Context
 	// cancelCalls ends the contexts of the tool calls in flight (not of
 	// the requests, so that their answers are still written).
 	cancelCalls context.CancelCauseFunc
@@ -124,6 +133,9 @@ func NewHTTPServer(s *server.MCPServer, opts HTTPOptions) (*HTTPServer, error) {
 	}
 	calls, cancelCalls := context.WithCancelCause(context.Background())
 	h.cancelCalls = cancelCalls
+	h.callContext = func(ctx context.Context) context.Context {
+		return withTransport(withShutdown(ctx, calls), transportName(opts.Stateless))
+	}
 	h.httpServer = &http.Server{
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
@@ -137,7 +149,7 @@ func NewHTTPServer(s *server.MCPServer, opts HTTPOptions) (*HTTPServer, error) {
 		server.WithEventStore(server.NewInMemoryEventStore()),
 		// Calls learn through their context when shutdown gives up on them.
 		server.WithHTTPContextFunc(func(ctx context.Context, _ *http.Request) context.Context {
-			return withTransport(withShutdown(ctx, calls), transportName(opts.Stateless))
+			return h.callContext(ctx)
 		}),
 		// f0's guard validates Host on every request (DNS rebinding
 		// included) and honours --allowed-hosts; mcp-go's own check would
@@ -148,6 +160,9 @@ func NewHTTPServer(s *server.MCPServer, opts HTTPOptions) (*HTTPServer, error) {
 		streamOpts = append(streamOpts, server.WithStateLess(true))
 	} else {
 		h.sessions = newSessionStore()
+		if !opts.allToMCPGo {
+			h.calls = newHTTPCalls(s, opts.SessionIdleTTL)
+		}
 		streamOpts = append(streamOpts,
 			server.WithSessionIdManager(h.sessions),
 			server.WithSessionIdleTTL(opts.SessionIdleTTL))
@@ -173,7 +188,7 @@ func (h *HTTPServer) routes() http.Handler {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		fmt.Fprintln(w, "ok")
 	})
-	mux.Handle("/mcp", h.auth(h.limits(readableCalls(h.streamable))))
+	mux.Handle("/mcp", h.auth(h.limits(h.streamable)))
 	return h.guard(mux)
 }
 
@@ -305,7 +320,7 @@ func (h *HTTPServer) limits(next http.Handler) http.Handler {
 			if id := r.Header.Get("Mcp-Session-Id"); id != "" && h.sessions != nil {
 				h.settling.wait(r.Context(), id)
 			}
-			next.ServeHTTP(w, r)
+			h.serveMCP(w, r, next, body)
 			return
 		}
 		// mcp-go mints a session before it reads the initialize request; a
@@ -316,7 +331,7 @@ func (h *HTTPServer) limits(next http.Handler) http.Handler {
 				h.settling.begin(opened)
 			}
 		}}
-		next.ServeHTTP(cw, r)
+		h.serveMCP(cw, r, next, body)
 		if opened != "" {
 			h.settling.end(opened)
 		}
@@ -324,6 +339,39 @@ func (h *HTTPServer) limits(next http.Handler) http.Handler {
 			_, _ = h.sessions.Terminate(id)
 		}
 	})
+}
+
+// serveMCP serves a request that passed the guards, its body read whole:
+// a plain tool call of a live session is answered beside mcp-go (see
+// httpCalls), anything else goes to mcp-go, a tool call whose arguments
+// mcp-go could not decode rewritten first (see readableCall).
+func (h *HTTPServer) serveMCP(w http.ResponseWriter, r *http.Request, next http.Handler, body []byte) {
+	if r.Method != http.MethodPost {
+		h.forward(w, r, next, nil)
+		return
+	}
+	e := scanEnvelope(body)
+	if h.calls != nil && h.calls.serve(w, r, &e, body, h.callContext) {
+		return
+	}
+	if rewritten := readableCall(&e); rewritten != nil {
+		body = rewritten
+		r.ContentLength = int64(len(body))
+		r.Body = io.NopCloser(bytes.NewReader(body))
+	}
+	h.forward(w, r, next, &e)
+}
+
+// forward hands a request to mcp-go, telling the direct path of its
+// session (e is the POSTed message, nil for other methods).
+func (h *HTTPServer) forward(w http.ResponseWriter, r *http.Request, next http.Handler, e *envelope) {
+	if id := r.Header.Get("Mcp-Session-Id"); id != "" && h.calls != nil {
+		if e == nil {
+			e = &envelope{}
+		}
+		h.calls.forwarding(id, e)
+	}
+	next.ServeHTTP(w, r)
 }
 
 // Request body limits.

@@ -3,8 +3,6 @@ package mcp
 import (
 	"bytes"
 	"encoding/json"
-	"io"
-	"net/http"
 	"strconv"
 )
 
@@ -259,34 +257,3 @@ func readableCall(e *envelope) []byte {
 	b.WriteString(`}}}`)
 	return b.Bytes()
 }
-
-// readableCalls rewrites, before mcp-go reads them, POSTed tool calls whose
-// arguments it could not decode (see readableCall). The body is already
-// capped by the limits middleware.
-func readableCalls(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodPost || r.Body == nil {
-			next.ServeHTTP(w, r)
-			return
-		}
-		body, err := io.ReadAll(r.Body)
-		if err != nil {
-			// Let mcp-go answer the read error (413 for a body over the cap).
-			r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), errReader{err}))
-			next.ServeHTTP(w, r)
-			return
-		}
-		e := scanEnvelope(body)
-		if rewritten := readableCall(&e); rewritten != nil {
-			body = rewritten
-			r.ContentLength = int64(len(body))
-		}
-		r.Body = io.NopCloser(bytes.NewReader(body))
-		next.ServeHTTP(w, r)
-	})
-}
-
-// errReader fails every read with err.
-type errReader struct{ err error }
-
-func (e errReader) Read([]byte) (int, error) { return 0, e.err }

@@ -262,10 +262,23 @@ func (t *stdioTransport) dispatch(e *envelope, line []byte, r *requestRef) (resp
 			}
 		}
 	}()
-	if c, ok := t.plainCallOf(e, line); ok && t.direct {
+	if !t.direct || !t.session.Initialized() {
+		return t.srv.HandleMessage(t.ctx, line)
+	}
+	if c, ok := plainCallOf(t.srv, e, line); ok {
 		return t.answer(c, r)
 	}
 	return t.srv.HandleMessage(t.ctx, line)
+}
+
+// answer runs a plain call with a context notifications/cancelled can end.
+func (t *stdioTransport) answer(c *plainCall, r *requestRef) any {
+	ctx, cancel := context.WithCancel(t.ctx)
+	defer cancel()
+	if r != nil {
+		t.requests.setCancel(*r, cancel)
+	}
+	return c.run(ctx)
 }
 
 // refuse answers a line over the size limit, with the request's id when

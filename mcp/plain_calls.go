@@ -4,22 +4,24 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"unicode/utf8"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
 
-// A plain tool call is answered by the stdio transport itself, beside
-// mcp-go's HandleMessage: HandleMessage decodes every request four times
-// (envelope, protocol probe, trace probe, typed params) and stores its
-// cancel function in a map keyed by a formatted string, which for a call
-// that does little costs more than the call. The transport has already
-// found the call's parts in its one scan of the line, so it looks the tool
-// up, runs its handler with a context notifications/cancelled can end, and
-// writes the answer. Anything it is not sure to answer exactly as mcp-go
-// would (before initialize, a task, a multi-round-trip retry, _meta other
-// than a progress token, an id that is neither a plain string nor an
-// integer, a name not listed) goes through HandleMessage as before.
+// A plain tool call is answered by the transport itself (stdio, and
+// streamable HTTP for a live session), beside mcp-go's HandleMessage:
+// HandleMessage decodes every request four times (envelope, protocol
+// probe, trace probe, typed params) and stores its cancel function in a map
+// keyed by a formatted string, which for a call that does little costs more
+// than the call. The transport has already found the call's parts in its
+// one scan of the message, so it looks the tool up, runs its handler with a
+// context notifications/cancelled can end, and writes the answer. Anything
+// it is not sure to answer exactly as mcp-go would (before initialize, a
+// task, a multi-round-trip retry, _meta other than a progress token, an id
+// that is neither a plain string nor an integer a float64 holds exactly, a
+// name not listed) goes through HandleMessage as before.
 
 // plainCall is a tools/call the transport answers itself.
 type plainCall struct {
@@ -32,13 +34,13 @@ type plainCall struct {
 // any of the last three sends the call through HandleMessage.
 var callParams = [6]string{"name", "arguments", "_meta", "task", "inputresponses", "requeststate"}
 
-// plainCallOf returns the call in a message, or false when HandleMessage
-// must serve it.
-func (t *stdioTransport) plainCallOf(e *envelope, line []byte) (*plainCall, bool) {
-	if !e.isMethod("tools/call") || !e.isJSONRPC2() || e.undecodable() || !t.session.Initialized() {
+// plainCallOf returns the call in a message of an initialized session, or
+// false when HandleMessage must serve it.
+func plainCallOf(srv *server.MCPServer, e *envelope, msg []byte) (*plainCall, bool) {
+	if !e.isMethod("tools/call") || !e.isJSONRPC2() || e.undecodable() {
 		return nil, false
 	}
-	if _, ok := plainID(e.id); !ok || len(e.params) == 0 || e.params[0] != '{' || !json.Valid(line) {
+	if _, ok := plainID(e.id); !ok || len(e.params) == 0 || e.params[0] != '{' || !json.Valid(msg) {
 		return nil, false
 	}
 	var vals [6][]byte
@@ -47,7 +49,7 @@ func (t *stdioTransport) plainCallOf(e *envelope, line []byte) (*plainCall, bool
 	if !ok || name == fallbackTool || vals[3] != nil || vals[4] != nil || vals[5] != nil {
 		return nil, false
 	}
-	tool := t.srv.GetTool(name)
+	tool := srv.GetTool(name)
 	if tool == nil {
 		return nil, false // the fallback's hook answers other spellings
 	}
@@ -78,13 +80,15 @@ func (c *plainCall) readMeta(raw []byte) bool {
 }
 
 // plainID returns the key of a request id that is a string without
-// escapes or an integer; mcp-go matches notifications/cancelled by the
-// id's printed value, so "7" and 7 share the key 7.
+// escapes or an integer of at most 15 digits (mcp-go decodes ids into
+// float64 and prints them back: longer integers may not come back the
+// same); mcp-go matches notifications/cancelled by the id's printed value,
+// so "7" and 7 share the key 7.
 func plainID(id []byte) (string, bool) {
 	if s, ok := plainString(id); ok {
 		return s, true
 	}
-	if len(id) == 0 || len(id) > 19 {
+	if len(id) == 0 || len(id) > 16 || len(id) == 16 && id[0] != '-' {
 		return "", false
 	}
 	for i, c := range id {
@@ -95,9 +99,10 @@ func plainID(id []byte) (string, bool) {
 	return string(id), true
 }
 
-// plainString returns the content of a JSON string with no escapes.
+// plainString returns the content of a JSON string in UTF-8 with no
+// escapes.
 func plainString(raw []byte) (string, bool) {
-	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' {
+	if len(raw) < 2 || raw[0] != '"' || raw[len(raw)-1] != '"' || !utf8.Valid(raw) {
 		return "", false
 	}
 	for _, c := range raw[1 : len(raw)-1] {
@@ -108,13 +113,14 @@ func plainString(raw []byte) (string, bool) {
 	return string(raw[1 : len(raw)-1]), true
 }
 
-// answer runs a plain call and returns its response.
-func (t *stdioTransport) answer(c *plainCall, r *requestRef) any {
-	ctx, cancel := context.WithCancel(t.ctx)
-	defer cancel()
-	if r != nil {
-		t.requests.setCancel(*r, cancel)
-	}
+// run runs a plain call in ctx and returns its response; a panic is
+// answered as mcp-go's recovery (server.WithRecovery) answers it.
+func (c *plainCall) run(ctx context.Context) (answer any) {
+	defer func() {
+		if r := recover(); r != nil {
+			answer = errorAnswer(c.id, mcpgo.INTERNAL_ERROR, fmt.Sprintf("panic recovered in %s tool handler: %v", c.req.Params.Name, r))
+		}
+	}()
 	res, err := c.handler(ctx, c.req)
 	switch {
 	case err != nil:
