@@ -143,7 +143,7 @@ func (c *callState) busy(e *BusyError) Result {
 		what = "The call was stopped before it finished"
 	}
 	return Result{IsError: true, Text: fmt.Sprintf("%s: %s. %s; send it again then.\nYou passed: %s",
-		c.p.ListedName(c.tool), e.text(settingsFor(c.render)), what, c.passed())}
+		c.p.plainName(c.render, c.tool), e.text(settingsFor(c.render)), what, c.passed())}
 }
 
 // enter takes a call slot for c, or answers busy.

@@ -28,6 +28,23 @@ type Renderer interface {
 	Name(s Suggestion) string
 }
 
+// CanonicalNamer is implemented by renderers whose front end spells every
+// tool by its canonical name (the command line: fs.read), the tools the
+// server hides included. The others name a hidden tool, and a tool in a
+// heading that is no call, by its listed name (fs_read).
+type CanonicalNamer interface {
+	CanonicalNames()
+}
+
+// plainName is how r's reader sees t named in text that is not a call of
+// it: a busy answer's heading, a tool the server hides.
+func (p *Pipeline) plainName(r Renderer, t *Tool) string {
+	if _, ok := r.(CanonicalNamer); ok {
+		return t.Name
+	}
+	return p.ListedName(t)
+}
+
 // ToolLister is implemented by renderers of clients with their own way to
 // list a server's tools (pi's `mcp({server: "f0"})`); the others name MCP's
 // tools/list.

@@ -15,7 +15,7 @@ func (p *Pipeline) notFound(r Renderer, name string, known *Tool, near []foreign
 	var b strings.Builder
 	fmt.Fprintf(&b, "unknown tool %s", quoteShort(name))
 	if known != nil {
-		fmt.Fprintf(&b, ": %s exists but this server does not expose it (%s).\n", p.ListedName(known), p.hidden[known].text(settingsFor(r)))
+		fmt.Fprintf(&b, ": %s exists but this server does not expose it (%s).\n", p.plainName(r, known), p.hidden[known].text(settingsFor(r)))
 		if known.Access > p.cfg.Access {
 			fmt.Fprintf(&b, "The operator can allow it with %s.\n", settingsFor(r).Change(AccessSetting, known.Access.String()))
 		}
@@ -75,7 +75,7 @@ func (p *Pipeline) writeSuggestions(r Renderer, b *strings.Builder, name string)
 	var example *Tool
 	for _, t := range sugg {
 		if !p.visible[t] {
-			fmt.Fprintf(b, "- %s: not exposed by this server (%s)\n", p.ListedName(t), p.hidden[t].text(settingsFor(r)))
+			fmt.Fprintf(b, "- %s: not exposed by this server (%s)\n", p.plainName(r, t), p.hidden[t].text(settingsFor(r)))
 			continue
 		}
 		fmt.Fprintf(b, "- %s: %s\n", p.nameText(r, t), t.Summary)

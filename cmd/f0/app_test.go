@@ -151,11 +151,11 @@ func TestDescribeCommand(t *testing.T) {
 		args []string
 		want expect
 	}{
-		{[]string{"describe", "tools-search"}, expect{code: exitOK, stdout: []string{"tools_search: ", "Canonical name tools.search", "Arguments:", "Examples:", "Input schema:"}}},
+		{[]string{"describe", "tools-search"}, expect{code: exitOK, stdout: []string{"tools.search: ", "Canonical name tools.search", "Arguments:", "Examples:", "Input schema:"}}},
 		{[]string{"describe", "TOOLS.DESCRIBE"}, expect{code: exitOK, stdout: []string{"Canonical name tools.describe"}}},
 		{[]string{"--tool-names", "dotted", "describe", "tools_search"}, expect{code: exitOK, stdout: []string{"tools.search: "}}},
 		{[]string{"describe", "nope"}, expect{code: exitToolError, stderr: []string{`unknown tool "nope"`, "List every tool with f0 tools.search"}}},
-		{[]string{"describe", "tools_serch"}, expect{code: exitToolError, stderr: []string{`unknown tool "tools_serch"`, "Did you mean", "- tools_search"}}},
+		{[]string{"describe", "tools_serch"}, expect{code: exitToolError, stderr: []string{`unknown tool "tools_serch"`, "Did you mean", "- tools.search"}}},
 		{[]string{"describe"}, expect{code: exitUsage, stderr: []string{"accepts 1 arg"}}},
 		{[]string{"describe", "a", "b"}, expect{code: exitUsage}},
 	}
@@ -204,17 +204,17 @@ func TestCallCommand(t *testing.T) {
 		{"key=value", "", []string{"call", "tools_describe", "name=tools_search"},
 			expect{code: exitOK, stdout: []string{"Canonical name tools.search"}}},
 		{"no arguments", "", []string{"call", "tools_search"},
-			expect{code: exitOK, stdout: []string{"tools_search", "tools_describe"}}},
+			expect{code: exitOK, stdout: []string{"- tools.search (read)", "- tools.describe (read)"}}},
 		{"unknown tool", "", []string{"call", "net_crul", "{}"},
 			expect{code: exitToolError, stderr: []string{`unknown tool "net_crul"`, "List every tool with f0 tools.search"}}},
 		{"misspelt tool", "", []string{"call", "tools_serch", "{}"},
-			expect{code: exitToolError, stderr: []string{`unknown tool "tools_serch"`, "- tools_search"}}},
+			expect{code: exitToolError, stderr: []string{`unknown tool "tools_serch"`, "- tools.search"}}},
 		{"bad argument", "", []string{"call", "tools_describe", `{"nmae":"tools_search"}`},
-			expect{code: exitToolError, stderr: []string{"tools_describe", "Example:"}}},
+			expect{code: exitToolError, stderr: []string{"tools.describe: ", "Example: f0 tools.describe"}}},
 		{"broken json", "", []string{"call", "tools_describe", `{"name":`},
-			expect{code: exitToolError, stderr: []string{"tools_describe"}}},
+			expect{code: exitToolError, stderr: []string{"tools.describe: "}}},
 		{"broken json on stdin", `{"name":`, []string{"call", "tools_describe", "-"},
-			expect{code: exitToolError, stderr: []string{"tools_describe"}}},
+			expect{code: exitToolError, stderr: []string{"tools.describe: "}}},
 		{"no tool", "", []string{"call"},
 			expect{code: exitUsage, stderr: []string{"requires at least 1 arg"}}},
 		{"bad := value", "", []string{"call", "tools_search", "query:={"},
@@ -251,7 +251,7 @@ func TestExcludedToolCall(t *testing.T) {
 		{"--exclude-tools", "tools.search", "tools_search"},
 	} {
 		expect{code: exitToolError, stderr: []string{
-			`unknown tool "tools`, "tools_search exists but this server does not expose it", "--exclude-tools",
+			`unknown tool "tools`, "tools.search exists but this server does not expose it", "--exclude-tools",
 		}}.check(t, f0(t, "", args...))
 	}
 }
@@ -263,22 +263,22 @@ func TestShorthand(t *testing.T) {
 		args  []string
 		want  expect
 	}{
-		{"key=value", "", []string{"tools.search", "query=file"}, expect{code: exitOK, stdout: []string{"fs_read"}}},
+		{"key=value", "", []string{"tools.search", "query=file"}, expect{code: exitOK, stdout: []string{"- fs.read (read)"}}},
 		{"bare word", "", []string{"tools.describe", "tools_search"}, expect{code: exitOK, stdout: []string{"Canonical name tools.search"}}},
 		{"listed name", "", []string{"tools_describe", "tools.search"}, expect{code: exitOK, stdout: []string{"Canonical name tools.search"}}},
-		{"key:=json", "", []string{"tools.search", `query:="describe"`}, expect{code: exitOK, stdout: []string{"tools_describe"}}},
+		{"key:=json", "", []string{"tools.search", `query:="describe"`}, expect{code: exitOK, stdout: []string{"- tools.describe"}}},
 		{"key:=json object field", "", []string{"tools.describe", `name:="tools.search"`}, expect{code: exitOK, stdout: []string{"Canonical name tools.search"}}},
-		{"pair and bare word", "", []string{"tools.search", "namespace=tools", "describe"}, expect{code: exitOK, stdout: []string{"tools_describe"}}},
+		{"pair and bare word", "", []string{"tools.search", "namespace=tools", "describe"}, expect{code: exitOK, stdout: []string{"- tools.describe"}}},
 		{"json object", "", []string{"tools.describe", `{"name":"tools_search"}`}, expect{code: exitOK, stdout: []string{"Canonical name tools.search"}}},
 		{"stdin", `{"name":"tools_search"}`, []string{"tools.describe", "-"}, expect{code: exitOK, stdout: []string{"Canonical name tools.search"}}},
-		{"no arguments", "", []string{"tools.search"}, expect{code: exitOK, stdout: []string{"tools_search", "tools_describe"}}},
+		{"no arguments", "", []string{"tools.search"}, expect{code: exitOK, stdout: []string{"- tools.search", "- tools.describe"}}},
 		{"bare word twice", "", []string{"tools.describe", "tools_search", "name=tools_describe"}, expect{code: exitUsage, stderr: []string{"both as a bare word and as name="}}},
 		{"--help", "", []string{"tools.describe", "--help"}, expect{code: exitOK, stdout: []string{"Canonical name tools.describe", "Arguments:"}}},
 		{"--help after args", "", []string{"tools.search", "query=x", "--help"}, expect{code: exitOK, stdout: []string{"Canonical name tools.search"}}},
 		{"-h", "", []string{"tools.search", "-h"}, expect{code: exitOK, stdout: []string{"Canonical name tools.search"}}},
 		{"help", "", []string{"tools.search", "help"}, expect{code: exitOK, stdout: []string{"Canonical name tools.search"}}},
 		{"unknown tool", "", []string{"net_crul", "x=1"}, expect{code: exitToolError, stderr: []string{`unknown tool "net_crul"`}}},
-		{"misspelt tool", "", []string{"tools.serch"}, expect{code: exitToolError, stderr: []string{`unknown tool "tools.serch"`, "- tools_search"}}},
+		{"misspelt tool", "", []string{"tools.serch"}, expect{code: exitToolError, stderr: []string{`unknown tool "tools.serch"`, "- tools.search"}}},
 		{"bad := value", "", []string{"tools.search", "query:=nope"}, expect{code: exitUsage, stderr: []string{"must be JSON"}}},
 		{"no command", "", nil, expect{code: exitOK, stdout: []string{"f0 serves", "Usage:"}}},
 	}

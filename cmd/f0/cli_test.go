@@ -157,10 +157,10 @@ func TestBinarySubcommands(t *testing.T) {
 		{"tool", proc{}, []string{"tool"}, expect{code: exitUsage, stderr: []string{"did you mean tools?"}}},
 		{"versoin", proc{}, []string{"versoin"}, expect{code: exitUsage, stderr: []string{"did you mean version?"}}},
 		{"describ", proc{}, []string{"describ", "fs.read"}, expect{code: exitUsage, stderr: []string{"did you mean describe?", "or the tool tools.describe"}}},
-		{"a tool's near-miss", proc{}, []string{"fs.raed", "go.mod"}, expect{code: exitToolError, stderr: []string{`unknown tool "fs.raed"`, "- fs_read"}}},
+		{"a tool's near-miss", proc{}, []string{"fs.raed", "go.mod"}, expect{code: exitToolError, stderr: []string{`unknown tool "fs.raed"`, "- fs.read"}}},
 		// curl is another server's and the shell's name for net.curl: it runs.
 		{"a well-known tool name", proc{}, []string{"curl", "http://127.0.0.1:1/"}, expect{code: 7, stderr: []string{"f0 net.curl: (7) Failed to connect to 127.0.0.1 port 1 after "}}},
-		{"a tool's short name", proc{}, []string{"crl", "http://127.0.0.1:1/"}, expect{code: exitToolError, stderr: []string{`unknown tool "crl"`, "- net_curl"}}},
+		{"a tool's short name", proc{}, []string{"crl", "http://127.0.0.1:1/"}, expect{code: exitToolError, stderr: []string{`unknown tool "crl"`, "- net.curl"}}},
 		{"version", proc{}, []string{"version"}, expect{stdout: []string{"f0 version "}}},
 		{"--version", proc{}, []string{"--version"}, expect{stdout: []string{"f0 version "}}},
 		{"completion", proc{}, []string{"completion", "bash"}, expect{stdout: []string{"bash completion", "__start_f0"}}},

@@ -129,7 +129,7 @@ func TestNetCurlCLI(t *testing.T) {
 			}
 		}
 		r := f0(t, "", root, "net.curl", "help")
-		if r.code != 0 || !strings.Contains(r.stdout, "net_curl: HTTP request (curl)") {
+		if r.code != 0 || !strings.Contains(r.stdout, "net.curl: HTTP request (curl)") {
 			t.Fatalf("help:\n%s", r)
 		}
 	})

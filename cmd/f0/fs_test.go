@@ -55,10 +55,10 @@ func TestFSCommandLine(t *testing.T) {
 		{"stat", []string{"fs_stat", "go.mod"}, expect{stdout: []string{"go.mod\n  type: file · 30 bytes", "text · 3 lines"}}},
 		{"call with JSON", []string{"call", "fs.read", `{"path":"pkg/lib/lib.go","offset":3}`}, expect{stdout: []string{"// Run runs.\nfunc Run() {}"}}},
 		{"missing file", []string{"fs.read", "cmd/x/mian.go"}, expect{code: exitToolError,
-			stderr: []string{`fs_read: "path": read cmd/x/mian.go: no such file or directory; did you mean cmd/x/main.go?`}}},
+			stderr: []string{`fs.read: "path": read cmd/x/mian.go: no such file or directory; did you mean cmd/x/main.go?`}}},
 		{"outside", []string{"fs.read", "../x"}, expect{code: exitToolError, stderr: []string{`"../x" is outside the allowed roots (` + dir + ` — set by --root)`}}},
-		{"misspelt tool", []string{"fs.raed", "go.mod"}, expect{code: exitToolError, stderr: []string{`unknown tool "fs.raed"`, "- fs_read:"}}},
-		{"help", []string{"fs.read", "--help"}, expect{stdout: []string{"fs_read: Read files", "offset (integer)", "head", "(several at once: paths)"}}},
+		{"misspelt tool", []string{"fs.raed", "go.mod"}, expect{code: exitToolError, stderr: []string{`unknown tool "fs.raed"`, "- fs.read:"}}},
+		{"help", []string{"fs.read", "--help"}, expect{stdout: []string{"fs.read: Read files", "offset (integer)", "head", "(several at once: paths)"}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -132,7 +132,7 @@ func TestBinaryForeignNames(t *testing.T) {
 	dir := fsRoot(t)
 	runBinCases(t, []binCase{
 		{"Read with file_path", proc{}, []string{"--root", dir, "Read", "file_path=go.mod"},
-			expect{stdout: []string{"module example.com/x"}, stderr: []string{`note: "Read" is another server's tool name; ran fs_read (file_path → path)`}}},
+			expect{stdout: []string{"module example.com/x"}, stderr: []string{`note: "Read" is another server's tool name; ran fs.read (file_path → path)`}}},
 		{"read_file with a bare path", proc{}, []string{"--root", dir, "read_file", "go.mod"},
 			expect{stdout: []string{"module example.com/x"}}},
 		{"Windows separators", proc{}, []string{"--root", dir, "fs.read", `cmd\x\main.go`},

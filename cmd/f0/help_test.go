@@ -16,7 +16,7 @@ func TestUnknownToolSuggestsNetCurl(t *testing.T) {
 		{"net_crul", "https://example.com"},
 		{"describe", "net_crul"},
 	} {
-		expect{code: exitToolError, stderr: []string{`unknown tool "net_crul"`, "- net_curl"}}.check(t, f0(t, "", args...))
+		expect{code: exitToolError, stderr: []string{`unknown tool "net_crul"`, "- net.curl"}}.check(t, f0(t, "", args...))
 	}
 }
 

@@ -21,8 +21,9 @@ import (
 //	f0 net.curl -sL https://example.com/ offset=23893
 //
 // It repeats the f0 flags of the command line it answers, so the
-// suggestion runs with the same roots and limits. Names in prose stay the
-// listed names, which the command line accepts too.
+// suggestion runs with the same roots and limits. Names in prose (an
+// error's heading, a "did you mean" list) are spelt as in those command
+// lines, fs.read, so a terminal never shows fs_read above `f0 fs.read`.
 type cliRenderer struct {
 	reg   *tools.Registry
 	flags []string // f0's own flags of this invocation, as words
@@ -33,8 +34,11 @@ func (a *app) withCLIRenderer(ctx context.Context, p *tools.Pipeline) context.Co
 	return tools.WithRenderer(ctx, cliRenderer{reg: p.Registry(), flags: a.lineFlags})
 }
 
-// Name writes the listed name.
-func (r cliRenderer) Name(s tools.Suggestion) string { return s.Listed }
+// Name writes the tool's name as the command line takes it: fs.read.
+func (r cliRenderer) Name(s tools.Suggestion) string { return s.Tool }
+
+// CanonicalNames marks the command line as spelling every tool fs.read.
+func (r cliRenderer) CanonicalNames() {}
 
 // Setting writes a server setting as the flag that sets it on this
 // command line: "--access read".

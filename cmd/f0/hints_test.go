@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -211,7 +212,7 @@ func TestCLISettingHints(t *testing.T) {
 		want []string
 	}{
 		{"tool above the access cap", []string{"--root", dir, "--access", "read", "fs.write", "path=a.txt", "content=hi"},
-			[]string{"fs_write exists but this server does not expose it (it needs write access and the server runs with --access read).\nThe operator can allow it with --access write.\n"}},
+			[]string{"fs.write exists but this server does not expose it (it needs write access and the server runs with --access read).\nThe operator can allow it with --access write.\n"}},
 		{"call above the access cap", []string{"--root", dir, "--access", "read", "net.curl", "-d", "a=1", "http://127.0.0.1:9/"},
 			[]string{`this call needs "write" access (POST can change things on the server), and this server runs with --access read.`, "To allow it, the operator starts f0 with --access write."}},
 		{"excluded tool", []string{"--root", dir, "--exclude-tools", "fs.list", "fs.list", "."},
@@ -234,4 +235,48 @@ func TestCLISettingHints(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestCLIHeadingsSpellTheExamplesName: on a terminal an error's heading,
+// its "did you mean" list and its example spell a tool the same way, as
+// the command line takes it (fs.read), whatever spelling was typed; an MCP
+// client keeps the listed name (fs_read) in both.
+func TestCLIHeadingsSpellTheExamplesName(t *testing.T) {
+	dir := t.TempDir()
+	schema := `{path?: string, paths?: string[], offset?: integer, limit?: integer, tail?: integer, lineNumbers?: boolean, base64?: boolean, image?: boolean}`
+	cases := []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"a wrong argument", []string{"--root", dir, "fs.read", "path=x", "offset=abc"},
+			"fs.read: invalid arguments.\n- \"offset\": expected an integer, got \"abc\" (string)\nYou passed: {\"offset\":\"abc\",\"path\":\"x\"}\nExpected: " + schema + "\nExample: f0 --root " + dir + " fs.read go.mod\n"},
+		{"the listed spelling typed", []string{"--root", dir, "fs_read"},
+			"fs.read: \"path\": is required: name the file to read (or several in paths).\nYou passed: no arguments\nExpected: " + schema + "\nExample: f0 --root " + dir + " fs.read go.mod\n"},
+		{"a misspelt tool", []string{"--root", dir, "--access", "read", "fs.wirte", "a.txt"},
+			"unknown tool \"fs.wirte\".\nDid you mean:\n- fs.write: not exposed by this server (it needs write access and the server runs with --access read)\n- fs.list: List a directory's entries with depth, glob filter, sizes and times.\n- fs.delete: not exposed by this server (it needs admin access and the server runs with --access read)\nExample: f0 --access read --root " + dir + " fs.list .\n" +
+				"List every tool with f0 --access read --root " + dir + " tools.search (or f0 --access read --root " + dir + " tools); show one tool's arguments with f0 --access read --root " + dir + " tools.describe ….\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if r := f0(t, "", c.args...); r.code != exitToolError || r.stderr != c.stderr {
+				t.Fatalf("exit %d, stderr:\n%s\nwant:\n%s", r.code, r.stderr, c.stderr)
+			}
+		})
+	}
+	t.Run("MCP keeps the listed name", func(t *testing.T) {
+		reg, err := catalog.New(catalog.Options{Roots: []string{dir}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := tools.NewPipeline(reg, tools.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := p.Call(context.Background(), "fs.read", map[string]any{"path": "x", "offset": "abc"})
+		want := "fs_read: invalid arguments.\n- \"offset\": expected an integer, got \"abc\" (string)\nYou passed: {\"offset\":\"abc\",\"path\":\"x\"}\nExpected: " + schema + "\nExample: fs_read {\"path\":\"go.mod\"}"
+		if res.Text != want {
+			t.Fatalf("got:\n%s\nwant:\n%s", res.Text, want)
+		}
+	})
 }
