@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
 	"time"
@@ -111,9 +112,6 @@ type HTTPServer struct {
 	loopback   bool
 	// calls answers plain tool calls beside mcp-go (nil when stateless).
 	calls *httpCalls
-	// callContext adds to a request's context what a call needs from the
-	// transport: its name and the shutdown signal.
-	callContext func(context.Context) context.Context
 	// cancelCalls ends the contexts of the tool calls in flight (not of
 	// the requests, so that their answers are still written).
 	cancelCalls context.CancelCauseFunc
@@ -132,9 +130,11 @@ func NewHTTPServer(s *server.MCPServer, opts HTTPOptions) (*HTTPServer, error) {
 		return nil, ErrTokenRequired
 	}
 	calls, cancelCalls := context.WithCancelCause(context.Background())
-	h.cancelCalls = cancelCalls
-	h.callContext = func(ctx context.Context) context.Context {
-		return withTransport(withShutdown(ctx, calls), transportName(opts.Stateless))
+	h.cancelCalls = func(cause error) {
+		cancelCalls(cause)
+		if h.calls != nil {
+			h.calls.cancelAll(cause)
+		}
 	}
 	h.httpServer = &http.Server{
 		ReadHeaderTimeout: 10 * time.Second,
@@ -149,7 +149,7 @@ func NewHTTPServer(s *server.MCPServer, opts HTTPOptions) (*HTTPServer, error) {
 		server.WithEventStore(server.NewInMemoryEventStore()),
 		// Calls learn through their context when shutdown gives up on them.
 		server.WithHTTPContextFunc(func(ctx context.Context, _ *http.Request) context.Context {
-			return h.callContext(ctx)
+			return withTransport(withShutdown(ctx, calls), transportName(opts.Stateless))
 		}),
 		// f0's guard validates Host on every request (DNS rebinding
 		// included) and honours --allowed-hosts; mcp-go's own check would
@@ -161,7 +161,7 @@ func NewHTTPServer(s *server.MCPServer, opts HTTPOptions) (*HTTPServer, error) {
 	} else {
 		h.sessions = newSessionStore()
 		if !opts.allToMCPGo {
-			h.calls = newHTTPCalls(s, opts.SessionIdleTTL)
+			h.calls = newHTTPCalls(s, opts.SessionIdleTTL, calls)
 		}
 		streamOpts = append(streamOpts,
 			server.WithSessionIdManager(h.sessions),
@@ -347,29 +347,31 @@ func (h *HTTPServer) limits(next http.Handler) http.Handler {
 // mcp-go could not decode rewritten first (see readableCall).
 func (h *HTTPServer) serveMCP(w http.ResponseWriter, r *http.Request, next http.Handler, body []byte) {
 	if r.Method != http.MethodPost {
-		h.forward(w, r, next, nil)
+		h.forward(w, r, next, nil, body)
 		return
 	}
 	e := scanEnvelope(body)
-	if h.calls != nil && h.calls.serve(w, r, &e, body, h.callContext) {
+	if h.calls != nil && h.calls.serve(w, r, &e, body) {
 		return
 	}
 	if rewritten := readableCall(&e); rewritten != nil {
 		body = rewritten
 		r.ContentLength = int64(len(body))
-		r.Body = io.NopCloser(bytes.NewReader(body))
 	}
-	h.forward(w, r, next, &e)
+	h.forward(w, r, next, &e, body)
 }
 
-// forward hands a request to mcp-go, telling the direct path of its
-// session (e is the POSTed message, nil for other methods).
-func (h *HTTPServer) forward(w http.ResponseWriter, r *http.Request, next http.Handler, e *envelope) {
+// forward hands a request to mcp-go with its body, telling the direct path
+// of its session (e is the POSTed message, nil for other methods).
+func (h *HTTPServer) forward(w http.ResponseWriter, r *http.Request, next http.Handler, e *envelope, body []byte) {
 	if id := r.Header.Get("Mcp-Session-Id"); id != "" && h.calls != nil {
 		if e == nil {
 			e = &envelope{}
 		}
 		h.calls.forwarding(id, e)
+	}
+	if body != nil {
+		r.Body = io.NopCloser(bytes.NewReader(body))
 	}
 	next.ServeHTTP(w, r)
 }
@@ -392,7 +394,7 @@ func (h *HTTPServer) readBody(w http.ResponseWriter, r *http.Request) ([]byte, b
 	}
 	rc := http.NewResponseController(w)
 	_ = rc.SetReadDeadline(time.Now().Add(bodyTimeout))
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxBody))
+	data, err := h.readAll(w, r)
 	_ = rc.SetReadDeadline(time.Time{})
 	if err != nil {
 		var tooBig *http.MaxBytesError
@@ -404,8 +406,26 @@ func (h *HTTPServer) readBody(w http.ResponseWriter, r *http.Request) ([]byte, b
 		}
 		return nil, false
 	}
-	r.Body = io.NopCloser(bytes.NewReader(data))
 	return data, true
+}
+
+// readAll reads a request body whole: one allocation of its size when its
+// length is declared (limits refused one over MaxBody), within MaxBody
+// otherwise. It reads up to the end of the body, which is what lets
+// net/http notice a client that goes away while its request is served.
+func (h *HTTPServer) readAll(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	if r.ContentLength < 0 {
+		return io.ReadAll(http.MaxBytesReader(w, r.Body, h.opts.MaxBody))
+	}
+	buf := make([]byte, r.ContentLength+1)
+	n, err := io.ReadFull(r.Body, buf)
+	if int64(n) == r.ContentLength && errors.Is(err, io.ErrUnexpectedEOF) {
+		return buf[:n], nil
+	}
+	if err == nil {
+		err = errors.New("the body is longer than its Content-Length")
+	}
+	return nil, err
 }
 
 // knownSession answers 404 for a session id that is not live, whatever the
@@ -413,9 +433,8 @@ func (h *HTTPServer) readBody(w http.ResponseWriter, r *http.Request) ([]byte, b
 // saying why when the session ended. DELETE of an ended session stays
 // harmless. A live session's request is recorded, for eviction.
 func (h *HTTPServer) knownSession(w http.ResponseWriter, r *http.Request, id string, body []byte) bool {
-	live, ended := h.sessions.lookup(id)
+	live, ended := h.sessions.use(id, bytes.Contains(body, []byte(`"tools/call"`)))
 	if live {
-		h.sessions.touch(id, bytes.Contains(body, []byte(`"tools/call"`)))
 		return true
 	}
 	if ended != "" && r.Method == http.MethodDelete {
@@ -532,6 +551,6 @@ func isLoopbackHost(host string) bool {
 	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
 		return true
 	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
 }

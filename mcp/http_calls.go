@@ -24,9 +24,11 @@ import (
 // answer as SSE (a progress token asks for notifications during the call), a
 // request of another era (2026-07-28) or of no session (stateless), a CORS
 // request, a media type or protocol version it would have to check. The
-// call's context carries what handlePost gives it: the registered session,
-// the transport and shutdown signal, and a cancel function that
-// notifications/cancelled reaches. Client roots are asked over the
+// call's context carries what handlePost gives it: the registered session
+// and the transport; it ends when notifications/cancelled names the call,
+// and when shutdown gives up on the calls still running (cancelAll, rather
+// than every call registering with the shutdown signal, which all calls
+// would contend for). Client roots are asked over the
 // session's GET stream and answered by separate POSTs, which are mcp-go's,
 // so they work whichever way the call is answered.
 //
@@ -38,6 +40,9 @@ import (
 // httpCalls answers the plain tool calls of live HTTP sessions.
 type httpCalls struct {
 	srv *server.MCPServer
+	// shutdown ends, with its cause, when shutdown gives up waiting for
+	// the calls; cancelAll then ends theirs.
+	shutdown context.Context
 	// refresh is how stale mcp-go's idle clock of a session may be before
 	// a call of the session goes through mcp-go to set it.
 	refresh time.Duration
@@ -55,6 +60,10 @@ type httpSession struct {
 	// seen is when mcp-go last served a request of the session (Unix
 	// nanoseconds), and so set its idle clock.
 	seen atomic.Int64
+	// ended says mcp-go unregistered the session: no call starts here any
+	// more, and the session leaves the index with its last call (so that
+	// cancelAll still finds the calls of sessions closed at shutdown).
+	ended atomic.Bool
 }
 
 // maxClockRefresh caps how stale mcp-go's idle clock of a busy session gets.
@@ -62,12 +71,12 @@ const maxClockRefresh = 10 * time.Second
 
 // newHTTPCalls follows the sessions s registers. It returns nil when s has
 // no hooks to follow them with.
-func newHTTPCalls(s *server.MCPServer, idleTTL time.Duration) *httpCalls {
+func newHTTPCalls(s *server.MCPServer, idleTTL time.Duration, shutdown context.Context) *httpCalls {
 	hooks := s.GetHooks()
 	if hooks == nil {
 		return nil
 	}
-	c := &httpCalls{srv: s, refresh: min(idleTTL/16, maxClockRefresh), sessions: map[string]*httpSession{}}
+	c := &httpCalls{srv: s, shutdown: shutdown, refresh: min(idleTTL/16, maxClockRefresh), sessions: map[string]*httpSession{}}
 	hooks.AddOnRegisterSession(func(_ context.Context, session server.ClientSession) { c.register(session) })
 	hooks.AddOnUnregisterSession(func(_ context.Context, session server.ClientSession) { c.unregister(session.SessionID()) })
 	return c
@@ -84,16 +93,49 @@ func (c *httpCalls) register(session server.ClientSession) {
 	c.mu.Unlock()
 }
 
+// unregister ends a session: it leaves the index now, or with its last
+// call (see finished).
 func (c *httpCalls) unregister(id string) {
 	c.mu.Lock()
-	delete(c.sessions, id)
-	c.mu.Unlock()
+	defer c.mu.Unlock()
+	if se := c.sessions[id]; se != nil {
+		se.ended.Store(true)
+		if se.requests.empty() {
+			delete(c.sessions, id)
+		}
+	}
 }
 
+// finished removes an ended session whose last call has just finished.
+func (c *httpCalls) finished(id string, se *httpSession) {
+	if !se.ended.Load() || !se.requests.empty() {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.sessions[id] == se {
+		delete(c.sessions, id)
+	}
+}
+
+// session returns the live session id.
 func (c *httpCalls) session(id string) *httpSession {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
-	return c.sessions[id]
+	if se := c.sessions[id]; se != nil && !se.ended.Load() {
+		return se
+	}
+	return nil
+}
+
+// cancelAll ends the context of every call answered here that is still
+// running, with cause.
+func (c *httpCalls) cancelAll(cause error) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	for _, se := range c.sessions {
+		se.requests.cancelAll(cause)
+	}
 }
 
 // forwarding records that mcp-go serves a request of session id (which
@@ -110,30 +152,30 @@ func (c *httpCalls) forwarding(id string, e *envelope) {
 	}
 }
 
-// directSession returns the session of a request the direct path may
-// answer, or nil when handlePost must: its headers are what handlePost
+// directSession returns the session (and its id) of a request the direct
+// path may answer, or nil when handlePost must: its headers are what handlePost
 // answers in JSON without checking anything the direct path does not, and
 // mcp-go's idle clock of the session is recent.
-func (c *httpCalls) directSession(r *http.Request) *httpSession {
+func (c *httpCalls) directSession(r *http.Request) (string, *httpSession) {
 	h := r.Header
 	id := h.Get("Mcp-Session-Id")
 	if id == "" || r.Method != http.MethodPost || h.Get("Content-Type") != "application/json" || h.Get("Origin") != "" {
-		return nil
+		return "", nil
 	}
 	if v := h.Get("Mcp-Protocol-Version"); v != "" && (!mcpgo.IsValidProtocolVersion(v) || mcpgo.IsModernProtocol(v)) {
-		return nil
+		return "", nil
 	}
 	se := c.session(id)
 	if se == nil || time.Since(time.Unix(0, se.seen.Load())) >= c.refresh {
-		return nil
+		return "", nil
 	}
-	return se
+	return id, se
 }
 
 // serve answers a plain tool call of a live session and reports whether it
 // did; when it did not, the request is mcp-go's.
-func (c *httpCalls) serve(w http.ResponseWriter, r *http.Request, e *envelope, body []byte, withCall func(context.Context) context.Context) bool {
-	se := c.directSession(r)
+func (c *httpCalls) serve(w http.ResponseWriter, r *http.Request, e *envelope, body []byte) bool {
+	id, se := c.directSession(r)
 	if se == nil {
 		return false
 	}
@@ -141,12 +183,15 @@ func (c *httpCalls) serve(w http.ResponseWriter, r *http.Request, e *envelope, b
 	if !ok || call.req.Params.Meta != nil { // progress goes out as SSE
 		return false
 	}
-	ctx, cancel := context.WithCancel(withCall(c.srv.WithContext(r.Context(), se.client)))
-	defer cancel()
-	ref := se.requests.add(e.id)
-	se.requests.setCancel(ref, cancel)
+	ctx, cancel := context.WithCancelCause(withTransport(c.srv.WithContext(r.Context(), se.client), transportName(false)))
+	defer cancel(nil)
+	ref, ok := c.begin(se, e.id, cancel)
+	if !ok {
+		c.end(id, se, ref)
+		return false
+	}
 	answer := call.run(ctx)
-	se.requests.remove(ref)
+	c.end(id, se, ref)
 	c.served.Add(1)
 	if r.Context().Err() != nil {
 		return true // the client is gone, as handlePost finds too
@@ -155,4 +200,26 @@ func (c *httpCalls) serve(w http.ResponseWriter, r *http.Request, e *envelope, b
 	w.WriteHeader(http.StatusOK)
 	_ = json.NewEncoder(w).Encode(answer)
 	return true
+}
+
+// begin records a call of session se that cancel ends, and reports false
+// when the session ended meanwhile (cancelAll might not find the call: it
+// is mcp-go's then). A call that begins after shutdown gave up on the
+// calls ends at once.
+func (c *httpCalls) begin(se *httpSession, id []byte, cancel context.CancelCauseFunc) (requestRef, bool) {
+	ref := se.requests.add(id)
+	if se.ended.Load() {
+		return ref, false
+	}
+	se.requests.setCancel(ref, cancel)
+	if c.shutdown.Err() != nil { // cancelAll may have run before the call was added
+		cancel(context.Cause(c.shutdown))
+	}
+	return ref, true
+}
+
+// end forgets a call begin recorded.
+func (c *httpCalls) end(id string, se *httpSession, ref requestRef) {
+	se.requests.remove(ref)
+	c.finished(id, se)
 }

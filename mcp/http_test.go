@@ -680,7 +680,18 @@ func TestHTTPServeGracefulShutdown(t *testing.T) {
 // TestServeCutsCallsAfterGrace: when ShutdownGrace runs out, the calls
 // still running are cancelled (their tools stop) and their clients get an
 // isError answer saying the server is shutting down, before Serve returns.
+// TestServeCutsCallsAfterGrace: a call still running when the shutdown
+// grace ends is cancelled and answered, whether mcp-go serves it (a first
+// call, before the tools are listed) or f0 beside it.
 func TestServeCutsCallsAfterGrace(t *testing.T) {
+	for _, direct := range []bool{false, true} {
+		t.Run(map[bool]string{false: "mcp-go", true: "direct"}[direct], func(t *testing.T) {
+			serveCutsCallAfterGrace(t, direct)
+		})
+	}
+}
+
+func serveCutsCallAfterGrace(t *testing.T, direct bool) {
 	g := newGate()
 	t.Cleanup(func() { close(g.release) })
 	h, err := NewHTTPServer(NewServer(slowPipeline(t, g), Options{}), HTTPOptions{Addr: "127.0.0.1:0", ShutdownGrace: 20 * time.Millisecond})
@@ -690,6 +701,9 @@ func TestServeCutsCallsAfterGrace(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	addr, errc := serve(t, h, ctx)
 	c := httpClient(t, "http://"+addr+"/mcp", sessionProto, nil)
+	if direct {
+		listTools(t, c)
+	}
 	type answer struct {
 		res *mcpgo.CallToolResult
 		err error
@@ -723,6 +737,9 @@ func TestServeCutsCallsAfterGrace(t *testing.T) {
 		}
 	case <-bound.Done():
 		t.Error("the client of a call abandoned at shutdown is still waiting after Serve returned")
+	}
+	if served := h.calls.served.Load(); served != map[bool]int64{true: 1}[direct] {
+		t.Errorf("calls answered beside mcp-go: %d, want direct=%v", served, direct)
 	}
 }
 

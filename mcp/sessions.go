@@ -82,23 +82,19 @@ func (s *sessionStore) end(id, why string) {
 	s.ended[id] = why
 }
 
-// lookup reports whether id is live, and why it ended when it is not
-// ("" when it never existed).
-func (s *sessionStore) lookup(id string) (live bool, ended string) {
+// use records a request of session id, and whether it calls a tool, when
+// the session is live; it reports whether it is, and why it ended when it
+// is not ("" when it never existed).
+func (s *sessionStore) use(id string, callsTool bool) (live bool, ended string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	_, live = s.live[id]
-	return live, s.ended[id]
-}
-
-// touch records a request of a live session, and whether it calls a tool.
-func (s *sessionStore) touch(id string, callsTool bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if se, ok := s.live[id]; ok {
-		se.used = time.Now()
-		se.called = se.called || callsTool
+	se, live := s.live[id]
+	if !live {
+		return false, s.ended[id]
 	}
+	se.used = time.Now()
+	se.called = se.called || callsTool
+	return true, ""
 }
 
 // evictUnused ends the session idle longest among those that never called

@@ -273,8 +273,8 @@ func (t *stdioTransport) dispatch(e *envelope, line []byte, r *requestRef) (resp
 
 // answer runs a plain call with a context notifications/cancelled can end.
 func (t *stdioTransport) answer(c *plainCall, r *requestRef) any {
-	ctx, cancel := context.WithCancel(t.ctx)
-	defer cancel()
+	ctx, cancel := context.WithCancelCause(t.ctx)
+	defer cancel(nil)
 	if r != nil {
 		t.requests.setCancel(*r, cancel)
 	}

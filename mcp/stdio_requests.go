@@ -24,8 +24,8 @@ type requestTable struct {
 // request is the state of one request being served.
 type request struct {
 	seq       uint64
-	cancel    context.CancelFunc // ends a plain call's context; nil for mcp-go's
-	cancelled bool               // the client cancelled it: its answer is withheld
+	cancel    context.CancelCauseFunc // ends a plain call's context; nil for mcp-go's
+	cancelled bool                    // the client cancelled it: its answer is withheld
 }
 
 // requestRef names a request in the table.
@@ -62,7 +62,7 @@ func (t *requestTable) remove(ref requestRef) bool {
 
 // setCancel gives a plain call's cancel function to its request; a
 // cancellation that came first ends the call at once.
-func (t *requestTable) setCancel(ref requestRef, cancel context.CancelFunc) {
+func (t *requestTable) setCancel(ref requestRef, cancel context.CancelCauseFunc) {
 	t.mu.Lock()
 	r, ok := t.byKey[ref.key]
 	ok = ok && r.seq == ref.seq
@@ -72,7 +72,7 @@ func (t *requestTable) setCancel(ref requestRef, cancel context.CancelFunc) {
 	}
 	t.mu.Unlock()
 	if ok && r.cancelled {
-		cancel()
+		cancel(nil)
 	}
 }
 
@@ -94,7 +94,25 @@ func (t *requestTable) cancelled(params []byte) {
 	}
 	t.mu.Unlock()
 	if ok && r.cancel != nil {
-		r.cancel()
+		r.cancel(nil)
+	}
+}
+
+// empty reports whether no request is being served.
+func (t *requestTable) empty() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.byKey) == 0
+}
+
+// cancelAll ends the context of every plain call running, with cause.
+func (t *requestTable) cancelAll(cause error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, r := range t.byKey {
+		if r.cancel != nil {
+			r.cancel(cause)
+		}
 	}
 }
 
