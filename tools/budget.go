@@ -158,8 +158,6 @@ func (p *Pipeline) budget(ctx context.Context, args map[string]any) (b Limits, a
 	return b, asked, note
 }
 
-type budgetKey struct{}
-
 // Budget returns the output budget in bytes of the current call: the most
 // the whole answer may hold. What a tool's own text may fill is OutputRoom.
 func Budget(ctx context.Context) int {
@@ -168,12 +166,8 @@ func Budget(ctx context.Context) int {
 
 // budgetOf returns the whole budget of the current call.
 func budgetOf(ctx context.Context) Limits {
-	if b, ok := ctx.Value(budgetKey{}).(Limits); ok {
-		return b
+	if c, ok := ctx.Value(callKey{}).(*callState); ok {
+		return c.budget
 	}
 	return Limits{Bytes: DefaultMaxOutput}
-}
-
-func withBudget(ctx context.Context, b Limits) context.Context {
-	return context.WithValue(ctx, budgetKey{}, b)
 }

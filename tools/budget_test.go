@@ -21,7 +21,7 @@ func TestOutputRoom(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := OutputRoom(withBudget(context.Background(), c.budget))
+			got := OutputRoom(withCall(context.Background(), &callState{budget: c.budget}))
 			if got.Limits() != c.want.Limits() {
 				t.Fatalf("OutputRoom(%+v) = %+v, want %+v", c.budget, got.Limits(), c.want.Limits())
 			}

@@ -2,7 +2,6 @@ package tools
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -182,6 +181,9 @@ func (p *Pipeline) ListedName(t *Tool) string {
 // any spelling, with a known prefix removed, or ending in a tool's name
 // after a server prefix of any shape (pi's <server>_, mcp_<server>_).
 func (p *Pipeline) resolve(name string) *Tool {
+	if t, ok := p.reg.byKey[name]; ok {
+		return t // a name that is its own key (fs_read) is its first candidate
+	}
 	cands := candidates(name, p.cfg.Prefix)
 	for _, key := range cands {
 		if t, ok := p.reg.byKey[key]; ok {
@@ -342,12 +344,12 @@ func (p *Pipeline) prepare(ctx context.Context, name string, raw any) (*callStat
 		notes = append(notes, budgetNote)
 	}
 	c.notes, c.budget, c.budgetAsked = append(c.notes, notes...), budget, asked
-	data, err := json.Marshal(args)
-	if err != nil {
-		return fail(c.failure(fmt.Errorf("re-encode arguments: %w", err)))
-	}
-	in, err := t.decode(data)
-	if err != nil {
+	in, err := t.decodeArgs(args)
+	var notEncoded *encodeError
+	switch {
+	case errors.As(err, &notEncoded):
+		return fail(c.failure(err))
+	case err != nil:
 		return fail(c.argError([]problem{{"", fmt.Sprintf("arguments do not fit the tool's input: %v", err)}}))
 	}
 	return c, in, nil
@@ -451,7 +453,7 @@ func (c *callState) run(ctx context.Context, in any) (res Result) {
 				c.name(), r, c.passed())}
 		}
 	}()
-	ctx = withCall(withBudget(withPipeline(ctx, c.p), c.budget), c)
+	ctx = withCall(ctx, c) // it carries the pipeline and the budget too
 	out, err := c.tool.run(ctx, in)
 	if err == nil {
 		return out
@@ -474,15 +476,11 @@ func (c *callState) run(ctx context.Context, in any) (res Result) {
 	return failed
 }
 
-type pipelineKey struct{}
-
-func withPipeline(ctx context.Context, p *Pipeline) context.Context {
-	return context.WithValue(ctx, pipelineKey{}, p)
-}
-
 // FromContext returns the pipeline running the current call, for tools that
 // call other tools (batch) or describe the catalogue (tools.*).
 func FromContext(ctx context.Context) (*Pipeline, bool) {
-	p, ok := ctx.Value(pipelineKey{}).(*Pipeline)
-	return p, ok
+	if c, ok := ctx.Value(callKey{}).(*callState); ok {
+		return c.p, true
+	}
+	return nil, false
 }

@@ -296,18 +296,17 @@ func isFolded(s string) bool {
 
 // renameFields maps synonyms and other spellings (max_bytes, MaxBytes) to
 // the declared field names.
-// It returns the names the call used for the fields it renamed.
+// It returns the names the call used for the fields it renamed (nil when
+// every key is a declared name, the common case, which allocates nothing).
 func renameFields(t *Tool, schema *schemas.Schema, args map[string]any) (map[string]string, []problem) {
-	renamed := map[string]string{}
-	props := schemas.PropertyNames(schema)
-	byFold := make(map[string]string, len(props))
-	for _, name := range props {
-		byFold[foldKey(name)] = name
-	}
+	var renamed, byFold map[string]string
 	var problems []problem
 	for key, val := range args {
 		if schemas.Property(schema, key) != nil {
 			continue
+		}
+		if byFold == nil {
+			byFold = foldedNames(schema)
 		}
 		target := ""
 		if syn, ok := lookupSynonym(t.Synonyms, key); ok {
@@ -326,10 +325,24 @@ func renameFields(t *Tool, schema *schemas.Schema, args map[string]any) (map[str
 			continue
 		}
 		args[target] = val
+		if renamed == nil {
+			renamed = map[string]string{}
+		}
 		renamed[target] = key
 		delete(args, key)
 	}
 	return renamed, append(problems, movePlurals(t, args)...)
+}
+
+// foldedNames maps the folded spelling of each declared field (foldKey) to
+// the field.
+func foldedNames(schema *schemas.Schema) map[string]string {
+	props := schemas.PropertyNames(schema)
+	byFold := make(map[string]string, len(props))
+	for _, name := range props {
+		byFold[foldKey(name)] = name
+	}
+	return byFold
 }
 
 // movePlurals sends a list given for a single-value field to the field that
@@ -413,6 +426,9 @@ func coerceNested(field string, s *schemas.Schema, v any, syn map[string]string)
 				n = json.Number(strconv.FormatInt(int64(f), 10))
 			}
 		}
+		if same, ok := v.(json.Number); ok && same == n {
+			return v, checkRange(field, s, n) // as it came, not boxed again
+		}
 		return n, checkRange(field, s, n)
 	case "boolean":
 		b, ok := toBool(v)
@@ -423,6 +439,9 @@ func coerceNested(field string, s *schemas.Schema, v any, syn map[string]string)
 	case "string":
 		switch x := v.(type) {
 		case string:
+			if len(s.Enum) == 0 {
+				return v, nil // as it came, not boxed again
+			}
 			return enumValue(field, s, x)
 		case json.Number:
 			return enumValue(field, s, x.String())
@@ -604,7 +623,7 @@ func enumValue(field string, s *schemas.Schema, v string) (any, []problem) {
 	}
 	for _, e := range s.Enum {
 		if es, ok := e.(string); ok && strings.EqualFold(es, strings.TrimSpace(v)) {
-			return es, nil
+			return e, nil
 		}
 	}
 	opts := make([]string, 0, len(s.Enum))

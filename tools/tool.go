@@ -117,6 +117,9 @@ type Tool struct {
 	Spec
 	inputType reflect.Type
 	decode    func(json.RawMessage) (any, error)
+	// fromArgs, when set, fills the input from the repaired arguments
+	// without JSON, when it can (see fieldPlan).
+	fromArgs  func(map[string]any) (any, bool)
 	run       func(context.Context, any) (Result, error)
 	accessFor func(any) (Access, string)
 	// external is set for a tool defined by another server's listing.
@@ -135,6 +138,7 @@ func (d Def[In]) Erase() *Tool {
 			}
 			return in, nil
 		},
+		fromArgs: typedDecoder[In](),
 		run: func(ctx context.Context, in any) (Result, error) {
 			return d.Run(ctx, in.(In))
 		},
