@@ -121,8 +121,8 @@ func TestDirectDecodingDeclinesTypes(t *testing.T) {
 		Other string `json:"other"`
 	}
 	type twice struct {
-		A string `json:"a"`
-		B string `json:"a"`
+		A string // named A by its Go name
+		B string `json:"A"`
 	}
 	type oddTag struct {
 		//lint:ignore SA5008 a tag name encoding/json does not take, on purpose
