@@ -45,6 +45,23 @@ func (p *Pipeline) plainName(r Renderer, t *Tool) string {
 	return p.ListedName(t)
 }
 
+// Redirecter is implemented by renderers of a command line, where the
+// output of a call can go to a file whole whatever the output budget:
+// `f0 fs.read x.bin base64=true > x.bin.b64`.
+type Redirecter interface {
+	Redirect(s Suggestion, file string) string
+}
+
+// RedirectCall renders a call of the named tool with its output sent to
+// file, or "" when the caller's front end has no such thing (MCP).
+func RedirectCall(ctx context.Context, name string, args map[string]any, file string) string {
+	r, ok := RendererFrom(ctx).(Redirecter)
+	if !ok {
+		return ""
+	}
+	return r.Redirect(suggestionFor(ctx, name, args), file)
+}
+
 // ToolLister is implemented by renderers of clients with their own way to
 // list a server's tools (pi's `mcp({server: "f0"})`); the others name MCP's
 // tools/list.

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
+	"encoding/base64"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"f0/tools"
 )
 
 // fsRoot makes a small module to point --root at.
@@ -139,5 +143,35 @@ func TestBinaryForeignNames(t *testing.T) {
 			expect{stdout: []string{"package main"}, stderr: []string{`Windows separators`}}},
 		{"a line range", proc{}, []string{"--root", dir, "call", "fs.read", `{"path":"cmd/x/main.go","start_line":3,"end_line":4}`},
 			expect{stdout: []string{"func main() {\n\trun()\n"}, stderr: []string{"note: read start_line 3, end_line 4 as lines 3-4"}}},
+	})
+}
+
+// TestBase64OnTheCommandLine: base64 of a binary file larger than a
+// model's budget goes whole to a pipe or a file (as it is read), and a
+// terminal, which gets the budget, is told the redirect that gets it all.
+func TestBase64OnTheCommandLine(t *testing.T) {
+	dir := t.TempDir()
+	data := make([]byte, 100000)
+	for i := range data {
+		data[i] = byte(i * 13)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "a b.bin"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("piped", func(t *testing.T) {
+		r := f0(t, "", "--root", dir, "fs.read", "a b.bin", "base64=true")
+		if r.code != 0 || r.stdout != base64.StdEncoding.EncodeToString(data) || !strings.HasPrefix(r.stderr, "a b.bin · application/octet-stream · 100,000 bytes · sha256 ") {
+			t.Fatalf("exit %d, %d bytes on stdout, stderr:\n%s", r.code, len(r.stdout), r.stderr)
+		}
+	})
+	t.Run("on a terminal", func(t *testing.T) {
+		p := rootPipeline(t, dir)
+		ctx := tools.WithRenderer(context.Background(), cliRenderer{reg: p.Registry(), flags: []string{"--root", dir}})
+		res := p.Call(ctx, "fs.read", map[string]any{"path": "a b.bin", "base64": true})
+		want := `fs.read: "base64": a b.bin is 98 KB, 133,336 as base64, more than this call's output budget (24,576 bytes). ` +
+			"Send the output to a file, which gets all of it: f0 --root " + dir + " fs.read 'a b.bin' base64=true > 'a b.bin.b64'. Or copy it with fs.copy, or look inside with fs.search.\n"
+		if !res.IsError || !strings.HasPrefix(res.Text, want) {
+			t.Fatalf("got:\n%s\nwant:\n%s", res.Text, want)
+		}
 	})
 }

@@ -37,6 +37,12 @@ func (a *app) withCLIRenderer(ctx context.Context, p *tools.Pipeline) context.Co
 // Name writes the tool's name as the command line takes it: fs.read.
 func (r cliRenderer) Name(s tools.Suggestion) string { return s.Tool }
 
+// Redirect writes the call with its standard output sent to file, which
+// then gets all of it: `f0 fs.read x.bin base64=true > x.bin.b64`.
+func (r cliRenderer) Redirect(s tools.Suggestion, file string) string {
+	return r.Call(s) + " > " + quoteWord(file)
+}
+
 // CanonicalNames marks the command line as spelling every tool fs.read.
 func (r cliRenderer) CanonicalNames() {}
 

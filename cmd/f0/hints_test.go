@@ -265,18 +265,25 @@ func TestCLIHeadingsSpellTheExamplesName(t *testing.T) {
 		})
 	}
 	t.Run("MCP keeps the listed name", func(t *testing.T) {
-		reg, err := catalog.New(catalog.Options{Roots: []string{dir}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := tools.NewPipeline(reg, tools.Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := rootPipeline(t, dir)
 		res := p.Call(context.Background(), "fs.read", map[string]any{"path": "x", "offset": "abc"})
 		want := "fs_read: invalid arguments.\n- \"offset\": expected an integer, got \"abc\" (string)\nYou passed: {\"offset\":\"abc\",\"path\":\"x\"}\nExpected: " + schema + "\nExample: fs_read {\"path\":\"go.mod\"}"
 		if res.Text != want {
 			t.Fatalf("got:\n%s\nwant:\n%s", res.Text, want)
 		}
 	})
+}
+
+// rootPipeline is the whole catalogue over dir, with the default settings.
+func rootPipeline(t *testing.T, dir string) *tools.Pipeline {
+	t.Helper()
+	reg, err := catalog.New(catalog.Options{Roots: []string{dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := tools.NewPipeline(reg, tools.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"image"
 	_ "image/gif" // image sizes in binary file notes
 	_ "image/jpeg"
@@ -16,6 +17,7 @@ import (
 	"io"
 	"maps"
 	"math"
+	"path"
 	"strings"
 	"unicode/utf8"
 
@@ -543,42 +545,36 @@ func numberLines(text string, first int) string {
 }
 
 // readBinary answers for a binary file, or a file asked for as base64 or
-// as an image.
+// as an image. Only what the answer shows is kept: an image or base64
+// within the limits checked first; a file only described is hashed as it
+// is read, and base64 for a sink (the command line's pipe or file) is
+// written there as it is read, whatever the file's size.
 func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tools.Result, error) {
 	budget := tools.Budget(ctx)
 	encoded := int64(base64.StdEncoding.EncodedLen(int(min(o.size, math.MaxInt32))))
 	isImage := imageTypes[strings.SplitN(o.kind.mime, ";", 2)[0]]
+	sink := tools.Sink(ctx)
 	switch {
 	case in.Image && !isImage:
 		return tools.Result{}, &tools.InputError{Field: "image", Problem: fmt.Sprintf("%s is %s, not an image this server can show (PNG, JPEG, GIF, WebP).", o.name, o.kind.mime)}
 	case in.Image && encoded > imageLimit(ctx):
 		return tools.Result{}, t.imageTooLarge(ctx, o, encoded)
+	case in.Base64 && !in.Image && sink != nil:
+		return streamBase64(o, sink, isImage)
 	case in.Base64 && encoded > int64(tools.OutputRoom(ctx).Bytes):
-		hint := "Binary files this large cannot be returned whole; "
-		if p, ok := tools.FromContext(ctx); ok && tools.BudgetFor(encoded) <= int64(p.Config().OutputCap) {
-			hint = fmt.Sprintf("Ask for a larger budget: %s. Or ", call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true, tools.BudgetField: tools.BudgetFor(encoded)}))
-		}
-		return tools.Result{}, &tools.InputError{Field: "base64", Problem: fmt.Sprintf("%s is %s, %s as base64, more than this call's output budget (%s bytes).", o.name, tools.HumanBytes(o.size), tools.GroupDigits(encoded), tools.GroupDigits(int64(budget))),
-			Hint: hint + "copy it with " + tools.ToolName(ctx, "fs.copy") + ", or look inside with " + tools.ToolName(ctx, "fs.search") + "."}
+		return tools.Result{}, base64TooLarge(ctx, o, encoded, budget)
 	}
-	data, err := io.ReadAll(io.LimitReader(o.r, max(o.size, 0)+1))
+	body, err := readBody(o, in.Image || in.Base64, isImage)
 	if err != nil {
-		return tools.Result{}, fmt.Errorf("read %s: %w", o.name, err)
+		return tools.Result{}, err
 	}
-	sum := sha256.Sum256(data)
-	desc := fmt.Sprintf("%s · %s · %s bytes · sha256 %s", o.name, o.kind.mime, tools.GroupDigits(int64(len(data))), hex.EncodeToString(sum[:]))
-	if isImage {
-		if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil {
-			desc += fmt.Sprintf(" · %d×%d", cfg.Width, cfg.Height)
-		}
-	}
-	res := tools.Result{Head: desc}
+	res := tools.Result{Head: body.describe(o)}
 	switch {
 	case in.Image:
-		res.Images = []tools.Image{{MIMEType: strings.SplitN(o.kind.mime, ";", 2)[0], Data: data}}
+		res.Images = []tools.Image{{MIMEType: strings.SplitN(o.kind.mime, ";", 2)[0], Data: body.data}}
 		res.Text = "(the image follows)"
 	case in.Base64:
-		res.Text = base64.StdEncoding.EncodeToString(data)
+		res.Text = base64.StdEncoding.EncodeToString(body.data)
 	default:
 		var b strings.Builder
 		b.WriteString("Binary file: its bytes are not shown as text.\n")
@@ -597,6 +593,113 @@ func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tool
 		res.Text = b.String()
 	}
 	return res, nil
+}
+
+// base64TooLarge refuses base64 beyond the call's room, with what gets
+// the bytes: on a command line, the same call with its output sent to a
+// file (which takes all of it, as a pipe does); elsewhere a larger budget
+// when the server's cap allows it.
+func base64TooLarge(ctx context.Context, o *opened, encoded int64, budget int) error {
+	args := map[string]any{"path": o.name, "base64": true}
+	hint := "Binary files this large cannot be returned whole; "
+	if save := tools.RedirectCall(ctx, "fs.read", args, path.Base(o.name)+".b64"); save != "" {
+		hint = fmt.Sprintf("Send the output to a file, which gets all of it: %s. Or ", save)
+	} else if p, ok := tools.FromContext(ctx); ok && tools.BudgetFor(encoded) <= int64(p.Config().OutputCap) {
+		args[tools.BudgetField] = tools.BudgetFor(encoded)
+		hint = fmt.Sprintf("Ask for a larger budget: %s. Or ", call(ctx, "fs.read", args))
+	}
+	return &tools.InputError{Field: "base64", Problem: fmt.Sprintf("%s is %s, %s as base64, more than this call's output budget (%s bytes).", o.name, tools.HumanBytes(o.size), tools.GroupDigits(encoded), tools.GroupDigits(int64(budget))),
+		Hint: hint + "copy it with " + tools.ToolName(ctx, "fs.copy") + ", or look inside with " + tools.ToolName(ctx, "fs.search") + "."}
+}
+
+// binaryBody is what was read of a binary file: its bytes when kept, its
+// size, hash and, for an image, its dimensions.
+type binaryBody struct {
+	data []byte
+	hash hashCounter
+	dims string
+}
+
+// describe is the head line: name, type, size, sha256 and dimensions.
+func (b *binaryBody) describe(o *opened) string {
+	return fmt.Sprintf("%s · %s · %s bytes · sha256 %s%s", o.name, o.kind.mime, tools.GroupDigits(b.hash.n), hex.EncodeToString(b.hash.h.Sum(nil)), b.dims)
+}
+
+// readBody reads o to its end (no further than its size when opened, if
+// it grows), hashing it, and keeps its bytes only when keep.
+func readBody(o *opened, keep, isImage bool) (*binaryBody, error) {
+	b := &binaryBody{hash: hashCounter{h: sha256.New()}}
+	r := io.TeeReader(io.LimitReader(o.r, max(o.size, 0)+1), &b.hash)
+	var err error
+	if keep {
+		if b.data, err = io.ReadAll(r); err == nil && isImage {
+			b.dims = imageDims(bytes.NewReader(b.data))
+		}
+	} else {
+		if isImage {
+			b.dims = imageDims(bufio.NewReader(r)) // reads the header; what it read is hashed
+		}
+		_, err = io.Copy(io.Discard, r)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", o.name, err)
+	}
+	return b, nil
+}
+
+// imageDims is " · W×H" of the image r starts with, or "".
+func imageDims(r io.Reader) string {
+	if cfg, _, err := image.DecodeConfig(r); err == nil {
+		return fmt.Sprintf(" · %d×%d", cfg.Width, cfg.Height)
+	}
+	return ""
+}
+
+// streamBase64 writes o as base64 to sink as it reads it, so memory stays
+// flat whatever its size; the answer keeps the head line.
+func streamBase64(o *opened, sink io.Writer, isImage bool) (tools.Result, error) {
+	bw := bufio.NewWriterSize(sinkWriter{sink}, 64<<10)
+	enc := base64.NewEncoder(base64.StdEncoding, bw)
+	b := &binaryBody{hash: hashCounter{h: sha256.New()}}
+	r := bufio.NewReader(io.TeeReader(io.LimitReader(o.r, max(o.size, 0)+1), &b.hash))
+	if isImage {
+		b.dims = imageDims(io.TeeReader(r, enc)) // what it reads is encoded too
+	}
+	_, err := io.Copy(enc, r)
+	if err == nil {
+		err = enc.Close()
+	}
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err != nil {
+		return tools.Result{}, fmt.Errorf("read %s: %w", o.name, err)
+	}
+	return tools.Result{Head: b.describe(o)}, nil
+}
+
+// hashCounter hashes and counts what is written to it.
+type hashCounter struct {
+	h hash.Hash
+	n int64
+}
+
+func (c *hashCounter) Write(p []byte) (int, error) {
+	c.h.Write(p)
+	c.n += int64(len(p))
+	return len(p), nil
+}
+
+// sinkWriter tells a failure to write the output from a failure to read
+// the file.
+type sinkWriter struct{ w io.Writer }
+
+func (s sinkWriter) Write(p []byte) (int, error) {
+	n, err := s.w.Write(p)
+	if err != nil {
+		return n, &writeError{err: err}
+	}
+	return n, nil
 }
 
 // readMany reads several files, sharing the budget between them.

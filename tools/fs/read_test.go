@@ -2,7 +2,9 @@ package fs_test
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -343,4 +345,54 @@ func TestReadSinkIsNotForNestedCalls(t *testing.T) {
 	if res.IsError || sink.Len() != 0 || !strings.Contains(res.Text, "line 1\n") {
 		t.Errorf("sink %q, answer:\n%s", sink.String(), res.Text)
 	}
+}
+
+// base64 of a binary file with a sink (the command line's pipe or file)
+// goes to the sink as it is read, whatever the budget, and memory stays
+// flat in the file's size; the answer keeps the head line. Without a sink
+// the budget decides as before, and a file only described is hashed as
+// it is read, not held.
+func TestReadBase64StreamsToTheSink(t *testing.T) {
+	e := newEnv(t)
+	must(t, os.WriteFile(filepath.Join(e.root, "dot.png"), pngBytes, 0o644))
+	big := make([]byte, 16<<20)
+	for i := range big {
+		big[i] = byte(i * 7)
+	}
+	must(t, os.WriteFile(filepath.Join(e.root, "big.bin"), big, 0o644))
+	sum := sha256.Sum256(big)
+	head := "big.bin · application/octet-stream · 16,777,216 bytes · sha256 " + hex.EncodeToString(sum[:])
+	tool, _ := e.p.Resolve("fs.read")
+	t.Run("beyond the budget, byte for byte, memory flat", func(t *testing.T) {
+		var sink strings.Builder
+		sink.Grow(base64.StdEncoding.EncodedLen(len(big)))
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		res := e.p.Call(tools.WithSink(context.Background(), tool, &sink), "fs.read", map[string]any{"path": "big.bin", "base64": true})
+		runtime.ReadMemStats(&after)
+		if res.IsError || res.Text != head || sink.String() != base64.StdEncoding.EncodeToString(big) {
+			t.Fatalf("answer:\n%s\nsink: %d bytes", tools.CutUTF8(res.Text, 500), sink.Len())
+		}
+		if grew := after.TotalAlloc - before.TotalAlloc; grew > 4<<20 {
+			t.Errorf("streaming %d bytes as base64 allocated %d bytes", len(big), grew)
+		}
+	})
+	t.Run("an image keeps its dimensions and every byte", func(t *testing.T) {
+		res, sink := e.streamed(map[string]any{"path": "dot.png", "base64": true})
+		if res.IsError || !strings.HasSuffix(res.Text, " · 1×1") || sink != base64.StdEncoding.EncodeToString(pngBytes) {
+			t.Fatalf("answer:\n%s\nsink %q", res.Text, sink)
+		}
+	})
+	t.Run("described, not held", func(t *testing.T) {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		res := e.call("fs.read", "big.bin")
+		runtime.ReadMemStats(&after)
+		if res.IsError || !strings.HasPrefix(res.Text, head+"\nBinary file: its bytes are not shown as text.") {
+			t.Fatalf("answer:\n%s", res.Text)
+		}
+		if grew := after.TotalAlloc - before.TotalAlloc; grew > 4<<20 {
+			t.Errorf("describing a %d-byte file allocated %d bytes", len(big), grew)
+		}
+	})
 }
