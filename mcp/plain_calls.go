@@ -36,31 +36,31 @@ var callParams = [6]string{"name", "arguments", "_meta", "task", "inputresponses
 
 // plainCallOf returns the call in a message of an initialized session, or
 // false when HandleMessage must serve it.
-func plainCallOf(srv *server.MCPServer, e *envelope, msg []byte) (*plainCall, bool) {
+func plainCallOf(srv *server.MCPServer, e *envelope, msg []byte) (c plainCall, ok bool) {
 	if !e.isMethod("tools/call") || !e.isJSONRPC2() || e.undecodable() {
-		return nil, false
+		return c, false
 	}
 	if _, ok := plainID(e.id); !ok || len(e.params) == 0 || e.params[0] != '{' || !json.Valid(msg) {
-		return nil, false
+		return c, false
 	}
 	var vals [6][]byte
 	scanMembers(e.params, &callParams, &vals)
 	name, ok := plainString(vals[0])
 	if !ok || name == fallbackTool || vals[3] != nil || vals[4] != nil || vals[5] != nil {
-		return nil, false
+		return c, false
 	}
 	tool := srv.GetTool(name)
 	if tool == nil {
-		return nil, false // the fallback's hook answers other spellings
+		return c, false // the fallback's hook answers other spellings
 	}
-	c := &plainCall{id: e.id, handler: tool.Handler}
+	c.id, c.handler = e.id, tool.Handler
 	c.req.Method = string(mcpgo.MethodToolsCall)
 	c.req.Params.Name = name
 	if len(vals[1]) > 0 {
 		c.req.Params.RawArguments = vals[1]
 	}
 	if vals[2] != nil && !c.readMeta(vals[2]) {
-		return nil, false
+		return c, false
 	}
 	return c, true
 }

@@ -266,7 +266,7 @@ func (t *stdioTransport) dispatch(e *envelope, line []byte, r *requestRef) (resp
 		return t.srv.HandleMessage(t.ctx, line)
 	}
 	if c, ok := plainCallOf(t.srv, e, line); ok {
-		return t.answer(c, r)
+		return t.answer(&c, r)
 	}
 	return t.srv.HandleMessage(t.ctx, line)
 }
