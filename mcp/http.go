@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -312,8 +313,9 @@ func (h *HTTPServer) limits(next http.Handler) http.Handler {
 			}
 		}
 		if opensSession && r.Method == http.MethodPost && h.sessions.count() >= h.opts.MaxSessions {
-			w.Header().Set("Retry-After", "60")
-			http.Error(w, fmt.Sprintf("503 too many sessions (%d); close idle ones or retry later", h.opts.MaxSessions), http.StatusServiceUnavailable)
+			text, retryAfter := h.sessions.roomAnswer(h.opts.MaxSessions, minIdleBeforeEviction, h.opts.SessionIdleTTL)
+			w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
+			http.Error(w, text, http.StatusServiceUnavailable)
 			return
 		}
 		if !opensSession || r.Method != http.MethodPost {

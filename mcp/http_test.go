@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -359,9 +360,7 @@ func TestHTTPMaxSessions(t *testing.T) {
 	if second.StatusCode != http.StatusServiceUnavailable {
 		t.Fatalf("second initialize: %d, want 503: %s", second.StatusCode, body)
 	}
-	if second.Header.Get("Retry-After") == "" {
-		t.Error("503 without Retry-After")
-	}
+	assertRoomAnswer(t, second, body, "503 too many sessions (1). A session that never called a tool is closed to make room once it has been idle for 10s: retry in %d s (Retry-After). "+freeSlot, 10)
 	// The live session still works.
 	list := rawPost(t, url, map[string]any{"jsonrpc": "2.0", "id": 3, "method": "tools/list"}, sessionHeaders(id))
 	if lb := readBody(t, list); list.StatusCode != http.StatusOK || !strings.Contains(lb, "tools_search") {
@@ -847,4 +846,36 @@ func TestUnauthorizedDoesNotWaitForTheBody(t *testing.T) {
 	if resp.StatusCode != http.StatusUnauthorized || !resp.Close {
 		t.Fatalf("status %d, close %v", resp.StatusCode, resp.Close)
 	}
+}
+
+// freeSlot ends every 503 of a full session table.
+const freeSlot = "A client frees its slot at once by ending its session (DELETE /mcp with its Mcp-Session-Id).\n"
+
+// assertRoomAnswer checks a full session table's 503: its text with the
+// wait in seconds, at most most (the clock runs while the test does), and
+// Retry-After saying the same wait.
+func assertRoomAnswer(t *testing.T, resp *http.Response, body, format string, most int) {
+	t.Helper()
+	wait, err := strconv.Atoi(resp.Header.Get("Retry-After"))
+	if resp.StatusCode != http.StatusServiceUnavailable || err != nil || wait < 1 || wait > most {
+		t.Fatalf("HTTP %d, Retry-After %q (want 1 to %d s): %s", resp.StatusCode, resp.Header.Get("Retry-After"), most, body)
+	}
+	if want := fmt.Sprintf(format, wait); body != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", body, want)
+	}
+}
+
+// When every session of a full table has called a tool, none can be
+// evicted: the 503 says when the one idle longest expires (--session-ttl),
+// and Retry-After matches.
+func TestHTTPFullOfWorkingSessions(t *testing.T) {
+	_, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{MaxSessions: 1, SessionIdleTTL: 90 * time.Second})
+	url := ts.URL + "/mcp"
+	id, _ := rawSession(t, url)
+	call := rawPost(t, url, map[string]any{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": map[string]any{"name": "tools_search", "arguments": map[string]any{}}}, sessionHeaders(id))
+	if cb := readBody(t, call); call.StatusCode != http.StatusOK {
+		t.Fatalf("tools/call: %d %s", call.StatusCode, cb)
+	}
+	second := rawPost(t, url, initializeMsg(3), nil)
+	assertRoomAnswer(t, second, readBody(t, second), "503 too many sessions (1), and every one has called tools. The session idle longest ends when it has been idle for 1m30s (--session-ttl): retry in %d s (Retry-After). "+freeSlot, 90)
 }
