@@ -181,8 +181,13 @@ func (p *Pipeline) ListedName(t *Tool) string {
 // any spelling, with a known prefix removed, or ending in a tool's name
 // after a server prefix of any shape (pi's <server>_, mcp_<server>_).
 func (p *Pipeline) resolve(name string) *Tool {
+	// A canonical name (fs.read, as front ends call) or a name that is its
+	// own key (fs_read) is found as its first candidate would find it.
+	if t, ok := p.reg.byName[name]; ok {
+		return t
+	}
 	if t, ok := p.reg.byKey[name]; ok {
-		return t // a name that is its own key (fs_read) is its first candidate
+		return t
 	}
 	cands := candidates(name, p.cfg.Prefix)
 	for _, key := range cands {
@@ -345,14 +350,20 @@ func (p *Pipeline) prepare(ctx context.Context, name string, raw any) (*callStat
 	}
 	c.notes, c.budget, c.budgetAsked = append(c.notes, notes...), budget, asked
 	in, err := t.decodeArgs(args)
-	var notEncoded *encodeError
-	switch {
-	case errors.As(err, &notEncoded):
-		return fail(c.failure(err))
-	case err != nil:
-		return fail(c.argError([]problem{{"", fmt.Sprintf("arguments do not fit the tool's input: %v", err)}}))
+	if err != nil {
+		return fail(c.decodeFailure(err))
 	}
 	return c, in, nil
+}
+
+// decodeFailure answers arguments that did not decode into the tool's
+// input: a failure when they could not even be encoded, else what JSON
+// said did not fit.
+func (c *callState) decodeFailure(err error) Result {
+	if notEncoded := (*encodeError)(nil); errors.As(err, &notEncoded) {
+		return c.failure(err)
+	}
+	return c.argError([]problem{{"", fmt.Sprintf("arguments do not fit the tool's input: %v", err)}})
 }
 
 // repair runs the argument repairs in order: line ranges, other names of

@@ -27,6 +27,7 @@ const BudgetField = "maxBytes"
 type Registry struct {
 	tools   []*Tool
 	byKey   map[string]*Tool
+	byName  map[string]*Tool // by canonical name, as front ends call them
 	info    map[*Tool]*lazyInfo
 	foreign map[string][]foreignRef // other servers' tool names → f0 tools
 	docs    DocSource
@@ -82,7 +83,7 @@ func NewLazyRegistry(list ...*Tool) (*Registry, error) {
 // newRegistry builds a registry of list; a tool in made keeps what was
 // made of it there (Replace keeps the tools it does not replace).
 func newRegistry(docs DocSource, list []*Tool, made map[*Tool]*lazyInfo) (*Registry, error) {
-	r := &Registry{byKey: map[string]*Tool{}, info: map[*Tool]*lazyInfo{}, foreign: map[string][]foreignRef{}, docs: docs}
+	r := &Registry{byKey: map[string]*Tool{}, byName: map[string]*Tool{}, info: map[*Tool]*lazyInfo{}, foreign: map[string][]foreignRef{}, docs: docs}
 	for _, t := range list {
 		if err := t.validate(); err != nil {
 			return nil, err
@@ -103,6 +104,7 @@ func newRegistry(docs DocSource, list []*Tool, made map[*Tool]*lazyInfo) (*Regis
 			}
 			r.byKey[k] = t
 		}
+		r.byName[t.Name] = t
 		r.tools = append(r.tools, t)
 		indexForeign(r.foreign, t)
 	}
