@@ -120,7 +120,7 @@ type toolTable struct {
 
 	listed    atomic.Pointer[map[string]bool] // the listed names
 	mu        sync.Mutex
-	published bool
+	published atomic.Bool // set once mcp-go has the tools; read without mu
 }
 
 // list records the listed names of version p.
@@ -134,13 +134,17 @@ func (t *toolTable) list(p *tools.Pipeline) {
 
 func (t *toolTable) isListed(name string) bool { return (*t.listed.Load())[name] }
 
-// publish hands the newest version's tools to mcp-go, once.
+// publish hands the newest version's tools to mcp-go, once. Every call
+// asks, so once it is done the answer costs no lock.
 func (t *toolTable) publish() {
+	if t.published.Load() {
+		return
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if !t.published {
-		t.published = true
+	if !t.published.Load() {
 		t.set(t.p.Latest())
+		t.published.Store(true)
 	}
 }
 
@@ -149,7 +153,7 @@ func (t *toolTable) change(p *tools.Pipeline) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.list(p)
-	if t.published {
+	if t.published.Load() {
 		t.set(p)
 	}
 }
