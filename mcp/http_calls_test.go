@@ -1,10 +1,13 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -165,4 +168,77 @@ func TestHTTPDirectCallsKeepMCPGoClock(t *testing.T) {
 	if h.calls.session(id) != nil {
 		t.Error("a deleted session is still answered beside mcp-go")
 	}
+}
+
+// TestHTTPDirectCallsWhileSessionsEnd: sessions deleted while their calls
+// are answered beside mcp-go lose nothing: every call is answered (or
+// refused with 404 once its session ended), and no ended session stays in
+// the direct path's index.
+func TestHTTPDirectCallsWhileSessionsEnd(t *testing.T) {
+	h, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{})
+	url := ts.URL + "/mcp"
+	const sessions, calls = 6, 40
+	call := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"tools_search","arguments":{"query":"read"}}}`)
+	var wg sync.WaitGroup
+	for range sessions {
+		id := openSession(t, url)
+		answeredOnce := make(chan struct{})
+		release := sync.OnceFunc(func() { close(answeredOnce) })
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			defer release() // a failed first call must not hold the deleter
+			for i := range calls {
+				r := postQuiet(url, id, call)
+				if r.status == http.StatusNotFound && i > 0 {
+					return // deleted meanwhile
+				}
+				if r.status != http.StatusOK || !strings.Contains(r.body, `"result"`) {
+					t.Errorf("call %d: %d %s", i, r.status, r.body)
+					return
+				}
+				release()
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			<-answeredOnce // then while the next calls run
+			deleteSession(t, url, id)
+		}()
+	}
+	wg.Wait()
+	if served := h.calls.served.Load(); served < sessions {
+		t.Errorf("%d calls answered beside mcp-go, want at least %d", served, sessions)
+	}
+	h.calls.mu.RLock()
+	defer h.calls.mu.RUnlock()
+	if n := len(h.calls.sessions); n != 0 {
+		t.Errorf("%d ended sessions are still in the direct path's index", n)
+	}
+}
+
+// answered is a response's status and body.
+type answered struct {
+	status int
+	body   string
+}
+
+// postQuiet POSTs a message of a session from any goroutine (a transport
+// error becomes status 0).
+func postQuiet(url, session string, body []byte) answered {
+	req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		return answered{body: err.Error()}
+	}
+	for k, v := range sessionHeaders(session) {
+		req.Header.Set(k, v)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return answered{body: err.Error()}
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return answered{resp.StatusCode, string(data)}
 }
