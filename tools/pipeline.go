@@ -68,6 +68,8 @@ type Pipeline struct {
 	load    *load
 	// versions links every version of this pipeline (see Replace).
 	versions *versions
+	// decoders read the calls' JSON arguments (all versions share them).
+	decoders *argDecoders
 }
 
 // NewPipeline applies cfg to the registry. Names in Include, Exclude and
@@ -85,7 +87,7 @@ func NewPipeline(reg *Registry, cfg Config) (*Pipeline, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	p := &Pipeline{reg: reg, cfg: cfg, visible: map[*Tool]bool{}, hidden: map[*Tool]hiddenBy{}, load: newLoad(cfg.MaxCalls, cfg.MaxHeld), versions: &versions{}}
+	p := &Pipeline{reg: reg, cfg: cfg, visible: map[*Tool]bool{}, hidden: map[*Tool]hiddenBy{}, load: newLoad(cfg.MaxCalls, cfg.MaxHeld), versions: &versions{}, decoders: &argDecoders{}}
 	if err := p.applyFilters(false); err != nil {
 		return nil, err
 	}

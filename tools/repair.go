@@ -74,7 +74,7 @@ func toValue(raw any) (any, error) {
 // It also reads almost-JSON text (see argsText) and returns notes saying
 // what it fixed.
 func (p *Pipeline) argsObject(t *Tool, raw any) (map[string]any, []string, []problem) {
-	v, err := toValue(raw)
+	v, err := p.decoders.value(raw)
 	if err != nil {
 		text, isText := rawText(raw)
 		if !isText || strings.Contains(text, ":") {
