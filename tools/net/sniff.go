@@ -94,11 +94,11 @@ func DecodeText(data []byte, ctype string) (string, string, string) {
 	}
 	enc, name, note := bodyCharset(ctype, data)
 	if name == "utf-8" {
-		data = bytes.TrimPrefix(data, []byte{0xEF, 0xBB, 0xBF})
-		if utf8.Valid(data) {
-			return string(data), "", note
+		text, fixed := ValidText(bytes.TrimPrefix(data, []byte{0xEF, 0xBB, 0xBF}))
+		if fixed && note == "" {
+			note = InvalidUTF8Note
 		}
-		return strings.ToValidUTF8(string(data), "\uFFFD"), "", note
+		return text, "", note
 	}
 	out, err := enc.NewDecoder().Bytes(data)
 	if err != nil {
@@ -106,6 +106,19 @@ func DecodeText(data []byte, ctype string) (string, string, string) {
 	}
 	// A byte order mark is not text: drop it, whichever decoder kept it.
 	return strings.TrimPrefix(string(out), "\uFEFF"), name, note
+}
+
+// InvalidUTF8Note says that bytes of a UTF-8 text were not UTF-8.
+const InvalidUTF8Note = "note: invalid UTF-8 is shown as U+FFFD (�)."
+
+// ValidText is data as UTF-8 text, each invalid byte sequence shown as
+// U+FFFD; fixed reports whether there was one. A character cut at the end
+// of data counts as invalid: cut a kept window at a character first.
+func ValidText(data []byte) (text string, fixed bool) {
+	if utf8.Valid(data) {
+		return string(data), false
+	}
+	return strings.ToValidUTF8(string(data), "\uFFFD"), true
 }
 
 // bodyCharset finds the charset of a text body known by data (all of it,

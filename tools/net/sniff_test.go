@@ -97,3 +97,12 @@ func TestShownAsReceivedByTheStart(t *testing.T) {
 		})
 	}
 }
+
+// Bytes that are not UTF-8 in a body decoded as UTF-8 are shown as U+FFFD,
+// and a note says so.
+func TestInvalidUTF8IsNoted(t *testing.T) {
+	got, from, note := DecodeText([]byte("caf\xc3\xa9 \xff end"), "text/plain; charset=utf-8")
+	if got != "café \uFFFD end" || from != "" || note != InvalidUTF8Note {
+		t.Fatalf("DecodeText = %q from %q, note %q", got, from, note)
+	}
+}

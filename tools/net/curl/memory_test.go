@@ -64,6 +64,15 @@ func TestBodyMemoryIsBounded(t *testing.T) {
 		}
 		assertHeldNothing(t, e)
 	})
+	t.Run("a deep window with bytes that are not UTF-8 says so", func(t *testing.T) {
+		e.srv.Config.Handler.(*http.ServeMux).HandleFunc("/deep-invalid", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/plain")
+			w.Write([]byte(strings.Repeat("a", 9000) + "b\xffc\n"))
+		})
+		res := e.call(t, map[string]any{"url": e.url + "/deep-invalid", "offset": 8998})
+		assertInOrder(t, res.Text, "200 OK · text/plain · 8.8 KB · ", "(from byte 8,998 of 9,006)\naab\uFFFDc\nnote: invalid UTF-8 is shown as U+FFFD (�).")
+		assertHeldNothing(t, e)
+	})
 	t.Run("an offset past the end of a UTF-8 body", func(t *testing.T) {
 		res := e.call(t, map[string]any{"url": e.url + "/big?n=5000000", "offset": 6000000})
 		assertInOrder(t, res.Text, "200 OK", "note: offset 6000000 is at or past the end of the body (5,000,000 bytes as shown); there is nothing more")

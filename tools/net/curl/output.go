@@ -358,7 +358,11 @@ func shownText(ex *exchange, ctype string) (text, decodedFrom, note string) {
 	if ex.skipped+int64(len(ex.data)) < ex.size {
 		ex.data = wholeRunes(ex.data)
 	}
-	return strings.ToValidUTF8(string(ex.data), "\uFFFD"), "", ""
+	text, fixed := f0net.ValidText(ex.data)
+	if fixed {
+		note = f0net.InvalidUTF8Note
+	}
+	return text, "", note
 }
 
 // wholeRunes drops a character cut at the end of b.
