@@ -399,8 +399,6 @@ func openSession(url string) *httpSession {
 	return s
 }
 
-func (s *httpSession) post(body string) { drain(s.do(body)) }
-
 func (s *httpSession) do(body string) *http.Response {
 	req, _ := http.NewRequest(http.MethodPost, s.url, bytes.NewReader([]byte(body)))
 	req.Header.Set("Content-Type", "application/json")
