@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 )
 
 // A call's arguments reach the tool's typed input from the repaired
@@ -179,7 +180,7 @@ func setterFor(t reflect.Type) setter {
 func setScalar(f reflect.Value, v any) bool {
 	switch x := v.(type) {
 	case string:
-		if f.Kind() != reflect.String {
+		if f.Kind() != reflect.String || !utf8.ValidString(x) {
 			return false
 		}
 		f.SetString(x)
@@ -198,6 +199,9 @@ func setScalar(f reflect.Value, v any) bool {
 
 // setNumber parses a JSON number into an integer or float field.
 func setNumber(f reflect.Value, s string) bool {
+	if !isJSONNumber(s) {
+		return false // JSON would not even encode it
+	}
 	switch f.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		n, err := strconv.ParseInt(s, 10, 64)
@@ -223,16 +227,57 @@ func setNumber(f reflect.Value, s string) bool {
 	return true
 }
 
+// isJSONNumber reports whether s is a number as JSON writes one (no sign
+// but '-', no leading zeros, no hex, Inf or NaN), which is what
+// encoding/json encodes a json.Number as; strconv takes more.
+func isJSONNumber(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	digits := func() int {
+		n := 0
+		for n < len(s) && '0' <= s[n] && s[n] <= '9' {
+			n++
+		}
+		s = s[n:]
+		return n
+	}
+	switch {
+	case strings.HasPrefix(s, "0"):
+		s = s[1:]
+	case digits() == 0:
+		return false
+	}
+	if rest, ok := strings.CutPrefix(s, "."); ok {
+		if s = rest; digits() == 0 {
+			return false
+		}
+	}
+	if len(s) > 0 && (s[0] == 'e' || s[0] == 'E') {
+		s = s[1:]
+		if len(s) > 0 && (s[0] == '+' || s[0] == '-') {
+			s = s[1:]
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return s == ""
+}
+
 // setAny puts a string, boolean or number into an empty interface field as
 // encoding/json does (a number becomes a float64); objects and lists are
 // left to it.
 func setAny(f reflect.Value, v any) bool {
 	switch x := v.(type) {
-	case string, bool:
+	case bool:
+		f.Set(reflect.ValueOf(x))
+	case string:
+		if !utf8.ValidString(x) {
+			return false
+		}
 		f.Set(reflect.ValueOf(x))
 	case json.Number:
 		n, err := strconv.ParseFloat(string(x), 64)
-		if err != nil {
+		if err != nil || !isJSONNumber(string(x)) {
 			return false
 		}
 		f.Set(reflect.ValueOf(n))
@@ -252,7 +297,7 @@ func setStrings(f reflect.Value, v any) bool {
 	s := reflect.MakeSlice(f.Type(), len(list), len(list))
 	for i, item := range list {
 		str, ok := item.(string)
-		if !ok {
+		if !ok || !utf8.ValidString(str) {
 			return false
 		}
 		s.Index(i).SetString(str)

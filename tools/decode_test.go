@@ -80,7 +80,25 @@ func TestDirectDecoding(t *testing.T) {
 		{"a nested object", `{"nested":{"A":"x"}}`, false},
 		{"a list of objects", `{"edits":[{"A":1}]}`, false},
 	}
+	// Values that JSON text cannot hold but repairs and bare words can:
+	// JSON's encoding changes or refuses them, so they are left to it.
+	made := []struct {
+		name string
+		args map[string]any
+	}{
+		{"a string that is not UTF-8", map[string]any{"path": "\xe8"}},
+		{"a list with a string that is not UTF-8", map[string]any{"paths": []any{"a", "\xff"}}},
+		{"any: a string that is not UTF-8", map[string]any{"args": "\xe8"}},
+		{"a number strconv takes and JSON does not", map[string]any{"offset": json.Number("+5")}},
+		{"a hex float", map[string]any{"ratio": json.Number("0x1p-2")}},
+		{"any: Inf", map[string]any{"args": json.Number("Inf")}},
+	}
 	decode := typedDecoder[planned]()
+	for _, c := range made {
+		if _, ok := decode(c.args); ok {
+			t.Errorf("%s: decoded directly", c.name)
+		}
+	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			v, err := decodeJSON([]byte(c.args))
@@ -159,5 +177,18 @@ func TestDirectDecodingInThePipeline(t *testing.T) {
 	}
 	if res := p.Call(t.Context(), "test_plain", json.RawMessage(`{"size":1.5}`)); !res.IsError || !strings.Contains(res.Text, "size") {
 		t.Errorf("a fraction for an int: %s", res.Text)
+	}
+}
+
+// TestIsJSONNumber: a json.Number is taken as a number exactly when JSON
+// would encode it as written (an empty one JSON writes as 0: it is left to
+// JSON).
+func TestIsJSONNumber(t *testing.T) {
+	for _, s := range []string{"0", "-0", "5", "-12", "1.5", "0.25", "1e3", "1E+3", "2.5e-3", "", "-", "+5", "05", "1.", ".5",
+		"1e", "1e+", "0x10", "Inf", "NaN", "1_000", " 5", "5 ", "1.5.2", "--1", "1e3e3", "0.0e0"} {
+		_, err := json.Marshal(json.Number(s))
+		if got, want := isJSONNumber(s), err == nil && s != ""; got != want {
+			t.Errorf("isJSONNumber(%q) = %v, JSON encodes it: %v", s, got, want)
+		}
 	}
 }
