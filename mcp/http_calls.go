@@ -25,14 +25,14 @@ import (
 // request of another era (2026-07-28) or of no session (stateless), a CORS
 // request, a media type or protocol version it would have to check. The
 // call's context carries what handlePost gives it: the registered session
-// and the transport; it ends when notifications/cancelled names the call,
-// and when shutdown gives up on the calls still running (cancelAll, rather
-// than every call registering with the shutdown signal, which all calls
-// would contend for). Client roots are asked over the
-// session's GET stream and answered by separate POSTs, which are mcp-go's,
-// so they work whichever way the call is answered.
+// and the transport; it ends when the client goes away, when
+// notifications/cancelled names the call, and when shutdown gives up on the
+// calls still running (cancelAll, rather than every call registering with
+// the shutdown signal, which all calls would contend for). Client roots are
+// asked over the session's GET stream and answered by separate POSTs, which
+// are mcp-go's, so they work whichever way the call is answered.
 //
-// mcp-go expires a session nobody used for --session-idle-ttl by its own
+// mcp-go expires a session nobody used for --session-ttl by its own
 // clock, which only the requests it serves set. A session whose requests
 // all took the direct path would expire while busy, so a session whose
 // clock mcp-go has not set for a while has its next call served by mcp-go.
