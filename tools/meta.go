@@ -90,7 +90,7 @@ func runSearch(ctx context.Context, in SearchInput) (Result, error) {
 		fmt.Fprintf(&b, "- %s (%s): %s\n", p.nameText(r, t), t.Access, t.Summary)
 	}
 	if first := firstOr(hits, pool); first != nil {
-		fmt.Fprintf(&b, "Arguments and examples of one tool: %s", Suggest(ctx, "tools.describe", map[string]any{"name": p.ListedName(first)}))
+		fmt.Fprintf(&b, "Arguments and examples of one tool: %s", Suggest(ctx, "tools.describe", map[string]any{"name": p.plainName(r, first)}))
 	}
 	return Result{Text: b.String()}, nil
 }
@@ -192,18 +192,18 @@ func (p *Pipeline) Describe(ctx context.Context, t *Tool) string {
 	b.WriteString(".\n\n")
 	b.WriteString(t.Summary)
 	if doc.Description != "" {
-		b.WriteString("\n\n" + doc.Description)
+		b.WriteString("\n\n" + p.docText(r, doc.Description))
 	}
 	b.WriteString("\n\nArguments:\n")
-	writeArguments(&b, schema, t, doc)
+	p.writeArguments(&b, r, schema, t, doc)
 	b.WriteString("\nExamples:\n")
 	for _, ex := range doc.Examples {
-		fmt.Fprintf(&b, "  %s\n", p.callText(r, t, ex))
+		fmt.Fprintf(&b, "  %s\n", p.callText(r, t, p.docExample(r, ex)))
 	}
 	if len(doc.Notes) > 0 {
 		b.WriteString("\nNotes:\n")
 		for _, n := range doc.Notes {
-			fmt.Fprintf(&b, "- %s\n", n)
+			fmt.Fprintf(&b, "- %s\n", p.docText(r, n))
 		}
 	}
 	if t.Status != nil {
@@ -213,10 +213,10 @@ func (p *Pipeline) Describe(ctx context.Context, t *Tool) string {
 	return b.String()
 }
 
-func writeArguments(b *strings.Builder, s *schemas.Schema, t *Tool, doc schemas.Doc) {
+func (p *Pipeline) writeArguments(b *strings.Builder, r Renderer, s *schemas.Schema, t *Tool, doc schemas.Doc) {
 	required := map[string]bool{}
-	for _, r := range s.Required {
-		required[r] = true
+	for _, name := range s.Required {
+		required[name] = true
 	}
 	aka := map[string][]string{}
 	for syn, target := range t.Synonyms {
@@ -229,9 +229,9 @@ func writeArguments(b *strings.Builder, s *schemas.Schema, t *Tool, doc schemas.
 		}
 		fmt.Fprintf(b, "  %s (%s%s)", name, typeName(prop), req)
 		if full := doc.Properties[name].Description; full != "" {
-			fmt.Fprintf(b, ": %s", full)
+			fmt.Fprintf(b, ": %s", p.docText(r, full))
 		} else if prop.Description != "" {
-			fmt.Fprintf(b, ": %s", prop.Description)
+			fmt.Fprintf(b, ": %s", p.docText(r, prop.Description))
 		}
 		if syns := aka[name]; len(syns) > 0 {
 			slices.Sort(syns)

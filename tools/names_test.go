@@ -125,7 +125,7 @@ func TestConfigRejectsUnknownNames(t *testing.T) {
 		}
 	}
 	_, err := NewPipeline(reg, Config{Include: []string{"test.ehco"}})
-	if err == nil || !strings.Contains(err.Error(), "did you mean test_echo") {
+	if err == nil || !strings.Contains(err.Error(), "did you mean test.echo or") {
 		t.Errorf("want a suggestion, got %v", err)
 	}
 }

@@ -120,7 +120,7 @@ func (p *Pipeline) applyFilters(lenient bool) error {
 			case ph != nil && include:
 				set[ph] = true
 			case ph == nil && !lenient:
-				return nil, &SettingError{Setting: setting, Err: fmt.Errorf("unknown tool %q%s", n, didYouMean(suggest(n, p.cfg.Prefix, p.reg.tools, 3), p.ListedName))}
+				return nil, &SettingError{Setting: setting, Err: fmt.Errorf("unknown tool %q%s", n, didYouMean(suggest(n, p.cfg.Prefix, p.reg.tools, 3), canonicalName))}
 			}
 		}
 		return set, nil
@@ -450,7 +450,7 @@ func (p *Pipeline) exampleWithin(r Renderer, t *Tool) (string, bool) {
 			continue
 		}
 		if need, _ := p.accessNeeded(t, in); need <= p.cfg.Access {
-			return p.callText(r, t, ex), true
+			return p.callText(r, t, p.docExample(r, ex)), true
 		}
 	}
 	return "", false

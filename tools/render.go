@@ -2,6 +2,8 @@ package tools
 
 import (
 	"context"
+	"regexp"
+	"strings"
 )
 
 // Suggestion is a call f0 proposes to whoever reads an answer: a tool and
@@ -152,7 +154,73 @@ func (p *Pipeline) describeCall(r Renderer, about *Tool) string {
 	}
 	name := "…"
 	if about != nil {
-		name = p.ListedName(about)
+		name = p.plainName(r, about)
 	}
 	return p.callText(r, d, map[string]any{"name": name})
+}
+
+// docWord matches a word that may name a tool in a tool's documentation,
+// which spells tools as MCP lists them by default: fs_read.
+var docWord = regexp.MustCompile(`\b[a-z][a-z0-9]*_[a-z0-9_]*[a-z0-9]\b`)
+
+// docName returns the tool that w, a word of a tool's documentation, names
+// in its listed spelling (fs_read), or nil.
+func (p *Pipeline) docName(w string) *Tool {
+	if t := p.reg.Lookup(w); t != nil && strings.ReplaceAll(t.Name, ".", "_") == w {
+		return t
+	}
+	return nil
+}
+
+// docText writes a text of a tool's documentation (a description, a note)
+// for r's reader: a front end that spells every tool by its canonical name
+// (the command line) reads fs.read where the text says fs_read. A text
+// that spells a tool both ways is about its spellings and stays as written.
+func (p *Pipeline) docText(r Renderer, text string) string {
+	if _, ok := r.(CanonicalNamer); !ok {
+		return text
+	}
+	return docWord.ReplaceAllStringFunc(text, func(w string) string {
+		if t := p.docName(w); t != nil && !strings.Contains(text, t.Name) {
+			return t.Name
+		}
+		return w
+	})
+}
+
+// docExample writes a documented example's arguments for r's reader: a
+// value that names a tool in its listed spelling (tools.describe's name,
+// a batch item's tool) is spelt canonically where docText would. The
+// documentation itself is left unchanged.
+func (p *Pipeline) docExample(r Renderer, ex map[string]any) map[string]any {
+	if _, ok := r.(CanonicalNamer); !ok {
+		return ex
+	}
+	out, _ := p.docValue(ex).(map[string]any)
+	return out
+}
+
+// docValue copies v with every string that names a tool in its listed
+// spelling replaced by the tool's canonical name.
+func (p *Pipeline) docValue(v any) any {
+	switch x := v.(type) {
+	case string:
+		if t := p.docName(x); t != nil {
+			return t.Name
+		}
+		return x
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = p.docValue(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = p.docValue(e)
+		}
+		return out
+	}
+	return v
 }

@@ -141,3 +141,7 @@ func (p *Pipeline) noShell(r Renderer, name string, args map[string]any) Result 
 	b.WriteString(p.listingHint(r))
 	return Result{IsError: true, Text: b.String()}
 }
+
+// canonicalName is the name a setting (--tools, --exclude-tools) is best
+// given as on a command line: fs.read.
+func canonicalName(t *Tool) string { return t.Name }

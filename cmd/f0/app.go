@@ -107,7 +107,7 @@ func (a *app) printToolList(root *cobra.Command) {
 	fmt.Fprintln(a.stdout, "\nTools (f0 TOOL --help shows one):")
 	tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
 	for _, t := range p.Visible() {
-		fmt.Fprintf(tw, "  %s\t%s\n", p.ListedName(t), t.Summary)
+		fmt.Fprintf(tw, "  %s\t%s\n", t.Name, t.Summary)
 	}
 	tw.Flush()
 }
@@ -236,7 +236,7 @@ func (a *app) toolsCommand() *cobra.Command {
 			}
 			tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
 			for _, t := range p.Visible() {
-				fmt.Fprintf(tw, "%s\t%s\t%s\n", p.ListedName(t), t.Access, t.Summary)
+				fmt.Fprintf(tw, "%s\t%s\t%s\n", t.Name, t.Access, t.Summary)
 			}
 			return tw.Flush()
 		},

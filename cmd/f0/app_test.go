@@ -39,19 +39,20 @@ func TestToolsCommand(t *testing.T) {
 		want   []string
 		absent []string
 	}{
-		{"default", nil, []string{"tools"}, []string{"tools_search", "tools_describe"}, []string{"tools.search", "f0__resolve"}},
+		// The table spells tools as the command line takes them, whatever
+		// the MCP listing's style or prefix.
+		{"default", nil, []string{"tools"}, []string{"tools.search", "tools.describe"}, []string{"tools_search", "f0__resolve"}},
 		{"dotted flag", nil, []string{"--tool-names", "dotted", "tools"}, []string{"tools.search", "tools.describe"}, []string{"tools_search"}},
 		{"dotted env", map[string]string{"F0_TOOL_NAMES": "dotted"}, []string{"tools"}, []string{"tools.search"}, []string{"tools_search"}},
-		{"flag beats env", map[string]string{"F0_TOOL_NAMES": "dotted"}, []string{"--tool-names", "underscore", "tools"}, []string{"tools_search"}, []string{"tools.search"}},
-		{"prefix", nil, []string{"--tools-prefix", "p", "tools"}, []string{"p_tools_search", "p_tools_describe"}, []string{"tools_search"}},
-		{"prefix with underscore", nil, []string{"--tools-prefix", "p_", "tools"}, []string{"p_tools_search"}, []string{"p__tools_search"}},
-		{"prefix env", map[string]string{"F0_TOOLS_PREFIX": "q"}, []string{"tools"}, []string{"q_tools_search"}, nil},
-		{"exclude", nil, []string{"--exclude-tools", "tools.search", "tools"}, []string{"tools_describe"}, []string{"tools_search"}},
-		{"exclude env", map[string]string{"F0_EXCLUDE_TOOLS": "tools_search"}, []string{"tools"}, []string{"tools_describe"}, []string{"tools_search"}},
-		{"include", nil, []string{"--tools", "tools-search", "tools"}, []string{"tools_search"}, []string{"tools_describe"}},
-		{"namespace", nil, []string{"--allowed-root-endpoints", "tools", "tools"}, []string{"tools_search", "tools_describe"}, nil},
-		{"read access", nil, []string{"--access", "read", "tools"}, []string{"tools_search"}, nil},
-		{"flags after the command", nil, []string{"tools", "--tool-names=dotted"}, []string{"tools.search"}, []string{"tools_search"}},
+		{"underscore flag", nil, []string{"--tool-names", "underscore", "tools"}, []string{"tools.search"}, []string{"tools_search"}},
+		{"prefix", nil, []string{"--tools-prefix", "p", "tools"}, []string{"tools.search", "tools.describe"}, []string{"p_tools_search", "tools_search"}},
+		{"prefix env", map[string]string{"F0_TOOLS_PREFIX": "q"}, []string{"tools"}, []string{"tools.search"}, []string{"q_tools_search"}},
+		{"exclude", nil, []string{"--exclude-tools", "tools.search", "tools"}, []string{"tools.describe"}, []string{"tools.search"}},
+		{"exclude env", map[string]string{"F0_EXCLUDE_TOOLS": "tools_search"}, []string{"tools"}, []string{"tools.describe"}, []string{"tools.search"}},
+		{"include", nil, []string{"--tools", "tools-search", "tools"}, []string{"tools.search"}, []string{"tools.describe"}},
+		{"namespace", nil, []string{"--allowed-root-endpoints", "tools", "tools"}, []string{"tools.search", "tools.describe"}, []string{"fs.read"}},
+		{"read access", nil, []string{"--access", "read", "tools"}, []string{"tools.search", "fs.read"}, []string{"fs.write"}},
+		{"flags after the command", nil, []string{"tools", "--exclude-tools=fs.read"}, []string{"tools.search"}, []string{"fs.read"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -133,10 +134,19 @@ func TestToolsJSON(t *testing.T) {
 	if slices.Contains(names, "f0__resolve") {
 		t.Error("hidden fallback listed")
 	}
-	// The same names as the text listing, in the same style.
+	// The same tools as the text listing, which spells them as the
+	// command line does: as MCP lists them with --tool-names dotted.
 	text := listedNames(t, f0(t, "", "tools").stdout)
-	if !slices.Equal(sortedCopy(text), sortedCopy(names)) {
-		t.Errorf("tools = %v, tools --json = %v", text, names)
+	var dotted []string
+	var listed struct{ Tools []struct{ Name string } }
+	if err := json.Unmarshal([]byte(f0(t, "", "--tool-names", "dotted", "tools", "--json").stdout), &listed); err != nil {
+		t.Fatal(err)
+	}
+	for _, tl := range listed.Tools {
+		dotted = append(dotted, tl.Name)
+	}
+	if !slices.Equal(sortedCopy(text), sortedCopy(dotted)) {
+		t.Errorf("tools = %v, --tool-names dotted tools --json = %v", text, dotted)
 	}
 }
 
@@ -299,7 +309,7 @@ func TestBareWordsJoinForStringMainField(t *testing.T) {
 		{"tools.search", "namespace=tools", "describe", "schema"},
 	} {
 		r := f0(t, "", args...)
-		if r.code != exitOK || !strings.Contains(r.stdout, "tools_describe") {
+		if r.code != exitOK || !strings.Contains(r.stdout, "- tools.describe (read)") {
 			t.Errorf("f0 %s:\n%s", strings.Join(args, " "), r)
 		}
 	}

@@ -20,7 +20,7 @@ func TestEnvName(t *testing.T) {
 func TestRootEnvIsAPathList(t *testing.T) {
 	a, b := t.TempDir(), t.TempDir()
 	t.Setenv("F0_ROOT", a+string(os.PathListSeparator)+b)
-	expect{code: exitOK, stdout: []string{"tools_search"}}.check(t, f0(t, "", "tools"))
+	expect{code: exitOK, stdout: []string{"tools.search"}}.check(t, f0(t, "", "tools"))
 }
 
 // TestSettingErrorsNameTheirSource: a value the core refuses is named the
