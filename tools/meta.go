@@ -192,18 +192,18 @@ func (p *Pipeline) Describe(ctx context.Context, t *Tool) string {
 	b.WriteString(".\n\n")
 	b.WriteString(t.Summary)
 	if doc.Description != "" {
-		b.WriteString("\n\n" + p.docText(r, doc.Description))
+		b.WriteString("\n\n" + p.docText(r, t, doc.Description))
 	}
 	b.WriteString("\n\nArguments:\n")
 	p.writeArguments(&b, r, schema, t, doc)
 	b.WriteString("\nExamples:\n")
 	for _, ex := range doc.Examples {
-		fmt.Fprintf(&b, "  %s\n", p.callText(r, t, p.docExample(r, ex)))
+		fmt.Fprintf(&b, "  %s\n", p.callText(r, t, p.docExample(r, t, ex)))
 	}
 	if len(doc.Notes) > 0 {
 		b.WriteString("\nNotes:\n")
 		for _, n := range doc.Notes {
-			fmt.Fprintf(&b, "- %s\n", p.docText(r, n))
+			fmt.Fprintf(&b, "- %s\n", p.docText(r, t, n))
 		}
 	}
 	if t.Status != nil {
@@ -229,9 +229,9 @@ func (p *Pipeline) writeArguments(b *strings.Builder, r Renderer, s *schemas.Sch
 		}
 		fmt.Fprintf(b, "  %s (%s%s)", name, typeName(prop), req)
 		if full := doc.Properties[name].Description; full != "" {
-			fmt.Fprintf(b, ": %s", p.docText(r, full))
+			fmt.Fprintf(b, ": %s", p.docText(r, t, full))
 		} else if prop.Description != "" {
-			fmt.Fprintf(b, ": %s", p.docText(r, prop.Description))
+			fmt.Fprintf(b, ": %s", p.docText(r, t, prop.Description))
 		}
 		if syns := aka[name]; len(syns) > 0 {
 			slices.Sort(syns)

@@ -172,28 +172,37 @@ func (p *Pipeline) docName(w string) *Tool {
 	return nil
 }
 
-// docText writes a text of a tool's documentation (a description, a note)
-// for r's reader: a front end that spells every tool by its canonical name
-// (the command line) reads fs.read where the text says fs_read. A text
-// that spells a tool both ways is about its spellings and stays as written.
-func (p *Pipeline) docText(r Renderer, text string) string {
-	if _, ok := r.(CanonicalNamer); !ok {
+// docText writes a text of t's documentation (a description, a note) for
+// r's reader: a front end that spells every tool by its canonical name (the
+// command line) reads fs.read where the text says fs_read. A text that
+// spells a tool both ways is about its spellings and stays as written.
+func (p *Pipeline) docText(r Renderer, t *Tool, text string) string {
+	if !p.respells(r, t) {
 		return text
 	}
 	return docWord.ReplaceAllStringFunc(text, func(w string) string {
-		if t := p.docName(w); t != nil && !strings.Contains(text, t.Name) {
-			return t.Name
+		if named := p.docName(w); named != nil && !strings.Contains(text, named.Name) {
+			return named.Name
 		}
 		return w
 	})
 }
 
-// docExample writes a documented example's arguments for r's reader: a
-// value that names a tool in its listed spelling (tools.describe's name,
-// a batch item's tool) is spelt canonically where docText would. The
-// documentation itself is left unchanged.
-func (p *Pipeline) docExample(r Renderer, ex map[string]any) map[string]any {
-	if _, ok := r.(CanonicalNamer); !ok {
+// respells reports whether t's documentation is written anew for r: when
+// r spells tools canonically and f0 wrote the documentation. Another
+// server's text (an upstream tool's) names that server's tools, not f0's,
+// and stays as the server wrote it.
+func (p *Pipeline) respells(r Renderer, t *Tool) bool {
+	_, ok := r.(CanonicalNamer)
+	return ok && t.external == nil
+}
+
+// docExample writes one of t's documented examples for r's reader: a value
+// that names a tool in its listed spelling (tools.describe's name, a batch
+// item's tool) is spelt canonically where docText would. The documentation
+// itself is left unchanged.
+func (p *Pipeline) docExample(r Renderer, t *Tool, ex map[string]any) map[string]any {
+	if !p.respells(r, t) {
 		return ex
 	}
 	out, _ := p.docValue(ex).(map[string]any)

@@ -32,6 +32,8 @@ func TestUpstreamOnTheCommandLine(t *testing.T) {
 	}{
 		{"listed", []string{"--upstream", up, "tools"},
 			expect{stdout: []string{"inner.fs_read ", "read ", "fs.read "}, notStdout: []string{"inner_fs_read "}}},
+		{"its own text as it wrote it", []string{"--upstream", up, "describe", "inner.fs_read"},
+			expect{stdout: []string{"\nMore: tools_describe {\"name\":\"fs_read\"}\n"}}},
 		{"shorthand", []string{"--upstream", up, "inner.fs_read", "path=go.mod"},
 			expect{stdout: []string{"module example.com/x"}}},
 		{"flag after the tool", []string{"inner_fs_read", "go.mod", "--upstream", up},
