@@ -20,6 +20,19 @@ func CutUTF8(s string, n int) string {
 	return s[:n]
 }
 
+// InvalidUTF8Note says that bytes of a text shown as UTF-8 were not UTF-8.
+const InvalidUTF8Note = "note: invalid UTF-8 is shown as U+FFFD (�)."
+
+// ValidText is data as UTF-8 text, each invalid byte sequence shown as
+// U+FFFD; fixed reports whether there was one. A character cut at the end
+// of data counts as invalid: cut a kept window at a character first.
+func ValidText(data []byte) (text string, fixed bool) {
+	if utf8.Valid(data) {
+		return string(data), false
+	}
+	return strings.ToValidUTF8(string(data), "\uFFFD"), true
+}
+
 // GroupDigits writes 24576 as 24,576.
 func GroupDigits(n int64) string {
 	if n < 0 {

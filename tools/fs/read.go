@@ -164,13 +164,13 @@ func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tools.Re
 	if err := pastEnd(ctx, o, first, w); err != nil {
 		return tools.Result{}, err
 	}
-	text, fixed := validText(w.text)
+	text, fixed := tools.ValidText(w.text)
 	if in.LineNumbers {
 		text = numberLines(text, first)
 	}
 	res := tools.Result{Head: o.name + " · " + w.describe() + " · " + tools.HumanBytes(o.size), Text: text}
 	if fixed {
-		res.Notes = append(res.Notes, "note: invalid UTF-8 is shown as U+FFFD (�).")
+		res.Notes = append(res.Notes, tools.InvalidUTF8Note)
 	}
 	if w.cut {
 		res.Partial = true
@@ -520,14 +520,6 @@ func cutRunes(b []byte, n int) []byte {
 	return b[:n]
 }
 
-// validText returns b as text, with invalid UTF-8 replaced.
-func validText(b []byte) (string, bool) {
-	if utf8.Valid(b) {
-		return string(b), false
-	}
-	return strings.ToValidUTF8(string(b), "\uFFFD"), true
-}
-
 // numberLines prefixes each line with its number and a tab.
 func numberLines(text string, first int) string {
 	var b strings.Builder
@@ -763,7 +755,7 @@ func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share
 	if err != nil {
 		return fmt.Sprintf("==> %s <==\nerror: %v\n", o.name, err), false
 	}
-	text, _ := validText(w.text)
+	text, _ := tools.ValidText(w.text)
 	if in.LineNumbers {
 		text = numberLines(text, first)
 	}

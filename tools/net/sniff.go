@@ -13,6 +13,8 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding"
+
+	"f0/tools"
 )
 
 // This file sniffs a response body: whether it is text or binary, whether
@@ -94,9 +96,9 @@ func DecodeText(data []byte, ctype string) (string, string, string) {
 	}
 	enc, name, note := bodyCharset(ctype, data)
 	if name == "utf-8" {
-		text, fixed := ValidText(bytes.TrimPrefix(data, []byte{0xEF, 0xBB, 0xBF}))
+		text, fixed := tools.ValidText(bytes.TrimPrefix(data, []byte{0xEF, 0xBB, 0xBF}))
 		if fixed && note == "" {
-			note = InvalidUTF8Note
+			note = tools.InvalidUTF8Note
 		}
 		return text, "", note
 	}
@@ -106,19 +108,6 @@ func DecodeText(data []byte, ctype string) (string, string, string) {
 	}
 	// A byte order mark is not text: drop it, whichever decoder kept it.
 	return strings.TrimPrefix(string(out), "\uFEFF"), name, note
-}
-
-// InvalidUTF8Note says that bytes of a UTF-8 text were not UTF-8.
-const InvalidUTF8Note = "note: invalid UTF-8 is shown as U+FFFD (�)."
-
-// ValidText is data as UTF-8 text, each invalid byte sequence shown as
-// U+FFFD; fixed reports whether there was one. A character cut at the end
-// of data counts as invalid: cut a kept window at a character first.
-func ValidText(data []byte) (text string, fixed bool) {
-	if utf8.Valid(data) {
-		return string(data), false
-	}
-	return strings.ToValidUTF8(string(data), "\uFFFD"), true
 }
 
 // bodyCharset finds the charset of a text body known by data (all of it,

@@ -102,7 +102,7 @@ func TestShownAsReceivedByTheStart(t *testing.T) {
 // and a note says so.
 func TestInvalidUTF8IsNoted(t *testing.T) {
 	got, from, note := DecodeText([]byte("caf\xc3\xa9 \xff end"), "text/plain; charset=utf-8")
-	if got != "café \uFFFD end" || from != "" || note != InvalidUTF8Note {
+	if got != "café \uFFFD end" || from != "" || note != tools.InvalidUTF8Note {
 		t.Fatalf("DecodeText = %q from %q, note %q", got, from, note)
 	}
 }

@@ -358,9 +358,9 @@ func shownText(ex *exchange, ctype string) (text, decodedFrom, note string) {
 	if ex.skipped+int64(len(ex.data)) < ex.size {
 		ex.data = wholeRunes(ex.data)
 	}
-	text, fixed := f0net.ValidText(ex.data)
+	text, fixed := tools.ValidText(ex.data)
 	if fixed {
-		note = f0net.InvalidUTF8Note
+		note = tools.InvalidUTF8Note
 	}
 	return text, "", note
 }
