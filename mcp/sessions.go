@@ -103,18 +103,24 @@ func (s *sessionStore) use(id string, callsTool bool) (live bool, ended string) 
 func (s *sessionStore) evictUnused(minIdle time.Duration) (string, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var oldest string
-	var at time.Time
-	for id, se := range s.live {
-		if !se.called && time.Since(se.used) >= minIdle && (oldest == "" || se.used.Before(at)) {
-			oldest, at = id, se.used
-		}
-	}
-	if oldest == "" {
+	oldest, at := s.oldestUnused()
+	if oldest == "" || time.Since(at) < minIdle {
 		return "", false
 	}
 	s.end(oldest, evictedReason)
 	return oldest, true
+}
+
+// oldestUnused is the live session idle longest among those that never
+// called a tool, and when it was last used ("" when there is none); s.mu
+// is held.
+func (s *sessionStore) oldestUnused() (id string, used time.Time) {
+	for sid, se := range s.live {
+		if !se.called && (id == "" || se.used.Before(used)) {
+			id, used = sid, se.used
+		}
+	}
+	return id, used
 }
 
 func (s *sessionStore) count() int {

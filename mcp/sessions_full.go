@@ -33,17 +33,14 @@ func (s *sessionStore) roomAnswer(maxSessions int, minIdle, ttl time.Duration) (
 func (s *sessionStore) nextRoom(minIdle, ttl time.Duration) (wait time.Duration, unused bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var oldest, oldestUnused time.Time
+	if id, used := s.oldestUnused(); id != "" {
+		return minIdle - time.Since(used), true
+	}
+	var oldest time.Time
 	for _, se := range s.live {
 		if oldest.IsZero() || se.used.Before(oldest) {
 			oldest = se.used
 		}
-		if !se.called && (oldestUnused.IsZero() || se.used.Before(oldestUnused)) {
-			oldestUnused = se.used
-		}
-	}
-	if !oldestUnused.IsZero() {
-		return minIdle - time.Since(oldestUnused), true
 	}
 	return ttl - time.Since(oldest), false
 }
