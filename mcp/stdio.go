@@ -262,11 +262,10 @@ func (t *stdioTransport) dispatch(e *envelope, line []byte, r *requestRef) (resp
 			}
 		}
 	}()
-	if !t.direct || !t.session.Initialized() {
-		return t.srv.HandleMessage(t.ctx, line)
-	}
-	if c, ok := plainCallOf(t.srv, e, line); ok {
-		return t.answer(&c, r)
+	if t.direct && t.session.Initialized() {
+		if c, ok := plainCallOf(t.srv, e, line); ok {
+			return t.answer(&c, r)
+		}
 	}
 	return t.srv.HandleMessage(t.ctx, line)
 }

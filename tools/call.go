@@ -72,7 +72,7 @@ func (c *callState) example() string { return c.p.exampleCall(c.render, c.tool) 
 
 // exampleCall renders t's first example as a call.
 func (p *Pipeline) exampleCall(r Renderer, t *Tool) string {
-	return p.callText(r, t, p.docExample(r, t, p.reg.Doc(t).Examples[0]))
+	return p.exampleText(r, t, p.reg.Doc(t).Examples[0])
 }
 
 // name is the tool's name as the caller refers to it.

@@ -198,7 +198,7 @@ func (p *Pipeline) Describe(ctx context.Context, t *Tool) string {
 	p.writeArguments(&b, r, schema, t, doc)
 	b.WriteString("\nExamples:\n")
 	for _, ex := range doc.Examples {
-		fmt.Fprintf(&b, "  %s\n", p.callText(r, t, p.docExample(r, t, ex)))
+		fmt.Fprintf(&b, "  %s\n", p.exampleText(r, t, ex))
 	}
 	if len(doc.Notes) > 0 {
 		b.WriteString("\nNotes:\n")

@@ -450,7 +450,7 @@ func (p *Pipeline) exampleWithin(r Renderer, t *Tool) (string, bool) {
 			continue
 		}
 		if need, _ := p.accessNeeded(t, in); need <= p.cfg.Access {
-			return p.callText(r, t, p.docExample(r, t, ex)), true
+			return p.exampleText(r, t, ex), true
 		}
 	}
 	return "", false

@@ -140,6 +140,12 @@ func (p *Pipeline) callText(r Renderer, t *Tool, args any) string {
 	return r.Call(p.suggestion(t, args))
 }
 
+// exampleText renders ex, one of t's documented examples, as a call
+// through r, its tool names spelt for r's reader (see docExample).
+func (p *Pipeline) exampleText(r Renderer, t *Tool, ex map[string]any) string {
+	return p.callText(r, t, p.docExample(r, t, ex))
+}
+
 // nameText renders the name of t through r.
 func (p *Pipeline) nameText(r Renderer, t *Tool) string {
 	return r.Name(p.suggestion(t, nil))
