@@ -59,25 +59,32 @@ func (t *toolset) runWrite(ctx context.Context, in WriteInput) (tools.Result, er
 		}
 		mode = "append"
 	}
-	r := l.Root.OS()
 	var before int64 = -1
-	var src io.Reader = strings.NewReader(in.Content)
-	if info, err := r.Stat(l.Native()); err == nil {
+	if info, err := l.Root.OS().Stat(l.Native()); err == nil {
 		if info.IsDir() {
 			return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a directory.", t.show(l))}
 		}
 		before = info.Size()
 	}
 	opts := roots.WriteOptions{CreateDirs: boolOr(in.CreateDirs, true), Exclusive: mode == "create"}
-	if mode == "append" && before >= 0 {
-		f, err := l.Open()
-		if err != nil {
-			return tools.Result{}, t.writeError(ctx, l, t.files.Explain("append to", l, err))
-		}
-		defer f.Close()
-		src = io.MultiReader(f, src)
+	var n int64
+	if mode == "append" {
+		// The file as it is when its turn comes: another writer may have
+		// added to it since the Stat above.
+		n, err = t.files.Rewrite(ctx, l, opts, func(cur roots.Current, w io.Writer) error {
+			before = -1
+			if cur.Exists {
+				before = cur.Size
+				if _, err := io.Copy(w, cur); err != nil {
+					return t.files.Explain("append to", l, err)
+				}
+			}
+			_, err := io.WriteString(w, in.Content)
+			return err
+		})
+	} else {
+		n, err = t.files.WriteAtomic(l, strings.NewReader(in.Content), opts)
 	}
-	n, err := t.files.WriteAtomic(l, src, opts)
 	if err != nil {
 		return tools.Result{}, t.writeError(ctx, l, err)
 	}
