@@ -25,6 +25,7 @@ type EditInput struct {
 	NewText    string `json:"newText,omitempty"`
 	ReplaceAll bool   `json:"replaceAll,omitempty"`
 	DryRun     bool   `json:"dryRun,omitempty" jsonschema_description:"Show the diff only."`
+	Force      bool   `json:"force,omitempty" jsonschema_description:"Write a newText that looks like an edit instruction or a placeholder as it is."`
 }
 
 // Edit is one replacement.
@@ -63,7 +64,7 @@ func (t *toolset) editTool() *tools.Tool {
 		Spec: tools.Spec{
 			Name: "fs.edit", Title: "Edit a file",
 			Summary:        "Replace exact text in a file (several edits, all or none); returns the diff.",
-			Unlisted:       []string{"oldText", "newText", "replaceAll"},
+			Unlisted:       []string{"oldText", "newText", "replaceAll", "force"},
 			Keywords:       []string{"replace", "modify", "change", "patch", "sed", "diff", "refactor", "str_replace"},
 			Access:         tools.Write,
 			Annotations:    tools.Annotations{Destructive: true},
@@ -98,6 +99,11 @@ func (t *toolset) runEdit(ctx context.Context, in EditInput) (tools.Result, erro
 	if err != nil {
 		return tools.Result{}, err
 	}
+	if !in.Force && !holdsPatches(l.Rel) {
+		if err := t.checkNewTexts(ctx, in, edits); err != nil {
+			return tools.Result{}, err
+		}
+	}
 	info, err := l.Root.OS().Stat(l.Native())
 	if err != nil {
 		return tools.Result{}, t.argError(ctx, "path", t.files.Explain("edit", l, err))
@@ -126,6 +132,27 @@ func (t *toolset) runEdit(ctx context.Context, in EditInput) (tools.Result, erro
 		return tools.Result{}, t.writeError(ctx, l, err)
 	}
 	return e.result(ctx), nil
+}
+
+// checkNewTexts refuses an edit whose newText is an edit instruction, or
+// brings a placeholder for lines left out, that its oldText does not have
+// (see notcontent.go).
+func (t *toolset) checkNewTexts(ctx context.Context, in EditInput, edits []Edit) error {
+	for i, ed := range edits {
+		field := fmt.Sprintf("edits[%d].newText", i)
+		if in.OldText != "" {
+			field = "newText"
+		}
+		if ins, ok := editInstruction(ed.NewText); ok {
+			if _, had := editInstruction(ed.OldText); !had {
+				return t.refuseEdit(ctx, field, ins)
+			}
+		}
+		if ins, ok := newPlaceholder(ed.NewText, ed.OldText); ok {
+			return t.refuseEdit(ctx, field, ins)
+		}
+	}
+	return nil
 }
 
 // fileEdit is one fs.edit call at work on its file: the edits, and what

@@ -230,3 +230,59 @@ func TestEditsOfOneFileInOneBatchAllLand(t *testing.T) {
 		t.Errorf("file now:\n%s\nwant:\n%s", got, want.String())
 	}
 }
+
+// TestEditRefusesInstructions: a newText that brings a placeholder for
+// lines left out, or is an edit block, that its oldText does not have is
+// refused; force: true and a .diff file take it as it is.
+func TestEditRefusesInstructions(t *testing.T) {
+	src := "func B() int {\n\treturn 2\n}\n"
+	lazy := map[string]any{"path": "util.go", "oldText": "func B() int {\n\treturn 2\n}", "newText": "func B() int {\n\t// ... existing code ...\n\treturn 3\n}"}
+	block := map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldText": "return 2", "newText": "<<<<<<< SEARCH\n\treturn 2\n=======\n\treturn 3\n>>>>>>> REPLACE"}}}
+	refused := []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"placeholder", lazy, `fs_edit: "newText": holds a placeholder for lines left out (line 2: "// ... existing code ..."), which oldText does not have: the edit would replace the lines of oldText with that comment. Nothing was changed. Give the whole new text in newText, or narrow oldText to the lines that change. To write it as it is, send the same call with "force": true.` + "\nYou passed: "},
+		{"SEARCH/REPLACE", block, `fs_edit: "edits[0].newText": is an Aider-style SEARCH/REPLACE block (line 1: "<<<<<<< SEARCH"), and oldText is not: the file would hold the instruction instead of the change it describes. Nothing was changed. Make the change itself: fs_edit {"edits":[{"newText":"\treturn 3","oldText":"\treturn 2"}],"path":"util.go"}. To write it as it is, send the same call with "force": true.`},
+	}
+	for _, c := range refused {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			e.file("util.go", src)
+			assertInOrder(t, e.fail("fs.edit", c.args), c.want)
+			if e.read("util.go") != src {
+				t.Error("a refused edit changed the file")
+			}
+		})
+	}
+	with := func(args map[string]any, k string, v any) map[string]any {
+		out := map[string]any{k: v}
+		for a, b := range args {
+			if _, set := out[a]; !set {
+				out[a] = b
+			}
+		}
+		return out
+	}
+	taken := []struct {
+		name string
+		args map[string]any
+		file string
+	}{
+		{"force", with(lazy, "force", true), "util.go"},
+		{"a placeholder oldText has too", with(lazy, "oldText", "func B() int {\n\t// ... existing code ...\n\treturn 2\n}"), "util.go"},
+		{"a .diff file", with(block, "path", "fix.diff"), "fix.diff"},
+	}
+	for _, c := range taken {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			e.file("util.go", src)
+			e.file("fix.diff", src)
+			if c.name == "a placeholder oldText has too" {
+				e.file("util.go", "func B() int {\n\t// ... existing code ...\n\treturn 2\n}\n")
+			}
+			assertInOrder(t, e.ok("fs.edit", c.args), "edited "+c.file)
+		})
+	}
+}
