@@ -2,9 +2,12 @@ package fs
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	iofs "io/fs"
 	"maps"
+	"path"
 	"strings"
 
 	"github.com/agnivade/levenshtein"
@@ -22,6 +25,7 @@ type EditInput struct {
 	NewText    string `json:"newText,omitempty"`
 	ReplaceAll bool   `json:"replaceAll,omitempty"`
 	DryRun     bool   `json:"dryRun,omitempty" jsonschema_description:"Show the diff only."`
+	Force      bool   `json:"force,omitempty" jsonschema_description:"Write a newText that looks like an edit instruction or a placeholder as it is."`
 }
 
 // Edit is one replacement.
@@ -60,7 +64,7 @@ func (t *toolset) editTool() *tools.Tool {
 		Spec: tools.Spec{
 			Name: "fs.edit", Title: "Edit a file",
 			Summary:        "Replace exact text in a file (several edits, all or none); returns the diff.",
-			Unlisted:       []string{"oldText", "newText", "replaceAll"},
+			Unlisted:       []string{"oldText", "newText", "replaceAll", "force"},
 			Keywords:       []string{"replace", "modify", "change", "patch", "sed", "diff", "refactor", "str_replace"},
 			Access:         tools.Write,
 			Annotations:    tools.Annotations{Destructive: true},
@@ -95,8 +99,12 @@ func (t *toolset) runEdit(ctx context.Context, in EditInput) (tools.Result, erro
 	if err != nil {
 		return tools.Result{}, err
 	}
-	r := l.Root.OS()
-	info, err := r.Stat(l.Native())
+	if !in.Force && !holdsPatches(l.Rel) {
+		if err := t.checkNewTexts(ctx, in, edits); err != nil {
+			return tools.Result{}, err
+		}
+	}
+	info, err := l.Root.OS().Stat(l.Native())
 	if err != nil {
 		return tools.Result{}, t.argError(ctx, "path", t.files.Explain("edit", l, err))
 	}
@@ -106,63 +114,228 @@ func (t *toolset) runEdit(ctx context.Context, in EditInput) (tools.Result, erro
 	case info.Size() > maxEditFile:
 		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is %s; %s edits files up to %s.", t.show(l), tools.HumanBytes(info.Size()), tools.ToolName(ctx, "fs.edit"), tools.HumanBytes(maxEditFile))}
 	}
-	f, err := l.Open()
-	if err != nil {
-		return tools.Result{}, t.argError(ctx, "path", t.files.Explain("edit", l, err))
+	e := &fileEdit{t: t, in: in, edits: edits, l: l}
+	if in.DryRun {
+		f, err := l.Open()
+		if err != nil {
+			return tools.Result{}, t.argError(ctx, "path", t.files.Explain("edit", l, err))
+		}
+		defer f.Close()
+		if err := e.apply(ctx, roots.Current{Reader: f, Exists: true, Size: info.Size()}, io.Discard); err != nil {
+			return tools.Result{}, err
+		}
+	} else if _, err := t.files.Rewrite(ctx, l, roots.WriteOptions{}, func(cur roots.Current, w io.Writer) error { return e.apply(ctx, cur, w) }); err != nil {
+		var stale *staleEdit
+		if _, ok := tools.AsInputError(err); ok || errors.As(err, &stale) {
+			return tools.Result{}, err
+		}
+		return tools.Result{}, t.writeError(ctx, l, err)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, maxEditFile+1))
-	f.Close()
+	return e.result(ctx), nil
+}
+
+// checkNewTexts refuses an edit whose newText is an edit instruction, or
+// brings a placeholder for lines left out, that its oldText does not have
+// (see notcontent.go).
+func (t *toolset) checkNewTexts(ctx context.Context, in EditInput, edits []Edit) error {
+	for i, ed := range edits {
+		field := fmt.Sprintf("edits[%d].newText", i)
+		if in.OldText != "" {
+			field = "newText"
+		}
+		if ins, ok := editInstruction(ed.NewText); ok {
+			if _, had := editInstruction(ed.OldText); !had {
+				return t.refuseEdit(ctx, field, ins)
+			}
+		}
+		if ins, ok := newPlaceholder(ed.NewText, ed.OldText); ok {
+			return t.refuseEdit(ctx, field, ins)
+		}
+	}
+	return nil
+}
+
+// fileEdit is one fs.edit call at work on its file: the edits, and what
+// the last reading of the file made of them.
+type fileEdit struct {
+	t      *toolset
+	in     EditInput
+	edits  []Edit
+	l      roots.Loc
+	before string
+	after  string
+	notes  []string
+	// places are the lines where each edit applied in the first reading.
+	places []int
+	// redone is set when the file changed after it was first read, and the
+	// edits were made again on its new content.
+	redone string
+}
+
+// staleEdit is the answer that the file changed under an edit and the
+// edit no longer applies to it.
+type staleEdit struct{ msg string }
+
+func (s *staleEdit) Error() string { return s.msg }
+
+// apply makes the edits on the file as cur gives it and writes the result
+// to w. On a file that changed after an earlier reading (cur.Changed > 0),
+// every oldText must occur in the new content exactly as required, or the
+// call is refused with the text there now.
+func (e *fileEdit) apply(ctx context.Context, cur roots.Current, w io.Writer) error {
+	t, l := e.t, e.l
+	if !cur.Exists && cur.Changed > 0 {
+		return &staleEdit{msg: fmt.Sprintf("%s was removed or moved after f0 read it (another writer); nothing was written. Find it again: %s", t.show(l), call(ctx, "fs.find", map[string]any{"pattern": path.Base(l.Rel)}))}
+	}
+	if !cur.Exists {
+		return t.argError(ctx, "path", t.files.Explain("edit", l, iofs.ErrNotExist))
+	}
+	data, err := io.ReadAll(io.LimitReader(cur, maxEditFile+1))
 	if err != nil {
-		return tools.Result{}, fmt.Errorf("edit %s: %w", t.show(l), err)
+		return fmt.Errorf("edit %s: %w", t.show(l), err)
 	}
 	if sniff(l.Rel, data).binary {
-		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a binary file; %s changes text.", t.show(l), tools.ToolName(ctx, "fs.edit"))}
+		return &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a binary file; %s changes text.", t.show(l), tools.ToolName(ctx, "fs.edit"))}
 	}
-	before := string(data)
-	after := before
-	crlf := strings.Contains(before, "\r\n")
-	var notes []string
-	for i, e := range edits {
-		if crlf && !strings.Contains(e.OldText, "\r\n") {
-			e.OldText = strings.ReplaceAll(e.OldText, "\n", "\r\n")
-			e.NewText = strings.ReplaceAll(e.NewText, "\n", "\r\n")
+	if len(data) > maxEditFile {
+		return &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is now over %s; %s edits files up to that size.", t.show(l), tools.HumanBytes(maxEditFile), tools.ToolName(ctx, "fs.edit"))}
+	}
+	text := string(data)
+	if cur.Changed > 0 {
+		then := int64(len(e.before))
+		if err := e.applyAgain(ctx, text); err != nil {
+			return err
 		}
+		e.redone = fmt.Sprintf("note: %s changed after f0 read it (another writer; %s bytes then, %s now); the edits were made again on its new content, where every oldText occurs exactly as required.",
+			t.show(l), tools.GroupDigits(then), tools.GroupDigits(int64(len(text))))
+	} else if err := e.applyFirst(ctx, text); err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, e.after)
+	return err
+}
+
+// applyFirst makes the edits on the file as first read: an oldText that
+// differs from the file only in indentation is applied where it matches,
+// with a note.
+func (e *fileEdit) applyFirst(ctx context.Context, text string) error {
+	e.before, e.after, e.notes, e.places = text, text, nil, nil
+	for i, ed := range e.edits {
+		ed = e.lineEnds(text, ed)
 		var how applied
-		after, how, err = applyEdit(ctx, after, e)
+		var err error
+		e.after, how, err = applyEdit(ctx, e.after, ed)
 		if err != nil {
-			field := fmt.Sprintf("edits[%d].oldText", i)
-			if in.OldText != "" {
-				field = "oldText"
-			}
-			msg, none := err.Error(), "Nothing was changed."
-			if len(edits) > 1 {
-				msg = fmt.Sprintf("edit %d of %d: %s", i+1, len(edits), msg)
-				none = fmt.Sprintf("None of the %d edits was applied.", len(edits))
-			}
-			if strings.Contains(msg, "\n") {
-				return tools.Result{}, &tools.InputError{Field: field, Problem: none + " " + msg}
-			}
-			return tools.Result{}, &tools.InputError{Field: field, Problem: tools.Sentence(msg), Hint: none}
+			return e.editError(i, err)
 		}
 		if how.fuzzy != "" {
-			notes = append(notes, fmt.Sprintf("note: edit %d: %s", i+1, how.fuzzy))
+			e.notes = append(e.notes, fmt.Sprintf("note: edit %d: %s", i+1, how.fuzzy))
 		}
+		e.places = append(e.places, how.lines[0])
 	}
-	diff := udiff.Unified(t.show(l), t.show(l), before, after)
-	added, removed := diffCounts(diff)
-	head := fmt.Sprintf("edited %s: %s, +%d -%d lines", t.show(l), tools.Count(int64(len(edits)), "edit", "edits"), added, removed)
-	if in.DryRun {
-		head = fmt.Sprintf("dry run, nothing written: %s would change by %s, +%d -%d lines", t.show(l), tools.Count(int64(len(edits)), "edit", "edits"), added, removed)
+	return nil
+}
+
+// applyAgain makes the edits on content another writer changed after the
+// first reading: only where each oldText occurs exactly, once (or at least
+// once with replaceAll). Otherwise it refuses, showing the text there now.
+func (e *fileEdit) applyAgain(ctx context.Context, text string) error {
+	first := e.before
+	after := text
+	for i, ed := range e.edits {
+		ed = e.lineEnds(text, ed)
+		idx := indexAll(after, ed.OldText)
+		if len(idx) == 1 || len(idx) > 1 && ed.ReplaceAll {
+			after = strings.ReplaceAll(after, ed.OldText, ed.NewText)
+			continue
+		}
+		return e.staleError(ctx, i, first, after, ed, idx)
+	}
+	e.before, e.after = text, after
+	return nil
+}
+
+// lineEnds gives an edit written with \n the file's \r\n line ends.
+func (e *fileEdit) lineEnds(text string, ed Edit) Edit {
+	if strings.Contains(text, "\r\n") && !strings.Contains(ed.OldText, "\r\n") {
+		ed.OldText = strings.ReplaceAll(ed.OldText, "\n", "\r\n")
+		ed.NewText = strings.ReplaceAll(ed.NewText, "\n", "\r\n")
+	}
+	return ed
+}
+
+// field names the oldText of edit i as the call gave it.
+func (e *fileEdit) field(i int) string {
+	if e.in.OldText != "" {
+		return "oldText"
+	}
+	return fmt.Sprintf("edits[%d].oldText", i)
+}
+
+// editError explains why edit i did not apply.
+func (e *fileEdit) editError(i int, err error) error {
+	msg, none := err.Error(), "Nothing was changed."
+	if len(e.edits) > 1 {
+		msg = fmt.Sprintf("edit %d of %d: %s", i+1, len(e.edits), msg)
+		none = fmt.Sprintf("None of the %d edits was applied.", len(e.edits))
+	}
+	if strings.Contains(msg, "\n") {
+		return &tools.InputError{Field: e.field(i), Problem: none + " " + msg}
+	}
+	return &tools.InputError{Field: e.field(i), Problem: tools.Sentence(msg), Hint: none}
+}
+
+// staleError answers an edit that applied to the file as first read but
+// not to what another writer made of it: what changed, the oldText, the
+// text nearest it now, and the call that reads it again.
+func (e *fileEdit) staleError(ctx context.Context, i int, first, now string, ed Edit, idx []int) error {
+	t, l := e.t, e.l
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s changed after f0 read it (another writer; %s bytes then, %s now), and ", t.show(l), tools.GroupDigits(int64(len(first))), tools.GroupDigits(int64(len(now))))
+	which := "its oldText"
+	if len(e.edits) > 1 {
+		which = fmt.Sprintf("the oldText of edit %d of %d", i+1, len(e.edits))
+	}
+	lines := splitTextLines(now)
+	old := splitTextLines(strings.TrimRight(ed.OldText, "\r\n"))
+	from, span := 0, min(len(lines), 40)
+	if len(idx) > 1 {
+		fmt.Fprintf(&b, "%s now occurs %d times, at lines %s; nothing was written, and the other writer's change is kept.\n", which, len(idx), listLines(lineNumbers(now, idx)))
+		from = lineNumbers(now, idx[:1])[0] - 1
 	} else {
-		now, err := r.Stat(l.Native())
-		if err != nil || now.Size() != info.Size() || !now.ModTime().Equal(info.ModTime()) {
-			return tools.Result{}, fmt.Errorf("edit %s: the file changed while it was being edited; nothing was written, read it again and retry", t.show(l))
+		fmt.Fprintf(&b, "%s is no longer in it exactly; nothing was written, and the other writer's change is kept.", which)
+		best, n, ok := closest(lines, old)
+		if !ok {
+			// Nothing like it: show what is now where it was.
+			n = min(len(old)+4, len(lines))
+			best = max(min(e.places[i]-3, len(lines)-n), 0)
+			fmt.Fprintf(&b, " Where it was (line %d), the file now has, at lines %d-%d:\n%s", e.places[i], best+1, best+n, numbered(lines, best, n))
+		} else {
+			fmt.Fprintf(&b, " The closest text now is at lines %d-%d:\n%sWhat differs (- your oldText, + the file now):\n%s", best+1, best+n, numbered(lines, best, n), regionDiff(lines[best:best+n], ed.OldText))
 		}
-		if _, err := t.files.WriteAtomic(l, strings.NewReader(after), roots.WriteOptions{}); err != nil {
-			return tools.Result{}, t.writeError(ctx, l, err)
-		}
+		from, span = best, n
 	}
-	return tools.Result{Head: head, Text: capDiff(diff, tools.OutputRoom(ctx).Less(append([]string{head}, notes...)...).Bytes), Notes: notes}, nil
+	offset := max(from+1-3, 1)
+	read := call(ctx, "fs.read", map[string]any{"path": e.in.Path, "offset": offset, "limit": span + 6, "lineNumbers": true})
+	fmt.Fprintf(&b, "Read it again and make the edit on the text as it is now: %s", read)
+	return &staleEdit{msg: b.String()}
+}
+
+// result is the answer of an edit that was made (or, with dryRun, would be).
+func (e *fileEdit) result(ctx context.Context) tools.Result {
+	t, l := e.t, e.l
+	diff := udiff.Unified(t.show(l), t.show(l), e.before, e.after)
+	added, removed := diffCounts(diff)
+	n := tools.Count(int64(len(e.edits)), "edit", "edits")
+	head := fmt.Sprintf("edited %s: %s, +%d -%d lines", t.show(l), n, added, removed)
+	if e.in.DryRun {
+		head = fmt.Sprintf("dry run, nothing written: %s would change by %s, +%d -%d lines", t.show(l), n, added, removed)
+	}
+	notes := e.notes
+	if e.redone != "" {
+		notes = append(notes, e.redone)
+	}
+	return tools.Result{Head: head, Text: capDiff(diff, tools.OutputRoom(ctx).Less(append([]string{head}, notes...)...).Bytes), Notes: notes}
 }
 
 // applyEdit applies one edit to text.
@@ -359,9 +532,23 @@ func reindent(line string, indents map[string]string) string {
 // closestError finds the region of the file most like oldText and shows
 // it, with line numbers, and how it differs.
 func closestError(ctx context.Context, lines, old []textLine, oldText string) error {
-	n := len(old)
 	if len(lines) == 0 {
 		return fmt.Errorf("oldText was not found: the file is empty")
+	}
+	best, span, ok := closest(lines, old)
+	if !ok {
+		return fmt.Errorf("oldText was not found, and no part of the file resembles it; read the file (%s) and copy the text exactly", tools.ToolName(ctx, "fs.read"))
+	}
+	return fmt.Errorf("oldText was not found, not even ignoring indentation. The closest text is at lines %d-%d:\n%sWhat differs (- your oldText, + the file):\n%s",
+		best+1, best+span, numbered(lines, best, span), regionDiff(lines[best:best+span], oldText))
+}
+
+// closest finds the run of lines most like old: its first line (0-based)
+// and length; ok is false when no part of the file resembles it.
+func closest(lines, old []textLine) (best, span int, ok bool) {
+	n := len(old)
+	if len(lines) == 0 || n == 0 {
+		return 0, 0, false
 	}
 	want := make(map[string]bool, n)
 	for _, l := range old {
@@ -370,7 +557,7 @@ func closestError(ctx context.Context, lines, old []textLine, oldText string) er
 		}
 	}
 	best, bestScore := -1, 0
-	span := min(n, len(lines))
+	span = min(n, len(lines))
 	for w := 0; w+span <= len(lines); w++ {
 		score := 0
 		for k, l := range lines[w : w+span] {
@@ -386,34 +573,45 @@ func closestError(ctx context.Context, lines, old []textLine, oldText string) er
 			best, bestScore = w, score
 		}
 	}
-	if best < 0 {
-		// No line in common: anchor on the line nearest the first one.
-		first := strings.TrimSpace(old[0].text)
-		bestD := 1 << 30
-		for i, l := range lines {
-			line := strings.TrimSpace(l.text)
-			if len(line) > 4*len(first)+40 {
-				continue
-			}
-			if d := levenshtein.ComputeDistance(first, line); d < bestD {
-				best, bestD = i, d
-			}
-		}
-		if best < 0 || bestD > max(len(first)*2/3, 3) {
-			return fmt.Errorf("oldText was not found, and no part of the file resembles it; read the file (%s) and copy the text exactly", tools.ToolName(ctx, "fs.read"))
-		}
-		best = min(best, len(lines)-span)
+	if best >= 0 {
+		return best, span, true
 	}
-	var region strings.Builder
-	var shown strings.Builder
-	for i, l := range lines[best : best+span] {
-		region.WriteString(l.text + "\n")
-		fmt.Fprintf(&shown, "%6d\t%s\n", best+i+1, l.text)
+	// No line in common: anchor on the line nearest the first one.
+	first := strings.TrimSpace(old[0].text)
+	bestD := 1 << 30
+	for i, l := range lines {
+		line := strings.TrimSpace(l.text)
+		if len(line) > 4*len(first)+40 {
+			continue
+		}
+		if d := levenshtein.ComputeDistance(first, line); d < bestD {
+			best, bestD = i, d
+		}
+	}
+	if best < 0 || bestD > max(len(first)*2/3, 3) {
+		return 0, 0, false
+	}
+	return min(best, len(lines)-span), span, true
+}
+
+// numbered shows n lines from from (0-based) with their line numbers.
+func numbered(lines []textLine, from, n int) string {
+	var b strings.Builder
+	for i, l := range lines[from : from+n] {
+		fmt.Fprintf(&b, "%6d\t%s\n", from+i+1, l.text)
+	}
+	return b.String()
+}
+
+// regionDiff shows how oldText differs from a region of the file (- the
+// oldText, + the file), without the diff's header.
+func regionDiff(region []textLine, oldText string) string {
+	var text strings.Builder
+	for _, l := range region {
+		text.WriteString(l.text + "\n")
 	}
 	oldNorm := strings.ReplaceAll(strings.TrimRight(oldText, "\r\n"), "\r\n", "\n") + "\n"
-	diff := udiff.Unified("oldText", "file", oldNorm, region.String())
-	return fmt.Errorf("oldText was not found, not even ignoring indentation. The closest text is at lines %d-%d:\n%sWhat differs (- your oldText, + the file):\n%s",
-		best+1, best+span, shown.String(), trimDiffHeader(diff))
+	return trimDiffHeader(udiff.Unified("oldText", "file", oldNorm, text.String()))
 }
 
 // trimDiffHeader drops the ---/+++ lines of a unified diff.

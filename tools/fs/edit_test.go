@@ -1,6 +1,9 @@
 package fs_test
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -91,4 +94,195 @@ func TestEdit(t *testing.T) {
 		assertInOrder(t, res.Text, "edited many.txt", "… [diff cut: ", " more lines; read the file to see the result]")
 		assertNot(t, res.Text, "Get the rest")
 	})
+}
+
+// TestEditWithWriterOutsideF0: when another program changes the file
+// between fs.edit's read and its rename, the edit is made again on the new
+// content if every oldText is still there exactly, and refused with the
+// text there now otherwise; the other program's change is never
+// overwritten, and nothing is left behind.
+func TestEditWithWriterOutsideF0(t *testing.T) {
+	src := "package util\n\nfunc A() int {\n\treturn 1\n}\n"
+	edit := map[string]any{"path": "util.go", "oldText": "return 1", "newText": "return 10"}
+	cases := []struct {
+		name    string
+		outside func(n int) string // what the other writer leaves, "" for nothing
+		ok      bool
+		want    []string
+		after   string
+	}{
+		{"still applies: redone on the new content", func(n int) string {
+			if n == 0 {
+				return src + "\nfunc B() int { return 2 }\n"
+			}
+			return ""
+		}, true, []string{
+			"edited util.go: 1 edit, +1 -1 lines", "-\treturn 1\n+\treturn 10\n",
+			"note: util.go changed after f0 read it (another writer; 41 bytes then, 68 now); the edits were made again on its new content, where every oldText occurs exactly as required.",
+		}, "package util\n\nfunc A() int {\n\treturn 10\n}\n\nfunc B() int { return 2 }\n"},
+		{"no longer applies: refused with the text there now", func(n int) string {
+			if n == 0 {
+				return strings.Replace(src, "return 1", "return 2 // tuned", 1)
+			}
+			return ""
+		}, false, []string{
+			"fs_edit failed: util.go changed after f0 read it (another writer; 41 bytes then, 50 now), and its oldText is no longer in it exactly; nothing was written, and the other writer's change is kept. Where it was (line 4), the file now has, at lines 1-5:\n     1\tpackage util\n",
+			"     4\t\treturn 2 // tuned\n     5\t}\n",
+			`Read it again and make the edit on the text as it is now: fs_read {"limit":11,"lineNumbers":true,"offset":1,"path":"util.go"}`,
+			`You passed: {"newText":"return 10","oldText":"return 1","path":"util.go"}`,
+		}, "package util\n\nfunc A() int {\n\treturn 2 // tuned\n}\n"},
+		{"several lines no longer apply: the closest text now", func(n int) string {
+			if n == 0 {
+				return strings.Replace(src, "return 1", "return 2 // tuned", 1)
+			}
+			return ""
+		}, false, []string{
+			"its oldText is no longer in it exactly; nothing was written, and the other writer's change is kept. The closest text now is at lines 3-5:\n     3\tfunc A() int {\n     4\t\treturn 2 // tuned\n     5\t}\n",
+			"What differs (- your oldText, + the file now):\n@@ -1,3 +1,3 @@\n func A() int {\n-\treturn 1\n+\treturn 2 // tuned\n }\n",
+			`fs_read {"limit":9,"lineNumbers":true,"offset":1,"path":"util.go"}`,
+		}, "package util\n\nfunc A() int {\n\treturn 2 // tuned\n}\n"},
+		{"removed: refused", func(n int) string {
+			if n == 0 {
+				return "-"
+			}
+			return ""
+		}, false, []string{`fs_edit failed: util.go was removed or moved after f0 read it (another writer); nothing was written. Find it again: fs_find {"pattern":"util.go"}`}, "<missing>"},
+		{"now twice: refused with the lines", func(n int) string {
+			if n == 0 {
+				return src + "\nfunc B() int {\n\treturn 1\n}\n"
+			}
+			return ""
+		}, false, []string{"and its oldText now occurs 2 times, at lines 4, 8; nothing was written, and the other writer's change is kept.\nRead it again and make the edit on the text as it is now: fs_read {\"limit\":15,\"lineNumbers\":true,\"offset\":1,\"path\":\"util.go\"}"}, src + "\nfunc B() int {\n\treturn 1\n}\n"},
+		{"keeps changing: gives up, writes nothing", func(n int) string {
+			return fmt.Sprintf("%s// touched %d\n", src, n)
+		}, false, []string{"fs_edit failed: util.go changed by another writer 3 times while f0 was writing it; nothing was written: try again when it is quiet"}, src + "// touched 2\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			e.file("util.go", src)
+			e.outsideWriter(func(n int, path string) {
+				switch text := c.outside(n); text {
+				case "":
+				case "-":
+					must(t, os.Remove(path))
+				default:
+					must(t, os.WriteFile(path, []byte(text), 0o644))
+				}
+			})
+			args := edit
+			if strings.HasPrefix(c.name, "several lines") {
+				args = map[string]any{"path": "util.go", "oldText": "func A() int {\n\treturn 1\n}", "newText": "func A() int {\n\treturn 10\n}"}
+			}
+			res := e.call("fs.edit", args)
+			if res.IsError == c.ok {
+				t.Fatalf("isError %v:\n%s", res.IsError, res.Text)
+			}
+			assertInOrder(t, res.Text, c.want...)
+			if got := e.read("util.go"); got != c.after {
+				t.Errorf("file now:\n%s\nwant:\n%s", got, c.after)
+			}
+			if left := e.tempFiles(); len(left) > 0 {
+				t.Errorf("temporary files left: %v", left)
+			}
+		})
+	}
+}
+
+// TestAppendWithWriterOutsideF0: fs.write's append keeps what another
+// program appended between its read and its rename.
+func TestAppendWithWriterOutsideF0(t *testing.T) {
+	e := newEnv(t)
+	e.file("log.txt", "one\n")
+	e.outsideWriter(func(n int, path string) {
+		if n == 0 {
+			must(t, os.WriteFile(path, []byte("one\noutside\n"), 0o644))
+		}
+	})
+	assertInOrder(t, e.ok("fs.write", map[string]any{"path": "log.txt", "content": "two\n", "mode": "append"}),
+		"appended 4 bytes (1 line) to log.txt, now 16 bytes")
+	if got := e.read("log.txt"); got != "one\noutside\ntwo\n" {
+		t.Errorf("file now %q", got)
+	}
+}
+
+// TestEditsOfOneFileInOneBatchAllLand: edits of one file in one batch all
+// land, however the batch orders them and even when items run at once
+// (one names the file by its absolute path).
+func TestEditsOfOneFileInOneBatchAllLand(t *testing.T) {
+	e := newEnv(t)
+	var calls []any
+	var want strings.Builder
+	for i := range 8 {
+		fmt.Fprintf(&want, "LINE %d\n", i)
+		path := "notes.txt"
+		if i%2 == 1 {
+			path = filepath.Join(e.root, "notes.txt")
+		}
+		calls = append(calls, map[string]any{"tool": "fs_edit", "args": map[string]any{"path": path, "oldText": fmt.Sprintf("line %d\n", i), "newText": fmt.Sprintf("LINE %d\n", i)}})
+	}
+	e.file("notes.txt", strings.ToLower(want.String()))
+	out := e.ok("batch", map[string]any{"calls": calls, "maxConcurrency": 8})
+	if n := strings.Count(out, "edited "); n != 8 {
+		t.Errorf("%d of 8 items answered edited:\n%s", n, out)
+	}
+	if got := e.read("notes.txt"); got != want.String() {
+		t.Errorf("file now:\n%s\nwant:\n%s", got, want.String())
+	}
+}
+
+// TestEditRefusesInstructions: a newText that brings a placeholder for
+// lines left out, or is an edit block, that its oldText does not have is
+// refused; force: true and a .diff file take it as it is.
+func TestEditRefusesInstructions(t *testing.T) {
+	src := "func B() int {\n\treturn 2\n}\n"
+	lazy := map[string]any{"path": "util.go", "oldText": "func B() int {\n\treturn 2\n}", "newText": "func B() int {\n\t// ... existing code ...\n\treturn 3\n}"}
+	block := map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldText": "return 2", "newText": "<<<<<<< SEARCH\n\treturn 2\n=======\n\treturn 3\n>>>>>>> REPLACE"}}}
+	refused := []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"placeholder", lazy, `fs_edit: "newText": holds a placeholder for lines left out (line 2: "// ... existing code ..."), which oldText does not have: the edit would replace the lines of oldText with that comment. Nothing was changed. Give the whole new text in newText, or narrow oldText to the lines that change. To write it as it is, send the same call with "force": true.` + "\nYou passed: "},
+		{"SEARCH/REPLACE", block, `fs_edit: "edits[0].newText": is an Aider-style SEARCH/REPLACE block (line 1: "<<<<<<< SEARCH"), and oldText is not: the file would hold the instruction instead of the change it describes. Nothing was changed. Make the change itself: fs_edit {"edits":[{"newText":"\treturn 3","oldText":"\treturn 2"}],"path":"util.go"}. To write it as it is, send the same call with "force": true.`},
+	}
+	for _, c := range refused {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			e.file("util.go", src)
+			assertInOrder(t, e.fail("fs.edit", c.args), c.want)
+			if e.read("util.go") != src {
+				t.Error("a refused edit changed the file")
+			}
+		})
+	}
+	with := func(args map[string]any, k string, v any) map[string]any {
+		out := map[string]any{k: v}
+		for a, b := range args {
+			if _, set := out[a]; !set {
+				out[a] = b
+			}
+		}
+		return out
+	}
+	taken := []struct {
+		name string
+		args map[string]any
+		file string
+	}{
+		{"force", with(lazy, "force", true), "util.go"},
+		{"a placeholder oldText has too", with(lazy, "oldText", "func B() int {\n\t// ... existing code ...\n\treturn 2\n}"), "util.go"},
+		{"a .diff file", with(block, "path", "fix.diff"), "fix.diff"},
+	}
+	for _, c := range taken {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			e.file("util.go", src)
+			e.file("fix.diff", src)
+			if c.name == "a placeholder oldText has too" {
+				e.file("util.go", "func B() int {\n\t// ... existing code ...\n\treturn 2\n}\n")
+			}
+			assertInOrder(t, e.ok("fs.edit", c.args), "edited "+c.file)
+		})
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"f0/catalog"
 	"f0/internal/texttest"
 	"f0/tools"
+	"f0/tools/roots"
 )
 
 // env is a root directory with a sibling that must stay out of reach:
@@ -200,4 +201,36 @@ func project(e *env) {
 	e.file("pkg/util/sub/x.gen", "TODO generated\n")
 	e.file("pkg/util/sub/keep.go", "package sub // TODO\n")
 	e.file("data.bin", "TODO\x00binary")
+}
+
+// outsideWriter makes e's pipeline run change on the file being rewritten
+// each time an fs.edit or fs.write append has read it and is about to put
+// its result in place: a writer outside f0, at the worst moment. change
+// gets how many times it ran before and the file's path.
+func (e *env) outsideWriter(change func(n int, path string)) {
+	e.t.Helper()
+	set, err := roots.Open([]string{e.root})
+	must(e.t, err)
+	e.t.Cleanup(func() { set.Close() })
+	n := 0
+	set.BeforeReplace(func(l roots.Loc) {
+		change(n, l.Abs())
+		n++
+	})
+	reg, err := catalog.New(catalog.Options{Files: set})
+	must(e.t, err)
+	e.p, err = tools.NewPipeline(reg, tools.Config{Access: tools.Admin})
+	must(e.t, err)
+}
+
+// tempFiles lists the temporary files f0 left below the root.
+func (e *env) tempFiles() []string {
+	var left []string
+	filepath.WalkDir(e.root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(d.Name(), ".tmp") {
+			left = append(left, p)
+		}
+		return nil
+	})
+	return left
 }

@@ -20,6 +20,7 @@ type WriteInput struct {
 	Mode       string `json:"mode,omitempty" jsonschema:"enum=overwrite,enum=create,enum=append"`
 	Append     bool   `json:"append,omitempty" jsonschema_description:"Same as mode: append."`
 	CreateDirs *bool  `json:"createDirs,omitempty" jsonschema_description:"Create missing parent directories (default true)."`
+	Force      bool   `json:"force,omitempty" jsonschema_description:"Write content that looks like an edit instruction or a placeholder as it is."`
 }
 
 func (t *toolset) writeTool() *tools.Tool {
@@ -32,7 +33,7 @@ func (t *toolset) writeTool() *tools.Tool {
 		Spec: tools.Spec{
 			Name: "fs.write", Title: "Write a file",
 			Summary:     "Create, overwrite or append to a file, atomically; creates parent directories.",
-			Unlisted:    []string{"append", "createDirs"},
+			Unlisted:    []string{"append", "createDirs", "force"},
 			Keywords:    []string{"save", "create", "write", "file", "append", "overwrite", "put"},
 			Access:      tools.Write,
 			Annotations: tools.Annotations{Destructive: true},
@@ -59,25 +60,37 @@ func (t *toolset) runWrite(ctx context.Context, in WriteInput) (tools.Result, er
 		}
 		mode = "append"
 	}
-	r := l.Root.OS()
 	var before int64 = -1
-	var src io.Reader = strings.NewReader(in.Content)
-	if info, err := r.Stat(l.Native()); err == nil {
+	if info, err := l.Root.OS().Stat(l.Native()); err == nil {
 		if info.IsDir() {
 			return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a directory.", t.show(l))}
 		}
 		before = info.Size()
 	}
-	opts := roots.WriteOptions{CreateDirs: boolOr(in.CreateDirs, true), Exclusive: mode == "create"}
-	if mode == "append" && before >= 0 {
-		f, err := l.Open()
-		if err != nil {
-			return tools.Result{}, t.writeError(ctx, l, t.files.Explain("append to", l, err))
+	if before >= 0 && mode != "create" && !in.Force && !holdsPatches(l.Rel) {
+		if err := t.checkContent(ctx, l, in, mode == "append"); err != nil {
+			return tools.Result{}, err
 		}
-		defer f.Close()
-		src = io.MultiReader(f, src)
 	}
-	n, err := t.files.WriteAtomic(l, src, opts)
+	opts := roots.WriteOptions{CreateDirs: boolOr(in.CreateDirs, true), Exclusive: mode == "create"}
+	var n int64
+	if mode == "append" {
+		// The file as it is when its turn comes: another writer may have
+		// added to it since the Stat above.
+		n, err = t.files.Rewrite(ctx, l, opts, func(cur roots.Current, w io.Writer) error {
+			before = -1
+			if cur.Exists {
+				before = cur.Size
+				if _, err := io.Copy(w, cur); err != nil {
+					return t.files.Explain("append to", l, err)
+				}
+			}
+			_, err := io.WriteString(w, in.Content)
+			return err
+		})
+	} else {
+		n, err = t.files.WriteAtomic(l, strings.NewReader(in.Content), opts)
+	}
 	if err != nil {
 		return tools.Result{}, t.writeError(ctx, l, err)
 	}
@@ -95,6 +108,31 @@ func (t *toolset) runWrite(ctx context.Context, in WriteInput) (tools.Result, er
 		text = fmt.Sprintf("created %s: %s bytes, %s", t.show(l), tools.GroupDigits(n), tools.Count(int64(lines), "line", "lines"))
 	}
 	return tools.Result{Text: text}, nil
+}
+
+// checkContent refuses content for the existing file l that is an edit
+// instruction, or (when it replaces the file) that brings a placeholder
+// for lines left out that the file does not have (see notcontent.go).
+func (t *toolset) checkContent(ctx context.Context, l roots.Loc, in WriteInput, appending bool) error {
+	if ins, ok := editInstruction(in.Content); ok {
+		return t.refuseWrite(ctx, in.Path, t.show(l), ins)
+	}
+	if _, ok := newPlaceholder(in.Content, ""); !ok || appending {
+		return nil
+	}
+	f, err := l.Open()
+	if err != nil {
+		return t.writeError(ctx, l, t.files.Explain("write", l, err))
+	}
+	defer f.Close()
+	was, err := io.ReadAll(io.LimitReader(f, maxEditFile))
+	if err != nil {
+		return fmt.Errorf("write %s: %w", t.show(l), err)
+	}
+	if ins, ok := newPlaceholder(in.Content, string(was)); ok {
+		return t.refuseWrite(ctx, in.Path, t.show(l), ins)
+	}
+	return nil
 }
 
 // writeError explains a failed write in terms of the arguments.

@@ -91,3 +91,68 @@ func TestWriteThroughLinkNamesTarget(t *testing.T) {
 		t.Fatal("a refused write changed the target")
 	}
 }
+
+// TestWriteRefusesEditInstructions: content that is an edit instruction
+// (Aider's SEARCH/REPLACE, a unified diff, Codex's apply_patch), or that
+// brings a placeholder for lines left out, is refused for an existing file
+// with the fs_edit call that does what was meant; force: true, a new file
+// and a .patch file are written as asked.
+func TestWriteRefusesEditInstructions(t *testing.T) {
+	src := "package util\n\nfunc A() int {\n\treturn 1\n}\n"
+	block := "util.go\n```go\n<<<<<<< SEARCH\n\treturn 1\n=======\n\treturn 10\n>>>>>>> REPLACE\n```\n"
+	diff := "--- a/util.go\n+++ b/util.go\n@@ -3,3 +3,3 @@\n func A() int {\n-\treturn 1\n+\treturn 10\n }\n"
+	patch := "*** Begin Patch\n*** Update File: util.go\n@@ func A() int {\n-\treturn 1\n+\treturn 10\n*** End Patch\n"
+	lazy := "package util\n\nfunc A() int {\n\treturn 10\n}\n\n// ... rest of the code remains the same ...\n"
+	const force = `. To write this content as it is, send the same call with "force": true.`
+	refused := []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"SEARCH/REPLACE", map[string]any{"path": "util.go", "content": block},
+			`fs_write: "content": is an Aider-style SEARCH/REPLACE block (line 3: "<<<<<<< SEARCH"), not the text of util.go: written as it is, the file would hold the instruction instead of its text. Nothing was written. To make the change it describes: fs_edit {"edits":[{"newText":"\treturn 10","oldText":"\treturn 1"}],"path":"util.go"}` + force},
+		{"unified diff", map[string]any{"path": "util.go", "content": diff},
+			`"content": is a unified diff (line 1: "--- a/util.go"), not the text of util.go: written as it is, the file would hold the instruction instead of its text. Nothing was written. To make the change it describes: fs_edit {"edits":[{"newText":"func A() int {\n\treturn 10\n}","oldText":"func A() int {\n\treturn 1\n}"}],"path":"util.go"}` + force},
+		{"apply_patch", map[string]any{"path": "util.go", "content": patch},
+			`"content": is a Codex apply_patch envelope (line 1: "*** Begin Patch"), not the text of util.go`},
+		{"appending a block", map[string]any{"path": "util.go", "content": block, "mode": "append"}, `"content": is an Aider-style SEARCH/REPLACE block (line 3: "<<<<<<< SEARCH")`},
+		{"placeholder", map[string]any{"path": "util.go", "content": lazy},
+			`fs_write: "content": holds a placeholder for lines left out (line 7: "// ... rest of the code remains the same ..."): written as it is, util.go would lose the lines that comment stands for. Nothing was written. To change part of the file, give the lines to change and their new text: fs_edit {"edits":[{"newText":"…their new text…","oldText":"…the lines to change, copied from the file…"}],"path":"util.go"}` + force},
+	}
+	for _, c := range refused {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			e.file("util.go", src)
+			out := e.fail("fs.write", c.args)
+			assertInOrder(t, out, c.want, "You passed: ")
+			assertNot(t, out, "Example: ")
+			if e.read("util.go") != src {
+				t.Error("a refused write changed the file")
+			}
+		})
+	}
+	written := []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"force", map[string]any{"path": "util.go", "content": block, "force": true}, "replaced util.go"},
+		{"a new file", map[string]any{"path": "new.go", "content": lazy}, "created new.go"},
+		{"a new file with a block", map[string]any{"path": "notes.md", "content": block}, "created notes.md"},
+		{"a .patch file", map[string]any{"path": "fix.patch", "content": diff}, "replaced fix.patch"},
+		{"a placeholder the file already has", map[string]any{"path": "doc.md", "content": "# Cursor\n// ... existing code ...\nmore\n"}, "replaced doc.md"},
+		{"appending a placeholder", map[string]any{"path": "util.go", "content": "// ... existing code ...\n", "mode": "append"}, "appended"},
+	}
+	for _, c := range written {
+		t.Run(c.name, func(t *testing.T) {
+			e := newEnv(t)
+			e.file("util.go", src)
+			e.file("fix.patch", "old\n")
+			e.file("doc.md", "# Cursor\n// ... existing code ...\n")
+			assertInOrder(t, e.ok("fs.write", c.args), c.want)
+			if got := e.read(c.args["path"].(string)); !strings.HasSuffix(got, c.args["content"].(string)) {
+				t.Errorf("file holds %q", got)
+			}
+		})
+	}
+}

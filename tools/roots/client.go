@@ -87,6 +87,15 @@ func (p *Policy) logger() *slog.Logger {
 	return p.Logger
 }
 
+// shared is what the client sets share with the operator's: one file's
+// writers take turns whichever set they reach it through.
+func (p *Policy) shared() *shared {
+	if p.Fixed == nil {
+		return newShared()
+	}
+	return p.Fixed.shared
+}
+
 // FollowsClient reports whether sessions ask the client for its roots.
 func (p *Policy) FollowsClient() bool { return p != nil && p.Mode == ModeClient }
 
@@ -109,7 +118,7 @@ func (r Refusal) String() string { return r.URI + " (" + r.Reason + ")" }
 // when no root was usable.
 func (p *Policy) clientSet(list []ClientRoot) (*Set, []Refusal) {
 	var refused []Refusal
-	set := &Set{origin: p.clientOrigin(nil)}
+	set := &Set{origin: p.clientOrigin(nil), shared: p.shared()}
 	seen := map[string]bool{}
 	for _, cr := range list {
 		r, err := p.openClientRoot(cr.URI)

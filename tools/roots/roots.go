@@ -6,6 +6,7 @@
 package roots
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -22,6 +23,9 @@ type Set struct {
 	// origin says where the roots came from ("set by --root", "the
 	// client's roots (roots/list)"), for messages; empty when unknown.
 	origin string
+	// shared is what every set of one server shares: the turns writers of
+	// one file take (see Rewrite).
+	shared *shared
 }
 
 // Root is one allowed directory.
@@ -39,7 +43,7 @@ func Open(dirs []string) (*Set, error) {
 	if len(dirs) == 0 {
 		return nil, errors.New("no roots given")
 	}
-	s := &Set{}
+	s := &Set{shared: newShared()}
 	for _, d := range dirs {
 		abs, err := filepath.Abs(d)
 		if err != nil {
@@ -72,7 +76,7 @@ func (s *Set) Origin() string { return s.origin }
 // described is a view of s with another origin, sharing its handles (the
 // view must not be closed).
 func (s *Set) described(origin string) *Set {
-	return &Set{roots: s.roots, origin: origin}
+	return &Set{roots: s.roots, origin: origin, shared: s.shared}
 }
 
 // Named lists the root directories with where they came from: "/a, /b —
@@ -308,80 +312,144 @@ type WriteOptions struct {
 
 // WriteAtomic writes r to l through a temporary file in the same directory,
 // synced and renamed into place, so readers never see half a file and a
-// failed write leaves nothing behind. It returns the bytes written.
-func (s *Set) WriteAtomic(l Loc, r io.Reader, opts WriteOptions) (n int64, err error) {
+// failed write leaves nothing behind. It returns the bytes written. Writes
+// of one file through the sets of one process (see Rewrite) take turns.
+func (s *Set) WriteAtomic(l Loc, r io.Reader, opts WriteOptions) (int64, error) {
+	unlock, err := s.shared.locks.lock(context.Background(), l)
+	if err != nil {
+		return 0, err
+	}
+	defer unlock()
+	tmp, err := s.writeTemp(l, opts, func(w io.Writer) error {
+		if _, err := io.Copy(w, r); err != nil {
+			return fmt.Errorf("write %s: %w", s.Display(l), err)
+		}
+		return nil
+	})
+	if err != nil {
+		return tmp.n, err
+	}
+	return tmp.n, tmp.commit()
+}
+
+// temp is a file's new content written beside it, waiting to take its
+// place (commit) or to be thrown away (discard).
+type temp struct {
+	s    *Set
+	l    Loc
+	name string
+	n    int64
+	opts WriteOptions
+}
+
+// writeTemp checks that l can be written, and writes what fill gives into
+// a temporary file beside it, synced and closed. fill's error is returned
+// as it is. On failure nothing is left behind.
+func (s *Set) writeTemp(l Loc, opts WriteOptions, fill func(io.Writer) error) (t temp, err error) {
+	t = temp{s: s, l: l, opts: opts}
 	root := l.Root.os
 	dir := path.Dir(l.Rel)
 	if opts.CreateDirs && dir != "." {
 		if err := root.MkdirAll(filepath.FromSlash(dir), 0o755); err != nil {
-			return 0, s.Explain("create directory for", l, err)
+			return t, s.Explain("create directory for", l, err)
 		}
 	} else if dir != "." {
 		if _, err := root.Stat(filepath.FromSlash(dir)); errors.Is(err, fs.ErrNotExist) {
 			parent := l.Parent()
 			nf := s.notFound("write into", parent)
 			nf.Path += "/"
-			return 0, nf
+			return t, nf
 		}
 	}
+	perm, err := s.writable(l, opts)
+	if err != nil {
+		return t, err
+	}
+	f, name, err := createTemp(root, dir, path.Base(l.Rel), perm)
+	if err != nil {
+		return t, s.Explain("write", l, err)
+	}
+	t.name = name
+	defer func() {
+		if err != nil {
+			f.Close()
+			t.discard()
+		}
+	}()
+	if err = root.Chmod(name, perm); err != nil { // exact mode, whatever the umask
+		return t, s.Explain("write", l, err)
+	}
+	err = fill(f)
+	if pos, serr := f.Seek(0, io.SeekCurrent); serr == nil {
+		t.n = pos
+	}
+	if err != nil {
+		return t, err
+	}
+	if err = f.Sync(); err != nil {
+		return t, fmt.Errorf("write %s: sync: %w", s.Display(l), err)
+	}
+	if err = f.Close(); err != nil {
+		return t, fmt.Errorf("write %s: %w", s.Display(l), err)
+	}
+	return t, nil
+}
+
+// writable checks that l may be replaced (or created, with opts.Exclusive)
+// and returns the mode the new file gets: the existing file's, or
+// opts.Perm (default 0644).
+func (s *Set) writable(l Loc, opts WriteOptions) (fs.FileMode, error) {
 	perm := opts.Perm
 	if perm == 0 {
 		perm = 0o644
 	}
-	if info, err := root.Lstat(l.Native()); err == nil {
-		switch {
-		case opts.Exclusive:
-			return 0, fmt.Errorf("write %s: %w", s.Display(l), fs.ErrExist)
-		case info.Mode()&fs.ModeSymlink != 0:
-			if _, err := root.Stat(l.Native()); err != nil {
-				return 0, fmt.Errorf("write %s: refused: it is a symbolic link that leads %w (%s) or nowhere; f0 never writes through a link", s.Display(l), ErrOutside, s.Named())
-			}
-			if target, ok := s.LinkTarget(l); ok {
-				shown := s.Display(target)
-				return 0, fmt.Errorf("write %s: refused: it is a symbolic link to %s; write to %s instead", s.Display(l), shown, shown)
-			}
-			return 0, fmt.Errorf("write %s: refused: it is a symbolic link; write to the file it points to instead", s.Display(l))
-		case info.IsDir():
-			return 0, fmt.Errorf("write %s: it is a directory", s.Display(l))
-		}
-		perm = info.Mode().Perm()
-	}
-	tmp, tmpName, err := createTemp(root, dir, path.Base(l.Rel), perm)
+	root := l.Root.os
+	info, err := root.Lstat(l.Native())
 	if err != nil {
-		return 0, s.Explain("write", l, err)
+		return perm, nil
 	}
-	if err := root.Chmod(tmpName, perm); err != nil { // exact mode, whatever the umask
-		tmp.Close()
-		root.Remove(tmpName)
-		return 0, s.Explain("write", l, err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			root.Remove(tmpName)
+	switch {
+	case opts.Exclusive:
+		return 0, fmt.Errorf("write %s: %w", s.Display(l), fs.ErrExist)
+	case info.Mode()&fs.ModeSymlink != 0:
+		if _, err := root.Stat(l.Native()); err != nil {
+			return 0, fmt.Errorf("write %s: refused: it is a symbolic link that leads %w (%s) or nowhere; f0 never writes through a link", s.Display(l), ErrOutside, s.Named())
 		}
-	}()
-	if n, err = io.Copy(tmp, r); err != nil {
-		return n, fmt.Errorf("write %s: %w", s.Display(l), err)
-	}
-	if err = tmp.Sync(); err != nil {
-		return n, fmt.Errorf("write %s: sync: %w", s.Display(l), err)
-	}
-	if err = tmp.Close(); err != nil {
-		return n, fmt.Errorf("write %s: %w", s.Display(l), err)
-	}
-	if opts.Exclusive {
-		// Link fails if the name appeared meanwhile; rename would replace it.
-		if err = root.Link(tmpName, l.Native()); err != nil {
-			return n, s.Explain("write", l, err)
+		if target, ok := s.LinkTarget(l); ok {
+			shown := s.Display(target)
+			return 0, fmt.Errorf("write %s: refused: it is a symbolic link to %s; write to %s instead", s.Display(l), shown, shown)
 		}
-		root.Remove(tmpName)
-		return n, nil
+		return 0, fmt.Errorf("write %s: refused: it is a symbolic link; write to the file it points to instead", s.Display(l))
+	case info.IsDir():
+		return 0, fmt.Errorf("write %s: it is a directory", s.Display(l))
 	}
-	if err = root.Rename(tmpName, l.Native()); err != nil {
-		return n, s.Explain("write", l, err)
+	return info.Mode().Perm(), nil
+}
+
+// commit puts the temporary file in the target's place: a rename, or with
+// opts.Exclusive a link, which fails if the name appeared meanwhile.
+func (t temp) commit() error {
+	root := t.l.Root.os
+	if t.opts.Exclusive {
+		if err := root.Link(t.name, t.l.Native()); err != nil {
+			t.discard()
+			return t.s.Explain("write", t.l, err)
+		}
+		t.discard()
+		return nil
 	}
-	return n, nil
+	if err := root.Rename(t.name, t.l.Native()); err != nil {
+		t.discard()
+		return t.s.Explain("write", t.l, err)
+	}
+	return nil
+}
+
+// discard removes the temporary file.
+func (t temp) discard() {
+	if t.name != "" {
+		t.l.Root.os.Remove(t.name)
+	}
 }
 
 // createTemp creates a new hidden temporary file next to the target.

@@ -1,0 +1,330 @@
+package fs
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+
+	"f0/tools"
+)
+
+// Models that were taught another tool's edit format send it to fs.write
+// or fs.edit as content: an Aider SEARCH/REPLACE block, a unified diff, a
+// Codex apply_patch envelope; or they stand a comment in for the lines
+// they did not repeat ("// ... existing code ..."). Written as given, the
+// file would hold the instruction instead of its code, or lose the lines
+// the comment stands for. Such content aimed at an existing file is
+// refused unless the call says force: true, with the call that does what
+// was meant. A new file, and a file whose name says it holds a patch
+// (.patch, .diff, .rej), is written as asked.
+//
+// The formats: Aider's editblock_coder.py (HEAD, DIVIDER and UPDATED
+// patterns), Codex's apply-patch (apply_patch_tool_instructions.md), and
+// unified diffs. The placeholder lines follow Gemini CLI's
+// omissionPlaceholderDetector.ts (used by its write_file and, for a
+// newString that brings a placeholder its oldString lacks, its edit
+// tool), widened to Cursor's "// ... existing code ..." and the
+// sentences models write around it.
+
+// instruction is content that is an edit instruction or stands in for
+// lines left out, rather than text for the file.
+type instruction struct {
+	kind string // "an Aider-style SEARCH/REPLACE block"
+	line int    // 1-based, in the text it was found in
+	text string // that line as written
+	// lazy is set for a placeholder, which stands for lines rather than
+	// asking a change.
+	lazy bool
+	// edits is what an edit instruction asks, as fs.edit edits, when it
+	// can be read so.
+	edits []Edit
+}
+
+var (
+	srHead     = regexp.MustCompile(`^\s*<{5,9} SEARCH>?\s*$`)
+	srDivider  = regexp.MustCompile(`^\s*={5,9}\s*$`)
+	srUpdated  = regexp.MustCompile(`^\s*>{5,9} REPLACE\s*$`)
+	diffHunk   = regexp.MustCompile(`^@@ -\d+(,\d+)? \+\d+(,\d+)? @@`)
+	patchBegin = regexp.MustCompile(`^\s*\*\*\* Begin Patch\s*$`)
+	patchFile  = regexp.MustCompile(`^\s*\*\*\* (Update|Add|Delete) File: `)
+)
+
+// patchNames are the file names that hold patches by their nature.
+var patchNames = []string{".patch", ".diff", ".rej"}
+
+// holdsPatches reports whether a file's name says it holds patches.
+func holdsPatches(rel string) bool {
+	ext := strings.ToLower(path.Ext(rel))
+	for _, e := range patchNames {
+		if ext == e {
+			return true
+		}
+	}
+	return false
+}
+
+// editInstruction finds an edit block in text: the first of a SEARCH/
+// REPLACE block, a unified diff or an apply_patch envelope.
+func editInstruction(text string) (instruction, bool) {
+	lines := strings.Split(strings.TrimSuffix(strings.ReplaceAll(text, "\r\n", "\n"), "\n"), "\n")
+	for i, l := range lines {
+		if srHead.MatchString(l) && completeBlock(lines[i:]) {
+			return instruction{kind: "an Aider-style SEARCH/REPLACE block", line: i + 1, text: l, edits: searchReplace(lines[i:])}, true
+		}
+		switch {
+		case strings.HasPrefix(l, "--- ") && i+2 < len(lines) && strings.HasPrefix(lines[i+1], "+++ ") && diffHunk.MatchString(lines[i+2]):
+			return instruction{kind: "a unified diff", line: i + 1, text: l, edits: hunkEdits(lines[i+2:], func(s string) bool { return diffHunk.MatchString(s) }, func(s string) bool {
+				return strings.HasPrefix(s, "--- ") || strings.HasPrefix(s, "diff ")
+			})}, true
+		case patchBegin.MatchString(l) && hasPatchFile(lines[i+1:]):
+			return instruction{kind: "a Codex apply_patch envelope", line: i + 1, text: l, edits: patchEdits(lines[i+1:])}, true
+		}
+	}
+	return instruction{}, false
+}
+
+// searchReplace reads the SEARCH/REPLACE blocks in lines as edits. A
+// block with an empty SEARCH part (Aider's way to make a file) gives no
+// edit.
+func searchReplace(lines []string) []Edit {
+	var edits []Edit
+	for i := 0; i < len(lines); i++ {
+		if !srHead.MatchString(lines[i]) {
+			continue
+		}
+		div, end := -1, -1
+		for j := i + 1; j < len(lines) && end < 0; j++ {
+			switch {
+			case div < 0 && srDivider.MatchString(lines[j]):
+				div = j
+			case div >= 0 && srUpdated.MatchString(lines[j]):
+				end = j
+			}
+		}
+		if end < 0 {
+			break
+		}
+		if old := strings.Join(lines[i+1:div], "\n"); old != "" {
+			edits = append(edits, Edit{OldText: old, NewText: strings.Join(lines[div+1:end], "\n")})
+		}
+		i = end
+	}
+	return edits
+}
+
+// completeBlock reports whether lines begin with a whole SEARCH/REPLACE
+// block (a divider, then the REPLACE line).
+func completeBlock(lines []string) bool {
+	div := false
+	for _, l := range lines[1:] {
+		switch {
+		case !div && srDivider.MatchString(l):
+			div = true
+		case div && srUpdated.MatchString(l):
+			return true
+		}
+	}
+	return false
+}
+
+func hasPatchFile(lines []string) bool {
+	for _, l := range lines {
+		if patchFile.MatchString(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// patchEdits reads the chunks of an apply_patch envelope's Update File
+// sections as edits.
+func patchEdits(lines []string) []Edit {
+	var edits []Edit
+	for i, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), "*** Update File: ") {
+			edits = append(edits, hunkEdits(lines[i+1:], func(s string) bool { return strings.HasPrefix(s, "@@") }, func(s string) bool {
+				return strings.HasPrefix(strings.TrimSpace(s), "*** ") && strings.TrimSpace(s) != "*** End of File"
+			})...)
+		}
+	}
+	return edits
+}
+
+// hunkEdits reads hunks (lines marked ' ', '-' and '+', each hunk begun by
+// a line for which starts holds) as edits, up to a line for which stop
+// holds: the old text is the context and removed lines, the new text the
+// context and added lines.
+func hunkEdits(lines []string, starts, stop func(string) bool) []Edit {
+	var edits []Edit
+	var old, now []string
+	flush := func() {
+		if len(old) > 0 && strings.Join(old, "\n") != strings.Join(now, "\n") {
+			edits = append(edits, Edit{OldText: strings.Join(old, "\n"), NewText: strings.Join(now, "\n")})
+		}
+		old, now = nil, nil
+	}
+	for _, l := range lines {
+		switch {
+		case stop(l):
+			flush()
+			return edits
+		case starts(l):
+			flush()
+		case strings.HasPrefix(l, "-"):
+			old = append(old, l[1:])
+		case strings.HasPrefix(l, "+"):
+			now = append(now, l[1:])
+		case strings.HasPrefix(l, " "), l == "":
+			old, now = append(old, strings.TrimPrefix(l, " ")), append(now, strings.TrimPrefix(l, " "))
+		}
+	}
+	flush()
+	return edits
+}
+
+// placeholderPhrases are what a line says, once its comment marks,
+// ellipses and punctuation are gone, when it stands for lines left out.
+var placeholderPhrases = regexp.MustCompile(`^(?:` +
+	`(?:the )?rest of (?:the )?(?:code|file|function|functions|method|methods|class|implementation|component|module|body|content|contents|file content|script|page|config|configuration|tests|imports|logic)?` +
+	`|(?:the )?(?:existing|previous|original|other|remaining|unchanged|old) (?:code|method|methods|function|functions|content|contents|implementation|lines|imports|cases|tests|logic|fields|properties|styles|config|configuration|components|routes|handlers)` +
+	`|unchanged|unchanged (?:code|method|methods|lines|content|contents|functions|section|part|parts)` +
+	`|(?:code|content|contents|implementation|lines|rest) (?:omitted|unchanged|elided)|omitted` +
+	`|same as (?:before|above)|keep (?:the )?existing(?: code| content| lines)?` +
+	`)(?: (?:remains|remain|stays|stay|is|are|goes|go|as before|as is|here|the same|unchanged|for brevity))*$`)
+
+// commentOpen and commentClose open and close a comment line in the
+// languages models write; nonWords are the marks placeholder drops.
+var (
+	commentOpen  = []string{"{/*", "<!--", "//", "/*", "#", "--", ";", "%", "*"}
+	commentClose = []string{"*/}", "-->", "*/"}
+	nonWords     = strings.NewReplacer("…", " ", ".", " ", ",", " ", ":", " ", ";", " ", "!", " ", "(", " ", ")", " ", "[", " ", "]", " ", "{", " ", "}", " ", "-", " ", "*", " ", "=", " ", "`", " ", "'", " ", `"`, " ")
+)
+
+// strongPlaceholder are the words that make a comment without an ellipsis
+// a placeholder ("/* unchanged */", "# rest of code"), where "# Other
+// tests" may well be a heading.
+var strongPlaceholder = regexp.MustCompile(`\b(?:unchanged|same|omitted|elided|brevity|before|as is|here|keep existing)\b|^rest of (?:the )?(?:code|file)$`)
+
+// placeholder reports whether a line stands in for lines left out: a line
+// with an ellipsis, or a comment with one of strongPlaceholder, whose
+// words are one of placeholderPhrases. It returns those words.
+func placeholder(line string) (string, bool) {
+	s := strings.TrimSpace(line)
+	marked := false
+	for _, m := range commentOpen {
+		if strings.HasPrefix(s, m) {
+			s, marked = s[len(m):], true
+			break
+		}
+	}
+	for _, m := range commentClose {
+		if strings.HasSuffix(s, m) {
+			s, marked = strings.TrimSuffix(s, m), true
+			break
+		}
+	}
+	ellipsis := strings.Contains(s, "...") || strings.Contains(s, "…")
+	if !marked && !ellipsis {
+		return "", false
+	}
+	words := strings.Join(strings.Fields(strings.ToLower(nonWords.Replace(s))), " ")
+	if words == "" || !placeholderPhrases.MatchString(words) || !ellipsis && !strongPlaceholder.MatchString(words) {
+		return "", false
+	}
+	return words, true
+}
+
+// newPlaceholder finds the first line of text that stands in for lines
+// left out and says what no line of before says.
+func newPlaceholder(text, before string) (instruction, bool) {
+	had := map[string]bool{}
+	for _, l := range strings.Split(before, "\n") {
+		if w, ok := placeholder(l); ok {
+			had[w] = true
+		}
+	}
+	for i, l := range strings.Split(text, "\n") {
+		if w, ok := placeholder(l); ok && !had[w] {
+			return instruction{kind: "a placeholder for lines left out", line: i + 1, text: strings.TrimSpace(strings.TrimSuffix(l, "\r")), lazy: true}, true
+		}
+	}
+	return instruction{}, false
+}
+
+// notContent is the refusal of content that is an instruction: it is
+// about what the content is, not about the shape of the call.
+type notContent struct{ msg string }
+
+func (e *notContent) Error() string { return e.msg }
+
+// Refused marks the answer as not about the shape of the arguments.
+func (e *notContent) Refused() bool { return true }
+
+// maxSuggested is the longest fs.edit call an answer spells out in full.
+const maxSuggested = 2000
+
+// refuseWrite answers an fs.write whose content is an instruction aimed at
+// the existing file shown (p as the call gave it).
+func (t *toolset) refuseWrite(ctx context.Context, p, shown string, in instruction) error {
+	var b strings.Builder
+	if in.lazy {
+		fmt.Fprintf(&b, "holds %s (line %d: %s): written as it is, %s would lose the lines that comment stands for. Nothing was written. To change part of the file, give the lines to change and their new text: ", in.kind, in.line, quoteLine(in.text), shown)
+	} else {
+		fmt.Fprintf(&b, "is %s (line %d: %s), not the text of %s: written as it is, the file would hold the instruction instead of its text. Nothing was written. To make the change it describes: ", in.kind, in.line, quoteLine(in.text), shown)
+	}
+	b.WriteString(t.editCall(ctx, p, in))
+	b.WriteString(`. To write this content as it is, send the same call with "force": true.`)
+	return &tools.InputError{Field: "content", Problem: b.String(), Cause: &notContent{msg: b.String()}}
+}
+
+// refuseEdit answers an fs.edit whose newText (field) is an instruction
+// its oldText does not hold.
+func (t *toolset) refuseEdit(ctx context.Context, field string, in instruction) error {
+	var b strings.Builder
+	if in.lazy {
+		fmt.Fprintf(&b, "holds %s (line %d: %s), which oldText does not have: the edit would replace the lines of oldText with that comment. Nothing was changed. Give the whole new text in newText, or narrow oldText to the lines that change.", in.kind, in.line, quoteLine(in.text))
+	} else {
+		fmt.Fprintf(&b, "is %s (line %d: %s), and oldText is not: the file would hold the instruction instead of the change it describes. Nothing was changed. Make the change itself: ", in.kind, in.line, quoteLine(in.text))
+		b.WriteString(t.editCall(ctx, "", in))
+		b.WriteString(".")
+	}
+	b.WriteString(` To write it as it is, send the same call with "force": true.`)
+	return &tools.InputError{Field: field, Problem: b.String(), Cause: &notContent{msg: b.String()}}
+}
+
+// editCall is the fs.edit call that makes the change an instruction
+// describes, in full when it is short and in outline otherwise. An empty
+// p keeps the call's own path.
+func (t *toolset) editCall(ctx context.Context, p string, in instruction) string {
+	if len(in.edits) == 0 {
+		return call(ctx, "fs.edit", map[string]any{"path": p, "edits": []any{map[string]any{"oldText": "…the lines to change, copied from the file…", "newText": "…their new text…"}}})
+	}
+	edits := make([]any, len(in.edits))
+	for i, e := range in.edits {
+		edits[i] = map[string]any{"oldText": e.OldText, "newText": e.NewText}
+	}
+	args := map[string]any{"edits": edits}
+	render := func() string {
+		if p == "" {
+			return tools.CallWith(ctx, map[string]any{"edits": args["edits"], "oldText": nil, "newText": nil, "replaceAll": nil})
+		}
+		args["path"] = p
+		return call(ctx, "fs.edit", args)
+	}
+	if s := render(); len(s) <= maxSuggested {
+		return s
+	}
+	args["edits"] = []any{map[string]any{"oldText": "…the old lines of the first block…", "newText": "…its new lines…"}}
+	return fmt.Sprintf("%s with the %s it holds", render(), tools.Count(int64(len(in.edits)), "edit", "edits"))
+}
+
+// quoteLine quotes a line for a message, cut when long.
+func quoteLine(s string) string {
+	const most = 80
+	if len(s) > most {
+		s = tools.CutUTF8(s, most) + "…"
+	}
+	return fmt.Sprintf("%q", s)
+}
