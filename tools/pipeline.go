@@ -314,7 +314,7 @@ func (p *Pipeline) prepare(ctx context.Context, name string, raw any) (*callStat
 		res := p.notFound(render, name, t, nil)
 		return nil, nil, &res
 	}
-	c := &callState{p: p, tool: t, raw: raw, render: render, ceiling: p.cfg.OutputCap, asked: name}
+	c := &callState{p: p, tool: t, raw: raw, render: render, ceiling: p.cfg.OutputCap, asked: name, noFix: noFix(ctx)}
 	if l := ClientFrom(ctx).Limits.Bytes; l > 0 {
 		c.ceiling = min(c.ceiling, max(l-clientByteMargin, 1024))
 	}
@@ -388,7 +388,7 @@ func (c *callState) repair(schema *schemas.Schema, args map[string]any) (problem
 	add(splitPathLists(t, args))
 	add(repairKinds(t, args, renamed))
 	add(applyShapes(t, args))
-	add(validate(t, schema, args))
+	add(c.validate(schema, args))
 	return problems, notes
 }
 

@@ -534,8 +534,8 @@ func renameNested(field string, s *schemas.Schema, obj map[string]any, syn map[s
 			}
 		}
 		if !ok {
-			if near := nearestName(key, schemas.PropertyNames(s), syn); near != "" && s.AdditionalProperties == nil {
-				problems = append(problems, problem{field + "." + key, fmt.Sprintf("unknown field; did you mean %q?", near)})
+			if s.AdditionalProperties == nil { // its fields are all declared
+				problems = append(problems, unknownNested(field, key, s, syn))
 				delete(obj, key)
 			}
 			continue
@@ -551,6 +551,20 @@ func renameNested(field string, s *schemas.Schema, obj map[string]any, syn map[s
 		obj[target] = val
 	}
 	return problems
+}
+
+// unknownNested is the problem of a key of a nested object that declares
+// all its fields: a misspelt field, inert metadata (left out, with a
+// note), or a key the object does not take.
+func unknownNested(field, key string, s *schemas.Schema, syn map[string]string) problem {
+	names := schemas.PropertyNames(s)
+	switch near := nearestName(key, names, syn); {
+	case near != "":
+		return problem{field + "." + key, fmt.Sprintf("unknown field; did you mean %q?", near)}
+	case inertAnywhere(key):
+		return problem{field + "." + key, inertMarker}
+	}
+	return problem{field + "." + key, fmt.Sprintf("unknown field; %s takes %s", field, strings.Join(names, ", "))}
 }
 
 func article(typ string) string {
