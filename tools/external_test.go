@@ -61,7 +61,7 @@ func TestExternalToolGoesThroughThePipeline(t *testing.T) {
 		{"coercion", "up.read_file", map[string]any{"path": "a.txt", "binary": "yes"}, `{"binary":true,"path":"a.txt"}`, false},
 		{"null-ish", "up.read_file", map[string]any{"path": "a.txt", "head": "null"}, `{"path":"a.txt"}`, false},
 		{"unknown field (its schema declares its fields)", "up.read_file", map[string]any{"path": "a.txt", "encoding": "utf8"}, `- "encoding": unknown field: not an argument of up_read_file, nor another name for one`, true},
-		{"inert metadata", "up.read_file", map[string]any{"path": "a.txt", "toolCallId": "call_1"}, `note: ignored field "toolCallId": metadata agents add to their calls`, false},
+		{"inert metadata", "up.read_file", map[string]any{"path": "a.txt", "toolCallId": "call_1"}, `note: ignored field "toolCallId": it changes nothing here`, false},
 		{"near miss", "up.read_file", map[string]any{"pth": "a.txt"}, `- "pth": unknown field; did you mean "path"?`, true},
 		{"wrong type", "up.read_file", map[string]any{"path": "a.txt", "head": true}, `"head": expected an integer, got true (a boolean is never a number)`, true},
 		{"misspelt name", "up.red_file", map[string]any{"path": "a.txt"}, "up_read_file", true},

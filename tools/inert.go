@@ -61,8 +61,11 @@ func inert(t *Tool, key string) *inertKey {
 
 // inertNote says which inert keys a call was run without.
 func inertNote(keys []string) string {
-	return fmt.Sprintf("note: ignored %s %s: metadata agents add to their calls, which changes nothing here",
-		Plural(len(keys), "field", "fields"), quoteList(keys))
+	it := "it changes"
+	if len(keys) > 1 {
+		it = "they change"
+	}
+	return fmt.Sprintf("note: ignored %s %s: %s nothing here", Plural(len(keys), "field", "fields"), quoteList(keys), it)
 }
 
 // inertAnywhere reports whether key is inert whatever the tool: the keys

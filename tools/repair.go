@@ -580,6 +580,8 @@ func toNumber(v any) (json.Number, bool) {
 		return x, true
 	case float64:
 		return json.Number(strconv.FormatFloat(x, 'f', -1, 64)), true
+	case int:
+		return json.Number(strconv.Itoa(x)), true // set by a repair, not sent
 	case string:
 		s := strings.ReplaceAll(strings.TrimSpace(x), "_", "")
 		if _, err := strconv.ParseFloat(s, 64); err == nil && s != "" {

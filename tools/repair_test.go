@@ -112,7 +112,7 @@ func TestInertMetadataIgnoredWithNote(t *testing.T) {
 	if res.IsError || got.URL != "u" {
 		t.Fatalf("got %+v / %s", got, res.Text)
 	}
-	assertInOrder(t, res.Text, `note: ignored fields "reasoning", "toolSummary", "tool_call_id": metadata agents add to their calls, which changes nothing here`)
+	assertInOrder(t, res.Text, `note: ignored fields "reasoning", "toolSummary", "tool_call_id": they change nothing here`)
 	if n := strings.Count(res.Text, "note:"); n != 1 {
 		t.Errorf("want one note line, got %d", n)
 	}
@@ -126,7 +126,7 @@ func TestUnknownFieldIsAnError(t *testing.T) {
 	}
 	want := `test_echo: invalid arguments.
 - "x_trace": unknown field: not an argument of test_echo, nor another name for one
-note: ignored field "reasoning": metadata agents add to their calls, which changes nothing here
+note: ignored field "reasoning": it changes nothing here
 You passed: {"reasoning":"because","url":"u","x_trace":1}
 Expected: {url: string, method?: "GET"|"POST", timeoutMs?: integer, ratio?: number, followRedirects?: boolean, headers?: string[], query?: object, data?: string}
 Example: test_echo {"url":"u"}`

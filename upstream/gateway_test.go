@@ -68,7 +68,7 @@ func TestCallsGoThroughThePipeline(t *testing.T) {
 		{"null-ish dropped", "up_read_file", map[string]any{"path": "a", "head": "null"}, `args {"path":"a"}`, false},
 		{"another tool's field is an error naming that tool", "up_read_file", map[string]any{"path": "a", "colour": "red"}, "- \"colour\": unknown field; it is an argument of up_pick, not of up_read_file\n", true},
 		{"unknown field is an error", "up_read_file", map[string]any{"path": "a", "shade": "red"}, "- \"shade\": unknown field: not an argument of up_read_file, nor another name for one\n", true},
-		{"inert metadata dropped with a note", "up_read_file", map[string]any{"path": "a", "toolCallId": "call_1"}, `note: ignored field "toolCallId": metadata agents add to their calls`, false},
+		{"inert metadata dropped with a note", "up_read_file", map[string]any{"path": "a", "toolCallId": "call_1"}, `note: ignored field "toolCallId": it changes nothing here`, false},
 		{"a schema that allows extra keys keeps them", "up_note", map[string]any{"text": "a", "colour": "red"}, `noted {"colour":"red","text":"a"}`, false},
 		{"near miss", "up_read_file", map[string]any{"pth": "a"}, `"pth": unknown field; did you mean "path"?`, true},
 		{"bad enum", "up_read_file", map[string]any{"path": "a", "encoding": "latin1"}, `"encoding"`, true},
