@@ -80,6 +80,13 @@ func splitInert(problems []problem) (real []problem, inert []string) {
 // takes it as a synonym: a tool of t's namespace first ("pattern" sent to
 // fs.read is fs.search's).
 func (p *Pipeline) fieldOwner(t *Tool, key string) *Tool {
+	// Another agent's tool of t's name that takes key says which f0 tool
+	// it means: Amazon Q's fs_read takes a pattern in its Search mode.
+	for _, ref := range p.reg.foreign[normalize(t.Name)] {
+		if ref.tool != t && p.visible[ref.tool] && (knows(ref.f, key) || p.declares(ref.tool, key)) {
+			return ref.tool
+		}
+	}
 	var found *Tool
 	for _, other := range p.reg.tools {
 		if other == t || !p.visible[other] || other.Placeholder || !p.takes(other, key) {
@@ -98,9 +105,12 @@ func (p *Pipeline) fieldOwner(t *Tool, key string) *Tool {
 // takes reports whether t declares key, in any spelling, or takes it as a
 // synonym.
 func (p *Pipeline) takes(t *Tool, key string) bool {
-	if _, ok := lookupSynonym(t.Synonyms, key); ok {
-		return true
-	}
+	_, ok := lookupSynonym(t.Synonyms, key)
+	return ok || p.declares(t, key)
+}
+
+// declares reports whether t declares key, in any spelling.
+func (p *Pipeline) declares(t *Tool, key string) bool {
 	for _, name := range p.reg.Fields(t) {
 		if foldKey(name) == foldKey(key) {
 			return true

@@ -359,8 +359,9 @@ func (r *routed) apply(c *callState, args map[string]any) (string, []problem) {
 	}
 	f := r.foreign
 	mapped, problems := mapForeign(f, args, nil)
-	for field, val := range f.Set {
+	for field := range inOrder(f.Set) {
 		if _, given := args[field]; !given {
+			val := f.Set[field]
 			args[field] = val
 			mapped = append(mapped, fmt.Sprintf("%s %s", field, CompactJSON(val)))
 		}

@@ -220,9 +220,10 @@ func (p *Pipeline) unwrap(t *Tool, m map[string]any) (any, bool) {
 			}
 		}
 		for k, v := range opts {
-			if _, clash := merged[k]; !clash {
-				merged[k] = v
+			if prev, clash := merged[k]; clash && !sameJSON(prev, v) {
+				return nil, false // two values for one field: left for validation to refuse "options"
 			}
+			merged[k] = v
 		}
 		return merged, true
 	}
@@ -656,7 +657,7 @@ func describeValue(v any) string {
 		return "null"
 	case bool:
 		return fmt.Sprintf("%v (boolean)", x)
-	case json.Number, float64:
+	case json.Number, float64, int:
 		return fmt.Sprintf("%v (number)", x)
 	case string:
 		return quoteShort(x) + " (string)"
@@ -709,7 +710,10 @@ func invertBooleans(t *Tool, args map[string]any) (problems []problem, notes []s
 			continue
 		}
 		delete(args, k)
-		if _, given := args[field]; given {
+		if given, ok := args[field]; ok {
+			if g, isBool := toBool(given); isBool && g == b {
+				problems = append(problems, problem{k, fmt.Sprintf("%v means %s %v, and %q was given as %v; send only %q", b, field, !b, field, given, field)})
+			}
 			continue
 		}
 		args[field] = !b
