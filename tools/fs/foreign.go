@@ -133,25 +133,30 @@ var editForeign = concat(
 
 // amazonQDepth is Amazon Q's fs_read Directory depth: 0 lists the
 // directory, 1 also the directories in it, which is fs.list's depth 2.
-var amazonQDepth = func() map[string]map[string]any {
+func amazonQDepth() map[string]map[string]any {
 	out := map[string]map[string]any{}
 	for d := range 50 {
 		out[strconv.Itoa(d)] = map[string]any{"depth": d + 1}
 	}
 	return out
-}()
+}
 
-var listForeign = concat(
-	// Claude Code's LS and gemini-cli's list_directory take ignore globs.
-	named(tools.Foreign{Args: withPath(map[string]string{"ignore": "exclude"})},
-		"list_directory", "LS", "list_dir", "builtin_ls", "ls", "list_folder", "dir"),
-	named(tools.Foreign{Args: withPath(nil), Set: map[string]any{"long": true}}, "list_directory_with_sizes"),
-	named(tools.Foreign{Args: withPath(map[string]string{"excludePatterns": "exclude"}), Set: map[string]any{"recursive": true}}, "directory_tree", "tree"),
-	named(tools.Foreign{Args: withPath(nil)}, "list_files"),
-	[]tools.Foreign{{Name: "fs_read", When: map[string]string{"mode": "directory"},
-		Args:   map[string]string{"exclude_patterns": "exclude", "max_entries": "maxResults"},
-		Values: map[string]map[string]map[string]any{"depth": amazonQDepth}, Set: map[string]any{"long": true}}},
-)
+// listForeign and searchForeign are built when the tools are, not when
+// the program starts: their tables are large.
+func listForeign() []tools.Foreign {
+	return concat(
+		// Claude Code's LS and gemini-cli's list_directory take ignore globs.
+		named(tools.Foreign{Args: withPath(map[string]string{"ignore": "exclude"})},
+			"list_directory", "LS", "list_dir", "builtin_ls", "ls", "list_folder", "dir"),
+		named(tools.Foreign{Args: withPath(nil), Set: map[string]any{"long": true}}, "list_directory_with_sizes"),
+		named(tools.Foreign{Args: withPath(map[string]string{"excludePatterns": "exclude"}), Set: map[string]any{"recursive": true}}, "directory_tree", "tree"),
+		named(tools.Foreign{Args: withPath(nil)}, "list_files"),
+		[]tools.Foreign{{Name: "fs_read", When: map[string]string{"mode": "directory"},
+			Args:   map[string]string{"exclude_patterns": "exclude", "max_entries": "maxResults"},
+			Values: map[string]map[string]map[string]any{"depth": amazonQDepth()}, Set: map[string]any{"long": true},
+			Unmapped: map[string]string{"depth": "Amazon Q's depth counts the levels below the directory; give 0 to 49"}}},
+	)
+}
 
 // findForeign: the filesystem server's search_files matches a bare word as
 // part of a name in any case; the others take a glob.
@@ -168,49 +173,57 @@ func findArgs(substring string) tools.Foreign {
 	}
 }
 
+// rgType is one of ripgrep's file types and its globs.
+type rgType struct {
+	name  string
+	globs []string
+}
+
 // grepTypes maps ripgrep's --type names, which models pass in Grep's
 // type, to the globs of ripgrep's own list (rgtypes.go).
-var grepTypes = func() map[string]map[string]any {
+func grepTypes() map[string]map[string]any {
 	out := make(map[string]map[string]any, len(rgTypes))
-	for name, globs := range rgTypes {
-		list := make([]any, len(globs))
-		for i, g := range globs {
+	for _, t := range rgTypes {
+		list := make([]any, len(t.globs))
+		for i, g := range t.globs {
 			list[i] = g
 		}
-		out[name] = map[string]any{"glob": list}
+		out[t.name] = map[string]any{"glob": list}
 	}
 	return out
-}()
+}
 
 // grepModes are Claude Code's Grep output modes: content is fs.search's
 // own; files_with_matches and count are its filesOnly, which lists each
 // file with its count of matching lines (rg --count).
 var grepModes = map[string]map[string]any{"content": {}, "files_with_matches": {"filesOnly": true}, "count": {"filesOnly": true}}
 
-var searchForeign = concat(
-	// Cline's search_files is a content search (regex); the filesystem
-	// server's, without regex, is a name search (fs.find).
-	[]tools.Foreign{{Name: "search_files", When: map[string]string{"regex": ""},
-		Args: withPath(map[string]string{"regex": "pattern", "file_pattern": "glob"})}},
-	named(tools.Foreign{
-		Args: withPath(map[string]string{
-			"-i": "ignoreCase", "-A": "after", "-B": "before", "-C": "context",
-			"head_limit": "maxResults", "include": "glob", "include_pattern": "glob", "exclude_pattern": "exclude",
-			"query": "pattern", "regex": "pattern", "file_pattern": "glob",
-		}),
-		Values: map[string]map[string]map[string]any{
-			"output_mode":    grepModes,
-			"case_sensitive": {"false": {"ignoreCase": true}, "true": {}},
-			"type":           grepTypes,
-			"multiline":      {"false": {}},
-		},
-		Unmapped: map[string]string{
-			"type":      `it is not one of ripgrep's file types (rg --type-list); give the files' glob instead, e.g. glob: "*.kt"`,
-			"multiline": `fs_search matches one line at a time. Search for one line of what you look for, and read around the hit with fs_read {"path": …, "offset": <line>, "limit": 20}`,
-		},
-	}, "Grep", "grep", "search_file_content", "grep_search", "builtin_grep_search", "rg", "ripgrep", "search_code", "search_text", "search_in_files"),
-	[]tools.Foreign{amazonQSearch},
-)
+func searchForeign() []tools.Foreign {
+	return concat(
+		// Cline's search_files is a content search (regex); the filesystem
+		// server's, without regex, is a name search (fs.find).
+		[]tools.Foreign{{Name: "search_files", When: map[string]string{"regex": ""},
+			Args: withPath(map[string]string{"regex": "pattern", "file_pattern": "glob"})}},
+		named(tools.Foreign{
+			Args: withPath(map[string]string{
+				"-i": "ignoreCase", "-A": "after", "-B": "before", "-C": "context",
+				"head_limit": "maxResults", "include": "glob", "include_pattern": "glob", "exclude_pattern": "exclude",
+				"query": "pattern", "regex": "pattern", "file_pattern": "glob",
+			}),
+			Values: map[string]map[string]map[string]any{
+				"output_mode":    grepModes,
+				"case_sensitive": {"false": {"ignoreCase": true}, "true": {}},
+				"type":           grepTypes(),
+				"multiline":      {"false": {}},
+			},
+			Unmapped: map[string]string{
+				"type":      `it is not one of ripgrep's file types (rg --type-list); give the files' glob instead, e.g. glob: "*.kt"`,
+				"multiline": `fs_search matches one line at a time. Search for one line of what you look for, and read around the hit with fs_read {"path": …, "offset": <line>, "limit": 20}`,
+			},
+		}, "Grep", "grep", "search_file_content", "grep_search", "builtin_grep_search", "rg", "ripgrep", "search_code", "search_text", "search_in_files"),
+		[]tools.Foreign{amazonQSearch},
+	)
+}
 
 // Amazon Q's fs_read with mode Search: a case-insensitive substring,
 // line by line, with 2 lines of context by default (fs_read.rs).

@@ -59,7 +59,7 @@ func (t *toolset) listTool() *tools.Tool {
 			Access:      tools.Read,
 			Annotations: readOnly,
 			Synonyms:    syn,
-			Foreign:     listForeign,
+			Foreign:     listForeign(),
 			Shell:       []string{"ls", "dir", "tree"},
 			ShellFlags:  lsFlags,
 			Kinds:       pathKinds("path"),
