@@ -32,6 +32,10 @@ type callState struct {
 	// asked is the name the call was made with: a placeholder's answers
 	// name the tool the caller wanted, not the placeholder.
 	asked string
+	// fix is what the call probably meant when f0 could not place some of
+	// its arguments; noFix is set for the check of such a call itself.
+	fix   callFix
+	noFix bool
 }
 
 // budgetCeiling is the largest budget a call can ask for.

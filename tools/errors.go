@@ -78,5 +78,9 @@ func (c *callState) canceled(ctx context.Context, err error) Result {
 func (c *callState) writeFooter(b *strings.Builder) {
 	fmt.Fprintf(b, "You passed: %s\n", c.passed())
 	fmt.Fprintf(b, "Expected: %s\n", signature(c.p.reg.schema(c.tool), c.describe()))
-	fmt.Fprintf(b, "Example: %s", c.example())
+	example := c.fixedCall()
+	if example == "" {
+		example = c.example()
+	}
+	fmt.Fprintf(b, "Example: %s", example)
 }

@@ -2,9 +2,12 @@ package tools
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
+
+	"f0/schemas"
 )
 
 // Foreign is the name of another server's or agent's tool that means a f0
@@ -22,13 +25,18 @@ type Foreign struct {
 	// is present. Matching arguments are consumed unless Args maps them.
 	When map[string]string
 	// Args maps the foreign tool's argument names to this tool's fields
-	// (any spelling of the foreign name matches); "-" drops the argument
-	// with a note.
+	// (any spelling of the foreign name matches).
 	Args map[string]string
 	// Values maps an argument's value to the fields it stands for:
 	// {"output_mode": {"files_with_matches": {"filesOnly": true}}}. Values
-	// are compared as lower-case text; "*" matches any value.
+	// are compared as lower-case text; "*" matches any value. A field set
+	// to nil is an argument the value takes away (Cursor's
+	// should_read_entire_file: true clears its line range). A value the
+	// table does not hold is an error, explained by Unmapped.
 	Values map[string]map[string]map[string]any
+	// Unmapped says, for an argument of Values, why f0 has no equivalent
+	// for the values its table does not hold, and what to send instead.
+	Unmapped map[string]string
 	// Set are fields the foreign tool implies unless the call gives them
 	// (the fetch server returns markdown: {"format": "markdown"}).
 	Set map[string]any
@@ -122,6 +130,10 @@ type routed struct {
 	foreign *Foreign
 	name    string // as requested
 	shell   []string
+	// own is set when the name is f0's own, and the arguments say another
+	// agent's tool of that name was meant (Amazon Q's fs_read with mode
+	// "Search" is a search).
+	own bool
 }
 
 // resolveForeign finds the f0 tool a foreign name means, given the call's
@@ -145,6 +157,84 @@ func (p *Pipeline) resolveForeign(name string, args map[string]any) (r *routed, 
 		}
 	}
 	return nil, nil
+}
+
+// reroute finds the entry of another agent's tool that has f0's name for
+// t and whose conditions the call's arguments hold: Amazon Q's fs_read
+// with mode "Search" is a search, with mode "Directory" a listing. Only
+// entries with conditions apply; without one the name is f0's.
+func (p *Pipeline) reroute(t *Tool, name string, args map[string]any) *routed {
+	for _, ref := range p.reg.foreign[normalize(t.Name)] {
+		if len(ref.f.When) > 0 && matchWhen(ref.f.When, args) {
+			return &routed{tool: ref.tool, foreign: ref.f, name: name, own: true}
+		}
+	}
+	return nil
+}
+
+// vocabulary reads, in a call made with f0's name, the arguments that
+// other agents' tools of the same meaning take (its Foreign entries): Grep's
+// output_mode for fs.search, Cursor's should_read_entire_file for fs.read.
+// Arguments the tool declares, takes as synonyms, or that a later repair
+// reads (a line range, an inverse boolean) are left to those.
+func vocabulary(t *Tool, schema *schemas.Schema, args map[string]any) (problems []problem, notes []string) {
+	var mapped []string
+	for k := range inOrder(args) {
+		if _, ok := args[k]; !ok || !foreignArgument(t, schema, k) {
+			continue
+		}
+		for i := range t.Foreign {
+			f := &t.Foreign[i]
+			if f.Refuse != "" || !knows(f, k) {
+				continue
+			}
+			m, ps := mapForeign(f, args, func(key string) bool { return key == k })
+			for j := range m {
+				m[j] += " (" + f.Name + ")"
+			}
+			mapped, problems = append(mapped, m...), append(problems, ps...)
+			break
+		}
+	}
+	if len(mapped) > 0 {
+		notes = append(notes, "note: read other agents' arguments: "+strings.Join(mapped, ", "))
+	}
+	return problems, notes
+}
+
+// foreignArgument reports whether k is none of t's own names for its
+// fields, so another agent's name may place it.
+func foreignArgument(t *Tool, schema *schemas.Schema, k string) bool {
+	if schemas.Property(schema, k) != nil {
+		return false
+	}
+	if _, ok := lookupSynonym(t.Synonyms, k); ok {
+		return false
+	}
+	if _, ok := lookupFold(t.Inverse, k); ok {
+		return false
+	}
+	if t.RawArgsField != "" && containsFold(commandKeys, k) || containsFold(bearerKeys, foldedSnake(k)) {
+		return false // repairRequest reads a command line, a bearer token
+	}
+	if t.LineWindow[0] != "" && (containsFold(rangeKeys, k) || slices.Contains(rangeStartKeys, foldKey(k)) || slices.Contains(rangeEndKeys, foldKey(k))) {
+		return false
+	}
+	for _, name := range schemas.PropertyNames(schema) {
+		if foldKey(name) == foldKey(k) {
+			return false
+		}
+	}
+	return true
+}
+
+// knows reports whether a foreign entry maps the argument k.
+func knows(f *Foreign, k string) bool {
+	if _, ok := lookupFold(f.Values, k); ok {
+		return true
+	}
+	_, ok := lookupSynonym(f.Args, k)
+	return ok
 }
 
 // resolveForeignName finds the one tool a foreign name means without
@@ -261,50 +351,17 @@ func valueText(v any) string {
 }
 
 // apply rewrites the arguments of a routed call into the f0 tool's fields
-// and returns the note that says what was understood.
-func (r *routed) apply(c *callState, args map[string]any) string {
+// and returns the note that says what was understood, with the problems
+// of arguments it could not map exactly.
+func (r *routed) apply(c *callState, args map[string]any) (string, []problem) {
 	if r.shell != nil {
 		return r.applyShell(c, args)
 	}
 	f := r.foreign
-	var mapped []string
-	for k := range inOrder(args) {
-		v := args[k]
-		if table, ok := lookupFold(f.Values, k); ok {
-			delete(args, k)
-			set := table[valueText(v)]
-			if set == nil {
-				set = table["*"]
-			}
-			for field, val := range set {
-				if _, given := args[field]; !given {
-					args[field] = val
-				}
-			}
-			mapped = append(mapped, fmt.Sprintf("%s %s → %s", k, CompactJSON(v), CompactJSON(set)))
-			continue
-		}
-		target, ok := lookupSynonym(f.Args, k)
-		if !ok {
-			if _, cond := lookupSynonym(f.When, k); cond {
-				delete(args, k)
-			}
-			continue
-		}
-		delete(args, k)
-		if target == "-" {
-			mapped = append(mapped, fmt.Sprintf("%s dropped", k))
-			continue
-		}
-		if _, clash := args[target]; !clash {
-			args[target] = v
-		}
-		if target != k {
-			mapped = append(mapped, k+" → "+target)
-		}
-	}
-	for field, val := range f.Set {
+	mapped, problems := mapForeign(f, args, nil)
+	for field := range inOrder(f.Set) {
 		if _, given := args[field]; !given {
+			val := f.Set[field]
 			args[field] = val
 			mapped = append(mapped, fmt.Sprintf("%s %s", field, CompactJSON(val)))
 		}
@@ -313,49 +370,183 @@ func (r *routed) apply(c *callState, args map[string]any) string {
 		mapped = append(mapped, m)
 	}
 	note := fmt.Sprintf("note: %s is another server's tool name; ran %s", quoteShort(r.name), c.name())
+	if r.own {
+		note = fmt.Sprintf("note: %s with %s is another agent's call of that name; ran %s", quoteShort(r.name), whenText(f.When), c.name())
+	}
 	if len(mapped) > 0 {
 		note += " (" + strings.Join(mapped, ", ") + ")"
 	}
-	return note
+	return note, problems
+}
+
+// whenText writes the conditions of a foreign entry: mode "search".
+func whenText(when map[string]string) string {
+	var parts []string
+	for k := range inOrder(when) {
+		parts = append(parts, fmt.Sprintf("%s %q", k, when[k]))
+	}
+	return strings.Join(parts, " and ")
+}
+
+// mapForeign moves the arguments f knows into the tool's fields (only
+// those only accepts, when set): a renamed argument, or the fields a value
+// stands for. It returns what it did, and the problems of an argument
+// that has no exact equivalent or that contradicts a field also given.
+// The arguments that select the entry (When) are consumed.
+func mapForeign(f *Foreign, args map[string]any, only func(string) bool) (mapped []string, problems []problem) {
+	for k := range inOrder(args) {
+		if only != nil && !only(k) {
+			continue
+		}
+		v := args[k]
+		if table, ok := lookupFold(f.Values, k); ok {
+			delete(args, k)
+			m, ps := mapValue(f, k, v, table, args)
+			mapped, problems = append(mapped, m...), append(problems, ps...)
+			continue
+		}
+		target, ok := lookupSynonym(f.Args, k)
+		if !ok {
+			if _, cond := lookupSynonym(f.When, k); cond && only == nil {
+				delete(args, k)
+			}
+			continue
+		}
+		delete(args, k)
+		if prev, clash := args[target]; clash {
+			if !sameJSON(prev, v) {
+				problems = append(problems, problem{k, fmt.Sprintf("is another name for %q, and both were given with different values; send only %q", target, target)})
+			}
+			continue
+		}
+		args[target] = v
+		if target != k {
+			mapped = append(mapped, k+" → "+target)
+		}
+	}
+	return mapped, problems
+}
+
+// mapValue sets the fields one value of a Values argument stands for.
+func mapValue(f *Foreign, k string, v any, table map[string]map[string]any, args map[string]any) ([]string, []problem) {
+	set, ok := table[valueText(v)]
+	if !ok {
+		set, ok = table["*"]
+	}
+	if !ok {
+		why, _ := lookupFold(f.Unmapped, k)
+		if why == "" {
+			why = "f0 maps only " + quoteList(slices.Sorted(maps.Keys(table)))
+		}
+		return nil, []problem{{k, fmt.Sprintf("%s has no exact f0 equivalent: %s", CompactJSON(v), why)}}
+	}
+	var problems []problem
+	var cleared []string
+	for _, field := range slices.Sorted(maps.Keys(set)) {
+		val := set[field]
+		if val == nil {
+			for key := range args {
+				if foldKey(key) == foldKey(field) {
+					delete(args, key)
+					cleared = append(cleared, key)
+				}
+			}
+			delete(set, field)
+			continue
+		}
+		if prev, given := args[field]; given && !sameJSON(prev, val) {
+			problems = append(problems, problem{k, fmt.Sprintf("%s means %s, but %q was given as %s; send one of them", CompactJSON(v), CompactJSON(map[string]any{field: val}), field, CompactJSON(prev))})
+			continue
+		}
+		args[field] = val
+	}
+	what := fmt.Sprintf("%s %s → %s", k, CompactJSON(v), CompactJSON(withoutNil(set)))
+	if len(cleared) > 0 {
+		slices.Sort(cleared)
+		what += ", without " + strings.Join(cleared, ", ")
+	}
+	return []string{what}, problems
+}
+
+// withoutNil is set without the arguments it takes away.
+func withoutNil(set map[string]any) map[string]any {
+	out := make(map[string]any, len(set))
+	for k, v := range set {
+		if v != nil {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // applyShell turns a shell command into the routed tool's arguments: the
 // whole line for a tool that takes curl-style words, else the words that
-// are not flags for its main field (flags are dropped, with a note).
-func (r *routed) applyShell(c *callState, args map[string]any) string {
+// are not flags for its main field, and its flags into the fields they
+// stand for (Spec.ShellFlags). A flag f0 has no field for, or several
+// operands where the tool takes one, is a problem: the command would not
+// be run as written.
+func (r *routed) applyShell(c *callState, args map[string]any) (string, []problem) {
+	var key string
 	for k := range args {
 		if containsFold(commandKeys, k) {
+			key = k
 			delete(args, k)
 		}
 	}
 	line := strings.Join(quoteAll(r.shell), " ")
 	t := r.tool
-	var dropped []string
+	note := fmt.Sprintf("note: f0 runs no shell; ran %q as %s", line, c.name())
 	if t.RawArgsField != "" {
 		args[t.RawArgsField] = line
-	} else {
-		var operands []any
-		for _, w := range r.shell[1:] {
-			if strings.HasPrefix(w, "-") && len(w) > 1 {
-				dropped = append(dropped, w)
+		return note, nil
+	}
+	var operands []any
+	var flags []string
+	var problems []problem
+	for _, w := range r.shell[1:] {
+		if !strings.HasPrefix(w, "-") || len(w) == 1 {
+			operands = append(operands, w)
+			continue
+		}
+		for _, flag := range splitFlags(w, t.ShellFlags) {
+			set, ok := t.ShellFlags[flag]
+			if !ok {
+				problems = append(problems, problem{key, fmt.Sprintf("%s's flag %s has no %s equivalent (it takes %s)", r.shell[0], flag, c.name(), strings.Join(slices.Sorted(maps.Keys(t.ShellFlags)), " "))})
 				continue
 			}
-			operands = append(operands, w)
-		}
-		switch {
-		case len(operands) == 1:
-			args[t.MainField] = operands[0]
-		case len(operands) > 1 && t.Plurals[t.MainField] != "":
-			args[t.Plurals[t.MainField]] = operands
-		case len(operands) > 1:
-			args[t.MainField] = operands[len(operands)-1]
+			maps.Copy(args, set)
+			flags = append(flags, flag)
 		}
 	}
-	note := fmt.Sprintf("note: f0 runs no shell; ran %q as %s", line, c.name())
-	if len(dropped) > 0 {
-		note += fmt.Sprintf(" (flags %s dropped)", strings.Join(dropped, " "))
+	switch {
+	case len(operands) == 1:
+		args[t.MainField] = operands[0]
+	case len(operands) > 1 && t.Plurals[t.MainField] != "":
+		args[t.Plurals[t.MainField]] = operands
+	case len(operands) > 1:
+		problems = append(problems, problem{key, fmt.Sprintf("names %d operands, and %s takes one %s; call it once for each", len(operands), c.name(), t.MainField)})
 	}
-	return note
+	if len(flags) > 0 {
+		note += fmt.Sprintf(" (%s)", strings.Join(flags, " "))
+	}
+	return note, problems
+}
+
+// splitFlags splits a word of short flags (-la) into its flags when each
+// letter is a flag of the table; any other word is one flag.
+func splitFlags(w string, table map[string]map[string]any) []string {
+	if strings.HasPrefix(w, "--") || len(w) <= 2 {
+		return []string{w}
+	}
+	out := make([]string, 0, len(w)-1)
+	for _, r := range w[1:] {
+		f := "-" + string(r)
+		if _, ok := table[f]; !ok {
+			return []string{w}
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 func quoteAll(words []string) []string {

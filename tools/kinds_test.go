@@ -168,6 +168,8 @@ func TestInvertBooleans(t *testing.T) {
 		{map[string]any{"caseSensitive": "yes"}, `{"ignoreCase":false}`, "as ignoreCase false", ""},
 		{map[string]any{"caseSensitive": false, "ignoreCase": false}, `{"ignoreCase":false}`, "", ""}, // the field itself wins
 		{map[string]any{"caseSensitive": "maybe"}, `{"caseSensitive":"maybe"}`, "", "expected a boolean"},
+		// Both, saying opposite things: neither is dropped in silence.
+		{map[string]any{"caseSensitive": true, "ignoreCase": true}, `{"ignoreCase":true}`, "", `true means ignoreCase false, and "ignoreCase" was given as true; send only "ignoreCase"`},
 	}
 	for _, c := range cases {
 		problems, notes := invertBooleans(tool, c.args)

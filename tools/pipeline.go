@@ -314,7 +314,7 @@ func (p *Pipeline) prepare(ctx context.Context, name string, raw any) (*callStat
 		res := p.notFound(render, name, t, nil)
 		return nil, nil, &res
 	}
-	c := &callState{p: p, tool: t, raw: raw, render: render, ceiling: p.cfg.OutputCap, asked: name}
+	c := &callState{p: p, tool: t, raw: raw, render: render, ceiling: p.cfg.OutputCap, asked: name, noFix: noFix(ctx)}
 	if l := ClientFrom(ctx).Limits.Bytes; l > 0 {
 		c.ceiling = min(c.ceiling, max(l-clientByteMargin, 1024))
 	}
@@ -331,13 +331,27 @@ func (p *Pipeline) prepare(ctx context.Context, name string, raw any) (*callStat
 		return fail(c.argError(problems))
 	}
 	c.args = args
+	if route == nil && !t.Placeholder {
+		if route = p.reroute(t, name, args); route != nil {
+			if !p.visible[route.tool] {
+				res := p.notFound(render, name, route.tool, nil)
+				return nil, nil, &res
+			}
+			t, c.tool = route.tool, route.tool
+			if route.foreign.Refuse != "" {
+				return fail(c.refuse(route))
+			}
+		}
+	}
 	if route != nil {
-		c.notes = append(c.notes, route.apply(c, args))
+		note, ps := route.apply(c, args)
+		c.notes, problems = append(c.notes, note), ps
 	}
 	schema := p.reg.schema(t)
 	var notes []string
 	if !t.Placeholder { // it stands for tools whose arguments are not known yet
-		problems, notes = c.repair(schema, args)
+		ps, ns := c.repair(schema, args)
+		problems, notes = append(problems, ps...), ns
 	}
 	if len(problems) == 0 {
 		problems = checkLists(t, args)
@@ -377,6 +391,7 @@ func (c *callState) repair(schema *schemas.Schema, args map[string]any) (problem
 		problems = append(problems, ps...)
 		notes = append(notes, ns...)
 	}
+	add(vocabulary(t, schema, args))
 	add(repairLineWindow(t, args))
 	add(repairPathLine(t, args))
 	add(invertBooleans(t, args))
@@ -388,7 +403,7 @@ func (c *callState) repair(schema *schemas.Schema, args map[string]any) (problem
 	add(splitPathLists(t, args))
 	add(repairKinds(t, args, renamed))
 	add(applyShapes(t, args))
-	add(validate(t, schema, args))
+	add(c.validate(schema, args))
 	return problems, notes
 }
 

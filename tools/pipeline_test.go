@@ -238,7 +238,7 @@ func TestNotFoundQuotesLongNamesShort(t *testing.T) {
 
 func TestNotesCutWhenOnlyTheyDoNotFit(t *testing.T) {
 	p := newTestPipeline(t, Config{})
-	res := p.Call(context.Background(), "test.plain", map[string]any{"size": 100, "maxBytes": 150, "some_foreign_field": 1, "another_one": 2})
+	res := p.Call(context.Background(), "test.plain", map[string]any{"size": 100, "maxBytes": 150, "explanation": "I want the fixture", "toolSummary": "reading"})
 	if strings.Contains(res.Text, "truncated") {
 		t.Fatalf("a body that fits is not truncated:\n%s", res.Text)
 	}

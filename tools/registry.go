@@ -283,7 +283,7 @@ func checkDeclared(t *Tool, s *schemas.Schema) error {
 	has := func(field string) bool { return schemas.Property(s, field) != nil }
 	for _, f := range t.Foreign {
 		for arg, field := range f.Args {
-			if field != "-" && !has(field) {
+			if !has(field) {
 				return fmt.Errorf("tool %s: foreign name %s maps %q to unknown field %q", t.Name, f.Name, arg, field)
 			}
 		}
@@ -294,11 +294,18 @@ func checkDeclared(t *Tool, s *schemas.Schema) error {
 		}
 		for arg, table := range f.Values {
 			for _, set := range table {
-				for field := range set {
-					if !has(field) {
+				for field, val := range set {
+					if val != nil && !has(field) { // nil takes an argument away
 						return fmt.Errorf("tool %s: foreign name %s maps %s to unknown field %q", t.Name, f.Name, arg, field)
 					}
 				}
+			}
+		}
+	}
+	for flag, set := range t.ShellFlags {
+		for field := range set {
+			if !has(field) {
+				return fmt.Errorf("tool %s: shell flag %s sets unknown field %q", t.Name, flag, field)
 			}
 		}
 	}

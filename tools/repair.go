@@ -220,9 +220,10 @@ func (p *Pipeline) unwrap(t *Tool, m map[string]any) (any, bool) {
 			}
 		}
 		for k, v := range opts {
-			if _, clash := merged[k]; !clash {
-				merged[k] = v
+			if prev, clash := merged[k]; clash && !sameJSON(prev, v) {
+				return nil, false // two values for one field: left for validation to refuse "options"
 			}
+			merged[k] = v
 		}
 		return merged, true
 	}
@@ -534,8 +535,8 @@ func renameNested(field string, s *schemas.Schema, obj map[string]any, syn map[s
 			}
 		}
 		if !ok {
-			if near := nearestName(key, schemas.PropertyNames(s), syn); near != "" && s.AdditionalProperties == nil {
-				problems = append(problems, problem{field + "." + key, fmt.Sprintf("unknown field; did you mean %q?", near)})
+			if s.AdditionalProperties == nil { // its fields are all declared
+				problems = append(problems, unknownNested(field, key, s, syn))
 				delete(obj, key)
 			}
 			continue
@@ -553,6 +554,20 @@ func renameNested(field string, s *schemas.Schema, obj map[string]any, syn map[s
 	return problems
 }
 
+// unknownNested is the problem of a key of a nested object that declares
+// all its fields: a misspelt field, inert metadata (left out, with a
+// note), or a key the object does not take.
+func unknownNested(field, key string, s *schemas.Schema, syn map[string]string) problem {
+	names := schemas.PropertyNames(s)
+	switch near := nearestName(key, names, syn); {
+	case near != "":
+		return problem{field + "." + key, fmt.Sprintf("unknown field; did you mean %q?", near)}
+	case inertAnywhere(key):
+		return problem{field + "." + key, inertMarker}
+	}
+	return problem{field + "." + key, fmt.Sprintf("unknown field; %s takes %s", field, strings.Join(names, ", "))}
+}
+
 func article(typ string) string {
 	if typ == "integer" {
 		return "an integer"
@@ -566,6 +581,8 @@ func toNumber(v any) (json.Number, bool) {
 		return x, true
 	case float64:
 		return json.Number(strconv.FormatFloat(x, 'f', -1, 64)), true
+	case int:
+		return json.Number(strconv.Itoa(x)), true // set by a repair, not sent
 	case string:
 		s := strings.ReplaceAll(strings.TrimSpace(x), "_", "")
 		if _, err := strconv.ParseFloat(s, 64); err == nil && s != "" {
@@ -640,7 +657,7 @@ func describeValue(v any) string {
 		return "null"
 	case bool:
 		return fmt.Sprintf("%v (boolean)", x)
-	case json.Number, float64:
+	case json.Number, float64, int:
 		return fmt.Sprintf("%v (number)", x)
 	case string:
 		return quoteShort(x) + " (string)"
@@ -693,7 +710,10 @@ func invertBooleans(t *Tool, args map[string]any) (problems []problem, notes []s
 			continue
 		}
 		delete(args, k)
-		if _, given := args[field]; given {
+		if given, ok := args[field]; ok {
+			if g, isBool := toBool(given); isBool && g == b {
+				problems = append(problems, problem{k, fmt.Sprintf("%v means %s %v, and %q was given as %v; send only %q", b, field, !b, field, given, field)})
+			}
 			continue
 		}
 		args[field] = !b

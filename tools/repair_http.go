@@ -231,6 +231,9 @@ func toUserPass(field string, v any) (any, string, []problem) {
 	case map[string]any:
 		user, okUser = firstText(x, userKeys)
 		pass, okPass = firstText(x, passwordKeys)
+		if okUser && okPass && len(x) > 2 {
+			return v, "", []problem{{field, fmt.Sprintf("holds more than a user and a password (%s); send \"user:password\", or the other credentials as headers", strings.Join(sortedKeys(x), ", "))}}
+		}
 	case []any:
 		if len(x) == 2 {
 			user, pass, okUser = pair(x)

@@ -32,5 +32,9 @@ func repairPathLine(t *Tool, args map[string]any) (problems []problem, notes []s
 	}
 	args[field] = m[1]
 	what := fmt.Sprintf("%s %q as the file %s,", field, s, m[1])
-	return nil, []string{setWindow(args, start, count, from, to, what)}
+	note, p := setWindow(args, start, count, lineRange{from: from, to: to, startKey: field, endKey: field}, what)
+	if p != nil {
+		return []problem{*p}, nil
+	}
+	return nil, []string{note}
 }

@@ -58,7 +58,11 @@ func TestRepairs(t *testing.T) {
 
 func TestValidationMessages(t *testing.T) {
 	p := newTestPipeline(t, Config{})
-	footer := []string{"You passed: ", "Expected: {url: string, method?: \"GET\"|\"POST\"", "Example: test_echo {\"method\":\"GET\",\"url\":\"https://example.com\"}"}
+	footer := []string{"You passed: ", "Expected: {url: string, method?: \"GET\"|\"POST\"", "Example: test_echo "}
+	// A call with a field f0 could not place is shown fixed: the misspelt
+	// field under its name, an unknown one left out. Others show the
+	// documented example.
+	fixed := func(args string) string { return "\x00" + args }
 	cases := []struct {
 		name string
 		args any
@@ -73,10 +77,11 @@ func TestValidationMessages(t *testing.T) {
 		{"bad enum", map[string]any{"url": "u", "method": "FETCH"}, []string{`"method": expected one of "GET", "POST", got "FETCH"`}},
 		{"object for string", map[string]any{"url": map[string]any{}}, []string{`"url": expected a string, got an object`}},
 		{"string for object", map[string]any{"url": "u", "query": "q=1"}, []string{`"query": expected an object, got "q=1" (string)`}},
-		{"misspelt field", map[string]any{"url": "u", "methd": "GET"}, []string{`"methd": unknown field; did you mean "method"?`}},
-		{"transposed field", map[string]any{"url": "u", "mehtod": "GET"}, []string{`did you mean "method"?`}},
-		{"misspelt synonym", map[string]any{"url": "u", "bodu": "x"}, []string{`"bodu": unknown field; did you mean "data"?`}},
-		{"misspelt required only once", map[string]any{"ulr": "u"}, []string{`"ulr": unknown field; did you mean "url"?`}},
+		{"misspelt field", map[string]any{"url": "u", "methd": "GET"}, []string{`"methd": unknown field; did you mean "method"?`, fixed(`{"method":"GET","url":"u"}`)}},
+		{"transposed field", map[string]any{"url": "u", "mehtod": "GET"}, []string{`did you mean "method"?`, fixed(`{"method":"GET","url":"u"}`)}},
+		{"misspelt synonym", map[string]any{"url": "u", "bodu": "x"}, []string{`"bodu": unknown field; did you mean "data"?`, fixed(`{"data":"x","url":"u"}`)}},
+		{"misspelt required only once", map[string]any{"ulr": "u"}, []string{`"ulr": unknown field; did you mean "url"?`, fixed(`{"url":"u"}`)}},
+		{"unknown field", map[string]any{"url": "u", "colour": "red"}, []string{`"colour": unknown field: not an argument of test_echo, nor another name for one`, fixed(`{"url":"u"}`)}},
 		{"conflicting synonyms", map[string]any{"url": "u", "data": "x", "body": "y"}, []string{`"body": is another name for "data", and both were given with different values`}},
 		{"array arguments", []any{1, 2}, []string{"arguments must be a JSON object, got an array"}},
 		{"broken json string", `{"url":`, []string{"arguments were a string that looks like JSON but does not parse"}},
@@ -89,20 +94,44 @@ func TestValidationMessages(t *testing.T) {
 			if !res.IsError {
 				t.Fatalf("want error, got %s", res.Text)
 			}
-			assertInOrder(t, res.Text, append([]string{"test_echo: invalid arguments."}, append(c.want, footer...)...)...)
+			want, example := c.want, `{"method":"GET","url":"https://example.com"}`
+			if last := want[len(want)-1]; strings.HasPrefix(last, "\x00") {
+				want, example = want[:len(want)-1], last[1:]
+			}
+			assertInOrder(t, res.Text, append([]string{"test_echo: invalid arguments."}, append(want, append(footer, example)...)...)...)
+			if !strings.HasSuffix(res.Text, "Example: test_echo "+example) {
+				t.Errorf("want the example %s, got:\n%s", example, res.Text)
+			}
 		})
 	}
 }
 
-func TestForeignFieldIgnoredWithNote(t *testing.T) {
+func TestInertMetadataIgnoredWithNote(t *testing.T) {
 	p := newTestPipeline(t, Config{})
-	got, res := echo(t, p, map[string]any{"url": "u", "reasoning": "because", "x_trace": 1})
+	got, res := echo(t, p, map[string]any{"url": "u", "reasoning": "because", "tool_call_id": "call_1", "toolSummary": "fetching"})
 	if res.IsError || got.URL != "u" {
 		t.Fatalf("got %+v / %s", got, res.Text)
 	}
-	assertInOrder(t, res.Text, `note: ignored fields "reasoning", "x_trace": not an argument of this tool (it takes url, method`)
+	assertInOrder(t, res.Text, `note: ignored fields "reasoning", "toolSummary", "tool_call_id": they change nothing here`)
 	if n := strings.Count(res.Text, "note:"); n != 1 {
 		t.Errorf("want one note line, got %d", n)
+	}
+}
+
+func TestUnknownFieldIsAnError(t *testing.T) {
+	p := newTestPipeline(t, Config{})
+	_, res := echo(t, p, map[string]any{"url": "u", "reasoning": "because", "x_trace": 1})
+	if !res.IsError {
+		t.Fatalf("a field f0 cannot place must fail the call, got:\n%s", res.Text)
+	}
+	want := `test_echo: invalid arguments.
+- "x_trace": unknown field: not an argument of test_echo, nor another name for one
+note: ignored field "reasoning": it changes nothing here
+You passed: {"reasoning":"because","url":"u","x_trace":1}
+Expected: {url: string, method?: "GET"|"POST", timeoutMs?: integer, ratio?: number, followRedirects?: boolean, headers?: string[], query?: object, data?: string}
+Example: test_echo {"url":"u"}`
+	if res.Text != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", res.Text, want)
 	}
 }
 

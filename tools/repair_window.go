@@ -6,20 +6,29 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 )
 
-// Line ranges as models write them: start_line/end_line pairs, a
-// view_range [10, 20], or "10-20" in a lines field.
+// Line ranges as models write them: start_line/end_line pairs (1-based,
+// the end inclusive; Amazon Q's fs_read counts a negative line from the
+// end), VS Code Copilot's read_file startLineNumberBaseZero and
+// endLineNumberBaseZero (0-based, inclusive; github/copilot's readFile, as
+// in x1xhlol/system-prompts-and-models-of-ai-tools VSCode Agent/Prompt.txt),
+// a view_range [10, 20], or "10-20" in a lines field.
 var (
 	rangeStartKeys = foldKeys("start_line", "startLine", "line_start", "from_line", "start_line_one_indexed", "first_line", "begin")
 	rangeEndKeys   = foldKeys("end_line", "endLine", "line_end", "to_line", "end_line_one_indexed_inclusive", "last_line", "end", "until")
+	zeroStartKeys  = foldKeys("startLineNumberBaseZero")
+	zeroEndKeys    = foldKeys("endLineNumberBaseZero")
 	rangeKeys      = []string{"view_range", "line_range", "lines", "range", "line", "offset"}
 	rangeText      = regexp.MustCompile(`^\s*L?(\d+)\s*(?:-|–|:|,|\.\.|to)\s*L?(-?\d+)\s*$`)
 )
 
 // repairLineWindow turns a line range into the tool's window fields (first
 // line and count). The end is inclusive; -1 or an absent end reads to the
-// end of the file.
+// end of the file. A range f0's window cannot hold exactly (an end before
+// its start, a start from the top and an end from the bottom) is a
+// problem, not a guess.
 func repairLineWindow(t *Tool, args map[string]any) (problems []problem, notes []string) {
 	start, count := t.LineWindow[0], t.LineWindow[1]
 	if start == "" {
@@ -35,49 +44,142 @@ func repairLineWindow(t *Tool, args map[string]any) (problems []problem, notes [
 		}
 		what := fmt.Sprintf("%s %s", k, CompactJSON(args[k]))
 		delete(args, k)
-		notes = append(notes, setWindow(args, start, count, from, to, what))
+		note, p := setWindow(args, start, count, lineRange{from: from, to: to, startKey: k, endKey: k}, what)
+		notes, problems = appendWindow(notes, problems, note, p)
 	}
-	sKey, sVal, hasStart := findKey(args, rangeStartKeys)
-	eKey, eVal, hasEnd := findKey(args, rangeEndKeys)
-	if !hasEnd {
-		return problems, notes
+	r, ps := findRange(t, args, start)
+	if ps != nil || !r.given() {
+		return append(problems, ps...), notes
 	}
-	to, ok := intOf(eVal)
-	if !ok {
-		return append(problems, problem{eKey, fmt.Sprintf("expected a line number, got %s", describeValue(eVal))}), notes
-	}
-	from := 1
-	if hasStart {
-		if from, ok = intOf(sVal); !ok {
-			return append(problems, problem{sKey, fmt.Sprintf("expected a line number, got %s", describeValue(sVal))}), notes
-		}
-		delete(args, sKey)
-	} else if v, given := args[start]; given {
-		if n, ok := intOf(v); ok {
-			from = n
-		}
-	}
-	delete(args, eKey)
-	what := fmt.Sprintf("%s %d", eKey, to)
-	if hasStart {
-		what = fmt.Sprintf("%s %d, %s", sKey, from, what)
-	}
-	return problems, append(notes, setWindow(args, start, count, from, to, what))
+	note, p := setWindow(args, start, count, r, r.what())
+	notes, problems = appendWindow(notes, problems, note, p)
+	return problems, notes
 }
 
-// setWindow writes lines from..to (inclusive; to < 0 for the end of the
-// file) into the window fields and says so.
-func setWindow(args map[string]any, start, count string, from, to int, what string) string {
-	if from < 1 {
-		from = 1
+func appendWindow(notes []string, problems []problem, note string, p *problem) ([]string, []problem) {
+	if p != nil {
+		return notes, append(problems, *p)
+	}
+	return append(notes, note), problems
+}
+
+// lineRange is a range read from separate start and end arguments, in
+// 1-based lines (to < 0 counts from the end; noEnd: to the end).
+type lineRange struct {
+	from, to         int
+	startKey, endKey string
+	noEnd, zero      bool
+	startVal, endVal any
+}
+
+func (r lineRange) given() bool { return r.startKey != "" || r.endKey != "" }
+
+// what says how the call gave the range, for the note.
+func (r lineRange) what() string {
+	var parts []string
+	if r.startKey != "" {
+		parts = append(parts, fmt.Sprintf("%s %s", r.startKey, CompactJSON(r.startVal)))
+	}
+	if r.endKey != "" {
+		parts = append(parts, fmt.Sprintf("%s %s", r.endKey, CompactJSON(r.endVal)))
+	}
+	what := strings.Join(parts, ", ")
+	if r.zero {
+		what += " (0-based)"
+	}
+	return what
+}
+
+// findRange reads the start and end arguments of a range, 1-based or
+// 0-based, and takes them out of args.
+func findRange(t *Tool, args map[string]any, start string) (lineRange, []problem) {
+	var r lineRange
+	sKey, sVal, hasStart := findKey(args, rangeStartKeys)
+	eKey, eVal, hasEnd := findKey(args, rangeEndKeys)
+	if _, synonym := lookupSynonym(t.Synonyms, sKey); hasStart && !hasEnd && synonym {
+		hasStart = false // a first line alone: the tool's synonym places it
+	}
+	if zs, zv, ok := findKey(args, zeroStartKeys); ok && !hasStart {
+		sKey, sVal, hasStart, r.zero = zs, zv, true, true
+	}
+	if ze, zv, ok := findKey(args, zeroEndKeys); ok && !hasEnd {
+		eKey, eVal, hasEnd, r.zero = ze, zv, true, true
+	}
+	if !hasStart && !hasEnd {
+		return r, nil
+	}
+	r.from, r.noEnd = 1, !hasEnd
+	if hasStart {
+		n, p := lineArg(args, sKey, sVal, r.zero)
+		if p != nil {
+			return r, []problem{*p}
+		}
+		r.from, r.startKey, r.startVal = n, sKey, sVal
+	} else if v, given := args[start]; given {
+		if n, ok := intOf(v); ok {
+			r.from = n
+		}
+	}
+	if hasEnd {
+		n, p := lineArg(args, eKey, eVal, r.zero)
+		if p != nil {
+			return r, []problem{*p}
+		}
+		r.to, r.endKey, r.endVal = n, eKey, eVal
+	}
+	return r, nil
+}
+
+// lineArg reads one end of a range as a 1-based line and takes it out of
+// args; zero says it was given 0-based.
+func lineArg(args map[string]any, key string, v any, zero bool) (int, *problem) {
+	n, ok := intOf(v)
+	if !ok || zero && n < 0 {
+		return 0, &problem{key, fmt.Sprintf("expected a line number, got %s", describeValue(v))}
+	}
+	delete(args, key)
+	if zero {
+		n++
+	}
+	return n, nil
+}
+
+// setWindow writes the range into the window fields and says so, or
+// returns the problem of a range the window cannot hold.
+func setWindow(args map[string]any, start, count string, r lineRange, what string) (string, *problem) {
+	from, to := r.from, r.to
+	if from == 0 && !r.zero {
+		from = 1 // line 0 of a 1-based count is the first line
+	}
+	toEnd := r.noEnd || to == -1
+	switch {
+	case from < 0 && !toEnd && to >= 0:
+		return "", &problem{r.endKey, fmt.Sprintf("is a line from the top and %s %d counts from the end; give both from the same end (a negative end counts from the end too)", r.startKey, r.from)}
+	case from > 0 && !toEnd && to < 0:
+		return "", &problem{r.endKey, fmt.Sprintf("%d counts from the end of the file, which f0 cannot join to a first line from the top; give the last line's number (fs_stat shows the count), or -1 for the end", to)}
+	case !toEnd && to < from:
+		return "", &problem{r.endKey, fmt.Sprintf("%d is before the first line %d; the end is inclusive, so give an end at or after the start", to, from)}
 	}
 	args[start] = json.Number(strconv.Itoa(from))
-	if to >= from {
-		args[count] = json.Number(strconv.Itoa(to - from + 1))
-		return fmt.Sprintf("note: read %s as lines %d-%d (%s %d, %s %d)", what, from, to, start, from, count, to-from+1)
+	if r.noEnd {
+		return fmt.Sprintf("note: read %s as the first line %d (%s %d)", what, from, start, from), nil
 	}
-	delete(args, count)
-	return fmt.Sprintf("note: read %s as lines %d to the end (%s %d)", what, from, start, from)
+	if toEnd {
+		delete(args, count)
+		if from < 0 {
+			return fmt.Sprintf("note: read %s as the last %d lines (%s %d)", what, -from, start, from), nil
+		}
+		return fmt.Sprintf("note: read %s as lines %d to the end (%s %d)", what, from, start, from), nil
+	}
+	args[count] = json.Number(strconv.Itoa(to - from + 1))
+	lines := fmt.Sprintf("lines %d-%d", from, to)
+	switch {
+	case from < 0:
+		lines = fmt.Sprintf("lines %d to %d, counted from the end", from, to)
+	case from == to:
+		lines = fmt.Sprintf("line %d", from)
+	}
+	return fmt.Sprintf("note: read %s as %s (%s %d, %s %d)", what, lines, start, from, count, to-from+1), nil
 }
 
 // parseRange reads [10, 20] or "10-20".

@@ -38,6 +38,7 @@ func TestReshape(t *testing.T) {
 		{"user object", UserPass, `{"Username": "ann", "password": "pw"}`, `"ann:pw"`, `read the object as "ann:***"`, ""},
 		{"user pair", UserPass, `["ann", "pw"]`, `"ann:pw"`, `read the list as "ann:***"`, ""},
 		{"user unreadable", UserPass, `{"token": "x"}`, `{"token":"x"}`, "", `expected "user:password"`},
+		{"user with more than credentials", UserPass, `{"username": "ann", "password": "pw", "realm": "x"}`, `{"password":"pw","realm":"x","username":"ann"}`, "", `holds more than a user and a password (password, realm, username)`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

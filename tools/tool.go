@@ -77,6 +77,10 @@ type Spec struct {
 	// Shell are shell commands this tool does (curl, cat, ls): a call to a
 	// shell tool (bash, run_shell_command) with one of them is routed here.
 	Shell []string
+	// ShellFlags are the flags of those commands the tool has fields for,
+	// and the fields each sets: {"-n": {"lineNumbers": true}}. A flag it
+	// does not list makes the routed call an error (-la is -l and -a).
+	ShellFlags map[string]map[string]any
 	// Kinds says what some fields hold, so the core repairs the forms models
 	// write them in: {"path": tools.PathKind, "timeoutMs": tools.Millis}.
 	Kinds map[string]Kind

@@ -115,6 +115,10 @@ func fakeServer() *server.MCPServer {
 		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 			return mcpgo.NewToolResultError("no such thing"), nil
 		})
+	add("note", "Keep a note with any fields (additionalProperties true).", `{"type":"object","properties":{"text":{"type":"string"}},"additionalProperties":true}`, read,
+		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+			return mcpgo.NewToolResultText("noted " + string(req.Params.RawArguments)), nil
+		})
 	add("wipe-all", "Delete everything.", `{"type":"object","properties":{"tags":{"type":"object"}}}`,
 		mcpgo.ToolAnnotation{ReadOnlyHint: &no, DestructiveHint: &yes},
 		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {

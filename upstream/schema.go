@@ -271,8 +271,21 @@ func (n normalizer) validate(node map[string]any, depth int) map[string]any {
 			}
 			out["properties"] = vp
 		}
-		if ap, ok := node["additionalProperties"].(map[string]any); ok && node["properties"] == nil {
+		// Keys it does not declare: an object that allows them (true, or a
+		// schema for their values) keeps them; one that declares its
+		// properties, or says false, takes only those; one that declares
+		// nothing takes any.
+		switch ap := node["additionalProperties"].(type) {
+		case map[string]any:
 			out["additionalProperties"] = n.validate(n.flatten(ap, depth+1), depth+1)
+		case bool:
+			if ap {
+				out["additionalProperties"] = map[string]any{}
+			}
+		default:
+			if node["properties"] == nil {
+				out["additionalProperties"] = map[string]any{}
+			}
 		}
 	case "array":
 		if items, ok := node["items"].(map[string]any); ok {

@@ -50,7 +50,15 @@ func TestNormalize(t *testing.T) {
 		{"recursive $ref cut",
 			`{"type":"object","$defs":{"N":{"type":"object","properties":{"kids":{"type":"array","items":{"$ref":"#/$defs/N"}}}}},"properties":{"tree":{"$ref":"#/$defs/N"}}}`,
 			"", ""},
-		{"no schema at all", ``, `{"properties":{},"type":"object"}`, `{"type":"object"}`},
+		{"no schema at all: takes any keys", ``, `{"properties":{},"type":"object"}`, `{"additionalProperties":true,"type":"object"}`},
+		{"additionalProperties true beside properties: extra keys kept",
+			`{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":true}`,
+			`{"properties":{"a":{"type":"string"}},"type":"object"}`,
+			`{"properties":{"a":{"type":"string"}},"additionalProperties":true,"type":"object"}`},
+		{"a schema for extra values beside properties: kept",
+			`{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{"type":"integer"}}`,
+			`{"properties":{"a":{"type":"string"}},"type":"object"}`,
+			`{"properties":{"a":{"type":"string"}},"additionalProperties":{"type":"integer"},"type":"object"}`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

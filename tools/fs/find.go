@@ -16,15 +16,16 @@ import (
 
 // FindInput is the input of fs.find.
 type FindInput struct {
-	Pattern    string `json:"pattern" jsonschema:"required" jsonschema_description:"Glob, e.g. **/*.go; a bare name matches at any depth."`
-	Path       string `json:"path,omitempty"`
-	Type       string `json:"type,omitempty" jsonschema:"enum=file,enum=dir,enum=any"`
-	IgnoreCase bool   `json:"ignoreCase,omitempty"`
-	Hidden     bool   `json:"hidden,omitempty" jsonschema_description:"Include names starting with a dot."`
-	Gitignore  *bool  `json:"gitignore,omitempty" jsonschema_description:"Honour .gitignore files (default true)."`
-	All        bool   `json:"all,omitempty" jsonschema_description:"Also look in .git, node_modules and similar directories."`
-	MaxResults int    `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most paths to show (default 1000)."`
-	Offset     int    `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Matches to skip, to continue."`
+	Pattern    string   `json:"pattern" jsonschema:"required" jsonschema_description:"Glob, e.g. **/*.go; a bare name matches at any depth."`
+	Path       string   `json:"path,omitempty"`
+	Type       string   `json:"type,omitempty" jsonschema:"enum=file,enum=dir,enum=any"`
+	IgnoreCase bool     `json:"ignoreCase,omitempty"`
+	Hidden     bool     `json:"hidden,omitempty" jsonschema_description:"Include names starting with a dot."`
+	Gitignore  *bool    `json:"gitignore,omitempty" jsonschema_description:"Honour .gitignore files (default true)."`
+	All        bool     `json:"all,omitempty" jsonschema_description:"Also look in .git, node_modules and similar directories."`
+	MaxResults int      `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most paths to show (default 1000)."`
+	Offset     int      `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Matches to skip, to continue."`
+	Exclude    []string `json:"exclude,omitempty" jsonschema_description:"Globs of paths to leave out (and not enter): vendor, *_test.go."`
 }
 
 func (t *toolset) findTool() *tools.Tool {
@@ -33,12 +34,13 @@ func (t *toolset) findTool() *tools.Tool {
 		"dir": "path", "directory": "path", "folder": "path", "root": "path", "cwd": "path", "in": "path",
 		"kind": "type", "caseInsensitive": "ignoreCase", "iname": "ignoreCase", "includeHidden": "hidden",
 		"limit": "maxResults", "max": "maxResults", "skip": "offset",
+		"ignore": "exclude", "excludes": "exclude", "excludePatterns": "exclude",
 	}
 	return tools.Def[FindInput]{
 		Spec: tools.Spec{
 			Name: "fs.find", Title: "Find files by name",
 			Summary:     "Find files and directories by name glob (**/*.go), honouring .gitignore.",
-			Unlisted:    []string{"hidden", "gitignore", "all", "maxResults"},
+			Unlisted:    []string{"hidden", "gitignore", "all", "maxResults", "exclude"},
 			Keywords:    []string{"glob", "find", "locate", "files", "names", "paths", "pattern"},
 			Access:      tools.Read,
 			Annotations: readOnly,
@@ -125,10 +127,17 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tools.Result, erro
 	maxResults := cmp.Or(in.MaxResults, defaultMaxEntries)
 	spec := walkSpec{start: start, maxDepth: patternDepth(pattern), hidden: in.Hidden || strings.Contains(in.Pattern, "/.") || strings.HasPrefix(in.Pattern, "."),
 		all: in.All, ignore: boolOr(in.Gitignore, true)}
+	keep, err := excluding(&spec, start.Rel, in.Exclude)
+	if err != nil {
+		return tools.Result{}, err
+	}
 	pg := newPager(ctx, in.Offset, maxResults)
 	seen := 0
 	stats, err := runWalk(ctx, t.files, spec, func(e *entry) bool {
 		seen++
+		if !keep(e.rel) {
+			return true
+		}
 		switch in.Type {
 		case "file":
 			if e.kind == kindDir {

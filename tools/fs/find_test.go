@@ -20,6 +20,8 @@ func TestFind(t *testing.T) {
 		{"alternatives", map[string]any{"pattern": "*.{md,log}", "gitignore": "no"}, "2 paths matching *.{md,log} under ./\nREADME.md\napp.log"},
 		{"absolute pattern", map[string]any{"pattern": filepath.Join(e.root, "cmd", "**", "main.go")}, "1 path matching " + filepath.Join(e.root, "cmd", "**", "main.go") + " under cmd/\ncmd/app/main.go"},
 		{"glob synonym", map[string]any{"glob": "keep.go"}, "1 path matching keep.go under ./\npkg/util/sub/keep.go"},
+		{"exclude", map[string]any{"pattern": "**/*.go", "exclude": []any{"*_test.go", "sub"}}, "2 paths matching **/*.go under ./\ncmd/app/main.go\npkg/util/util.go"},
+		{"excludePatterns (the filesystem server's)", map[string]any{"pattern": "**/*.go", "excludePatterns": "cmd"}, "2 paths matching **/*.go under ./\npkg/util/sub/keep.go\npkg/util/util.go"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -1,6 +1,10 @@
 package fs
 
-import "f0/tools"
+import (
+	"strconv"
+
+	"f0/tools"
+)
 
 // Other servers' and agents' names for the file tools, with how their
 // arguments map. Sources: the official filesystem MCP server
@@ -66,11 +70,40 @@ func pathKinds(fields ...string) map[string]tools.Kind {
 	return out
 }
 
+// wholeFile is Cursor's should_read_entire_file: true reads the file
+// whatever line range the call also gives (its schema asks for one), so
+// the range is taken away; false reads the range.
+var wholeFile = map[string]map[string]any{
+	"true":  {"start_line_one_indexed": nil, "end_line_one_indexed_inclusive": nil, "offset": nil, "limit": nil},
+	"false": {},
+}
+
+// readModes are the modes of other agents' read tools that fs.read reads
+// as they are: Roo Code's read_file "slice" (offset/limit, the default;
+// RooCodeInc/Roo-Code src/core/prompts/tools/native-tools/read_file.ts)
+// and Amazon Q's fs_read "Line" (start_line/end_line).
+var readModes = map[string]map[string]any{"slice": {}, "line": {}}
+
 var readForeign = concat(
-	named(tools.Foreign{Args: withPath(map[string]string{"should_read_entire_file": "-"})},
+	named(tools.Foreign{Args: withPath(nil),
+		Values:   map[string]map[string]map[string]any{"should_read_entire_file": wholeFile, "mode": readModes},
+		Unmapped: map[string]string{"mode": `fs_read reads a line window; it has no indentation mode. Read the lines around the anchor line with fs_read {"path": …, "offset": <anchor_line - 20>, "limit": 60}; search with fs_search, list a directory with fs_list`}},
 		"read_file", "read_text_file", "Read", "view_file", "open_file", "cat", "get_file_contents", "builtin_read_file", "read"),
-	named(tools.Foreign{Args: withPath(map[string]string{"file_paths": "paths", "include": "-"})},
+	// gemini-cli's read_many_files merges include globs into its paths; f0
+	// reads named files only.
+	named(tools.Foreign{When: map[string]string{"include": ""},
+		Refuse: `fs_read reads named files; it takes no include globs. Find the files with fs_find {"pattern": "<the include glob>"}, then read them with fs_read {"paths": [...]}.`},
+		"read_many_files"),
+	named(tools.Foreign{Args: withPath(map[string]string{"file_paths": "paths"})},
 		"read_multiple_files", "read_many_files", "read_files"),
+	// Amazon Q's fs_read (aws/amazon-q-developer-cli
+	// crates/chat-cli/src/cli/chat/tools/tool_index.json, fs_read.rs)
+	// shares f0's name; its mode says which f0 tool it is: Line and Image
+	// are fs.read, Search fs.search, Directory fs.list.
+	[]tools.Foreign{
+		{Name: "fs_read", When: map[string]string{"mode": "line"}},
+		{Name: "fs_read", When: map[string]string{"mode": "image"}, Args: map[string]string{"image_paths": "paths"}, Set: map[string]any{"image": true}},
+	},
 	named(tools.Foreign{Args: withPath(nil), Set: map[string]any{"image": true}}, "read_media_file", "read_image", "view_image"),
 	editor("view", tools.Foreign{Args: withPath(nil)}),
 )
@@ -81,10 +114,15 @@ var writeForeign = concat(
 	editor("create", tools.Foreign{Args: withPath(map[string]string{"file_text": "content"})}),
 )
 
+// replacements is gemini-cli's expected_replacements: 1 is what fs.edit
+// does (one exact occurrence); another count is a check f0 does not make.
+var replacements = map[string]map[string]any{"1": {}}
+
 var editForeign = concat(
 	[]tools.Foreign{{Name: "edit_file", When: map[string]string{"code_edit": ""},
 		Refuse: "edit_file with code_edit (a sketch of the change with \"// ... existing code ...\" markers) cannot be applied exactly. Use fs_edit with the exact oldText and its newText, or fs_write with the whole new content."}},
-	named(tools.Foreign{Args: withPath(map[string]string{"expected_replacements": "-", "instruction": "-"})},
+	named(tools.Foreign{Args: withPath(nil), Values: map[string]map[string]map[string]any{"expected_replacements": replacements},
+		Unmapped: map[string]string{"expected_replacements": `fs_edit replaces one exact occurrence, or every occurrence with replaceAll: true (its answer says how many), and checks no count. Send replaceAll: true, or make oldText unique`}},
 		"edit_file", "Edit", "MultiEdit", "replace", "search_replace", "str_replace", "edit", "apply_edit"),
 	editor("str_replace", tools.Foreign{Args: withPath(nil)}),
 	editor("insert", tools.Foreign{Refuse: "the text editor's insert (new_str after line insert_line) has no exact f0 equivalent. Read the line with fs_read {\"path\":…,\"offset\":N,\"limit\":1}, then fs_edit with oldText set to that line and newText set to the line followed by the new text."}),
@@ -93,13 +131,32 @@ var editForeign = concat(
 		"apply_patch", "apply_diff", "replace_in_file"),
 )
 
-var listForeign = concat(
-	named(tools.Foreign{Args: withPath(map[string]string{"ignore": "-"})},
-		"list_directory", "LS", "list_dir", "builtin_ls", "ls", "list_folder", "dir"),
-	named(tools.Foreign{Args: withPath(nil), Set: map[string]any{"long": true}}, "list_directory_with_sizes"),
-	named(tools.Foreign{Args: withPath(map[string]string{"excludePatterns": "-"}), Set: map[string]any{"recursive": true}}, "directory_tree", "tree"),
-	named(tools.Foreign{Args: withPath(nil)}, "list_files"),
-)
+// amazonQDepth is Amazon Q's fs_read Directory depth: 0 lists the
+// directory, 1 also the directories in it, which is fs.list's depth 2.
+func amazonQDepth() map[string]map[string]any {
+	out := map[string]map[string]any{}
+	for d := range 50 {
+		out[strconv.Itoa(d)] = map[string]any{"depth": d + 1}
+	}
+	return out
+}
+
+// listForeign and searchForeign are built when the tools are, not when
+// the program starts: their tables are large.
+func listForeign() []tools.Foreign {
+	return concat(
+		// Claude Code's LS and gemini-cli's list_directory take ignore globs.
+		named(tools.Foreign{Args: withPath(map[string]string{"ignore": "exclude"})},
+			"list_directory", "LS", "list_dir", "builtin_ls", "ls", "list_folder", "dir"),
+		named(tools.Foreign{Args: withPath(nil), Set: map[string]any{"long": true}}, "list_directory_with_sizes"),
+		named(tools.Foreign{Args: withPath(map[string]string{"excludePatterns": "exclude"}), Set: map[string]any{"recursive": true}}, "directory_tree", "tree"),
+		named(tools.Foreign{Args: withPath(nil)}, "list_files"),
+		[]tools.Foreign{{Name: "fs_read", When: map[string]string{"mode": "directory"},
+			Args:   map[string]string{"exclude_patterns": "exclude", "max_entries": "maxResults"},
+			Values: map[string]map[string]map[string]any{"depth": amazonQDepth()}, Set: map[string]any{"long": true},
+			Unmapped: map[string]string{"depth": "Amazon Q's depth counts the levels below the directory; give 0 to 49"}}},
+	)
+}
 
 // findForeign: the filesystem server's search_files matches a bare word as
 // part of a name in any case; the others take a glob.
@@ -108,7 +165,7 @@ var findForeign = append(named(findArgs("pattern"), "search_files"), named(findA
 // findArgs is the argument mapping of other servers' name searches.
 func findArgs(substring string) tools.Foreign {
 	return tools.Foreign{
-		Args: withPath(map[string]string{"excludePatterns": "-", "query": "pattern", "glob": "pattern"}),
+		Args: withPath(map[string]string{"excludePatterns": "exclude", "query": "pattern", "glob": "pattern"}),
 		Values: map[string]map[string]map[string]any{
 			"case_sensitive": {"false": {"ignoreCase": true}, "true": {}},
 		},
@@ -116,35 +173,62 @@ func findArgs(substring string) tools.Foreign {
 	}
 }
 
-// grepTypes maps ripgrep's --type names models pass in Grep's type to
-// globs.
-var grepTypes = map[string]map[string]any{
-	"go": {"glob": []any{"*.go"}}, "py": {"glob": []any{"*.py"}}, "python": {"glob": []any{"*.py"}},
-	"js": {"glob": []any{"*.js", "*.jsx", "*.mjs", "*.cjs"}}, "ts": {"glob": []any{"*.ts", "*.tsx"}},
-	"rust": {"glob": []any{"*.rs"}}, "java": {"glob": []any{"*.java"}}, "md": {"glob": []any{"*.md"}},
-	"markdown": {"glob": []any{"*.md"}}, "json": {"glob": []any{"*.json"}}, "yaml": {"glob": []any{"*.yml", "*.yaml"}},
-	"c": {"glob": []any{"*.c", "*.h"}}, "cpp": {"glob": []any{"*.cpp", "*.cc", "*.hpp", "*.h"}}, "rb": {"glob": []any{"*.rb"}},
-	"ruby": {"glob": []any{"*.rb"}}, "sh": {"glob": []any{"*.sh"}}, "html": {"glob": []any{"*.html", "*.htm"}}, "css": {"glob": []any{"*.css"}},
+// rgType is one of ripgrep's file types and its globs.
+type rgType struct {
+	name  string
+	globs []string
 }
 
-var searchForeign = concat(
-	// Cline's search_files is a content search (regex); the filesystem
-	// server's, without regex, is a name search (fs.find).
-	[]tools.Foreign{{Name: "search_files", When: map[string]string{"regex": ""},
-		Args: withPath(map[string]string{"regex": "pattern", "file_pattern": "glob"})}},
-	named(tools.Foreign{
-		Args: withPath(map[string]string{
-			"-i": "ignoreCase", "-A": "after", "-B": "before", "-C": "context", "-n": "-", "multiline": "-",
-			"head_limit": "maxResults", "include": "glob", "include_pattern": "glob", "exclude_pattern": "exclude",
-			"query": "pattern", "regex": "pattern", "file_pattern": "glob",
-		}),
-		Values: map[string]map[string]map[string]any{
-			"output_mode":    {"content": {}, "files_with_matches": {"filesOnly": true}, "count": {"filesOnly": true}},
-			"case_sensitive": {"false": {"ignoreCase": true}, "true": {}},
-			"type":           grepTypes,
-		},
-	}, "Grep", "grep", "search_file_content", "grep_search", "builtin_grep_search", "rg", "ripgrep", "search_code", "search_text", "search_in_files"),
-)
+// grepTypes maps ripgrep's --type names, which models pass in Grep's
+// type, to the globs of ripgrep's own list (rgtypes.go).
+func grepTypes() map[string]map[string]any {
+	out := make(map[string]map[string]any, len(rgTypes))
+	for _, t := range rgTypes {
+		list := make([]any, len(t.globs))
+		for i, g := range t.globs {
+			list[i] = g
+		}
+		out[t.name] = map[string]any{"glob": list}
+	}
+	return out
+}
+
+// grepModes are Claude Code's Grep output modes: content is fs.search's
+// own; files_with_matches and count are its filesOnly, which lists each
+// file with its count of matching lines (rg --count).
+var grepModes = map[string]map[string]any{"content": {}, "files_with_matches": {"filesOnly": true}, "count": {"filesOnly": true}}
+
+func searchForeign() []tools.Foreign {
+	return concat(
+		// Cline's search_files is a content search (regex); the filesystem
+		// server's, without regex, is a name search (fs.find).
+		[]tools.Foreign{{Name: "search_files", When: map[string]string{"regex": ""},
+			Args: withPath(map[string]string{"regex": "pattern", "file_pattern": "glob"})}},
+		named(tools.Foreign{
+			Args: withPath(map[string]string{
+				"-i": "ignoreCase", "-A": "after", "-B": "before", "-C": "context",
+				"head_limit": "maxResults", "include": "glob", "include_pattern": "glob", "exclude_pattern": "exclude",
+				"query": "pattern", "regex": "pattern", "file_pattern": "glob",
+			}),
+			Values: map[string]map[string]map[string]any{
+				"output_mode":    grepModes,
+				"case_sensitive": {"false": {"ignoreCase": true}, "true": {}},
+				"type":           grepTypes(),
+				"multiline":      {"false": {}},
+			},
+			Unmapped: map[string]string{
+				"type":      `it is not one of ripgrep's file types (rg --type-list); give the files' glob instead, e.g. glob: "*.kt"`,
+				"multiline": `fs_search matches one line at a time. Search for one line of what you look for, and read around the hit with fs_read {"path": …, "offset": <line>, "limit": 20}`,
+			},
+		}, "Grep", "grep", "search_file_content", "grep_search", "builtin_grep_search", "rg", "ripgrep", "search_code", "search_text", "search_in_files"),
+		[]tools.Foreign{amazonQSearch},
+	)
+}
+
+// Amazon Q's fs_read with mode Search: a case-insensitive substring,
+// line by line, with 2 lines of context by default (fs_read.rs).
+var amazonQSearch = tools.Foreign{Name: "fs_read", When: map[string]string{"mode": "search"},
+	Args: map[string]string{"context_lines": "context"}, Set: map[string]any{"literal": true, "ignoreCase": true, "context": 2}}
 
 var statForeign = named(tools.Foreign{Args: withPath(nil)}, "get_file_info", "file_info", "stat", "get_file_metadata")
 

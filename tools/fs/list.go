@@ -18,16 +18,17 @@ import (
 
 // ListInput is the input of fs.list.
 type ListInput struct {
-	Path       string `json:"path,omitempty"`
-	Depth      int    `json:"depth,omitempty" jsonschema:"minimum=1,maximum=50"`
-	Recursive  bool   `json:"recursive,omitempty"`
-	Glob       string `json:"glob,omitempty" jsonschema_description:"Only entries matching this glob (*.go, **/*_test.go)."`
-	Hidden     bool   `json:"hidden,omitempty" jsonschema_description:"Include names starting with a dot."`
-	Long       bool   `json:"long,omitempty" jsonschema_description:"Show size, time and mode."`
-	Sort       string `json:"sort,omitempty" jsonschema:"enum=name,enum=size,enum=mtime"`
-	All        bool   `json:"all,omitempty" jsonschema_description:"Also list .git, node_modules and similar directories, which are skipped by default."`
-	MaxResults int    `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most entries to show (default 1000)."`
-	Offset     int    `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Entries to skip, to continue."`
+	Path       string   `json:"path,omitempty"`
+	Depth      int      `json:"depth,omitempty" jsonschema:"minimum=1,maximum=50"`
+	Recursive  bool     `json:"recursive,omitempty"`
+	Glob       string   `json:"glob,omitempty" jsonschema_description:"Only entries matching this glob (*.go, **/*_test.go)."`
+	Hidden     bool     `json:"hidden,omitempty" jsonschema_description:"Include names starting with a dot."`
+	Long       bool     `json:"long,omitempty" jsonschema_description:"Show size, time and mode."`
+	Sort       string   `json:"sort,omitempty" jsonschema:"enum=name,enum=size,enum=mtime"`
+	All        bool     `json:"all,omitempty" jsonschema_description:"Also list .git, node_modules and similar directories, which are skipped by default."`
+	MaxResults int      `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most entries to show (default 1000)."`
+	Offset     int      `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Entries to skip, to continue."`
+	Exclude    []string `json:"exclude,omitempty" jsonschema_description:"Globs of entries to leave out (and not enter): *.log, dist."`
 }
 
 // Limits of the listing tools.
@@ -46,24 +47,34 @@ func (t *toolset) listTool() *tools.Tool {
 		"levels": "depth", "maxDepth": "depth", "pattern": "glob", "filter": "glob",
 		"showHidden": "hidden", "includeHidden": "hidden", "details": "long", "sortBy": "sort", "orderBy": "sort",
 		"limit": "maxResults", "max": "maxResults", "skip": "offset",
+		"ignore": "exclude", "excludes": "exclude", "excludePatterns": "exclude",
 	}
 	maps.Copy(syn, pathSynonyms)
 	return tools.Def[ListInput]{
 		Spec: tools.Spec{
 			Name: "fs.list", Title: "List a directory",
 			Summary:     "List a directory's entries with depth, glob filter, sizes and times.",
-			Unlisted:    []string{"hidden", "all", "maxResults"},
+			Unlisted:    []string{"hidden", "all", "maxResults", "exclude"},
 			Keywords:    []string{"ls", "dir", "directory", "folder", "tree", "files", "entries"},
 			Access:      tools.Read,
 			Annotations: readOnly,
 			Synonyms:    syn,
-			Foreign:     listForeign,
+			Foreign:     listForeign(),
 			Shell:       []string{"ls", "dir", "tree"},
+			ShellFlags:  lsFlags,
 			Kinds:       pathKinds("path"),
 			MainField:   "path",
 		},
 		Run: inRoots(t, (*toolset).runList),
 	}.Erase()
+}
+
+// lsFlags are the flags of ls (and tree) fs.list has fields for. -h, -1
+// and -F change nothing: sizes are human-readable, one entry a line,
+// directories end with /.
+var lsFlags = map[string]map[string]any{
+	"-l": {"long": true}, "-a": {"hidden": true}, "-A": {"hidden": true}, "-R": {"recursive": true},
+	"-t": {"sort": "mtime"}, "-S": {"sort": "size"}, "-h": {}, "-1": {}, "-F": {}, "-p": {},
 }
 
 // listed is one entry of a listing.
@@ -101,10 +112,14 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tools.Result, erro
 	maxEntries := cmp.Or(in.MaxResults, defaultMaxEntries)
 	sorted := in.Sort == "size" || in.Sort == "mtime"
 	spec := walkSpec{start: l, maxDepth: depth, hidden: in.Hidden, all: in.All, info: in.Long || sorted}
+	keep, err := excluding(&spec, l.Rel, in.Exclude)
+	if err != nil {
+		return tools.Result{}, err
+	}
 	var entries []listed
 	pg := newPager(ctx, in.Offset, maxEntries)
 	stats, err := runWalk(ctx, t.files, spec, func(e *entry) bool {
-		if !g.matchEntry(l.Rel, e.rel) {
+		if !g.matchEntry(l.Rel, e.rel) || !keep(e.rel) {
 			return true
 		}
 		if sorted {
@@ -236,6 +251,21 @@ func (g *glob) matchEntry(base, rel string) bool {
 		return g.match(path.Base(rel))
 	}
 	return g.match(relTo(base, rel))
+}
+
+// excluding leaves the entries matching exclude (globs as fs.search's
+// exclude: a name, or a path below base) out of a walk from base: it does
+// not enter such directories, and keep reports whether an entry stays.
+func excluding(spec *walkSpec, base string, exclude []string) (keep func(rel string) bool, err error) {
+	globs, err := newGlobSet(nil, exclude)
+	if err != nil {
+		return nil, &tools.InputError{Field: "exclude", Problem: err.Error() + ".", Hint: "Use names or globs: dist, *.log, vendor/**."}
+	}
+	if len(globs.exclude) == 0 {
+		return func(string) bool { return true }, nil
+	}
+	spec.descend = func(rel string, _ int) bool { return !globs.excluded(relTo(base, rel)) }
+	return func(rel string) bool { return !globs.excluded(relTo(base, rel)) }, nil
 }
 
 // relTo returns rel relative to the directory base (both root-relative).

@@ -23,6 +23,9 @@ func TestList(t *testing.T) {
 		{"recursive synonym", map[string]any{"directory": "cmd", "levels": 2}, "cmd/ · 3 entries · depth 2\ncmd/app/\ncmd/app/main.go\ncmd/app/main_test.go"},
 		{"a file", "README.md", ""},
 		{"empty directory", "emptydir", "emptydir/ · 0 entries\n(empty directory)"},
+		// Left out, and not entered: pkg/util/sub is not walked.
+		{"exclude", map[string]any{"path": "pkg", "depth": 3, "exclude": []any{"sub", "*.go"}}, "pkg/ · 1 entry · depth 3\npkg/util/"},
+		{"ignore (Claude Code's LS)", map[string]any{"path": "pkg", "depth": 3, "ignore": "sub"}, "pkg/ · 2 entries · depth 3\npkg/util/\npkg/util/util.go"},
 	}
 	must(t, os.Mkdir(filepath.Join(e.root, "emptydir"), 0o755))
 	for _, c := range cases {

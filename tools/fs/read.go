@@ -70,6 +70,7 @@ func (t *toolset) readTool() *tools.Tool {
 			Verbatim:    true,
 			Foreign:     readForeign,
 			Shell:       []string{"cat"},
+			ShellFlags:  map[string]map[string]any{"-n": {"lineNumbers": true}},
 			Kinds:       pathKinds("path", "paths"),
 			LineWindow:  [2]string{"offset", "limit"},
 		},

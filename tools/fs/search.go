@@ -60,7 +60,7 @@ func (t *toolset) searchTool() *tools.Tool {
 			Annotations: readOnly,
 			Synonyms:    syn,
 			MainField:   "pattern",
-			Foreign:     searchForeign,
+			Foreign:     searchForeign(),
 			// "regex": true is a pattern's kind, not the pattern (VS Code's
 			// grep_search sends isRegexp, inspect_ai's grep extended_regexp).
 			Inverse: map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase",

@@ -56,13 +56,14 @@ func TestWrite(t *testing.T) {
 		{"missing content", map[string]any{"path": "x.txt"}, `"content": is required but missing`},
 		{"bad mode", map[string]any{"path": "x.txt", "content": "x", "mode": "0644"}, `"mode": expected one of "overwrite", "create", "append", got "0644"`},
 		{"append and mode", map[string]any{"path": "x.txt", "content": "x", "append": true, "mode": "create"}, `"append": is true but mode is "create"; give one of them.`},
-		{"misspelt field", map[string]any{"path": "x.txt", "contnet": "x"}, `"contnet": unknown field; did you mean "content"?`},
 	}
 	for _, c := range errors {
 		t.Run(c.name, func(t *testing.T) {
 			assertInOrder(t, e.fail("fs.write", c.args), c.want, `Example: fs_write {"content":"# TODO\n- write tests\n","path":"notes/todo.md"}`)
 		})
 	}
+	// A misspelt field's example is the call with the field spelt right.
+	assertInOrder(t, e.fail("fs.write", map[string]any{"path": "x.txt", "contnet": "x"}), `"contnet": unknown field; did you mean "content"?`, `Example: fs_write {"content":"x","path":"x.txt"}`)
 	entries, _ := os.ReadDir(e.root)
 	for _, en := range entries {
 		if strings.HasSuffix(en.Name(), ".tmp") {

@@ -36,7 +36,7 @@ type consoleView struct {
 // field of f0's own (offset, format, base64) that curl has no output for.
 func consoleFor(ctx context.Context, p *plan) *consoleView {
 	o, ok := tools.ConsoleFrom(ctx)
-	if !ok || !p.curlStyle || p.offset > 0 || p.base64 || p.format != "" && p.format != "raw" {
+	if !ok || !p.curlStyle || p.offset > 0 || p.startIndex > 0 || p.base64 || p.format != "" && p.format != "raw" {
 		return nil
 	}
 	v := &consoleView{terminal: o.Terminal, quiet: p.silent || p.noMeter, mute: p.silent && !p.showError}

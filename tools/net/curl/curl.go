@@ -78,7 +78,7 @@ func (c *curl) tool() *tools.Tool {
 				"form": tools.URLEncoded, "query": tools.URLEncoded, "cookie": tools.CookiePairs, "user": tools.UserPass,
 			},
 			Unlisted: []string{"urls", "cookie", "fail", "silent", "verbose", "writeOut", "maxRedirects", "maxTimeSeconds", "connectTimeoutMs",
-				"remoteName", "userAgent", "referer", "compressed", "insecure", "base64"},
+				"remoteName", "userAgent", "referer", "compressed", "insecure", "base64", "startIndex"},
 		},
 		Run:       c.run,
 		AccessFor: c.access,
@@ -113,7 +113,7 @@ var synonyms = map[string]string{
 // web_fetch, and the http_request tools of many agent frameworks.
 var foreignNames = func() []tools.Foreign {
 	fetch := tools.Foreign{
-		Args: map[string]string{"max_length": "maxBytes", "start_index": "offset", "prompt": "-"},
+		Args: map[string]string{"max_length": "maxBytes", "start_index": "startIndex"},
 		Values: map[string]map[string]map[string]any{
 			"raw": {"true": {"format": "raw"}, "false": {"format": "markdown"}},
 		},

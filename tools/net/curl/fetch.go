@@ -314,7 +314,8 @@ func keepLimit(ctx context.Context, r *request) int64 {
 	if r.format == "markdown" || r.format == "text" {
 		return min(maxConverted, r.maxDownload)
 	}
-	return min(2*(int64(r.offset)+int64(tools.Budget(ctx)))+64<<10, r.maxDownload)
+	from := max(int64(r.offset), utf8.UTFMax*int64(r.startIndex)) // a character takes up to 4 bytes
+	return min(2*(from+int64(tools.Budget(ctx)))+64<<10, r.maxDownload)
 }
 
 // keepBody reads the body to its end and keeps what the answer can show.
@@ -365,7 +366,7 @@ func keepBody(ctx context.Context, r *request, ex *exchange, body io.Reader) err
 // -D -, -w or --retry output beside it, not converted, not as base64, not
 // a console's (see consoleOut). Such a body streams (pipeBody).
 func pipeFor(ctx context.Context, r *request) io.Writer {
-	if r.console || len(r.targets) != 1 || r.offset != 0 || r.base64 || r.format != "" && r.format != "raw" ||
+	if r.console || len(r.targets) != 1 || r.offset != 0 || r.startIndex != 0 || r.base64 || r.format != "" && r.format != "raw" ||
 		r.include || r.writeOut != nil || r.plan.retry.times > 0 || r.plan.dumpHeader.set {
 		return nil
 	}

@@ -74,7 +74,7 @@ func (c *curl) single(ctx context.Context, r *request, ex *exchange, err error) 
 	if s.pageable {
 		prefix, offset := len(s.prefix), s.offset
 		res.Next = func(shown int) map[string]any {
-			return map[string]any{"offset": offset + max(shown-prefix, 0)}
+			return map[string]any{"offset": offset + max(shown-prefix, 0), "startIndex": nil}
 		}
 	}
 	return res, nil
@@ -134,7 +134,7 @@ func (c *curl) several(ctx context.Context, r *request, exs []*exchange, errs []
 			b.WriteString(shown)
 			rest := ""
 			if s.pageable {
-				rest = ex.next(ctx, map[string]any{"offset": s.offset + max(len(shown)-len(s.prefix), 0)})
+				rest = ex.next(ctx, map[string]any{"offset": s.offset + max(len(shown)-len(s.prefix), 0), "startIndex": nil})
 			}
 			b.WriteString(cutLine(len(shown), s.shownSize(), rest) + "\n")
 		} else if text != "" {
@@ -390,6 +390,10 @@ func convertHTML(format, page, base string) (string, error) {
 func (c *curl) window(r *request, s *section, text string, base int) {
 	s.pageable = true
 	size := max(base+len(text), s.full)
+	if r.startIndex > 0 {
+		c.charWindow(r, s, text)
+		return
+	}
 	off := runeStart(text, min(max(r.offset-base, 0), len(text)))
 	if r.offset > 0 && off >= len(text) {
 		s.notes = append(s.notes, fmt.Sprintf("note: offset %d is at or past the end of the body (%s bytes as shown); there is nothing more", r.offset, tools.GroupDigits(int64(size))))
@@ -404,6 +408,26 @@ func (c *curl) window(r *request, s *section, text string, base int) {
 		s.head = append(s.head, fmt.Sprintf("(from byte %s %s)", tools.GroupDigits(int64(base+off)), of))
 	}
 	s.offset, s.body = base+off, text[off:]
+}
+
+// charWindow shows text from the call's startIndex, a character index as
+// the fetch server counts (Python's str): the same text from the byte where
+// that character starts. Nothing was skipped before it (keepBody skips by
+// offset only), so the count is exact.
+func (c *curl) charWindow(r *request, s *section, text string) {
+	off, n := 0, 0
+	for n < r.startIndex && off < len(text) {
+		_, size := utf8.DecodeRuneInString(text[off:])
+		off += size
+		n++
+	}
+	if off >= len(text) {
+		s.notes = append(s.notes, fmt.Sprintf("note: startIndex %d is at or past the end of the text (%s characters as shown); there is nothing more", r.startIndex, tools.GroupDigits(int64(utf8.RuneCountInString(text)))))
+		s.pageable = false
+		return
+	}
+	s.head = append(s.head, fmt.Sprintf("(from character %s, byte %s)", tools.GroupDigits(int64(r.startIndex)), tools.GroupDigits(int64(off))))
+	s.offset, s.body = off, text[off:]
 }
 
 // base64View returns the body as base64, when it fits the room.

@@ -1,6 +1,7 @@
 package curl
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -209,4 +210,38 @@ func TestSuggestionsNameOneURL(t *testing.T) {
 	assertInOrder(t, res.Text, "[2/2]", "binary body omitted: image/png",
 		`Get it as base64: net_curl {"base64":true,"url":"`+e.url+`/png"}`,
 		`Save it to a file: net_curl {"output":"download.png","url":"`+e.url+`/png"}`)
+}
+
+// TestStartIndex: the fetch server's start_index is a character index into
+// the text shown; net.curl starts there exactly, whatever the bytes of the
+// characters before it, and its footer continues by byte offset.
+func TestStartIndex(t *testing.T) {
+	e := newEnv(t, withBudget(4096))
+	t.Run("a character index, not a byte offset", func(t *testing.T) {
+		// "café crème": character 5 is the c of crème, at byte 6.
+		res := e.p.Call(context.Background(), "fetch", map[string]any{"url": e.url + "/latin1", "start_index": 5, "raw": true})
+		assertInOrder(t, res.Text, "(from character 5, byte 6)", "crème", `ran net_curl (raw true → {"format":"raw"}, start_index → startIndex)`)
+	})
+	t.Run("the footer continues by offset", func(t *testing.T) {
+		res := e.call(t, map[string]any{"url": e.url + "/big?n=20000", "startIndex": 100})
+		m := regexp.MustCompile(`(?m)^Get the rest: net_curl (\{.*\})$`).FindStringSubmatch(res.Text)
+		if m == nil {
+			t.Fatalf("no footer:\n%s", res.Text)
+		}
+		var next map[string]any
+		if err := json.Unmarshal([]byte(m[1]), &next); err != nil {
+			t.Fatal(err)
+		}
+		if _, kept := next["startIndex"]; kept || next["offset"].(float64) <= 100 {
+			t.Fatalf("the next call should page by offset alone, past 100: %s", m[1])
+		}
+	})
+	t.Run("past the end", func(t *testing.T) {
+		res := e.call(t, map[string]any{"url": e.url + "/text", "startIndex": 100})
+		assertInOrder(t, res.Text, "note: startIndex 100 is at or past the end of the text (6 characters as shown); there is nothing more")
+	})
+	t.Run("with offset", func(t *testing.T) {
+		res := e.call(t, map[string]any{"url": e.url + "/text", "startIndex": 1, "offset": 2})
+		assertInOrder(t, res.Text, `net_curl: "startIndex": and offset were both given; startIndex counts characters of the shown text and offset bytes`)
+	})
 }

@@ -71,11 +71,12 @@ type plan struct {
 	silent, showError, noMeter bool
 	globoff                    bool // -g: URLs are not globbed
 
-	offset int
-	format string
-	base64 bool
-	help   bool
-	notes  []string
+	offset     int
+	startIndex int // characters, where offset counts bytes
+	format     string
+	base64     bool
+	help       bool
+	notes      []string
 }
 
 // setting is one scalar option and where it was set, so that a structured
@@ -419,7 +420,15 @@ func (p *plan) applyOptions(in Input) error {
 	if in.Silent != nil && *in.Silent {
 		p.silent = true
 	}
-	p.offset = in.Offset
+	p.offset, p.startIndex = in.Offset, in.StartIndex
+	if p.startIndex > 0 && in.Base64 != nil && *in.Base64 {
+		return &tools.InputError{Field: "startIndex", Problem: "counts characters of text, and base64 shows bytes",
+			Hint: "Page base64 with offset (bytes), or drop base64 to read the text from startIndex."}
+	}
+	if p.offset > 0 && p.startIndex > 0 {
+		return &tools.InputError{Field: "startIndex", Problem: "and offset were both given; startIndex counts characters of the shown text and offset bytes",
+			Hint: "Send one: offset, as the footer of the last page names it, or startIndex."}
+	}
 	p.format = in.Format
 	if in.Base64 != nil {
 		p.base64 = *in.Base64

@@ -70,7 +70,10 @@ type request struct {
 	writeOut []wpart
 	format   string
 	offset   int
-	base64   bool
+	// startIndex is where the text shown starts, in characters (see
+	// window); offset is 0 then.
+	startIndex int
+	base64     bool
 }
 
 // target is one URL of the call, and where its body goes.
@@ -105,7 +108,7 @@ func globURLs(p *plan, i int, raw string) ([]globURL, error) {
 // connection is made.
 func (c *curl) prepare(ctx context.Context, p *plan) (*request, []string, error) {
 	notes, planNotes := slices.Clip(p.notes), len(p.notes)
-	r := &request{plan: p, method: p.methodName(), format: p.format, offset: p.offset, base64: p.base64}
+	r := &request{plan: p, method: p.methodName(), format: p.format, offset: p.offset, startIndex: p.startIndex, base64: p.base64}
 	r.follow = p.follow.or(!p.curlStyle)
 	r.compressed = p.compressed.or(!p.curlStyle)
 	r.insecure = p.insecure.val
