@@ -90,9 +90,13 @@ func (b *batch) run(ctx context.Context, in Input) (tools.Result, error) {
 	}
 	room := tools.OutputRoom(ctx)
 	if most := room.Parts(); len(in.Calls) > most {
+		hint := fmt.Sprintf("Split it into batches of %d.", most)
+		if len(in.Calls)*tools.MinShare <= room.Most() {
+			hint = fmt.Sprintf("Split it into batches of %d, or raise maxBytes.", most)
+		}
 		return tools.Result{}, &tools.InputError{Field: "calls", Problem: fmt.Sprintf(
 			"has %d calls; with an output budget of %d bytes a batch takes at most %d, so that each gets %d bytes", len(in.Calls), tools.Budget(ctx), most, tools.MinShare),
-			Hint: fmt.Sprintf("Split it into batches of %d, or raise maxBytes.", most)}
+			Hint: hint}
 	}
 	items := make([]*tools.Prepared, len(in.Calls))
 	for i, c := range in.Calls {

@@ -529,3 +529,19 @@ func TestMaxConcurrencyOneKeepsListOrder(t *testing.T) {
 		t.Fatalf("ran in the order %s", got)
 	}
 }
+
+// TestTooManyItemsForPi: a batch pi's cut cannot hold is told to split,
+// not to raise maxBytes, which pi's cut would not let through.
+func TestTooManyItemsForPi(t *testing.T) {
+	f := newFixture(t, tools.Config{})
+	var calls []any
+	for range 50 {
+		calls = append(calls, map[string]any{"tool": "test_big", "args": map[string]any{"size": 10}})
+	}
+	ctx := tools.WithClient(context.Background(), f.p.Client("pi-mcp-adapter"))
+	res := f.p.Call(ctx, "batch", map[string]any{"calls": calls, "maxBytes": 60000})
+	assertContains(t, res.Text, `"calls": has 50 calls; with an output budget of 51136 bytes a batch takes at most 49, so that each gets 1024 bytes. Split it into batches of 49.`)
+	if strings.Contains(res.Text, "raise maxBytes") {
+		t.Fatalf("advice pi cannot follow:\n%s", res.Text)
+	}
+}
