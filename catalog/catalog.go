@@ -48,7 +48,7 @@ func New(opts Options) (*tools.Registry, error) {
 	}
 	all = append(all, netTools...)
 	all = append(all, fs.Tools(files)...)
-	all = append(all, batch.Tools()...)
+	all = append(all, batch.Tools(files)...)
 	extra, err := fitExtra(all, opts.Extra)
 	if err != nil {
 		return nil, err

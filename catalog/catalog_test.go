@@ -5,6 +5,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -70,4 +72,61 @@ func TestNetworkTools(t *testing.T) {
 			t.Fatalf("error %v", err)
 		}
 	})
+}
+
+// TestFileFieldsArePaths: every field of f0's own tools that names a file
+// is declared a path (Spec.Kinds), so that the core repairs it and batch
+// orders the calls that touch it; and the paths a call touches, defaults
+// included, are what Prepare says.
+func TestFileFieldsArePaths(t *testing.T) {
+	p := newPipeline(t, tools.Config{Access: tools.Admin})
+	fileFields := map[string]bool{"path": true, "paths": true, "source": true, "destination": true, "output": true}
+	for _, tool := range p.Visible() {
+		typ := tool.InputType()
+		if typ.Kind() != reflect.Struct {
+			continue
+		}
+		for i := range typ.NumField() {
+			name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+			if fileFields[name] && tool.Kinds[name] != tools.PathKind {
+				t.Errorf("%s: field %q names a file but is not a tools.PathKind", tool.Name, name)
+			}
+		}
+	}
+	cases := []struct {
+		tool   string
+		args   map[string]any
+		paths  []string
+		known  bool
+		writes bool
+	}{
+		{"fs.read", map[string]any{"path": "a"}, []string{"a"}, true, false},
+		{"fs.read", map[string]any{"paths": []any{"a", "b"}}, []string{"a", "b"}, true, false},
+		{"fs.stat", map[string]any{"path": "file:///x/a"}, []string{"/x/a"}, true, false},
+		{"fs.list", map[string]any{}, []string{"."}, true, false},
+		{"fs.find", map[string]any{"pattern": "*.go"}, []string{"."}, true, false},
+		{"fs.search", map[string]any{"pattern": "x"}, []string{"."}, true, false},
+		{"fs.search", map[string]any{"pattern": "x", "path": "src"}, []string{"src"}, true, false},
+		{"fs.write", map[string]any{"path": "a", "content": "x"}, []string{"a"}, true, true},
+		{"fs.edit", map[string]any{"path": "a", "oldText": "x", "newText": "y"}, []string{"a"}, true, true},
+		{"fs.mkdir", map[string]any{"paths": []any{"d", "e"}}, []string{"d", "e"}, true, true},
+		{"fs.move", map[string]any{"source": "a", "destination": "b"}, []string{"b", "a"}, true, true},
+		{"fs.copy", map[string]any{"source": "a", "destination": "b"}, []string{"b", "a"}, true, true},
+		{"fs.delete", map[string]any{"path": "a"}, []string{"a"}, true, true},
+		{"net.curl", map[string]any{"url": "http://127.0.0.1/"}, nil, true, false},
+		{"net.curl", map[string]any{"url": "http://127.0.0.1/", "output": "page.html"}, []string{"page.html"}, true, true},
+		{"net.curl", map[string]any{"url": "http://127.0.0.1/", "method": "POST"}, nil, true, true},
+		{"net.curl", map[string]any{"args": "-o page.html http://127.0.0.1/"}, nil, false, true},
+		{"tools.search", map[string]any{"query": "x"}, nil, true, false},
+	}
+	for _, c := range cases {
+		prep := p.Prepare(context.Background(), c.tool, c.args)
+		if prep.Failed() {
+			t.Fatalf("%s %v did not prepare: %s", c.tool, c.args, prep.Run(context.Background(), tools.Limits{}).Text)
+		}
+		paths, known := prep.Paths()
+		if !slices.Equal(paths, c.paths) || known != c.known || prep.Writes() != c.writes {
+			t.Errorf("%s %v: paths %q known %v writes %v, want %q %v %v", c.tool, c.args, paths, known, prep.Writes(), c.paths, c.known, c.writes)
+		}
+	}
 }

@@ -17,7 +17,7 @@ const (
 // What OutputRoom keeps out of a call's budget for the status line, the
 // notes and the footer; what Share keeps out of each part for its header
 // line and its "more of this" line, and the least a part gets; what
-// BudgetFor adds to a text's size.
+// Raise adds to a text's size.
 const (
 	roomReserve      = 700
 	roomReserveLines = 8
@@ -60,14 +60,39 @@ func (b Limits) within(caller Limits, asked bool) Limits {
 type Room struct {
 	Bytes, Lines int
 	budget       Limits // the whole budget the room is part of
+	// most is the largest budget the call can ask for with maxBytes.
+	most int
 }
 
-// OutputRoom returns the room of the current call: its output budget less
-// what the core keeps for the status line, the notes and the footer it
-// writes when it cuts.
+// OutputRoom returns the room of the current call: its output budget (the
+// server default, or its maxBytes up to the server's cap, and never past
+// what its client passes on to the model) less what the core keeps for the
+// status line, the notes and the footer it writes when it cuts. It is the
+// one place a tool learns its budget from: Raise says whether a larger
+// maxBytes would show more.
 func OutputRoom(ctx context.Context) Room {
-	return roomIn(budgetOf(ctx))
+	r := roomIn(budgetOf(ctx))
+	r.most = DefaultOutputCap
+	if c, ok := ctx.Value(callKey{}).(*callState); ok {
+		r.most = c.budgetCeiling()
+	}
+	return r
 }
+
+// Raise returns the output budget (maxBytes) a call needs to show a text of
+// n bytes whole beside its status line and notes, and whether the call can
+// ask for it: within the server's cap and what the call's client passes on
+// to the model (pi cuts results at 50 KB: no maxBytes shows more there).
+// When it cannot, suggest a narrower call instead, a window (offset) or a
+// file (output), never the larger budget: that call would get the same
+// answer.
+func (r Room) Raise(n int64) (int64, bool) {
+	want := n + neededReserve
+	return want, want <= int64(r.most)
+}
+
+// Most is the largest output budget (maxBytes) the call can ask for.
+func (r Room) Most() int { return r.most }
 
 // roomIn is the room a tool's text has in budget b. It is never less than
 // the quarter of b that the pipeline keeps for the text when it cuts.
@@ -88,7 +113,7 @@ func (r Room) Share(n int) Room {
 	if r.Lines > 0 {
 		s.Lines = max(r.Lines/n-partReserveLines, partMinLines)
 	}
-	s.budget = s.Limits()
+	s.budget, s.most = s.Limits(), r.most
 	return s
 }
 
@@ -118,11 +143,6 @@ func (r Room) Limits() Limits { return Limits{Bytes: r.Bytes, Lines: r.Lines} }
 // Parts is how many parts the budget r belongs to holds when each gets at
 // least MinShare bytes.
 func (r Room) Parts() int { return r.budget.Bytes / MinShare }
-
-// BudgetFor returns the output budget (maxBytes) a call needs to show a
-// text of n bytes whole beside its status line and notes: what to suggest
-// when the text did not fit.
-func BudgetFor(n int64) int64 { return n + neededReserve }
 
 // Room kept below a client's own cut: pi puts "Error: " before a failed
 // call's text.

@@ -74,14 +74,45 @@ func TestRoomLess(t *testing.T) {
 	}
 }
 
-func TestRoomPartsAndBudgetFor(t *testing.T) {
+func TestRoomParts(t *testing.T) {
 	if got := roomIn(Limits{Bytes: DefaultMaxOutput}).Parts(); got != 24 {
 		t.Errorf("a 24 KiB budget holds %d parts of MinShare, want 24", got)
 	}
-	if got := BudgetFor(50000); got != 51024 {
-		t.Errorf("BudgetFor(50000) = %d, want 51024", got)
+}
+
+// TestRaiseKnowsTheClient: the maxBytes that shows a text whole is offered
+// only when the call can have it — within the server's cap and below the
+// cut of the client the call comes from — and the room it gives holds the
+// text. Shares and what Less leaves keep the call's ceiling.
+func TestRaiseKnowsTheClient(t *testing.T) {
+	p := newTestPipeline(t, Config{})
+	cases := []struct {
+		client string
+		n      int64
+		want   int64
+		ok     bool
+		most   int
+	}{
+		{"", 50000, 51024, true, DefaultOutputCap},
+		{"", DefaultOutputCap, DefaultOutputCap + neededReserve, false, DefaultOutputCap},
+		{"pi-mcp-adapter", 50000, 51024, true, PiMaxBytes - clientByteMargin},
+		{"pi-mcp-adapter", 90000, 91024, false, PiMaxBytes - clientByteMargin},
+		{"claude-code", 48000, 49024, true, ClaudeCodeMaxTokens*bytesPerToken - clientByteMargin},
+		{"claude-code", 50000, 51024, false, ClaudeCodeMaxTokens*bytesPerToken - clientByteMargin},
 	}
-	if room := roomIn(Limits{Bytes: int(BudgetFor(50000))}); room.Bytes < 50000 {
-		t.Errorf("the budget BudgetFor suggests leaves only %d bytes for a 50,000-byte text", room.Bytes)
+	for _, c := range cases {
+		ctx := WithClient(context.Background(), p.Client(c.client))
+		prep := p.Prepare(ctx, "test.plain", map[string]any{"size": 1})
+		room := OutputRoom(withCall(ctx, prep.c))
+		for _, r := range []Room{room, room.Share(3), room.Less("head")} {
+			if got, ok := r.Raise(c.n); got != c.want || ok != c.ok || r.Most() != c.most {
+				t.Errorf("%q: Raise(%d) = %d, %v with most %d; want %d, %v with most %d", c.client, c.n, got, ok, r.Most(), c.want, c.ok, c.most)
+			}
+		}
+		if c.ok {
+			if r := roomIn(Limits{Bytes: int(c.want)}); r.Bytes < int(c.n) {
+				t.Errorf("the budget Raise suggests leaves only %d bytes for a %d-byte text", r.Bytes, c.n)
+			}
+		}
 	}
 }

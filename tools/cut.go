@@ -91,8 +91,10 @@ func (p *Pipeline) shape(c *callState, res Result, b Limits) Result {
 	// The footer's call is known only once the body is cut: cut, write it,
 	// and cut again in the rare case a long call does not fit.
 	for {
-		body := cutBody(res.Text, room, roomLines)
-		footer, next := p.footer(c, res, body, b.Bytes, len(head)+len(res.Text)+len(notes))
+		byBytes := cutBody(res.Text, room, 0)
+		body := cutBody(byBytes, len(byBytes), roomLines)
+		linesBound := roomLines > 0 && lineCount(byBytes) > roomLines
+		footer, next := p.footer(c, res, body, b.Bytes, len(head)+len(res.Text)+len(notes), linesBound)
 		top := headWithNext(head, next)
 		tail := joinNonEmpty(notes, footer)
 		trimmed := strings.TrimRight(body, "\n")
@@ -149,8 +151,11 @@ func headWithNext(head string, next map[string]any) string {
 }
 
 // footer names the call that returns what a cut left out, and returns the
-// argument changes of that call when the tool can page.
-func (p *Pipeline) footer(c *callState, res Result, shown string, budget, total int) (string, map[string]any) {
+// argument changes of that call when the tool can page. A larger maxBytes
+// is suggested only when it would show more: not past the most the call
+// can ask for, and not when the cut was at the client's line limit
+// (linesBound), which no maxBytes raises.
+func (p *Pipeline) footer(c *callState, res Result, shown string, budget, total int, linesBound bool) (string, map[string]any) {
 	var footer strings.Builder
 	full, known := len(res.Text), true
 	if res.Partial {
@@ -167,15 +172,17 @@ func (p *Pipeline) footer(c *callState, res Result, shown string, budget, total 
 	case res.Next != nil:
 		next = res.Next(len(shown))
 		fmt.Fprintf(&footer, "Get the rest: %s", p.nextCall(c, next))
-	case budget < p.cfg.OutputCap && budget < c.budgetCeiling():
-		want := min(total+footerReserve, p.cfg.OutputCap, c.budgetCeiling())
+	case linesBound:
+		fmt.Fprintf(&footer, "This is the most one call returns here (%s lines: %s cuts longer results, whatever maxBytes); narrow the call to see the rest.", GroupDigits(int64(c.budget.Lines)), "the client")
+	case budget < c.budgetCeiling():
+		want := min(total+footerReserve, c.budgetCeiling())
 		verb := "Get all of it"
 		if want < total+footerReserve || !known {
 			verb = "Get more at once"
 		}
 		fmt.Fprintf(&footer, "%s: %s", verb, p.nextCall(c, map[string]any{BudgetField: want}))
 	default:
-		fmt.Fprintf(&footer, "This is the most one call returns (%s bytes); narrow the call to see the rest.", GroupDigits(int64(min(p.cfg.OutputCap, c.budgetCeiling()))))
+		fmt.Fprintf(&footer, "This is the most one call returns (%s bytes); narrow the call to see the rest.", GroupDigits(int64(c.budgetCeiling())))
 	}
 	return footer.String(), next
 }

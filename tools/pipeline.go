@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"runtime/debug"
 	"strings"
-	"time"
 
 	"f0/schemas"
 )
@@ -244,52 +243,7 @@ func (p *Pipeline) CallBudget(ctx context.Context, name string, args any, budget
 // leave the server default. A smaller maxBytes in the arguments still
 // applies; a larger one does not.
 func (p *Pipeline) CallWithin(ctx context.Context, name string, args any, budget Limits) Result {
-	start := time.Now()
-	res, tool := p.call(ctx, name, args, budget)
-	outcome := "ok"
-	if res.IsError {
-		outcome = "error"
-	}
-	toolName := name
-	if tool != nil {
-		toolName = tool.Name
-	}
-	p.cfg.Logger.LogAttrs(ctx, slog.LevelInfo, "call",
-		slog.String("tool", toolName), slog.Duration("duration", time.Since(start)),
-		slog.Int("bytes", len(res.Text)), slog.String("outcome", outcome))
-	return res
-}
-
-// call runs the call, and runs it again on the newest version of the
-// pipeline when a placeholder brought the tools it stood for.
-func (p *Pipeline) call(ctx context.Context, name string, raw any, budget Limits) (Result, *Tool) {
-	res, t, replaced := p.callOnce(ctx, name, raw, budget)
-	if next := p.Latest(); replaced && next != p {
-		res, t, _ = next.callOnce(ctx, name, raw, budget)
-	}
-	return res, t
-}
-
-func (p *Pipeline) callOnce(ctx context.Context, name string, raw any, budget Limits) (_ Result, _ *Tool, replaced bool) {
-	c, in, errRes := p.prepare(ctx, name, raw)
-	if c == nil || errRes != nil {
-		var t *Tool
-		if c != nil {
-			t = c.tool
-		}
-		return finish(*errRes, "", errRes.Text, ""), t, false
-	}
-	if res, denied := p.checkAccess(c, in); denied {
-		return finish(res, "", res.Text, ""), c.tool, false
-	}
-	c.budget = c.budget.within(budget, c.budgetAsked)
-	if res, ok := c.enter(); !ok {
-		return finish(res, "", res.Text, ""), c.tool, false
-	}
-	defer func() { p.load.leave(c.held.Load()) }()
-	res := c.run(sinkOnlyFor(ctx, c.tool), in)
-	res.Notes = append(c.notes, res.Notes...)
-	return p.shape(c, res, c.budget), c.tool, c.replaced
+	return p.Prepare(ctx, name, args).Run(ctx, budget)
 }
 
 // prepare resolves the name and repairs, validates and decodes the

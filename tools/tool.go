@@ -83,7 +83,14 @@ type Spec struct {
 	ShellFlags map[string]map[string]any
 	// Kinds says what some fields hold, so the core repairs the forms models
 	// write them in: {"path": tools.PathKind, "timeoutMs": tools.Millis}.
+	// Every field that names a file the tool reads or writes is a PathKind:
+	// batch orders the calls that touch the same path by them.
 	Kinds map[string]Kind
+	// PathDefaults are the paths absent path fields stand for when the
+	// tool then acts on one ({"path": "."}: fs.search with no path searches
+	// the first root). They are not filled in: they say what a call
+	// touches (see Prepared.Paths).
+	PathDefaults map[string]string
 	// Inverse maps a boolean argument name models use to the field that
 	// means its opposite: {"caseSensitive": "ignoreCase"}; the value is
 	// negated, with a note.

@@ -273,7 +273,7 @@ func TestBatchSearchAndDescribeCoverUpstreamTools(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { set.Close() })
-	reg, err := tools.NewRegistry(append(append(tools.MetaTools(), batch.Tools()...), list...)...)
+	reg, err := tools.NewRegistry(append(append(tools.MetaTools(), batch.Tools(nil)...), list...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

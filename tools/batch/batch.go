@@ -7,10 +7,10 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"f0/tools"
+	"f0/tools/roots"
 )
 
 // Concurrency limits.
@@ -33,13 +33,22 @@ type Input struct {
 	ContinueOnError *bool  `json:"continueOnError,omitempty" jsonschema_description:"Keep going after a failed call (default true). With false, calls not yet started when one fails are reported as not run."`
 }
 
-// Tools returns the batch tool.
-func Tools() []*tools.Tool {
+// batch is the batch tool with the roots its items' paths resolve in.
+type batch struct {
+	// files are the operator's roots; a call with roots of its own (an
+	// MCP client's) uses those (see roots.For). Nil: no roots are known,
+	// and items that name a path are ordered as if they could touch any.
+	files *roots.Set
+}
+
+// Tools returns the batch tool; files are the roots the fs tools use.
+func Tools(files *roots.Set) []*tools.Tool {
+	b := &batch{files: files}
 	return []*tools.Tool{tools.Def[Input]{
 		Spec: tools.Spec{
 			Name:     "batch",
 			Title:    "Run several calls",
-			Summary:  "Run several tool calls at once, in parallel; results come back in order.",
+			Summary:  "Run several tool calls at once, in parallel but in list order on one path; results in order.",
 			Shapes:   map[string]tools.Shape{"calls.args": tools.JSONArgs},
 			Unlisted: []string{"continueOnError"},
 			Keywords: []string{"many", "several", "parallel", "multiple", "bulk", "calls"},
@@ -60,7 +69,7 @@ func Tools() []*tools.Tool {
 				{Name: "parallel", Args: map[string]string{"tool_uses": "calls"}},
 			},
 		},
-		Run: run,
+		Run: b.run,
 	}.Erase()}
 }
 
@@ -71,48 +80,59 @@ type outcome struct {
 	listed string
 }
 
-func run(ctx context.Context, in Input) (tools.Result, error) {
+func (b *batch) run(ctx context.Context, in Input) (tools.Result, error) {
 	p, ok := tools.FromContext(ctx)
 	if !ok {
 		return tools.Result{}, fmt.Errorf("batch runs only inside the call pipeline")
 	}
-	if err := check(p, in); err != nil {
+	if err := checkSize(in); err != nil {
 		return tools.Result{}, err
 	}
 	room := tools.OutputRoom(ctx)
 	if most := room.Parts(); len(in.Calls) > most {
+		hint := fmt.Sprintf("Split it into batches of %d.", most)
+		if len(in.Calls)*tools.MinShare <= room.Most() {
+			hint = fmt.Sprintf("Split it into batches of %d, or raise maxBytes.", most)
+		}
 		return tools.Result{}, &tools.InputError{Field: "calls", Problem: fmt.Sprintf(
 			"has %d calls; with an output budget of %d bytes a batch takes at most %d, so that each gets %d bytes", len(in.Calls), tools.Budget(ctx), most, tools.MinShare),
-			Hint: fmt.Sprintf("Split it into batches of %d, or raise maxBytes.", most)}
+			Hint: hint}
 	}
+	items := make([]*tools.Prepared, len(in.Calls))
+	for i, c := range in.Calls {
+		items[i] = p.Prepare(ctx, c.Tool, c.Args)
+		if t := items[i].Tool(); t != nil && t.Name == "batch" {
+			return tools.Result{}, &tools.InputError{Field: fmt.Sprintf("calls[%d].tool", i), Problem: "is batch: a batch cannot contain another batch", Hint: "Put all the calls in one list."}
+		}
+	}
+	plan := b.plan(ctx, items)
 	start := time.Now()
-	outs := execute(ctx, p, in, room.Share(len(in.Calls)))
+	outs := execute(ctx, plan, in, room.Share(len(in.Calls)))
 	return render(ctx, outs, in, time.Since(start)), nil
 }
 
-// check refuses batches that cannot run as asked.
-func check(p *tools.Pipeline, in Input) error {
+// checkSize refuses batches that cannot run as asked.
+func checkSize(in Input) error {
 	if len(in.Calls) == 0 {
 		return &tools.InputError{Field: "calls", Problem: "is empty: give at least one {\"tool\": …, \"args\": {…}}"}
 	}
 	if len(in.Calls) > MaxCalls {
 		return &tools.InputError{Field: "calls", Problem: fmt.Sprintf("has %d calls; a batch takes at most %d", len(in.Calls), MaxCalls), Hint: "Split it into several batches."}
 	}
-	for i, c := range in.Calls {
-		if t, ok := p.Resolve(c.Tool); ok && t.Name == "batch" {
-			return &tools.InputError{Field: fmt.Sprintf("calls[%d].tool", i), Problem: "is batch: a batch cannot contain another batch", Hint: "Put all the calls in one list."}
-		}
-	}
 	return nil
 }
 
-// execute runs the items with bounded concurrency, keeping input order.
-func execute(ctx context.Context, p *tools.Pipeline, in Input, share tools.Room) []outcome {
+// execute runs the items with bounded concurrency: an item starts once
+// every earlier item it conflicts with is done (plan.after), and among the
+// items ready to start the earliest goes first, so maxConcurrency 1 runs
+// them in list order. Results keep input order.
+func execute(ctx context.Context, plan *plan, in Input, share tools.Room) []outcome {
+	n := len(plan.items)
 	workers := in.MaxConcurrency
 	if workers <= 0 {
 		workers = DefaultConcurrency
 	}
-	workers = min(workers, MaxConcurrency, len(in.Calls))
+	workers = min(workers, MaxConcurrency, n)
 	stopOnError := in.ContinueOnError != nil && !*in.ContinueOnError
 	if stopOnError {
 		workers = 1 // "stop at the first failure" means nothing after it starts
@@ -120,67 +140,40 @@ func execute(ctx context.Context, p *tools.Pipeline, in Input, share tools.Room)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	outs := make([]outcome, len(in.Calls))
-	var mu sync.Mutex
-	stopped, done := false, 0
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				mu.Lock()
-				halt := stopped
-				mu.Unlock()
-				if halt {
-					continue // reported as not run
-				}
-				c := in.Calls[i]
-				res := p.CallWithin(ctx, c.Tool, c.Args, share.Limits())
-				mu.Lock()
-				outs[i] = outcome{res: res, ran: true, listed: listedName(ctx, p, c.Tool)}
-				done++
-				if res.IsError && stopOnError {
-					stopped = true
-				}
-				n := done
-				mu.Unlock()
-				if ctx.Err() == nil {
-					tools.ReportProgress(ctx, float64(n), float64(len(in.Calls)), fmt.Sprintf("%d of %d calls done", n, len(in.Calls)))
-				}
+	outs := make([]outcome, n)
+	started, finished := make([]bool, n), make([]bool, n)
+	doneCh := make(chan int)
+	running, done, stopped := 0, 0, false
+	for {
+		for i := 0; i < n && running < workers && !stopped && ctx.Err() == nil; i++ {
+			if started[i] || !plan.ready(i, finished) {
+				continue
 			}
-		}()
-	}
-	for i := range in.Calls {
-		mu.Lock()
-		halt := stopped
-		mu.Unlock()
-		if halt || ctx.Err() != nil {
-			break
+			started[i] = true
+			running++
+			go func(i int) {
+				outs[i].res = plan.items[i].Run(ctx, share.Limits())
+				doneCh <- i
+			}(i)
 		}
-		select {
-		case next <- i:
-		case <-ctx.Done():
+		if running == 0 {
+			break // all ran, or the batch stopped: see plan.ready
+		}
+		i := <-doneCh
+		running--
+		done++
+		finished[i], outs[i].ran = true, true
+		if outs[i].res.IsError && stopOnError {
+			stopped = true
+		}
+		if ctx.Err() == nil {
+			tools.ReportProgress(ctx, float64(done), float64(n), fmt.Sprintf("%d of %d calls done", done, n))
 		}
 	}
-	close(next)
-	wg.Wait()
 	for i := range outs {
-		if !outs[i].ran {
-			outs[i].listed = listedName(ctx, p, in.Calls[i].Tool)
-		}
+		outs[i].listed = plan.items[i].Name()
 	}
 	return outs
-}
-
-// listedName names an item's tool as the caller calls it; a name that
-// does not resolve stays as the item gave it.
-func listedName(ctx context.Context, p *tools.Pipeline, name string) string {
-	if _, ok := p.Resolve(name); ok {
-		return tools.ToolName(ctx, name)
-	}
-	return name
 }
 
 // render writes the header and every item in input order.

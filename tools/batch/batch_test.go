@@ -13,12 +13,17 @@ import (
 	"f0/schemas"
 	"f0/tools"
 	"f0/tools/batch"
+	"f0/tools/roots"
 )
 
 type sleepInput struct {
 	Ms   int    `json:"ms,omitempty"`
 	Say  string `json:"say,omitempty"`
 	Fail bool   `json:"fail,omitempty"`
+}
+
+type pathInput struct {
+	Path string `json:"path" jsonschema:"required"`
 }
 
 type bigInput struct {
@@ -28,9 +33,12 @@ type bigInput struct {
 
 // fixture builds a pipeline with batch and a few test tools; running
 // counts the test.sleep calls in flight, peak the most seen at once.
+// test.look (reads a path) and test.put (writes one) call hook, when set,
+// as they start: tests block them there to see what runs at once.
 type fixture struct {
 	p             *tools.Pipeline
 	running, peak atomic.Int32
+	hook          func(ctx context.Context, tool, path string) error
 }
 
 func newFixture(t *testing.T, cfg tools.Config) *fixture {
@@ -69,13 +77,30 @@ func newFixture(t *testing.T, cfg tools.Config) *fixture {
 		Spec: tools.Spec{Name: "test.write", Title: "Write", Summary: "Needs write access.", Access: tools.Write},
 		Run:  func(ctx context.Context, in sleepInput) (tools.Result, error) { return tools.Text("written"), nil },
 	}.Erase()
+	onPath := func(name string, access tools.Access) *tools.Tool {
+		return tools.Def[pathInput]{
+			Spec: tools.Spec{Name: name, Title: name, Summary: "Touches a path.", Access: access, Kinds: map[string]tools.Kind{"path": tools.PathKind}},
+			Run: func(ctx context.Context, in pathInput) (tools.Result, error) {
+				if f.hook != nil {
+					if err := f.hook(ctx, name, in.Path); err != nil {
+						return tools.Result{}, err
+					}
+				}
+				return tools.Text("%s %s", name, in.Path), nil
+			},
+		}.Erase()
+	}
 	docs := func(name string) (schemas.Doc, error) {
-		if name == "batch" {
+		switch name {
+		case "batch":
 			return schemas.LoadDoc(name)
+		case "test.look", "test.put":
+			return schemas.Doc{Examples: []map[string]any{{"path": "a"}}}, nil
 		}
 		return schemas.Doc{Examples: []map[string]any{{"size": 1}}}, nil
 	}
-	all := append([]*tools.Tool{sleep, big, write}, batch.Tools()...)
+	files := openRoots(t, t.TempDir())
+	all := append([]*tools.Tool{sleep, big, write, onPath("test.look", tools.Read), onPath("test.put", tools.Write)}, batch.Tools(files)...)
 	reg, err := tools.NewRegistryWithDocs(docs, all...)
 	if err != nil {
 		t.Fatal(err)
@@ -84,6 +109,17 @@ func newFixture(t *testing.T, cfg tools.Config) *fixture {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// openRoots opens dir as the roots of a test, closed when it ends.
+func openRoots(t *testing.T, dir string) *roots.Set {
+	t.Helper()
+	files, err := roots.Open([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { files.Close() })
+	return files
 }
 
 func (f *fixture) call(args any) tools.Result {
@@ -366,5 +402,146 @@ func TestPiLineBudgetIsShared(t *testing.T) {
 	}
 	if strings.Contains(res.Text, "truncated: showed") && strings.Contains(res.Text[strings.LastIndex(res.Text, "── [1]"):], "This is the most") {
 		t.Fatalf("the batch itself was cut:\n%s", res.Text[len(res.Text)-400:])
+	}
+}
+
+// guard bounds how long a test waits for something that must happen; it
+// is not a timing assertion: a correct batch gets there at once.
+const guard = 10 * time.Second
+
+// wait receives from ch, or fails the test with what did not happen.
+func wait[T any](t *testing.T, ch <-chan T, what string) T {
+	t.Helper()
+	select {
+	case v := <-ch:
+		return v
+	case <-time.After(guard):
+		t.Fatalf("%s did not happen", what)
+	}
+	var zero T
+	return zero
+}
+
+// TestReadsOfOnePathRunTogether: two reads of one path do not wait for
+// each other. Each blocks until both have started, which only happens
+// when they run at once.
+func TestReadsOfOnePathRunTogether(t *testing.T) {
+	f := newFixture(t, tools.Config{})
+	entered, release := make(chan string, 2), make(chan struct{})
+	f.hook = func(ctx context.Context, tool, path string) error {
+		entered <- path
+		<-release
+		return nil
+	}
+	done := make(chan tools.Result)
+	go func() {
+		done <- f.call(map[string]any{"calls": []any{
+			map[string]any{"tool": "test_look", "args": map[string]any{"path": "a.txt"}},
+			map[string]any{"tool": "test_look", "args": map[string]any{"path": "a.txt"}},
+		}})
+	}()
+	wait(t, entered, "the first read")
+	wait(t, entered, "the second read, while the first runs,")
+	close(release)
+	assertContains(t, wait(t, done, "the batch's answer").Text, "batch: 2 ok, 0 failed", "── [0] test_look: ok\ntest.look a.txt", "── [1] test_look: ok\ntest.look a.txt")
+}
+
+// TestAReadWaitsForTheWriteBeforeIt: of [put a, look a, look b], look b
+// runs beside put a and look a only after it. put a waits until look b has
+// started, so a look a sent at once would be seen running before put a
+// ended.
+func TestAReadWaitsForTheWriteBeforeIt(t *testing.T) {
+	f := newFixture(t, tools.Config{})
+	otherStarted := make(chan struct{})
+	var putDone, lookedEarly atomic.Bool
+	f.hook = func(ctx context.Context, tool, path string) error {
+		switch {
+		case tool == "test.put":
+			select {
+			case <-otherStarted:
+			case <-time.After(guard):
+				return fmt.Errorf("the read of another path did not run beside the write")
+			}
+			putDone.Store(true)
+		case path == "b.txt":
+			close(otherStarted)
+		case !putDone.Load():
+			lookedEarly.Store(true)
+		}
+		return nil
+	}
+	res := f.call(map[string]any{"calls": []any{
+		map[string]any{"tool": "test_put", "args": map[string]any{"path": "a.txt"}},
+		map[string]any{"tool": "test_look", "args": map[string]any{"path": "./a.txt"}},
+		map[string]any{"tool": "test_look", "args": map[string]any{"path": "b.txt"}},
+	}})
+	assertContains(t, res.Text, "batch: 3 ok, 0 failed")
+	if lookedEarly.Load() {
+		t.Fatalf("the read of a.txt ran before the write of a.txt ended:\n%s", res.Text)
+	}
+}
+
+// TestCancelledBatchLeavesWaitingItemsNotRun: a read waiting for a write
+// that is cancelled is not run, and says why.
+func TestCancelledBatchLeavesWaitingItemsNotRun(t *testing.T) {
+	f := newFixture(t, tools.Config{})
+	entered := make(chan struct{})
+	f.hook = func(ctx context.Context, tool, path string) error {
+		if tool == "test.put" {
+			close(entered)
+			<-ctx.Done()
+			return ctx.Err()
+		}
+		return nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan tools.Result)
+	go func() {
+		done <- f.p.Call(ctx, "batch", map[string]any{"calls": []any{
+			map[string]any{"tool": "test_put", "args": map[string]any{"path": "d"}},
+			map[string]any{"tool": "test_look", "args": map[string]any{"path": "d/x.txt"}},
+		}})
+	}()
+	wait(t, entered, "the write")
+	cancel()
+	res := wait(t, done, "the cancelled batch's answer")
+	if !res.IsError {
+		t.Fatalf("a cancelled batch is an error:\n%s", res.Text)
+	}
+	assertContains(t, res.Text, "── [1] test_look: not run (the batch was cancelled)")
+}
+
+// TestMaxConcurrencyOneKeepsListOrder: with maxConcurrency 1 the items
+// run one at a time in list order, whatever they touch.
+func TestMaxConcurrencyOneKeepsListOrder(t *testing.T) {
+	f := newFixture(t, tools.Config{})
+	var order []string
+	f.hook = func(ctx context.Context, tool, path string) error {
+		order = append(order, path) // one at a time: no lock needed, and the race detector checks it
+		return nil
+	}
+	var calls []any
+	for i := range 6 {
+		calls = append(calls, map[string]any{"tool": "test_look", "args": map[string]any{"path": fmt.Sprintf("f%d", i)}})
+	}
+	f.call(map[string]any{"maxConcurrency": 1, "calls": calls})
+	if got := strings.Join(order, " "); got != "f0 f1 f2 f3 f4 f5" {
+		t.Fatalf("ran in the order %s", got)
+	}
+}
+
+// TestTooManyItemsForPi: a batch pi's cut cannot hold is told to split,
+// not to raise maxBytes, which pi's cut would not let through.
+func TestTooManyItemsForPi(t *testing.T) {
+	f := newFixture(t, tools.Config{})
+	var calls []any
+	for range 50 {
+		calls = append(calls, map[string]any{"tool": "test_big", "args": map[string]any{"size": 10}})
+	}
+	ctx := tools.WithClient(context.Background(), f.p.Client("pi-mcp-adapter"))
+	res := f.p.Call(ctx, "batch", map[string]any{"calls": calls, "maxBytes": 60000})
+	assertContains(t, res.Text, `"calls": has 50 calls; with an output budget of 51136 bytes a batch takes at most 49, so that each gets 1024 bytes. Split it into batches of 49.`)
+	if strings.Contains(res.Text, "raise maxBytes") {
+		t.Fatalf("advice pi cannot follow:\n%s", res.Text)
 	}
 }

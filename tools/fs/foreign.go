@@ -61,6 +61,9 @@ func withPath(extra map[string]string) map[string]string {
 	return out
 }
 
+// rootByDefault says that a tool given no path acts on the first root.
+func rootByDefault() map[string]string { return map[string]string{"path": "."} }
+
 // pathKinds marks the path fields of a tool.
 func pathKinds(fields ...string) map[string]tools.Kind {
 	out := make(map[string]tools.Kind, len(fields))

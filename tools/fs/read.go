@@ -17,7 +17,6 @@ import (
 	"io"
 	"maps"
 	"math"
-	"path"
 	"strings"
 	"unicode/utf8"
 
@@ -33,7 +32,7 @@ type ReadInput struct {
 	Limit       int      `json:"limit,omitempty" jsonschema:"minimum=1"`
 	Tail        int      `json:"tail,omitempty" jsonschema:"minimum=1"`
 	LineNumbers bool     `json:"lineNumbers,omitempty"`
-	Base64      bool     `json:"base64,omitempty" jsonschema_description:"Return the file's bytes as base64 (binary files; must fit the output budget)."`
+	Base64      bool     `json:"base64,omitempty" jsonschema_description:"Return the file's bytes as base64, in lines of 76 characters (57 bytes) that offset, limit and tail pick."`
 	Image       bool     `json:"image,omitempty" jsonschema_description:"Return an image you can see."`
 }
 
@@ -179,21 +178,29 @@ func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tools.Re
 			res.Total = len(text) + int(o.size-w.startByte) - len(w.text)
 		}
 		if w.long {
-			whole := tools.CallWith(ctx, map[string]any{"offset": first, "limit": 1, "tail": nil, tools.BudgetField: tools.BudgetFor(w.lineLen)})
+			whole := func(budget int64) string {
+				return tools.CallWith(ctx, map[string]any{"offset": first, "limit": 1, "tail": nil, tools.BudgetField: budget})
+			}
 			res.Notes = append(res.Notes, "note: "+longLineNote(ctx, o.name, first, w, whole))
 		}
-		res.Next = func(shown int) map[string]any {
-			done := max(strings.Count(text[:min(shown, len(text))], "\n"), 1)
-			next := map[string]any{"offset": first + done, "tail": nil}
-			if limit > 0 {
-				next["limit"] = max(limit-done, 1)
-			}
-			return next
-		}
+		res.Next = nextLines(text, first, limit)
 	} else if w.more {
 		res.Notes = append(res.Notes, fmt.Sprintf("More lines follow: %s", call(ctx, "fs.read", map[string]any{"path": o.name, "offset": first + w.shown})))
 	}
 	return res, nil
+}
+
+// nextLines continues a window of lines from first (limit of them, 0: to
+// the end) shown as text: after the whole lines shown, at least one.
+func nextLines(text string, first, limit int) func(shown int) map[string]any {
+	return func(shown int) map[string]any {
+		done := max(strings.Count(text[:min(shown, len(text))], "\n"), 1)
+		next := map[string]any{"offset": first + done, "tail": nil}
+		if limit > 0 {
+			next["limit"] = max(limit-done, 1)
+		}
+		return next
+	}
 }
 
 // streamWindow writes the window to the front end's sink as it reads the
@@ -538,12 +545,12 @@ func numberLines(text string, first int) string {
 }
 
 // readBinary answers for a binary file, or a file asked for as base64 or
-// as an image. Only what the answer shows is kept: an image or base64
-// within the limits checked first; a file only described is hashed as it
-// is read, and base64 for a sink (the command line's pipe or file) is
-// written there as it is read, whatever the file's size.
+// as an image. Only what the answer shows is kept: an image within the
+// limits checked first, or a window of base64 lines (readBase64); a file
+// only described is hashed as it is read, and base64 for a sink (the
+// command line's pipe or file) is written there as it is read, whatever
+// the file's size.
 func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tools.Result, error) {
-	budget := tools.Budget(ctx)
 	encoded := int64(base64.StdEncoding.EncodedLen(int(min(o.size, math.MaxInt32))))
 	isImage := imageTypes[strings.SplitN(o.kind.mime, ";", 2)[0]]
 	sink := tools.Sink(ctx)
@@ -554,55 +561,46 @@ func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tool
 		return tools.Result{}, t.imageTooLarge(ctx, o, encoded)
 	case in.Base64 && !in.Image && sink != nil:
 		return streamBase64(o, sink, isImage)
-	case in.Base64 && encoded > int64(tools.OutputRoom(ctx).Bytes):
-		return tools.Result{}, base64TooLarge(ctx, o, encoded, budget)
+	case in.Base64 && !in.Image:
+		return t.readBase64(ctx, in, o)
 	}
-	body, err := readBody(o, in.Image || in.Base64, isImage)
+	body, err := readBody(o, in.Image, isImage)
 	if err != nil {
 		return tools.Result{}, err
 	}
 	res := tools.Result{Head: body.describe(o)}
-	switch {
-	case in.Image:
+	if in.Image {
 		res.Images = []tools.Image{{MIMEType: strings.SplitN(o.kind.mime, ";", 2)[0], Data: body.data}}
 		res.Text = "(the image follows)"
-	case in.Base64:
-		res.Text = base64.StdEncoding.EncodeToString(body.data)
-	default:
-		var b strings.Builder
-		b.WriteString("Binary file: its bytes are not shown as text.\n")
-		if isImage && encoded <= imageLimit(ctx) {
-			fmt.Fprintf(&b, "See the image: %s\n", call(ctx, "fs.read", map[string]any{"path": o.name, "image": true}))
-		}
-		if encoded <= int64(tools.OutputRoom(ctx).Bytes) {
-			fmt.Fprintf(&b, "Get the bytes as base64: %s", call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true}))
-		} else {
-			fmt.Fprintf(&b, "As base64 it would be %s bytes, more than this call's output budget (%s bytes)", tools.GroupDigits(encoded), tools.GroupDigits(int64(budget)))
-			if p, ok := tools.FromContext(ctx); ok && tools.BudgetFor(encoded) <= int64(p.Config().OutputCap) {
-				fmt.Fprintf(&b, "; ask for a larger budget: %s", call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true, tools.BudgetField: tools.BudgetFor(encoded)}))
-			}
-			b.WriteString(".")
-		}
-		res.Text = b.String()
+		return res, nil
 	}
+	var b strings.Builder
+	b.WriteString("Binary file: its bytes are not shown as text.\n")
+	if isImage && encoded <= imageLimit(ctx) {
+		fmt.Fprintf(&b, "See the image: %s\n", call(ctx, "fs.read", map[string]any{"path": o.name, "image": true}))
+	}
+	b.WriteString(base64Advice(ctx, o))
+	res.Text = b.String()
 	return res, nil
 }
 
-// base64TooLarge refuses base64 beyond the call's room, with what gets
-// the bytes: on a command line, the same call with its output sent to a
-// file (which takes all of it, as a pipe does); elsewhere a larger budget
-// when the server's cap allows it.
-func base64TooLarge(ctx context.Context, o *opened, encoded int64, budget int) error {
+// base64Advice is the call that gets a binary file's bytes as base64: the
+// plain call when they fit this call's room, else in pages, and all at
+// once with the maxBytes that takes when the call can ask for it.
+func base64Advice(ctx context.Context, o *opened) string {
 	args := map[string]any{"path": o.name, "base64": true}
-	hint := "Binary files this large cannot be returned whole; "
-	if save := tools.RedirectCall(ctx, "fs.read", args, path.Base(o.name)+".b64"); save != "" {
-		hint = fmt.Sprintf("Send the output to a file, which gets all of it: %s. Or ", save)
-	} else if p, ok := tools.FromContext(ctx); ok && tools.BudgetFor(encoded) <= int64(p.Config().OutputCap) {
-		args[tools.BudgetField] = tools.BudgetFor(encoded)
-		hint = fmt.Sprintf("Ask for a larger budget: %s. Or ", call(ctx, "fs.read", args))
+	room := tools.OutputRoom(ctx)
+	size := base64Len(o.size)
+	if size <= int64(room.Bytes) && (room.Lines == 0 || base64Lines(o.size) <= room.Lines) {
+		return "Get the bytes as base64: " + call(ctx, "fs.read", args)
 	}
-	return &tools.InputError{Field: "base64", Problem: fmt.Sprintf("%s is %s, %s as base64, more than this call's output budget (%s bytes).", o.name, tools.HumanBytes(o.size), tools.GroupDigits(encoded), tools.GroupDigits(int64(budget))),
-		Hint: hint + "copy it with " + tools.ToolName(ctx, "fs.copy") + ", or look inside with " + tools.ToolName(ctx, "fs.search") + "."}
+	advice := fmt.Sprintf("As base64 it is %s bytes in %s, more than one answer here holds (%s bytes); get it in pages: %s",
+		tools.GroupDigits(size), tools.Count(int64(base64Lines(o.size)), "line", "lines"), tools.GroupDigits(int64(tools.Budget(ctx))), call(ctx, "fs.read", args))
+	if want, ok := room.Raise(size); ok {
+		args[tools.BudgetField] = want
+		advice += "; or all at once: " + call(ctx, "fs.read", args)
+	}
+	return advice + "."
 }
 
 // binaryBody is what was read of a binary file: its bytes when kept, its
@@ -766,7 +764,9 @@ func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share
 		b.WriteString("\n")
 	}
 	if w.long {
-		whole := call(ctx, "fs.read", map[string]any{"path": o.name, "offset": first, "limit": 1, tools.BudgetField: tools.BudgetFor(w.lineLen)})
+		whole := func(budget int64) string {
+			return call(ctx, "fs.read", map[string]any{"path": o.name, "offset": first, "limit": 1, tools.BudgetField: budget})
+		}
 		fmt.Fprintf(&b, "… [%s]\n", longLineNote(ctx, o.name, first, w, whole))
 	}
 	if w.cut && (!w.long || w.total < 0 || first < w.total) || w.more {
@@ -780,22 +780,18 @@ func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share
 }
 
 // longLineNote says that a line longer than the budget was cut, how long
-// it is, and the call that shows all of it (whole) when one call can
-// return it; otherwise how to find text inside it.
-func longLineNote(ctx context.Context, name string, line int, w lineWindow, whole string) string {
+// it is, and the call that shows all of it (whole, given the maxBytes it
+// needs) when this call can ask for that budget; otherwise how to find
+// text inside it.
+func longLineNote(ctx context.Context, name string, line int, w lineWindow, whole func(budget int64) string) string {
 	msg := fmt.Sprintf("line %s is %s bytes, longer than this call's output budget, so only its start is shown", tools.GroupDigits(int64(line)), tools.GroupDigits(w.lineLen))
 	search := call(ctx, "fs.search", map[string]any{"path": name, "pattern": "TEXT", "literal": true})
-	outputCap, known := 0, false
-	if p, ok := tools.FromContext(ctx); ok {
-		outputCap, known = p.Config().OutputCap, true
+	room := tools.OutputRoom(ctx)
+	want, ok := room.Raise(w.lineLen)
+	if !ok {
+		return fmt.Sprintf("%s; the whole line is more than one call returns (%s bytes). Find text inside it: %s", msg, tools.GroupDigits(int64(room.Most())), search)
 	}
-	switch {
-	case known && tools.BudgetFor(w.lineLen) > int64(outputCap):
-		return fmt.Sprintf("%s; the whole line is more than one call returns (%s bytes). Find text inside it: %s", msg, tools.GroupDigits(int64(outputCap)), search)
-	case known:
-		return fmt.Sprintf("%s. See all of it: %s; or find text inside it: %s", msg, whole, search)
-	}
-	return fmt.Sprintf("%s. See all of it: %s (the server may cap maxBytes); or find text inside it: %s", msg, whole, search)
+	return fmt.Sprintf("%s. See all of it: %s; or find text inside it: %s", msg, whole(want), search)
 }
 
 // imageLimit is the largest image, as base64 bytes, a call returns as an
@@ -805,13 +801,14 @@ func imageLimit(ctx context.Context) int64 {
 }
 
 // imageTooLarge refuses an image above imageLimit, with the call that
-// returns it when the server's cap allows, and what can be done otherwise.
+// returns it when this call can ask for that budget, and what can be done
+// otherwise.
 func (t *toolset) imageTooLarge(ctx context.Context, o *opened, encoded int64) error {
 	problem := fmt.Sprintf("%s is %s, %s bytes as base64; images are returned up to %s bytes as base64 (this call's limit), since clients refuse larger ones.",
 		o.name, tools.HumanBytes(o.size), tools.GroupDigits(encoded), tools.GroupDigits(imageLimit(ctx)))
-	if p, ok := tools.FromContext(ctx); ok && tools.BudgetFor(encoded) <= int64(p.Config().OutputCap) {
+	if want, ok := tools.OutputRoom(ctx).Raise(encoded); ok {
 		return &tools.InputError{Field: "image", Problem: problem,
-			Hint: "Ask for a larger limit: " + tools.CallWith(ctx, map[string]any{tools.BudgetField: tools.BudgetFor(encoded)}) + " (some clients may still refuse it)."}
+			Hint: "Ask for a larger limit: " + tools.CallWith(ctx, map[string]any{tools.BudgetField: want}) + " (some clients may still refuse it)."}
 	}
 	return &tools.InputError{Field: "image", Problem: problem,
 		Hint: "f0 cannot make a smaller copy. Its type, size and dimensions: " + call(ctx, "fs.read", map[string]any{"path": o.name}) +

@@ -1,6 +1,7 @@
 package fs_test
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
@@ -8,10 +9,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
+	"f0/internal/texttest"
+	"f0/internal/tooltest"
 	"f0/tools"
 )
 
@@ -112,7 +117,9 @@ func TestReadBinaryAndEncodings(t *testing.T) {
 	if res.IsError || len(res.Images) != 1 || res.Images[0].MIMEType != "image/png" || string(res.Images[0].Data) != string(pngBytes) {
 		t.Fatalf("image block: %+v", res)
 	}
-	assertInOrder(t, e.ok("fs.read", map[string]any{"path": "dot.png", "base64": true}), base64.StdEncoding.EncodeToString(pngBytes))
+	// base64 comes in lines of 76 characters, as coreutils' base64 prints it.
+	b64 := base64.StdEncoding.EncodeToString(pngBytes)
+	assertInOrder(t, e.ok("fs.read", map[string]any{"path": "dot.png", "base64": true}), "dot.png · image/png · 70 bytes · sha256 ", " · 1×1\n"+b64[:76]+"\n"+b64[76:])
 	assertInOrder(t, e.ok("fs.read", "data.bin"), "data.bin · application/octet-stream · 5 bytes · sha256 ")
 	assertInOrder(t, e.ok("fs.read", "bad.txt"), "bad.txt · line 1 of 1 · 10 B\nok \uFFFD end\n", "note: invalid UTF-8 is shown as U+FFFD (�).")
 	if got := e.ok("fs.read", "empty.txt"); got != "empty.txt · empty file · 0 B" {
@@ -121,14 +128,33 @@ func TestReadBinaryAndEncodings(t *testing.T) {
 	if got := e.ok("fs.read", "noeol.txt"); got != "noeol.txt · lines 1-2 of 2 · 3 B\na\nb" {
 		t.Errorf("no final newline: %q", got)
 	}
-	// base64 beyond the budget: an error with the call that fits.
+	// base64 beyond the room comes in pages of whole lines, with the one
+	// call that returns all of it when the server's cap allows.
 	big := make([]byte, 40<<10)
 	big[0] = 0
 	must(t, os.WriteFile(filepath.Join(e.root, "big.bin"), big, 0o644))
-	assertInOrder(t, e.fail("fs.read", map[string]any{"path": "big.bin", "base64": true}),
-		`fs_read: "base64": big.bin is 40 KB, 54,616 as base64, more than this call's output budget (24,576 bytes).`,
-		`Ask for a larger budget: fs_read {"base64":true,"maxBytes":55640,"path":"big.bin"}`)
-	assertInOrder(t, e.ok("fs.read", map[string]any{"path": "big.bin", "base64": true, "maxBytes": 55640}), "AAAA")
+	assertInOrder(t, e.ok("fs.read", "big.bin"), "Binary file: its bytes are not shown as text.\n",
+		`As base64 it is 55,335 bytes in 719 lines, more than one answer here holds (24,576 bytes); get it in pages: fs_read {"base64":true,"path":"big.bin"}; or all at once: fs_read {"base64":true,"maxBytes":56359,"path":"big.bin"}.`)
+	assertInOrder(t, e.ok("fs.read", map[string]any{"path": "big.bin", "base64": true}),
+		"big.bin · application/octet-stream · 40,960 bytes · sha256 ", " · base64 lines 1-306 of 719 (57 bytes a line) · rest at offset=307\nAAAA",
+		`note: all of it in one call: fs_read {"base64":true,"maxBytes":56359,"path":"big.bin"}`,
+		"… [truncated: showed 23,562 of 55,335 bytes; 31,773 bytes left]\n",
+		`Get the rest: fs_read {"base64":true,"offset":307,"path":"big.bin"}`)
+	all := e.ok("fs.read", map[string]any{"path": "big.bin", "base64": true, "maxBytes": 56359})
+	if want := "\n" + wrapped(big); !strings.HasSuffix(strings.TrimSuffix(all, "\n"), want) || strings.Contains(all, "truncated") {
+		t.Errorf("all at once: %d bytes, want the %d of the whole base64", len(all), len(want))
+	}
+}
+
+// wrapped is data's base64 in lines of 76 characters.
+func wrapped(data []byte) string {
+	var b strings.Builder
+	for len(data) > 0 {
+		n := min(len(data), 57)
+		b.WriteString(base64.StdEncoding.EncodeToString(data[:n]) + "\n")
+		data = data[n:]
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // TestReadPagesThroughFooters reads a file larger than the budget by
@@ -398,4 +424,84 @@ func TestReadBase64StreamsToTheSink(t *testing.T) {
 			t.Errorf("describing a %d-byte file allocated %d bytes", len(big), grew)
 		}
 	})
+}
+
+// windowLines are the numbered lines each answer about name shows: after
+// a head line saying which ("lines 3-40 of 90", "base64 lines 1-308 of
+// 719"; a head without says all of them), up to the notes and footer.
+func windowLines(answers map[string]string, name string, got map[int]string) (total int) {
+	window := regexp.MustCompile(`^` + regexp.QuoteMeta(name) + ` · (?:.* · )?(?:base64 )?lines? ([\d,]+)(?:-([\d,]+))? of ([\d,]+)`)
+	num := func(s string) int { n, _ := strconv.Atoi(strings.ReplaceAll(s, ",", "")); return n }
+	for _, text := range answers {
+		head, body, _ := strings.Cut(text, "\n")
+		if !strings.HasPrefix(head, name+" · ") || strings.HasPrefix(body, "Binary file:") {
+			continue // another file's, or a description
+		}
+		first := 1
+		if m := window.FindStringSubmatch(head); m != nil {
+			first, total = num(m[1]), num(m[3])
+		}
+		for i, line := range strings.Split(body, "\n") {
+			if strings.HasPrefix(line, "note: ") || strings.HasPrefix(line, "… [") || strings.HasPrefix(line, "More lines follow") {
+				break
+			}
+			got[first+i] = line
+		}
+	}
+	return total
+}
+
+// assemble joins lines 1…total, failing t when one was never shown.
+func assemble(t *testing.T, got map[int]string, total int) []string {
+	t.Helper()
+	out := make([]string, 0, total)
+	for i := 1; i <= total; i++ {
+		line, ok := got[i]
+		if !ok {
+			t.Fatalf("line %d of %d was never shown", i, total)
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// TestEveryAdviceMakesProgress: for every client profile, a 90 KB binary
+// file read as base64 (and described as binary), and a 200 KB text, both
+// larger than any room: every call an answer prints, followed as a model
+// copies it, gets a different answer and never the same advice again (pi
+// once got "ask for maxBytes" for a budget its own cut never lets
+// through), and the pages followed give back the whole content.
+func TestEveryAdviceMakesProgress(t *testing.T) {
+	e := newEnv(t)
+	bin := make([]byte, 90<<10)
+	for i := range bin {
+		bin[i] = byte(i * 7)
+	}
+	must(t, os.WriteFile(filepath.Join(e.root, "big.bin"), bin, 0o644))
+	var text strings.Builder
+	for i := 1; text.Len() < 200<<10; i++ {
+		fmt.Fprintf(&text, "line %05d of a text longer than any room\n", i)
+	}
+	e.file("big.txt", text.String())
+	for _, client := range tooltest.Clients() {
+		t.Run("base64/"+client, func(t *testing.T) {
+			for _, start := range []map[string]any{{"path": "big.bin", "base64": true}, {"path": "big.bin"}} {
+				answers := tooltest.Follow(t, e.p, client, texttest.Call{Name: "fs_read", Args: start})
+				got := map[int]string{}
+				total := windowLines(answers, "big.bin", got)
+				data, err := base64.StdEncoding.DecodeString(strings.Join(assemble(t, got, total), ""))
+				if err != nil || !bytes.Equal(data, bin) {
+					t.Fatalf("the pages give back %d bytes (%v), not the file's %d", len(data), err, len(bin))
+				}
+			}
+		})
+		t.Run("text/"+client, func(t *testing.T) {
+			answers := tooltest.Follow(t, e.p, client, texttest.Call{Name: "fs_read", Args: map[string]any{"path": "big.txt"}})
+			got := map[int]string{}
+			total := windowLines(answers, "big.txt", got)
+			if whole := strings.Join(assemble(t, got, total), "\n") + "\n"; whole != text.String() {
+				t.Fatalf("the pages give back %d bytes, not the file's %d", len(whole), text.Len())
+			}
+		})
+	}
 }

@@ -66,7 +66,8 @@ func (t *toolset) searchTool() *tools.Tool {
 			Inverse: map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase",
 				"regex": "literal", "regexp": "literal", "isRegexp": "literal", "isRegex": "literal",
 				"useRegex": "literal", "extendedRegexp": "literal"},
-			Kinds: withPattern(tools.RegexKind, pathKinds("path")),
+			Kinds:        withPattern(tools.RegexKind, pathKinds("path")),
+			PathDefaults: rootByDefault(),
 		},
 		Run: inRoots(t, (*toolset).runSearch),
 	}.Erase()

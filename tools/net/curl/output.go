@@ -440,7 +440,7 @@ func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *sect
 			typeOrUnknown(ex.resp), tools.HumanBytes(ex.size), tools.GroupDigits(int64(encLen)), tools.GroupDigits(int64(tools.Budget(ctx)))))
 		name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
 		s.head = append(s.head, "Save it to a file instead: "+ex.next(ctx, map[string]any{"output": name, "base64": nil, "offset": nil}))
-		if want := base64Budget(encLen, s.head...); want <= outputCap(ctx) {
+		if want, ok := base64Budget(room, encLen, s.head...); ok {
 			s.head = append(s.head, "Or raise the budget: "+ex.next(ctx, map[string]any{"maxBytes": want}))
 		}
 		return
@@ -456,9 +456,13 @@ func base64Line(ex *exchange) string {
 
 // base64Budget is the output budget (maxBytes) a call needs to show a body
 // of encLen bytes as base64 below head, rounded up to a whole KiB so that it
-// does not change with the few bytes a timing adds to the head.
-func base64Budget(encLen int, head ...string) int {
-	return roundUp(int(tools.BudgetFor(int64(encLen+len(strings.Join(head, "\n"))))), 1024)
+// does not change with the few bytes a timing adds to the head, and whether
+// the call can ask for it (room.Raise): when it cannot, only saving the
+// body to a file gets it.
+func base64Budget(room tools.Room, encLen int, head ...string) (int, bool) {
+	want, _ := room.Raise(int64(encLen + len(strings.Join(head, "\n"))))
+	rounded := roundUp(int(want), 1024)
+	return rounded, rounded <= room.Most()
 }
 
 // binaryLines describe an omitted binary body and the two ways to get it:
@@ -468,23 +472,15 @@ func (c *curl) binaryLines(ctx context.Context, r *request, ex *exchange, s *sec
 	lines := []string{fmt.Sprintf("binary body omitted: %s, %s (%s bytes), sha256 %s", typeOrUnknown(ex.resp), tools.HumanBytes(ex.size), tools.GroupDigits(ex.size), ex.sha256)}
 	encLen := base64.StdEncoding.EncodedLen(int(ex.size))
 	head := append(slices.Clone(s.head), base64Line(ex))
-	switch want := base64Budget(encLen, head...); {
+	switch want, ok := base64Budget(room, encLen, head...); {
 	case encLen <= room.Less(append(head, s.prefix, s.suffix)...).Bytes:
 		lines = append(lines, "Get it as base64: "+ex.next(ctx, map[string]any{"base64": true, "offset": nil}))
-	case want <= outputCap(ctx):
+	case ok:
 		lines = append(lines, "Get it as base64: "+ex.next(ctx, map[string]any{"base64": true, "offset": nil, "maxBytes": want}))
 	}
 	name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
 	lines = append(lines, "Save it to a file: "+ex.next(ctx, map[string]any{"output": name, "offset": nil}))
 	return lines
-}
-
-// outputCap is the most output a call may ask for.
-func outputCap(ctx context.Context) int {
-	if p, ok := tools.FromContext(ctx); ok {
-		return p.Config().OutputCap
-	}
-	return tools.DefaultOutputCap
 }
 
 func typeOrUnknown(resp *http.Response) string {

@@ -1,18 +1,26 @@
 package curl
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
+	"f0/internal/texttest"
+	"f0/internal/tooltest"
 	"f0/tools"
 )
 
@@ -244,4 +252,87 @@ func TestStartIndex(t *testing.T) {
 		res := e.call(t, map[string]any{"url": e.url + "/text", "startIndex": 1, "offset": 2})
 		assertInOrder(t, res.Text, `net_curl: "startIndex": and offset were both given; startIndex counts characters of the shown text and offset bytes`)
 	})
+}
+
+// pagedBody stitches a body back from the pages among answers: each shows
+// the body from its "(from byte N of M)" line (or from the start) up to
+// its notes or footer (an answer that saved the body shows none); the
+// newlines a cut page does not show come back from where the next page
+// starts.
+func pagedBody(answers map[string]string, size int) []byte {
+	from := regexp.MustCompile(`^\(from byte ([\d,]+) of `)
+	body := make([]byte, size)
+	for _, text := range answers {
+		status, rest, _ := strings.Cut(text, "\n")
+		if !strings.HasPrefix(status, "200 OK · text/plain") || strings.HasPrefix(rest, "saved ") {
+			continue // another body, or the body saved to a file
+		}
+		offset := 0
+		if first, after, _ := strings.Cut(rest, "\n"); from.MatchString(first) {
+			offset, _ = strconv.Atoi(strings.ReplaceAll(from.FindStringSubmatch(first)[1], ",", ""))
+			rest = after
+		}
+		for _, end := range []string{"\nnote: ", "\n… ["} {
+			rest, _, _ = strings.Cut(rest, end)
+		}
+		copy(body[offset:], rest)
+	}
+	return bytes.ReplaceAll(body, []byte{0}, []byte{'\n'})
+}
+
+// TestEveryAdviceMakesProgress: for every client profile, a 90 KB binary
+// body (omitted, and asked for as base64) and a 200 KB text body, both
+// larger than any room: every call an answer prints, followed as a model
+// copies it, gets a different answer and never the same advice again (pi
+// once got "raise the budget" to a maxBytes its own cut never lets
+// through), and what the calls give back is the whole body: pages of the
+// text, the base64 when one answer can hold it, the files saved.
+func TestEveryAdviceMakesProgress(t *testing.T) {
+	bin := make([]byte, 90<<10)
+	for i := range bin {
+		bin[i] = byte(i * 7)
+	}
+	var text strings.Builder
+	for i := 1; text.Len() < 200<<10; i++ {
+		fmt.Fprintf(&text, "line %05d of a body longer than any room\n", i)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/big.bin" {
+			w.Header().Set("Content-Type", "application/octet-stream")
+			w.Write(bin)
+			return
+		}
+		w.Header().Set("Content-Type", "text/plain")
+		io.WriteString(w, text.String())
+	}))
+	defer srv.Close()
+	for _, client := range tooltest.Clients() {
+		t.Run("binary/"+client, func(t *testing.T) {
+			for _, start := range []map[string]any{{"url": srv.URL + "/big.bin"}, {"url": srv.URL + "/big.bin", "base64": true}} {
+				p, dir := newPipeline(t)
+				answers := tooltest.Follow(t, p, client, texttest.Call{Name: "net_curl", Args: start})
+				if saved, err := os.ReadFile(filepath.Join(dir, "big.bin")); err != nil || !bytes.Equal(saved, bin) {
+					t.Fatalf("following the advice saved %d bytes (%v), not the body's %d", len(saved), err, len(bin))
+				}
+				for _, got := range answers {
+					if _, b64, ok := strings.Cut(got, "\nbase64 of the body"); ok {
+						_, b64, _ = strings.Cut(b64, "\n")
+						if data, err := base64.StdEncoding.DecodeString(strings.TrimSpace(b64)); err != nil || !bytes.Equal(data, bin) {
+							t.Fatalf("the base64 answer gives back %d bytes (%v), not the body's %d", len(data), err, len(bin))
+						}
+					}
+				}
+			}
+		})
+		t.Run("text/"+client, func(t *testing.T) {
+			p, dir := newPipeline(t)
+			answers := tooltest.Follow(t, p, client, texttest.Call{Name: "net_curl", Args: map[string]any{"url": srv.URL + "/big.txt"}})
+			if got := pagedBody(answers, text.Len()); string(got) != text.String() {
+				t.Fatalf("the pages give back another body (%d bytes)", len(got))
+			}
+			if saved, err := os.ReadFile(filepath.Join(dir, "big.txt")); err != nil || string(saved) != text.String() {
+				t.Fatalf("following the advice saved %d bytes (%v), not the body's %d", len(saved), err, text.Len())
+			}
+		})
+	}
 }

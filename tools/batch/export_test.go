@@ -1,0 +1,17 @@
+package batch
+
+import (
+	"context"
+
+	"f0/tools"
+	"f0/tools/roots"
+)
+
+// After is, for the tests, the earlier items each of a batch's prepared
+// items waits for, with its paths resolved in files.
+func After(ctx context.Context, files *roots.Set, items []*tools.Prepared) [][]int {
+	return (&batch{files: files}).plan(ctx, items).after
+}
+
+// Nested is nested, for the tests.
+func Nested(dir, p string) bool { return nested(dir, p) }
