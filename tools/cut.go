@@ -163,10 +163,16 @@ func (p *Pipeline) footer(c *callState, res Result, shown string, budget, total 
 		total = max(total, 4*budget)
 	}
 	var next map[string]any
-	switch {
-	case res.Next != nil:
+	if res.Next != nil {
 		next = res.Next(len(shown))
+	}
+	switch {
+	case next != nil:
 		fmt.Fprintf(&footer, "Get the rest: %s", p.nextCall(c, next))
+	case res.Unpaged != "":
+		footer.WriteString(res.Unpaged)
+	case c.need > Read:
+		fmt.Fprintf(&footer, "This call is not to be sent again to see more: it needs %s access, and a second call would do its work again.", c.need)
 	case budget < p.cfg.OutputCap && budget < c.budgetCeiling():
 		want := min(total+footerReserve, p.cfg.OutputCap, c.budgetCeiling())
 		verb := "Get all of it"

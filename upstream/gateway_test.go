@@ -93,7 +93,7 @@ func TestErrorShowsWhatWasPassedExpectedAndAnExample(t *testing.T) {
 	want := `up_read_file: invalid arguments.
 - "path": is required but missing
 You passed: {"head":3}
-Expected: {path: string, head?: number, encoding?: "utf8"|"base64", offset?: integer, includeBinary?: boolean}
+Expected: {path: string, head?: number, encoding?: "utf8"|"base64", offset?: integer, response?: string, includeBinary?: boolean}
 Example: up_read_file {"path":"<path>"}`
 	if !res.IsError || !strings.HasPrefix(res.Text, want) {
 		t.Fatalf("got:\n%s\nwant it to start with:\n%s", res.Text, want)

@@ -40,7 +40,8 @@ type Input struct {
 	Compressed *bool  `json:"compressed,omitempty" jsonschema_description:"Ask for a compressed response (default true)."`
 	Insecure   *bool  `json:"insecure,omitempty" jsonschema_description:"Skip TLS verification (-k; needs admin)."`
 
-	Offset int    `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Body offset for the next page."`
-	Format string `json:"format,omitempty" jsonschema:"enum=raw,enum=text,enum=markdown" jsonschema_description:"HTML as markdown or text."`
-	Base64 *bool  `json:"base64,omitempty" jsonschema_description:"Return a binary body as base64."`
+	Offset   int    `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Body offset for the next page."`
+	Response string `json:"response,omitempty" jsonschema_description:"The kept response a page continues (from the footer)."`
+	Format   string `json:"format,omitempty" jsonschema:"enum=raw,enum=text,enum=markdown" jsonschema_description:"HTML as markdown or text."`
+	Base64   *bool  `json:"base64,omitempty" jsonschema_description:"Return a binary body as base64."`
 }

@@ -153,9 +153,9 @@ func TestPaging(t *testing.T) {
 	t.Run("HTML cut suggests markdown and output", func(t *testing.T) {
 		res := e.call(t, map[string]any{"url": e.url + "/big?n=10000&type=text/html"})
 		assertInOrder(t, res.Text,
-			`note: this is an HTML page; as markdown it is readable and usually much shorter: net_curl {"format":"markdown","url":"`,
-			`note: to keep the whole body (9.8 KB), save it to a file: net_curl {"output":"download.html","url":"`,
-			"… [truncated: showed", "Get the rest: net_curl {\"offset\":")
+			`note: this is an HTML page; as markdown it is readable and usually much shorter: net_curl {"format":"markdown","response":"r-`,
+			`note: to keep the whole body (9.8 KB), save it to a file: net_curl {"output":"download.html","response":"r-`,
+			"… [truncated: showed", "Get the rest: net_curl {\"offset\":", `"response":"r-`)
 	})
 	t.Run("-i headers and paging", func(t *testing.T) {
 		res := e.call(t, map[string]any{"args": []any{"-i", e.url + "/big?n=10000"}})

@@ -72,10 +72,12 @@ type plan struct {
 	globoff                    bool // -g: URLs are not globbed
 
 	offset int
-	format string
-	base64 bool
-	help   bool
-	notes  []string
+	// response names the kept response the call continues (responseField).
+	response string
+	format   string
+	base64   bool
+	help     bool
+	notes    []string
 }
 
 // setting is one scalar option and where it was set, so that a structured
@@ -420,6 +422,7 @@ func (p *plan) applyOptions(in Input) error {
 		p.silent = true
 	}
 	p.offset = in.Offset
+	p.response = in.Response
 	p.format = in.Format
 	if in.Base64 != nil {
 		p.base64 = *in.Base64
