@@ -212,7 +212,7 @@ func KeepCopy(ctx context.Context) *CopyWriter {
 	case !ok:
 		w.failed = "it was made outside a server, which keeps no copies"
 	case c.p.kept.lim.Off:
-		w.failed = "this f0 keeps no copies: it is a command that ends with its answer"
+		w.failed = "f0 keeps no copies in a command that ends with its answer"
 	default:
 		w.s = c.p.kept
 		c.addPending(w)

@@ -214,3 +214,37 @@ func TestCopyTokens(t *testing.T) {
 		t.Fatal(why)
 	}
 }
+
+// TestFooterNeverRepeatsAWrite: the footer of a cut answer of a call that
+// needs write access names no call that runs it again (a larger maxBytes
+// would do its work twice); a tool's own Unpaged text goes there instead.
+func TestFooterNeverRepeatsAWrite(t *testing.T) {
+	long := strings.Repeat("appended line\n", 400)
+	write := func(unpaged string) *Tool {
+		return Def[emptyInput]{
+			Spec: Spec{Name: "test.append", Title: "Append", Summary: "Appends and shows a long diff.", Access: Write},
+			Run: func(ctx context.Context, in emptyInput) (Result, error) {
+				return Result{Text: long, Unpaged: unpaged}, nil
+			},
+		}.Erase()
+	}
+	for _, c := range []struct {
+		unpaged, want string
+	}{
+		{"", "This call is not to be sent again to see more: it needs write access, and a second call would do its work again."},
+		{"The rest is not kept; save it next time.", "The rest is not kept; save it next time."},
+	} {
+		reg, err := NewRegistryWithDocs(testDocs, write(c.unpaged))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := NewPipeline(reg, Config{MaxOutput: 2048})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := p.Call(context.Background(), "test_append", nil)
+		if res.IsError || !strings.HasSuffix(res.Text, "bytes left]\n"+c.want) || strings.Contains(res.Text, "maxBytes") {
+			t.Fatalf("got:\n%s", res.Text[len(res.Text)-300:])
+		}
+	}
+}

@@ -247,7 +247,7 @@ func continuationFailure(ctx context.Context, r *request, ex *exchange, err erro
 func unpagedText(ctx context.Context, r *request, ex *exchange) string {
 	why := "f0 could not keep a copy of it"
 	if ex.copy != nil && ex.copy.NotKept() != "" {
-		why = "f0 did not keep a copy of it: " + strings.TrimPrefix(ex.copy.NotKept(), "it was not kept: ")
+		why = "f0 did not keep a copy of it (" + ex.copy.NotKept() + ")"
 	}
 	return fmt.Sprintf("The rest is not shown: %s, and f0 does not send a %s again to page through its answer. To get the whole response the next time you send it (it runs again on the server), save it to a file: %s",
 		why, r.method, ex.next(ctx, map[string]any{"output": suggestName(ex.target.u, ex.resp.Header.Get("Content-Type")), "offset": nil, responseField: nil, "format": nil}))

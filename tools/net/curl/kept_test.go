@@ -181,7 +181,7 @@ func TestPOSTTooLargeToKeepHasNoContinuation(t *testing.T) {
 		t.Fatalf("want a first page without a continuation:\n%s", res.Text)
 	}
 	assertInOrder(t, res.Text, "order 1 line 00000", "… [truncated: showed",
-		"The rest is not shown: f0 did not keep a copy of it: the answer is larger than the 8.0 KB f0 keeps of one answer, and f0 does not send a POST again to page through its answer. "+
+		"The rest is not shown: f0 did not keep a copy of it (the answer is larger than the 8.0 KB f0 keeps of one answer), and f0 does not send a POST again to page through its answer. "+
 			`To get the whole response the next time you send it (it runs again on the server), save it to a file: net_curl {"data":"x","method":"POST","output":"download.txt","url":"`+o.srv.URL+`/orders"}`)
 	if strings.Contains(res.Text, "note: to keep the whole body") {
 		t.Fatalf("a note suggests sending the POST again:\n%s", res.Text)
