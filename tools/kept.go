@@ -1,7 +1,6 @@
 package tools
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -132,7 +131,7 @@ type keptEntry struct {
 	size      int64 // bytes of content
 	held      int64 // bytes counted against the store (content and meta)
 	inMemory  int64 // of which in memory
-	data      []byte
+	data      chunks
 	file      *os.File
 	last      time.Time
 	readers   int
@@ -158,7 +157,7 @@ func (c *Copy) Reader() io.Reader {
 	if c.e.file != nil {
 		return io.NewSectionReader(c.e.file, 0, c.e.size)
 	}
-	return bytes.NewReader(c.e.data)
+	return c.e.data.reader()
 }
 
 // Close releases the copy; its file goes once it is dropped and no one
@@ -188,9 +187,10 @@ func (e *CopyGone) Error() string { return "the kept copy " + e.Token.String() +
 type CopyWriter struct {
 	s        *keptStore
 	id       string
-	h        hash.Hash
+	h        hash.Hash     // nil when sum gives the hash
+	sum      func() string // the tool's hash of what it wrote
 	n        int64
-	buf      []byte
+	buf      chunks
 	file     *os.File
 	held     int64 // bytes counted against the store
 	inMemory int64
@@ -203,10 +203,16 @@ type CopyWriter struct {
 // KeepCopy starts a copy of an answer the current call may page through:
 // write the answer to it as it is read, then Keep it with the tool's
 // description of the answer, or leave it, and the pipeline drops it when
-// the call ends. Outside a pipeline, or when the operator keeps no copies,
-// the writer only hashes: its token still carries the sum.
-func KeepCopy(ctx context.Context) *CopyWriter {
-	w := &CopyWriter{id: newCopyID(), h: sha256.New()}
+// the call ends. sum, when not nil, returns the hex sha256 of what was
+// written, which the tool computes anyway (a response's body); otherwise
+// the writer hashes what it keeps. Outside a pipeline, or when the
+// operator keeps no copies, the writer keeps nothing: its token still
+// carries the sum.
+func KeepCopy(ctx context.Context, sum func() string) *CopyWriter {
+	w := &CopyWriter{id: newCopyID(), sum: sum}
+	if sum == nil {
+		w.h = sha256.New()
+	}
 	c, ok := ctx.Value(callKey{}).(*callState)
 	switch {
 	case !ok:
@@ -236,9 +242,12 @@ func newCopyID() string {
 	return hex.EncodeToString(b[:])
 }
 
-// Write keeps and hashes p; it always takes all of p.
+// Write keeps p (and hashes it, without the tool's sum); it always takes
+// all of p.
 func (w *CopyWriter) Write(p []byte) (int, error) {
-	w.h.Write(p)
+	if w.h != nil {
+		w.h.Write(p)
+	}
 	w.n += int64(len(p))
 	if w.s == nil || w.failed != "" || w.done || len(p) == 0 {
 		return len(p), nil
@@ -258,7 +267,7 @@ func (w *CopyWriter) Write(p []byte) (int, error) {
 		}
 	}
 	if w.file == nil {
-		w.buf = append(w.buf, p...)
+		w.buf.write(p)
 		return len(p), nil
 	}
 	if _, err := w.file.Write(p); err != nil {
@@ -280,11 +289,14 @@ func (w *CopyWriter) place(n int64) (spill, ok bool) {
 		w.stopLocked("the server was shutting down")
 		return false, false
 	}
-	small := w.file == nil && int64(len(w.buf))+n <= keptInMemory
+	// A copy stays in memory while it is small and memory is free; past
+	// that it spills to a file rather than push older copies out. Without
+	// a disk, memory is all there is: older copies make room.
+	small := w.file == nil && w.buf.size+n <= keptInMemory
+	inMemory := small && s.mem+n <= s.lim.Memory
 	if s.lim.NoDisk {
-		small = w.file == nil
+		inMemory = w.file == nil && s.makeRoom(n, true)
 	}
-	inMemory := small && s.makeRoom(n, true)
 	if !inMemory && s.lim.NoDisk {
 		w.stopLocked(fmt.Sprintf("the answer is larger than the %s this f0 keeps in memory", HumanBytes(s.lim.Memory)))
 		return false, false
@@ -302,8 +314,8 @@ func (w *CopyWriter) place(n int64) (spill, ok bool) {
 	}
 	if w.file == nil {
 		// The bytes in memory move to the file.
-		s.mem -= int64(len(w.buf))
-		w.inMemory -= int64(len(w.buf))
+		s.mem -= w.buf.size
+		w.inMemory -= w.buf.size
 		return true, true
 	}
 	return false, true
@@ -321,8 +333,8 @@ func (w *CopyWriter) spill() error {
 		return err
 	}
 	w.file = f
-	_, err = f.Write(w.buf)
-	w.buf = nil
+	_, err = w.buf.reader().(io.WriterTo).WriteTo(f)
+	w.buf = chunks{}
 	return err
 }
 
@@ -341,7 +353,7 @@ func (w *CopyWriter) stopLocked(why string) {
 	w.s.bytes -= w.held
 	w.s.mem -= w.inMemory
 	w.held, w.inMemory = 0, 0
-	w.buf = nil
+	w.buf = chunks{}
 	if w.file != nil {
 		w.file.Close()
 		os.Remove(w.file.Name())
@@ -382,7 +394,7 @@ func (w *CopyWriter) Keep(meta any, metaBytes int64) (token CopyToken, kept bool
 	e := &keptEntry{id: w.id, sum: w.token.Sum, meta: meta, size: w.n, held: w.held + metaBytes, inMemory: w.inMemory + metaBytes,
 		data: w.buf, file: w.file, last: now, createdAt: now}
 	s.bytes, s.mem = s.bytes+metaBytes, s.mem+metaBytes
-	w.buf, w.file, w.held, w.inMemory = nil, nil, 0, 0
+	w.buf, w.file, w.held, w.inMemory = chunks{}, nil, 0, 0
 	s.entries = append(s.entries, e)
 	for len(s.entries) > s.lim.Count {
 		s.drop(s.entries[0], fmt.Sprintf("it was dropped to make room for newer copies (f0 keeps %d at once)", s.lim.Count))
@@ -411,7 +423,67 @@ func (w *CopyWriter) Token() (CopyToken, bool) { return w.token, w.done && w.kep
 
 // Sum is the start of the sha256 of the bytes written so far, as tokens
 // carry it.
-func (w *CopyWriter) Sum() string { return hex.EncodeToString(w.h.Sum(nil))[:16] }
+func (w *CopyWriter) Sum() string {
+	if w.sum != nil {
+		return w.sum()[:16]
+	}
+	return hex.EncodeToString(w.h.Sum(nil))[:16]
+}
+
+// chunks are bytes kept in memory in pieces, so that keeping more never
+// copies what is kept already.
+type chunks struct {
+	list [][]byte
+	size int64
+}
+
+const chunkSize = 64 << 10
+
+func (c *chunks) write(p []byte) {
+	for len(p) > 0 {
+		if n := len(c.list); n == 0 || len(c.list[n-1]) == cap(c.list[n-1]) {
+			c.list = append(c.list, make([]byte, 0, min(chunkSize, max(len(p), 4<<10))))
+		}
+		last := &c.list[len(c.list)-1]
+		k := min(len(p), cap(*last)-len(*last))
+		*last = append(*last, p[:k]...)
+		p = p[k:]
+		c.size += int64(k)
+	}
+}
+
+// reader reads the pieces in order.
+func (c chunks) reader() io.Reader {
+	return &chunkReader{list: slices.Clone(c.list)} // Read moves through its own list
+}
+
+type chunkReader struct{ list [][]byte }
+
+func (r *chunkReader) Read(p []byte) (int, error) {
+	for len(r.list) > 0 && len(r.list[0]) == 0 {
+		r.list = r.list[1:]
+	}
+	if len(r.list) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, r.list[0])
+	r.list[0] = r.list[0][n:]
+	return n, nil
+}
+
+// WriteTo writes the pieces to w.
+func (r *chunkReader) WriteTo(w io.Writer) (int64, error) {
+	var total int64
+	for _, b := range r.list {
+		n, err := w.Write(b)
+		total += int64(n)
+		if err != nil {
+			return total, err
+		}
+	}
+	r.list = nil
+	return total, nil
+}
 
 // privateDir returns the store's own directory, made at the first call:
 // mode 0700, inside lim.Dir (the system's temporary directory by default),
@@ -535,7 +607,7 @@ func (s *keptStore) release(e *keptEntry) {
 	if !e.dropped || e.readers > 0 {
 		return
 	}
-	e.data = nil
+	e.data = chunks{}
 	if e.file != nil {
 		e.file.Close()
 		os.Remove(e.file.Name())

@@ -41,7 +41,7 @@ func (e *keptEnv) keep(t *testing.T, data []byte) (CopyToken, bool) {
 	t.Helper()
 	ctx, end := e.call()
 	defer end()
-	w := KeepCopy(ctx)
+	w := KeepCopy(ctx, nil)
 	for len(data) > 0 { // in pieces, as a body is read
 		n := min(len(data), 32<<10)
 		w.Write(data[:n])
@@ -175,7 +175,7 @@ func TestKeptCopySpillsAndCloseRemovesItsDirectory(t *testing.T) {
 func TestCopyNotKeptIsDroppedWhenTheCallEnds(t *testing.T) {
 	e := newKeptEnv(t, KeepLimits{})
 	ctx, end := e.call()
-	w := KeepCopy(ctx)
+	w := KeepCopy(ctx, nil)
 	w.Write(bytes.Repeat([]byte("x"), 2<<20)) // spilled
 	if e.p.kept.bytes == 0 {
 		t.Fatal("a copy being written holds nothing")
@@ -246,5 +246,21 @@ func TestFooterNeverRepeatsAWrite(t *testing.T) {
 		if res.IsError || !strings.HasSuffix(res.Text, "bytes left]\n"+c.want) || strings.Contains(res.Text, "maxBytes") {
 			t.Fatalf("got:\n%s", res.Text[len(res.Text)-300:])
 		}
+	}
+}
+
+// TestFullMemorySpillsTheNewCopy: when the memory for copies is taken, a
+// new copy goes to a file instead of pushing an older one out.
+func TestFullMemorySpillsTheNewCopy(t *testing.T) {
+	e := newKeptEnv(t, KeepLimits{Memory: 64 << 10})
+	first, _ := e.keep(t, bytes.Repeat([]byte("a"), 40<<10))
+	second, _ := e.keep(t, bytes.Repeat([]byte("b"), 40<<10))
+	for _, tok := range []CopyToken{first, second} {
+		if _, err := e.read(tok); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s := e.p.kept; s.mem > s.lim.Memory || s.dir == "" {
+		t.Fatalf("%d bytes in memory (limit %d); directory %q", s.mem, s.lim.Memory, s.dir)
 	}
 }

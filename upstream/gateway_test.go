@@ -42,6 +42,7 @@ func gatewayWithin(t testing.TB, cfg tools.Config, wait time.Duration, servers .
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { p.Close() })
 	versions := make(chan *tools.Pipeline, 16)
 	p.Watch(func(next *tools.Pipeline) { versions <- next })
 	set.Follow(p, nil)

@@ -74,7 +74,7 @@ func (k *caller) call(ctx context.Context, r request) (tools.Result, *tools.Copy
 	if res.IsError {
 		return tools.Result{}, nil, fmt.Errorf("the upstream tool answered with an error: %s", out.Text)
 	}
-	w := tools.KeepCopy(ctx)
+	w := tools.KeepCopy(ctx, nil)
 	io.WriteString(w, out.Text)
 	return out, w, nil
 }

@@ -350,10 +350,11 @@ type lineWindow struct {
 	// line cap), and lastOut is the last byte written to it.
 	out     io.Writer
 	lastOut byte
-	// before hashes the bytes before the window (without out), for the
+	// before sums the bytes before the window (without out), for the
 	// version of the file a continuation names (see version); throughLong
-	// goes on through a long first line, which text holds only the start of.
-	before, throughLong hash.Hash
+	// goes on through a long first line, which text holds only the start
+	// of, and longEnded says it reached the line's end.
+	before, throughLong *fileSum
 	longEnded           bool
 }
 
@@ -415,7 +416,7 @@ func readWindow(r io.Reader, first, limit int, room tools.Room, size int64, out 
 	if out != nil {
 		capBytes, room.Lines = math.MaxInt, 0
 	} else {
-		w.before = sha256.New()
+		w.before = &fileSum{}
 	}
 	buf := make([]byte, min(max(size+1, 512), 64<<10))
 	if size < 64<<10 && out == nil {
@@ -429,6 +430,7 @@ func readWindow(r io.Reader, first, limit int, room tools.Room, size int64, out 
 		n, err := r.Read(buf)
 		chunk := buf[:n]
 		read += int64(n)
+		before := w.startByte
 		if n > 0 {
 			last = chunk[n-1]
 		}
@@ -438,12 +440,10 @@ func readWindow(r io.Reader, first, limit int, room tools.Room, size int64, out 
 				i := bytes.IndexByte(chunk, '\n')
 				if i < 0 {
 					w.startByte += int64(len(chunk))
-					w.hashBefore(chunk)
 					chunk = nil
 					continue
 				}
 				w.startByte += int64(i + 1)
-				w.hashBefore(chunk[:i+1])
 				chunk = chunk[i+1:]
 				line++
 			case inWindow() && !w.cut:
@@ -481,12 +481,12 @@ func readWindow(r io.Reader, first, limit int, room tools.Room, size int64, out 
 				i := bytes.IndexByte(chunk, '\n')
 				if i < 0 {
 					w.lineLen += int64(len(chunk))
-					w.hashLong(chunk)
+					w.sumLong(chunk)
 					chunk = nil
 					continue
 				}
 				w.lineLen += int64(i)
-				w.hashLong(chunk[:i+1])
+				w.sumLong(chunk[:i+1])
 				measuring = false
 			default:
 				if limit > 0 && line >= first+limit && !w.cut {
@@ -496,6 +496,8 @@ func readWindow(r io.Reader, first, limit int, room tools.Room, size int64, out 
 				chunk = nil
 			}
 		}
+		// What the chunk held before the window starts it: summed at once.
+		w.sumBefore(buf[:w.startByte-before])
 		if errors.Is(err, io.EOF) {
 			break
 		}

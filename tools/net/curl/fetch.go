@@ -296,7 +296,7 @@ func (c *curl) takeBody(ctx context.Context, r *request, ex *exchange, body *met
 	case r.stream != nil && !(r.fail && !r.failWithBody && resp.StatusCode >= 400):
 		err = r.stream.streamBody(ctx, ex, body)
 	case keepsCopy(r, resp) && ex.replayed.IsZero():
-		ex.copy = tools.KeepCopy(ctx)
+		ex.copy = tools.KeepCopy(ctx, func() string { return ex.sha256 })
 		err = keepBody(ctx, r, ex, io.TeeReader(body, ex.copy))
 	default:
 		err = keepBody(ctx, r, ex, body)
