@@ -390,9 +390,10 @@ func keepBody(ctx context.Context, r *request, ex *exchange, body io.Reader) err
 // pipeFor returns the front end's sink (tools.Sink) when the answer's text
 // would be one body alone, from its start, as received: one URL, no -i,
 // -D -, -w or --retry output beside it, not converted, not as base64, not
-// a console's (see consoleOut). Such a body streams (pipeBody).
+// a console's (see consoleOut), not a continuation (whose body is compared
+// with the first before it is shown). Such a body streams (pipeBody).
 func pipeFor(ctx context.Context, r *request) io.Writer {
-	if r.console || len(r.targets) != 1 || r.offset != 0 || r.base64 || r.format != "" && r.format != "raw" ||
+	if r.console || len(r.targets) != 1 || r.offset != 0 || r.continues != nil || r.base64 || r.format != "" && r.format != "raw" ||
 		r.include || r.writeOut != nil || r.plan.retry.times > 0 || r.plan.dumpHeader.set {
 		return nil
 	}
