@@ -84,6 +84,16 @@ func keepUnrepeatable(r *request, ex *exchange) {
 	}
 }
 
+// sendsAgain warns, after a suggested call of a request that is not sent
+// again to page it, that this call sends it again: its response could not
+// be kept, so the call cannot read a copy.
+func sendsAgain(r *request, ex *exchange) string {
+	if r.repeatable() || ex.token != "" {
+		return ""
+	}
+	return fmt.Sprintf(" (this sends the %s again: f0 could not keep a copy of its response)", r.method)
+}
+
 // metaSize is about what the exchange holds besides its body: heads,
 // notes, and the bodies of earlier attempts.
 func (ex *exchange) metaSize() int64 {

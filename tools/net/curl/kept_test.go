@@ -39,6 +39,11 @@ func newOrders(t *testing.T, size int) *orders {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		io.WriteString(w, o.body(fmt.Sprintf("order %d", n)))
 	})
+	mux.HandleFunc("POST /image", func(w http.ResponseWriter, r *http.Request) {
+		o.posts.Add(1)
+		w.Header().Set("Content-Type", "image/png")
+		w.Write(pngBytes)
+	})
 	mux.HandleFunc("GET /doc", func(w http.ResponseWriter, r *http.Request) {
 		o.gets.Add(1)
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -295,5 +300,26 @@ func TestLargeCopySpillsToItsOwnDirectory(t *testing.T) {
 	p.Close()
 	if _, err := os.Stat(dirs[0]); !os.IsNotExist(err) {
 		t.Fatalf("the private directory is still there after Close: %v", err)
+	}
+}
+
+func TestPOSTBinaryBodyIsSavedFromTheKeptCopy(t *testing.T) {
+	o := newOrders(t, 100)
+	p, dir := newPipeline(t)
+	res := p.Call(context.Background(), "net_curl", map[string]any{"url": o.srv.URL + "/image", "method": "POST", "data": "x"})
+	m := regexp.MustCompile(`Save it to a file: net_curl (\{.*\})`).FindStringSubmatch(res.Text)
+	if m == nil || !strings.Contains(m[1], `"response":"r-`) {
+		t.Fatalf("no save call reading the kept copy:\n%s", res.Text)
+	}
+	var save map[string]any
+	json.Unmarshal([]byte(m[1]), &save)
+	if res := p.Call(context.Background(), "net_curl", save); res.IsError {
+		t.Fatal(res.Text)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, save["output"].(string))); err != nil || string(data) != string(pngBytes) {
+		t.Fatalf("saved %d bytes, %v", len(data), err)
+	}
+	if n := o.posts.Load(); n != 1 {
+		t.Fatalf("%d POSTs; want 1", n)
 	}
 }

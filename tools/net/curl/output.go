@@ -441,7 +441,7 @@ func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *sect
 		s.head = append(s.head, fmt.Sprintf("base64 refused: this body (%s, %s) is %s bytes as base64, more than this call's output budget of %s bytes.",
 			typeOrUnknown(ex.resp), tools.HumanBytes(ex.size), tools.GroupDigits(int64(encLen)), tools.GroupDigits(int64(tools.Budget(ctx)))))
 		name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
-		s.head = append(s.head, "Save it to a file instead: "+ex.next(ctx, map[string]any{"output": name, "base64": nil, "offset": nil}))
+		s.head = append(s.head, "Save it to a file instead: "+ex.next(ctx, map[string]any{"output": name, "base64": nil, "offset": nil})+sendsAgain(r, ex))
 		if want := base64Budget(encLen, s.head...); want <= outputCap(ctx) {
 			s.head = append(s.head, "Or raise the budget: "+ex.next(ctx, map[string]any{"maxBytes": want}))
 		}
@@ -473,12 +473,12 @@ func (c *curl) binaryLines(ctx context.Context, r *request, ex *exchange, s *sec
 	head := append(slices.Clone(s.head), base64Line(ex))
 	switch want := base64Budget(encLen, head...); {
 	case encLen <= room.Less(append(head, s.prefix, s.suffix)...).Bytes:
-		lines = append(lines, "Get it as base64: "+ex.next(ctx, map[string]any{"base64": true, "offset": nil}))
+		lines = append(lines, "Get it as base64: "+ex.next(ctx, map[string]any{"base64": true, "offset": nil})+sendsAgain(r, ex))
 	case want <= outputCap(ctx):
-		lines = append(lines, "Get it as base64: "+ex.next(ctx, map[string]any{"base64": true, "offset": nil, "maxBytes": want}))
+		lines = append(lines, "Get it as base64: "+ex.next(ctx, map[string]any{"base64": true, "offset": nil, "maxBytes": want})+sendsAgain(r, ex))
 	}
 	name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
-	lines = append(lines, "Save it to a file: "+ex.next(ctx, map[string]any{"output": name, "offset": nil}))
+	lines = append(lines, "Save it to a file: "+ex.next(ctx, map[string]any{"output": name, "offset": nil})+sendsAgain(r, ex))
 	return lines
 }
 
