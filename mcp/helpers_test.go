@@ -50,6 +50,7 @@ func catalogPipeline(t testing.TB, opts catalog.Options, cfg tools.Config) *tool
 	if err != nil {
 		t.Fatalf("tools.NewPipeline: %v", err)
 	}
+	t.Cleanup(func() { p.Close() })
 	return p
 }
 

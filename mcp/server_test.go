@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -662,12 +663,16 @@ func TestResultsFitTheClient(t *testing.T) {
 		t.Fatalf("pi gets %d lines, %d bytes: pi would cut f0's footer", len(lines), len(text))
 	}
 	shown := len(lines) - 4 // the status line, a note and the two footer lines
-	head := fmt.Sprintf("big.txt · lines 1-%s of 3,000, cut at the output budget · 14 KB · rest at offset=%d", tools.GroupDigits(int64(shown)), shown+1)
+	version := regexp.MustCompile(`"version":"(v\d+-[0-9a-f]{16})"`).FindStringSubmatch(text)
+	if version == nil || version[1] != fmt.Sprintf("v%d-%s", shown+1, version[1][len(version[1])-16:]) {
+		t.Fatalf("no version of the file for line %d in:\n%s", shown+1, text[len(text)-300:])
+	}
+	head := fmt.Sprintf("big.txt · lines 1-%s of 3,000, cut at the output budget · 14 KB · rest at offset=%d version=%q", tools.GroupDigits(int64(shown)), shown+1, version[1])
 	if lines[0] != head || lines[shown] != fmt.Sprint(shown) || !strings.HasPrefix(lines[shown+1], "note: maxBytes 100,000 is more than pi passes on") {
 		t.Fatalf("head %q (want %q), last line shown %q, then %q", lines[0], head, lines[shown], lines[shown+1])
 	}
 	// The continuation asks for what pi passes on, not the 100,000 it would cut.
-	rest := fmt.Sprintf(`Get the rest: f0_fs_read {"maxBytes":51136,"offset":%d,"path":"big.txt"} (if f0_fs_read is not among your tools: mcp({tool: "fs_read", args: {"maxBytes":51136,"offset":%d,"path":"big.txt"}}))`, shown+1, shown+1)
+	rest := fmt.Sprintf(`Get the rest: f0_fs_read {"maxBytes":51136,"offset":%d,"path":"big.txt","version":"%s"} (if f0_fs_read is not among your tools: mcp({tool: "fs_read", args: {"maxBytes":51136,"offset":%d,"path":"big.txt","version":"%s"}}))`, shown+1, version[1], shown+1, version[1])
 	if last := lines[len(lines)-1]; last != rest {
 		t.Fatalf("last line\n%s\nwant\n%s", last, rest)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"sync"
 	"sync/atomic"
 )
 
@@ -36,6 +37,32 @@ type callState struct {
 	// its arguments; noFix is set for the check of such a call itself.
 	fix   callFix
 	noFix bool
+	// need is the access level the call needs (its tool's, or more for
+	// some arguments): a call above read is not repeated to page it.
+	need Access
+	// pending are the copies the call started (KeepCopy); those it did
+	// not keep are dropped when it ends.
+	pendingMu sync.Mutex
+	pending   []*CopyWriter
+}
+
+// addPending records a copy the call started.
+func (c *callState) addPending(w *CopyWriter) {
+	c.pendingMu.Lock()
+	defer c.pendingMu.Unlock()
+	c.pending = append(c.pending, w)
+}
+
+// dropPending discards the copies the call started and did not keep.
+func (c *callState) dropPending() {
+	c.pendingMu.Lock()
+	defer c.pendingMu.Unlock()
+	for _, w := range c.pending {
+		if _, kept := w.Token(); !kept {
+			w.Discard()
+		}
+	}
+	c.pending = nil
 }
 
 // budgetCeiling is the largest budget a call can ask for.

@@ -168,10 +168,16 @@ func (p *Pipeline) footer(c *callState, res Result, shown string, budget, total 
 		total = max(total, 4*budget)
 	}
 	var next map[string]any
-	switch {
-	case res.Next != nil:
+	if res.Next != nil {
 		next = res.Next(len(shown))
+	}
+	switch {
+	case next != nil:
 		fmt.Fprintf(&footer, "Get the rest: %s", p.nextCall(c, next))
+	case res.Unpaged != "":
+		footer.WriteString(res.Unpaged)
+	case c.need > Read:
+		fmt.Fprintf(&footer, "This call is not to be sent again to see more: it needs %s access, and a second call would do its work again.", c.need)
 	case linesBound:
 		fmt.Fprintf(&footer, "This is the most one call returns here (%s lines: %s cuts longer results, whatever maxBytes); narrow the call to see the rest.", GroupDigits(int64(c.budget.Lines)), "the client")
 	case budget < c.budgetCeiling():

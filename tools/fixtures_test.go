@@ -147,6 +147,7 @@ func newTestPipeline(t testing.TB, cfg Config) *Pipeline {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { p.Close() })
 	return p
 }
 

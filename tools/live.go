@@ -49,7 +49,7 @@ func (p *Pipeline) Replace(ns string, list []*Tool) (*Pipeline, error) {
 	if err != nil {
 		return nil, fmt.Errorf("new tools of %s: %w", ns, err)
 	}
-	next := &Pipeline{reg: reg, cfg: cur.cfg, visible: map[*Tool]bool{}, hidden: map[*Tool]hiddenBy{}, load: cur.load, versions: v, decoders: cur.decoders}
+	next := &Pipeline{reg: reg, cfg: cur.cfg, visible: map[*Tool]bool{}, hidden: map[*Tool]hiddenBy{}, load: cur.load, versions: v, decoders: cur.decoders, kept: cur.kept}
 	if err := next.applyFilters(true); err != nil {
 		return nil, err
 	}

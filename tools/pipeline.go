@@ -41,6 +41,9 @@ type Config struct {
 	// DefaultMaxHeld). A call over either limit is answered "busy, retry".
 	MaxCalls int
 	MaxHeld  int64
+	// Keep bounds the copies kept of long answers for the calls that page
+	// through them (see KeepCopy).
+	Keep KeepLimits
 	// Logger receives one line per call.
 	Logger *slog.Logger
 }
@@ -69,6 +72,8 @@ type Pipeline struct {
 	versions *versions
 	// decoders read the calls' JSON arguments (all versions share them).
 	decoders *argDecoders
+	// kept are the copies of long answers (all versions share them).
+	kept *keptStore
 }
 
 // NewPipeline applies cfg to the registry. Names in Include, Exclude and
@@ -86,7 +91,7 @@ func NewPipeline(reg *Registry, cfg Config) (*Pipeline, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	p := &Pipeline{reg: reg, cfg: cfg, visible: map[*Tool]bool{}, hidden: map[*Tool]hiddenBy{}, load: newLoad(cfg.MaxCalls, cfg.MaxHeld), versions: &versions{}, decoders: &argDecoders{}}
+	p := &Pipeline{reg: reg, cfg: cfg, visible: map[*Tool]bool{}, hidden: map[*Tool]hiddenBy{}, load: newLoad(cfg.MaxCalls, cfg.MaxHeld), versions: &versions{}, decoders: &argDecoders{}, kept: newKeptStore(cfg.Keep)}
 	if err := p.applyFilters(false); err != nil {
 		return nil, err
 	}
@@ -148,6 +153,10 @@ func (p *Pipeline) applyFilters(lenient bool) error {
 	}
 	return nil
 }
+
+// Close drops the copies the pipeline kept and removes their directory.
+// Calls made after it keep no copies.
+func (p *Pipeline) Close() error { return p.kept.close() }
 
 // Registry returns the registry behind the pipeline.
 func (p *Pipeline) Registry() *Registry { return p.reg }
@@ -376,6 +385,7 @@ func (p *Pipeline) Check(name string, args any) (Result, bool) {
 func (p *Pipeline) checkAccess(c *callState, in any) (Result, bool) {
 	t := c.tool
 	need, why := p.accessNeeded(t, in)
+	c.need = need
 	if need <= p.cfg.Access {
 		return Result{}, false
 	}

@@ -110,6 +110,7 @@ func (pc *Prepared) once(ctx context.Context, budget Limits) (_ Result, _ *Tool,
 		return finish(res, "", res.Text, ""), c.tool, false
 	}
 	defer func() { p.load.leave(c.held.Load()) }()
+	defer c.dropPending()
 	res := c.run(sinkOnlyFor(ctx, c.tool), pc.in)
 	res.Notes = append(c.notes, res.Notes...)
 	return p.shape(c, res, c.budget), c.tool, c.replaced

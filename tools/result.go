@@ -29,8 +29,15 @@ type Result struct {
 	// continues after the first shown bytes of Text (for example
 	// {"offset": 24576}). The pipeline merges them into the call's own
 	// arguments to write the truncation footer; a nil value removes an
-	// argument from that call.
+	// argument from that call. Next returns nil when there is no call for
+	// the rest (Unpaged then says why).
 	Next func(shown int) map[string]any
+	// Unpaged, when set, is what the footer of a cut answer says instead
+	// of a call when there is none for the rest: a request with side
+	// effects whose answer could not be kept is never sent again to page
+	// it. Without it, the footer of a call that needs more than read
+	// access suggests no call either.
+	Unpaged string
 	// Partial marks Text as only the first part of a longer output: the
 	// tool stopped collecting at the budget (tools.Budget). The pipeline
 	// then writes the truncation footer even when Text fits.

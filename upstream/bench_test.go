@@ -33,9 +33,10 @@ func BenchmarkProxiedCall(b *testing.B) {
 	b.Run("f0-only", func(b *testing.B) {
 		answer := &mcpgo.CallToolResult{Content: []mcpgo.Content{mcpgo.NewTextContent(`args {"head":3,"path":"a.txt"}`)}}
 		up := reg.Lookup("up.read_file")
+		k := &caller{fields: fieldNames{offset: offsetField, response: responseField}, readOnly: true}
 		local := tools.External{Spec: up.Spec, Schema: sch(b, reg, up), Doc: reg.Doc(up),
 			Run: func(ctx context.Context, args map[string]any) (tools.Result, error) {
-				return page(convert(answer, false), 0, offsetField), nil
+				return k.page(ctx, convert(answer, false), 0, "", true), nil
 			}}.Erase()
 		local.Name, local.Aliases, local.Unlisted = "local.read_file", nil, nil
 		lreg, err := tools.NewRegistry(local)

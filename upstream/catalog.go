@@ -4,9 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
-	"time"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
@@ -16,11 +14,12 @@ import (
 
 // Fields f0 adds to every upstream tool (unlisted: accepted, shown by
 // tools.describe, named in the footer of a cut result). When the upstream
-// declares a field of the same name, the f0 one is called f0Offset or
-// f0IncludeBinary.
+// declares a field of the same name, the f0 one is called f0Offset,
+// f0Response or f0IncludeBinary.
 const (
-	offsetField = "offset"
-	binaryField = "includeBinary"
+	offsetField   = "offset"
+	responseField = "response"
+	binaryField   = "includeBinary"
 )
 
 // Tools turns the server's tools into f0 tools under its namespace. A tool
@@ -54,13 +53,9 @@ func (c *Conn) tool(ut mcpgo.Tool) (*tools.Tool, error) {
 		return nil, err
 	}
 	fields := pagingFields(sch.Validate)
-	for _, f := range []string{fields.offset, fields.binary} {
-		typ := "integer"
-		if f == fields.binary {
-			typ = "boolean"
-		}
-		sch.Validate.Properties.Set(f, &schemas.Schema{Type: typ})
-		sch.Publish.Properties.Set(f, &schemas.Schema{Type: typ})
+	for _, f := range [][2]string{{fields.offset, "integer"}, {fields.response, "string"}, {fields.binary, "boolean"}} {
+		sch.Validate.Properties.Set(f[0], &schemas.Schema{Type: f[1]})
+		sch.Publish.Properties.Set(f[0], &schemas.Schema{Type: f[1]})
 	}
 	name := c.srv.Name + "." + ToolName(ut.Name)
 	spec := tools.Spec{
@@ -70,7 +65,7 @@ func (c *Conn) tool(ut mcpgo.Tool) (*tools.Tool, error) {
 		Keywords:    append(tools.NameWords(ut.Name), c.srv.Name),
 		Access:      access(ut.Annotations),
 		Annotations: annotations(ut.Annotations),
-		Unlisted:    []string{fields.offset, fields.binary},
+		Unlisted:    []string{fields.offset, fields.response, fields.binary},
 	}
 	if orig := c.srv.Name + "." + ut.Name; tools.NameKey(orig) != tools.NameKey(name) {
 		spec.Aliases = append(spec.Aliases, orig)
@@ -89,9 +84,10 @@ func (c *Conn) tool(ut mcpgo.Tool) (*tools.Tool, error) {
 	for p, d := range sch.Properties {
 		doc.Properties[p] = schemas.PropertyDoc{Description: d}
 	}
-	doc.Properties[fields.offset] = schemas.PropertyDoc{Description: "f0: where to continue a result that was cut, in bytes (the footer of a cut result names it); the whole result is kept for a while, so the upstream is not called again."}
+	doc.Properties[fields.offset] = schemas.PropertyDoc{Description: "f0: where to continue a result that was cut, in bytes (the footer of a cut result names it, with " + fields.response + ")."}
+	doc.Properties[fields.response] = schemas.PropertyDoc{Description: "f0: the kept copy of a cut result that offset continues (the footer names it): the rest is read from the copy, so the upstream tool is not called again. When the copy is gone (kept for 10 minutes after its last use; a restart), a tool annotated read-only is called again and its result compared with the first; any other tool is never called again to page."}
 	doc.Properties[fields.binary] = schemas.PropertyDoc{Description: "f0: return images, audio and binary resources in full instead of a summary."}
-	call := &caller{conn: c, tool: ut.Name, fields: fields}
+	call := &caller{conn: c, tool: ut.Name, fields: fields, readOnly: spec.Annotations.ReadOnly}
 	return tools.External{
 		Spec:      spec,
 		Schema:    sch.Validate,
@@ -114,12 +110,15 @@ func inputSchema(ut mcpgo.Tool) (json.RawMessage, error) {
 }
 
 // fieldNames are the names of the fields f0 adds to one tool.
-type fieldNames struct{ offset, binary string }
+type fieldNames struct{ offset, response, binary string }
 
 func pagingFields(s *schemas.Schema) fieldNames {
-	f := fieldNames{offset: offsetField, binary: binaryField}
+	f := fieldNames{offset: offsetField, response: responseField, binary: binaryField}
 	if schemas.Property(s, f.offset) != nil {
 		f.offset = "f0Offset"
+	}
+	if schemas.Property(s, f.response) != nil {
+		f.response = "f0Response"
 	}
 	if schemas.Property(s, f.binary) != nil {
 		f.binary = "f0IncludeBinary"
@@ -249,67 +248,6 @@ func exampleValue(name string, s *schemas.Schema, depth int) any {
 		return Example(s)
 	}
 	return "<" + name + ">"
-}
-
-// caller forwards calls of one tool to its server.
-type caller struct {
-	conn   *Conn
-	tool   string
-	fields fieldNames
-}
-
-func (k *caller) run(ctx context.Context, args map[string]any) (tools.Result, error) {
-	delete(args, tools.BudgetField)
-	offset, _ := intArg(args[k.fields.offset])
-	delete(args, k.fields.offset)
-	binary, _ := args[k.fields.binary].(bool)
-	delete(args, k.fields.binary)
-	key := k.tool + "\x00" + tools.CompactJSON(args) + "\x00" + strconv.FormatBool(binary)
-	if offset > 0 {
-		if res, ok := k.conn.kept.get(key, time.Now()); ok {
-			return page(res, offset, k.fields.offset), nil
-		}
-	}
-	res, err := k.conn.Call(ctx, k.tool, args, func(done, total float64, msg string) {
-		tools.ReportProgress(ctx, done, total, msg)
-	})
-	if err != nil {
-		return tools.Result{}, err
-	}
-	out := convert(res, binary)
-	if res.IsError {
-		return tools.Result{}, fmt.Errorf("the upstream tool answered with an error: %s", out.Text)
-	}
-	if len(out.Text) > tools.Budget(ctx) {
-		k.conn.kept.put(key, out, time.Now())
-	}
-	return page(out, offset, k.fields.offset), nil
-}
-
-func intArg(v any) (int, bool) {
-	switch n := v.(type) {
-	case json.Number:
-		i, err := n.Int64()
-		return int(i), err == nil
-	case float64:
-		return int(n), true
-	case int:
-		return n, true
-	}
-	return 0, false
-}
-
-// page returns the result from byte offset on, with the continuation the
-// pipeline names in its footer when the budget cuts it.
-func page(res tools.Result, offset int, field string) tools.Result {
-	total := len(res.Text)
-	if offset > 0 {
-		offset = min(offset, total)
-		res.Text = res.Text[offset:]
-		res.Head = fmt.Sprintf("[from byte %s of %s]", tools.GroupDigits(int64(offset)), tools.GroupDigits(int64(total)))
-	}
-	res.Next = func(shown int) map[string]any { return map[string]any{field: offset + shown} }
-	return res
 }
 
 // placeholderName is the tool that stands for a server's tools while it

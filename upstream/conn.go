@@ -57,7 +57,6 @@ type Conn struct {
 	shown   []mcpgo.Tool
 	onTools func([]mcpgo.Tool)
 
-	kept     results // long results, for paging
 	tokens   atomic.Int64
 	progress sync.Map // progress token → func(done, total float64, msg string)
 }

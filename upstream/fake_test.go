@@ -76,6 +76,23 @@ func fakeServer() *server.MCPServer {
 			}
 			return mcpgo.NewToolResultText(b.String()), nil
 		})
+	long := func(first string, kib int) string {
+		var b strings.Builder
+		b.WriteString(first + "\n")
+		for i := 0; b.Len() < kib<<10; i++ {
+			fmt.Fprintf(&b, "line %06d %s\n", i, strings.Repeat("x", 40))
+		}
+		return b.String()
+	}
+	var orders atomic.Int64
+	add("order", "Place an order (not read-only); its answer is long.", `{"type":"object","properties":{"kib":{"type":"integer"}},"required":["kib"]}`, mcpgo.ToolAnnotation{ReadOnlyHint: &no},
+		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+			return mcpgo.NewToolResultText(long(fmt.Sprintf("order %d", orders.Add(1)), int(req.GetFloat("kib", 1)))), nil
+		})
+	add("doc", "A long text that is the same on every call.", `{"type":"object","properties":{"kib":{"type":"integer"}},"required":["kib"]}`, read,
+		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+			return mcpgo.NewToolResultText(long("doc", int(req.GetFloat("kib", 1)))), nil
+		})
 	add("die", "Exit the server.", `{"type":"object","properties":{}}`, mcpgo.ToolAnnotation{ReadOnlyHint: &no},
 		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 			fmt.Fprintln(os.Stderr, "fake: dying as asked")

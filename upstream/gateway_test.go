@@ -42,6 +42,7 @@ func gatewayWithin(t testing.TB, cfg tools.Config, wait time.Duration, servers .
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { p.Close() })
 	versions := make(chan *tools.Pipeline, 16)
 	p.Watch(func(next *tools.Pipeline) { versions <- next })
 	set.Follow(p, nil)
@@ -96,7 +97,7 @@ func TestErrorShowsWhatWasPassedExpectedAndAnExample(t *testing.T) {
 	want := `up_read_file: invalid arguments.
 - "path": is required but missing
 You passed: {"head":3}
-Expected: {path: string, head?: number, encoding?: "utf8"|"base64", offset?: integer, includeBinary?: boolean}
+Expected: {path: string, head?: number, encoding?: "utf8"|"base64", offset?: integer, response?: string, includeBinary?: boolean}
 Example: up_read_file {"path":"<path>"}`
 	if !res.IsError || !strings.HasPrefix(res.Text, want) {
 		t.Fatalf("got:\n%s\nwant it to start with:\n%s", res.Text, want)

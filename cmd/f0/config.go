@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -42,9 +43,13 @@ type globalFlags struct {
 	upstreams   []string
 	configFile  string
 	upAccess    []string
-	// started are the upstream servers this invocation started; closed
-	// when it ends.
+	// started are the upstream servers this invocation started, and built
+	// the pipelines it made (their kept copies); closed when it ends.
 	started *upstream.Set
+	built   []*tools.Pipeline
+	// oneShot is set for a command that ends with its answer (anything but
+	// serve): it keeps no copies of long answers, which would go with it.
+	oneShot bool
 }
 
 // clientFlags are what the operator tells f0 about MCP clients.
@@ -172,6 +177,7 @@ func (g *globalFlags) pipeline(logger *slog.Logger) (*tools.Pipeline, error) {
 	} else if explicit && mode == roots.ModeClient {
 		return nil, errors.New("--roots client: only f0 serve has an MCP client to send roots; on the command line name the directories with --root DIR")
 	}
+	g.oneShot = true
 	p, _, err := g.build(logger)
 	return p, err
 }
@@ -252,11 +258,13 @@ func (g *globalFlags) newPipeline(logger *slog.Logger, files *roots.Set) (*tools
 		MaxOutput:  g.maxOutput,
 		MaxCalls:   g.maxCalls,
 		MaxHeld:    maxHeld,
+		Keep:       keepLimits(files, g.oneShot),
 		Logger:     logger,
 	})
 	if err != nil {
 		return nil, err
 	}
+	g.built = append(g.built, p)
 	// An upstream that starts late, or changes its tools, gets them served.
 	g.started.Follow(p, g.upAccess)
 	return p, nil
@@ -321,8 +329,54 @@ func (g *globalFlags) startUpstreams(logger *slog.Logger) ([]*tools.Tool, error)
 	return list, nil
 }
 
-// close stops what the flags started (upstream servers).
+// close stops what the flags started (upstream servers) and drops the
+// copies the pipelines kept.
 func (g *globalFlags) close() {
 	g.started.Close()
 	g.started = nil
+	for _, p := range g.built {
+		p.Close()
+	}
+	g.built = nil
+}
+
+// keepLimits are the bounds of the copies a pipeline keeps of long
+// answers: none for a command that ends with its answer; otherwise the
+// defaults, spilling to a private directory in the system's temporary
+// directory, or in the user's cache directory when that one is inside a
+// root, or in memory only when both are.
+func keepLimits(files *roots.Set, oneShot bool) tools.KeepLimits {
+	if oneShot {
+		return tools.KeepLimits{Off: true}
+	}
+	var dirs []string
+	if files != nil {
+		dirs = files.Dirs()
+	}
+	cache, err := os.UserCacheDir()
+	for _, dir := range []string{os.TempDir(), cache} {
+		if dir != "" && (dir != cache || err == nil) && !insideAny(dir, dirs) {
+			return tools.KeepLimits{Dir: dir}
+		}
+	}
+	return tools.KeepLimits{NoDisk: true}
+}
+
+// insideAny reports whether dir is one of roots or inside one, links
+// resolved.
+func insideAny(dir string, roots []string) bool {
+	real := func(p string) string {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return r
+		}
+		return filepath.Clean(p)
+	}
+	d := real(dir)
+	for _, r := range roots {
+		rel, err := filepath.Rel(real(r), d)
+		if err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
 }

@@ -243,7 +243,7 @@ func TestCLISettingHints(t *testing.T) {
 // client keeps the listed name (fs_read) in both.
 func TestCLIHeadingsSpellTheExamplesName(t *testing.T) {
 	dir := t.TempDir()
-	schema := `{path?: string, paths?: string[], offset?: integer, limit?: integer, tail?: integer, lineNumbers?: boolean, base64?: boolean, image?: boolean}`
+	schema := `{path?: string, paths?: string[], offset?: integer, limit?: integer, tail?: integer, lineNumbers?: boolean, base64?: boolean, image?: boolean, version?: string}`
 	cases := []struct {
 		name   string
 		args   []string

@@ -35,7 +35,7 @@ func TestBinaryCallRemoteHints(t *testing.T) {
 	if strings.ContainsAny(all, "\x1e\x1f") {
 		t.Fatalf("a marker reached the terminal:\n%s", r)
 	}
-	next := regexp.MustCompile(regexp.QuoteMeta(prefix) + `'\{"offset":\d+,"path":"big.txt"\}'`).FindString(all)
+	next := regexp.MustCompile(regexp.QuoteMeta(prefix) + `'\{"offset":\d+,"path":"big.txt","version":"v\d+-[0-9a-f]{16}"\}'`).FindString(all)
 	if next == "" {
 		t.Fatalf("no runnable continuation starting %q:\n%s", prefix, r)
 	}

@@ -86,7 +86,7 @@ func (t *toolset) readBase64(ctx context.Context, in ReadInput, o *opened) (tool
 	switch {
 	case shown < n:
 		res.Partial, res.Total = true, int(base64Len(o.size-start))
-		res.Next = nextLines(text, first, limit)
+		res.Next = nextLines(text, first, limit, nil)
 	case last < total:
 		res.Notes = append(res.Notes, "More lines follow: "+call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true, "offset": last + 1}))
 	}

@@ -126,3 +126,12 @@ func BenchmarkSearchCancelStop(b *testing.B) {
 	b.ReportMetric(float64(total.Microseconds())/1000/float64(b.N), "ms-to-stop")
 	b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms-to-stop")
 }
+
+// BenchmarkReadDeep reads a window near the end of a 16 MB file: the
+// lines before it are read (and hashed, for the version a continuation
+// carries) but not kept.
+func BenchmarkReadDeep(b *testing.B) {
+	dir := b.TempDir()
+	must(b, os.WriteFile(filepath.Join(dir, "m16.txt"), []byte(strings.Repeat("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde\n", 256<<10)), 0o644))
+	benchCall(b, benchPipeline(b, dir), "fs_read", map[string]any{"path": "m16.txt", "offset": 250000})
+}

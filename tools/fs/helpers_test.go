@@ -69,6 +69,7 @@ func pipelineFor(t testing.TB, cfg tools.Config, roots ...string) *tools.Pipelin
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { p.Close() })
 	return p
 }
 

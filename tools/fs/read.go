@@ -34,6 +34,7 @@ type ReadInput struct {
 	LineNumbers bool     `json:"lineNumbers,omitempty"`
 	Base64      bool     `json:"base64,omitempty" jsonschema_description:"Return the file's bytes as base64, in lines of 76 characters (57 bytes) that offset, limit and tail pick."`
 	Image       bool     `json:"image,omitempty" jsonschema_description:"Return an image you can see."`
+	Version     string   `json:"version,omitempty" jsonschema_description:"The file's version a page continues (from the footer)."`
 }
 
 // Limits of fs.read.
@@ -58,7 +59,7 @@ func (t *toolset) readTool() *tools.Tool {
 		Spec: tools.Spec{
 			Name: "fs.read", Title: "Read files",
 			Summary:     "Read text files by line window (offset, limit, tail), several at once.",
-			Unlisted:    []string{"base64"},
+			Unlisted:    []string{"base64", "version"},
 			Keywords:    []string{"file", "cat", "open", "view", "show", "contents", "head", "tail", "lines"},
 			Access:      tools.Read,
 			Annotations: readOnly,
@@ -84,6 +85,9 @@ func (t *toolset) runRead(ctx context.Context, in ReadInput) (tools.Result, erro
 		return tools.Result{}, &tools.InputError{Field: "path", Problem: "is required: name the file to read (or several in paths)."}
 	case in.Tail > 0 && in.Offset != 0:
 		return tools.Result{}, &tools.InputError{Field: "tail", Problem: "and offset were both given; use one: tail for the last lines, offset for a window from a line."}
+	case in.Version != "" && len(paths) > 1:
+		return tools.Result{}, &tools.InputError{Field: "version", Problem: fmt.Sprintf("names the version of one file, and this call reads %d", len(paths)),
+			Hint: "Continue each file with the call its section's last line names."}
 	case len(paths) == 1:
 		return t.readOne(ctx, in, paths[0])
 	}
@@ -154,6 +158,9 @@ func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tools.Re
 	if err != nil {
 		return tools.Result{}, err
 	}
+	if err := t.checkVersion(ctx, in.Version, o); err != nil {
+		return tools.Result{}, err
+	}
 	if sink := tools.Sink(ctx); sink != nil {
 		return t.streamWindow(ctx, in, o, first, limit, sink)
 	}
@@ -183,19 +190,24 @@ func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tools.Re
 			}
 			res.Notes = append(res.Notes, "note: "+longLineNote(ctx, o.name, first, w, whole))
 		}
-		res.Next = nextLines(text, first, limit)
+		res.Next = nextLines(text, first, limit, w.version)
 	} else if w.more {
-		res.Notes = append(res.Notes, fmt.Sprintf("More lines follow: %s", call(ctx, "fs.read", map[string]any{"path": o.name, "offset": first + w.shown})))
+		res.Notes = append(res.Notes, fmt.Sprintf("More lines follow: %s", call(ctx, "fs.read", map[string]any{"path": o.name, "offset": first + w.shown, "version": w.version(w.shown)})))
 	}
 	return res, nil
 }
 
 // nextLines continues a window of lines from first (limit of them, 0: to
-// the end) shown as text: after the whole lines shown, at least one.
-func nextLines(text string, first, limit int) func(shown int) map[string]any {
+// the end) shown as text: after the whole lines shown, at least one. With
+// version, the call also carries the version of the file before the line
+// it continues at, so that a file changed in between is noticed.
+func nextLines(text string, first, limit int, version func(done int) string) func(shown int) map[string]any {
 	return func(shown int) map[string]any {
 		done := max(strings.Count(text[:min(shown, len(text))], "\n"), 1)
 		next := map[string]any{"offset": first + done, "tail": nil}
+		if version != nil {
+			next["version"] = version(done)
+		}
 		if limit > 0 {
 			next["limit"] = max(limit-done, 1)
 		}
@@ -291,14 +303,9 @@ func (t *toolset) lineRange(ctx context.Context, in ReadInput, o *opened) (first
 	if err != nil {
 		return 0, 0, fmt.Errorf("read %s: %w", o.name, err)
 	}
-	seeker, ok := o.f.(io.Seeker)
-	if !ok {
-		return 0, 0, fmt.Errorf("read %s: cannot go back to the start", o.name)
+	if err := rewind(o); err != nil {
+		return 0, 0, err
 	}
-	if _, err := seeker.Seek(0, io.SeekStart); err != nil {
-		return 0, 0, fmt.Errorf("read %s: %w", o.name, err)
-	}
-	o.r = o.f.(io.Reader)
 	first = max(total-back+1, 1)
 	if in.Tail > 0 && limit == 0 {
 		limit = back
@@ -356,6 +363,12 @@ type lineWindow struct {
 	// line cap), and lastOut is the last byte written to it.
 	out     io.Writer
 	lastOut byte
+	// before sums the bytes before the window (without out), for the
+	// version of the file a continuation names (see version); throughLong
+	// goes on through a long first line, which text holds only the start
+	// of, and longEnded says it reached the line's end.
+	before, throughLong *fileSum
+	longEnded           bool
 }
 
 // add keeps seg, part of a line of the window, or writes it to out.
@@ -415,6 +428,8 @@ func readWindow(r io.Reader, first, limit int, room tools.Room, size int64, out 
 	w := lineWindow{first: first, total: -1, out: out}
 	if out != nil {
 		capBytes, room.Lines = math.MaxInt, 0
+	} else {
+		w.before = &fileSum{}
 	}
 	buf := make([]byte, min(max(size+1, 512), 64<<10))
 	if size < 64<<10 && out == nil {
@@ -428,6 +443,7 @@ func readWindow(r io.Reader, first, limit int, room tools.Room, size int64, out 
 		n, err := r.Read(buf)
 		chunk := buf[:n]
 		read += int64(n)
+		before := w.startByte
 		if n > 0 {
 			last = chunk[n-1]
 		}
@@ -454,6 +470,7 @@ func readWindow(r io.Reader, first, limit int, room tools.Room, size int64, out 
 				} else if len(w.text)+len(seg) > capBytes {
 					if w.shown == 0 {
 						w.long, w.lineLen = true, int64(len(w.text)+len(seg))
+						w.startLong(seg)
 						if i >= 0 {
 							w.lineLen-- // the newline
 						} else {
@@ -477,10 +494,12 @@ func readWindow(r io.Reader, first, limit int, room tools.Room, size int64, out 
 				i := bytes.IndexByte(chunk, '\n')
 				if i < 0 {
 					w.lineLen += int64(len(chunk))
+					w.sumLong(chunk)
 					chunk = nil
 					continue
 				}
 				w.lineLen += int64(i)
+				w.sumLong(chunk[:i+1])
 				measuring = false
 			default:
 				if limit > 0 && line >= first+limit && !w.cut {
@@ -490,6 +509,8 @@ func readWindow(r io.Reader, first, limit int, room tools.Room, size int64, out 
 				chunk = nil
 			}
 		}
+		// What the chunk held before the window starts it: summed at once.
+		w.sumBefore(buf[:w.startByte-before])
 		if errors.Is(err, io.EOF) {
 			break
 		}
@@ -774,7 +795,7 @@ func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share
 		if w.cut && strings.HasSuffix(text, "\n") || w.more {
 			next = first + w.shown
 		}
-		fmt.Fprintf(&b, "… [more of this file: %s]\n", call(ctx, "fs.read", map[string]any{"path": o.name, "offset": next}))
+		fmt.Fprintf(&b, "… [more of this file: %s]\n", call(ctx, "fs.read", map[string]any{"path": o.name, "offset": next, "version": w.version(next - first)}))
 	}
 	return b.String(), true
 }

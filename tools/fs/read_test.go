@@ -44,11 +44,11 @@ func TestReadShapes(t *testing.T) {
 		{"absolute inside", map[string]any{"path": filepath.Join(e.root, "go.mod")}, whole},
 		{"file_path synonym", map[string]any{"file_path": "go.mod"}, whole},
 		{"path as a one-item list", map[string]any{"path": []any{"go.mod"}}, whole},
-		{"window", map[string]any{"path": "ten.txt", "offset": 4, "limit": 2}, "ten.txt · lines 4-5 of 10 · 71 B\nline 4\nline 5\nMore lines follow: fs_read {\"offset\":6,\"path\":\"ten.txt\"}"},
+		{"window", map[string]any{"path": "ten.txt", "offset": 4, "limit": 2}, "ten.txt · lines 4-5 of 10 · 71 B\nline 4\nline 5\nMore lines follow: fs_read {\"offset\":6,\"path\":\"ten.txt\",\"version\":\"" + versionOf(numbered(10), 6) + "\"}"},
 		{"head and start_line synonyms", map[string]any{"path": "ten.txt", "head": "2", "start_line": 9}, "ten.txt · lines 9-10 of 10 · 71 B\nline 9\nline 10\n"},
 		{"tail", map[string]any{"path": "ten.txt", "tail": 2}, "ten.txt · lines 9-10 of 10 · 71 B\nline 9\nline 10\n"},
-		{"negative offset", map[string]any{"path": "ten.txt", "offset": -3, "limit": 1}, "ten.txt · line 8 of 10 · 71 B\nline 8\nMore lines follow: fs_read {\"offset\":9,\"path\":\"ten.txt\"}"},
-		{"line numbers", map[string]any{"path": "ten.txt", "limit": 2, "lineNumbers": true}, "ten.txt · lines 1-2 of 10 · 71 B\n     1\tline 1\n     2\tline 2\nMore lines follow: fs_read {\"offset\":3,\"path\":\"ten.txt\"}"},
+		{"negative offset", map[string]any{"path": "ten.txt", "offset": -3, "limit": 1}, "ten.txt · line 8 of 10 · 71 B\nline 8\nMore lines follow: fs_read {\"offset\":9,\"path\":\"ten.txt\",\"version\":\"" + versionOf(numbered(10), 9) + "\"}"},
+		{"line numbers", map[string]any{"path": "ten.txt", "limit": 2, "lineNumbers": true}, "ten.txt · lines 1-2 of 10 · 71 B\n     1\tline 1\n     2\tline 2\nMore lines follow: fs_read {\"offset\":3,\"path\":\"ten.txt\",\"version\":\"" + versionOf(numbered(10), 3) + "\"}"},
 		{"several paths", map[string]any{"paths": []any{"go.mod", "src/main.go"}},
 			"==> go.mod · lines 1-3 of 3 · 18 B <==\nmodule x\n\ngo 1.26\n\n==> src/main.go · line 1 of 1 · 13 B <==\npackage main\n"},
 		{"path as a list", map[string]any{"path": []any{"go.mod", "src/main.go"}},
@@ -214,7 +214,7 @@ func TestReadLongLine(t *testing.T) {
 	}
 	assertInOrder(t, res.Text, "min.js · line 1 of 2, cut at the output budget", "aaaa",
 		`note: line 1 is 50,000 bytes, longer than this call's output budget, so only its start is shown. See all of it: fs_read {"limit":1,"maxBytes":51024,"offset":1,"path":"min.js"}`,
-		`Get the rest: fs_read {"offset":2,"path":"min.js"}`)
+		`Get the rest: fs_read {"offset":2,"path":"min.js","version":"`+versionOf(strings.Repeat("a", 50000)+"\nsecond\n", 2)+`"}`)
 }
 
 func TestReadUnderReadAccess(t *testing.T) {
@@ -245,7 +245,7 @@ func TestReadLongLineSaysHowToSeeIt(t *testing.T) {
 	many := e.ok("fs.read", map[string]any{"paths": []any{"a.txt", "oneline.json", "two.txt"}})
 	assertInOrder(t, many, "==> a.txt", "==> oneline.json · line 1 of 1, cut at the output budget", `{"k":"vvv`,
 		"… [line 1 is 100,008 bytes, longer than this call's output budget", "See all of it: "+whole,
-		"==> two.txt · line 1 of 2, cut", `… [line 1 is 30,000 bytes`, `… [more of this file: fs_read {"offset":2,"path":"two.txt"}]`)
+		"==> two.txt · line 1 of 2, cut", `… [line 1 is 30,000 bytes`, `… [more of this file: fs_read {"offset":2,"path":"two.txt","version":"`+versionOf(strings.Repeat("w", 30000)+"\nsecond\n", 2)+`"}]`)
 	assertNot(t, many, `"offset":2,"path":"oneline.json"`)
 	// The suggested call returns the whole line.
 	got := e.ok("fs.read", map[string]any{"limit": 1, "maxBytes": 101032, "offset": 1, "path": "oneline.json"})

@@ -50,3 +50,24 @@ func BenchmarkParseCurlArgs(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCurlLongBody times a GET of a 4 MB body that is cut at the
+// budget: the answer keeps its first page, and a copy of the whole body for
+// the pages after it (spilled to a file past 1 MiB).
+func BenchmarkCurlLongBody(b *testing.B) {
+	body := strings.Repeat("a line of a long body\n", 200000)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		io.WriteString(w, body)
+	}))
+	defer srv.Close()
+	p, _ := newPipeline(b)
+	args := map[string]any{"url": srv.URL}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(body)))
+	for b.Loop() {
+		if res := p.Call(context.Background(), "net_curl", args); res.IsError || !strings.Contains(res.Text, "Get the rest") {
+			b.Fatal(res.Text)
+		}
+	}
+}

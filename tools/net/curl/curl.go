@@ -78,7 +78,7 @@ func (c *curl) tool() *tools.Tool {
 				"form": tools.URLEncoded, "query": tools.URLEncoded, "cookie": tools.CookiePairs, "user": tools.UserPass,
 			},
 			Unlisted: []string{"urls", "cookie", "fail", "silent", "verbose", "writeOut", "maxRedirects", "maxTimeSeconds", "connectTimeoutMs",
-				"remoteName", "userAgent", "referer", "compressed", "insecure", "base64", "startIndex"},
+				"remoteName", "userAgent", "referer", "compressed", "insecure", "base64", "startIndex", "response"},
 		},
 		Run:       c.run,
 		AccessFor: c.access,
@@ -215,6 +215,10 @@ func (c *curl) answerPlan(ctx context.Context, p *plan, v *consoleView) (tools.R
 		return tools.Result{}, &tools.InputError{Field: "urls", Problem: fmt.Sprintf("%d URLs in one call; the most is %d", len(req.targets), most),
 			Hint: "Split them over several calls."}
 	}
+	if req.continues != nil && len(req.targets) > 1 {
+		return tools.Result{}, &tools.InputError{Field: responseField, Problem: fmt.Sprintf("names one kept response, and this call has %d URLs", len(req.targets)),
+			Hint: "Continue each URL with the call its section's last line names."}
+	}
 	req.console = v != nil
 	req.pipe = pipeFor(ctx, req)
 	o := c.consoleOut(ctx, v, req)
@@ -277,7 +281,11 @@ func (c *curl) doAll(ctx context.Context, r *request, o *consoleOut) ([]*exchang
 	var exs []*exchange
 	var errs []error
 	for _, t := range r.targets {
-		ex, err := c.fetch(ctx, r, t)
+		fetch := c.fetch
+		if r.continues != nil {
+			fetch = c.continued
+		}
+		ex, err := fetch(ctx, r, t)
 		exs, errs = append(exs, ex), append(errs, err)
 		if o != nil {
 			o.render(c, ex, err)

@@ -23,6 +23,12 @@ func (c *curl) failed(ctx context.Context, r *request, ex *exchange, err error) 
 		tm *tooManyRedirectsError
 		ce *capError
 	)
+	if res, ok := continuationFailure(ctx, r, ex, err); ok {
+		return res, nil
+	}
+	if ie, ok := tools.AsInputError(err); ok && ie.Field == responseField {
+		return tools.Result{}, ie
+	}
 	u := ex.target.u.Redacted()
 	switch {
 	case errors.As(err, &tt):

@@ -57,11 +57,18 @@ type exchange struct {
 	// several is set when the call has other URLs too: the calls an
 	// answer suggests are then for this URL alone.
 	several func(changes map[string]any) map[string]any
+	// copy is the copy of the body being kept for the calls that page
+	// through it, token its name once kept (see keep), and replayed when
+	// the body was read from a copy kept at that time (no request sent).
+	copy     *tools.CopyWriter
+	token    string
+	replayed time.Time
 }
 
 // next renders the call that changes this exchange's request, for the
 // answer to suggest.
 func (ex *exchange) next(ctx context.Context, changes map[string]any) string {
+	changes = ex.withToken(changes)
 	if ex.several != nil {
 		changes = ex.several(changes)
 	}
@@ -121,6 +128,10 @@ func (c *curl) fetch(ctx context.Context, r *request, t *target) (*exchange, err
 		if again && ctx.Err() == nil {
 			notes = append(notes, retryNote(why, ex.resp, wait, rt.left))
 			if err = c.clock.Sleep(ctx, wait); err == nil {
+				if ex.copy != nil { // only the last attempt is paged
+					ex.copy.Discard()
+					ex.copy = nil
+				}
 				earlier = append(earlier, ex)
 				continue
 			}
@@ -253,6 +264,19 @@ func (c *curl) readBody(ctx context.Context, r *request, ex *exchange) error {
 	}
 	body := &meteredReader{ctx: ctx, r: dec, limit: r.maxDownload, h: sha256.New(), total: total,
 		capErr: &capError{limit: r.maxDownload, flag: r.capFlag, saved: saving}}
+	err = c.takeBody(ctx, r, ex, body)
+	ex.wire = wire.n
+	return err
+}
+
+// takeBody reads the decoded body to where it goes: a file (output), the
+// void (-o /dev/null), curl's console, the front end's sink, or the answer,
+// which keeps what it shows, and a copy of all of it for the calls that
+// page through it (see keepsCopy).
+func (c *curl) takeBody(ctx context.Context, r *request, ex *exchange, body *meteredReader) error {
+	resp, t := ex.resp, ex.target
+	saving := t.out != nil
+	var err error
 	switch {
 	case saving:
 		if fail := r.fail && !r.failWithBody && resp.StatusCode >= 400; fail {
@@ -271,11 +295,14 @@ func (c *curl) readBody(ctx context.Context, r *request, ex *exchange) error {
 		_, err = io.Copy(io.Discard, body)
 	case r.stream != nil && !(r.fail && !r.failWithBody && resp.StatusCode >= 400):
 		err = r.stream.streamBody(ctx, ex, body)
+	case keepsCopy(r, resp) && ex.replayed.IsZero():
+		ex.copy = tools.KeepCopy(ctx, func() string { return ex.sha256 })
+		err = keepBody(ctx, r, ex, io.TeeReader(body, ex.copy))
 	default:
 		err = keepBody(ctx, r, ex, body)
 	}
 	body.report(true)
-	ex.size, ex.wire, ex.sha256 = body.n, wire.n, hex.EncodeToString(body.h.Sum(nil))
+	ex.size, ex.sha256 = body.n, hex.EncodeToString(body.h.Sum(nil))
 	return err
 }
 
@@ -364,9 +391,10 @@ func keepBody(ctx context.Context, r *request, ex *exchange, body io.Reader) err
 // pipeFor returns the front end's sink (tools.Sink) when the answer's text
 // would be one body alone, from its start, as received: one URL, no -i,
 // -D -, -w or --retry output beside it, not converted, not as base64, not
-// a console's (see consoleOut). Such a body streams (pipeBody).
+// a console's (see consoleOut), not a continuation (whose body is compared
+// with the first before it is shown). Such a body streams (pipeBody).
 func pipeFor(ctx context.Context, r *request) io.Writer {
-	if r.console || len(r.targets) != 1 || r.offset != 0 || r.startIndex != 0 || r.base64 || r.format != "" && r.format != "raw" ||
+	if r.console || len(r.targets) != 1 || r.offset != 0 || r.startIndex != 0 || r.continues != nil || r.base64 || r.format != "" && r.format != "raw" ||
 		r.include || r.writeOut != nil || r.plan.retry.times > 0 || r.plan.dumpHeader.set {
 		return nil
 	}

@@ -41,6 +41,9 @@ func withAccess(a tools.Access) envOpt {
 }
 func withNet(f func(*f0net.Config)) envOpt { return func(c *f0net.Config, _ *tools.Config) { f(c) } }
 func withBudget(n int) envOpt              { return func(_ *f0net.Config, tc *tools.Config) { tc.MaxOutput = n } }
+func withKeep(l tools.KeepLimits) envOpt {
+	return func(_ *f0net.Config, tc *tools.Config) { tc.Keep = l }
+}
 
 func newEnv(t testing.TB, opts ...envOpt) *env {
 	t.Helper()
@@ -88,6 +91,7 @@ func newPipelineClock(t testing.TB, clk clock, opts ...envOpt) (*tools.Pipeline,
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { p.Close() })
 	return p, dir
 }
 

@@ -44,6 +44,7 @@ type Input struct {
 	// StartIndex is the fetch server's start_index: a character index into
 	// the text as shown (markdown for a page), where offset counts bytes.
 	StartIndex int    `json:"startIndex,omitempty" jsonschema:"minimum=0" jsonschema_description:"Character index into the shown text to start from (offset counts bytes)."`
+	Response   string `json:"response,omitempty" jsonschema_description:"The kept response a page continues (from the footer)."`
 	Format     string `json:"format,omitempty" jsonschema:"enum=raw,enum=text,enum=markdown" jsonschema_description:"HTML as markdown or text."`
 	Base64     *bool  `json:"base64,omitempty" jsonschema_description:"Return a binary body as base64."`
 }

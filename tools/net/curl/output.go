@@ -59,7 +59,9 @@ func (c *curl) single(ctx context.Context, r *request, ex *exchange, err error) 
 			head += "\n" + strings.TrimRight(s.suffix, "\n")
 			s.suffix = ""
 		}
-		if s.pageable && len(s.text()) > room.Less(head).Bytes {
+		// The calls the notes suggest read the kept copy; without one, a
+		// request that is not sent again gets the footer's advice alone.
+		if s.pageable && len(s.text()) > room.Less(head).Bytes && (ex.keep(r) != "" || r.repeatable()) {
 			notes = append(notes, c.cutNotes(ctx, r, ex, &s)...)
 		}
 	}
@@ -72,12 +74,29 @@ func (c *curl) single(ctx context.Context, r *request, ex *exchange, err error) 
 		}
 	}
 	if s.pageable {
-		prefix, offset := len(s.prefix), s.offset
-		res.Next = func(shown int) map[string]any {
-			return map[string]any{"offset": offset + max(shown-prefix, 0), "startIndex": nil}
+		res.Next = c.nextPage(r, ex, &s)
+		if ex.token == "" && ex.copy != nil && ex.copy.NotKept() != "" && !r.repeatable() {
+			res.Unpaged = unpagedText(ctx, r, ex)
 		}
 	}
 	return res, nil
+}
+
+// nextPage is the continuation of a cut body: the offset after what was
+// shown, in the kept copy of the response (ex.keep). A request that is not
+// sent again has none when its copy could not be kept.
+func (c *curl) nextPage(r *request, ex *exchange, s *section) func(shown int) map[string]any {
+	prefix, offset := len(s.prefix), s.offset
+	return func(shown int) map[string]any {
+		next := map[string]any{"offset": offset + max(shown-prefix, 0), "startIndex": nil}
+		switch tok := ex.keep(r); {
+		case tok != "":
+			next[responseField] = tok
+		case !r.repeatable():
+			return nil
+		}
+		return next
+	}
 }
 
 // cutNotes are the remarks for a body too long for one answer: markdown
@@ -129,11 +148,14 @@ func (c *curl) several(ctx context.Context, r *request, exs []*exchange, errs []
 		if len(text) > share.Less(marker, head).Bytes {
 			// Room for the body: the share less this section's marker, head
 			// and the line naming the call for the rest, at its longest.
+			if s.pageable {
+				ex.keep(r)
+			}
 			room := share.Less(marker, head, cutLine(1<<40, 1<<40, ex.next(ctx, map[string]any{"offset": 1 << 40})))
 			shown := tools.CutUTF8(text, room.Bytes)
 			b.WriteString(shown)
 			rest := ""
-			if s.pageable {
+			if s.pageable && (ex.token != "" || r.repeatable()) {
 				rest = ex.next(ctx, map[string]any{"offset": s.offset + max(len(shown)-len(s.prefix), 0), "startIndex": nil})
 			}
 			b.WriteString(cutLine(len(shown), s.shownSize(), rest) + "\n")
@@ -185,6 +207,9 @@ func (c *curl) answer(ctx context.Context, r *request, ex *exchange, room tools.
 	var s section
 	resp := ex.resp
 	s.head = append(s.head, summaryLine(r, ex))
+	if !ex.replayed.IsZero() {
+		s.head = append(s.head, replayLine(ex))
+	}
 	if r.verbose {
 		s.head = append(s.head, verboseLines(r, ex)...)
 	}
@@ -435,11 +460,12 @@ func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *sect
 	enc := base64.StdEncoding.EncodeToString(ex.data)
 	encLen := base64.StdEncoding.EncodedLen(int(ex.size))
 	if encLen-r.offset > room.Less(strings.Join(s.head, "\n"), s.prefix, s.suffix).Bytes {
+		keepUnrepeatable(r, ex)
 		s.isError = true
 		s.head = append(s.head, fmt.Sprintf("base64 refused: this body (%s, %s) is %s bytes as base64, more than this call's output budget of %s bytes.",
 			typeOrUnknown(ex.resp), tools.HumanBytes(ex.size), tools.GroupDigits(int64(encLen)), tools.GroupDigits(int64(tools.Budget(ctx)))))
 		name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
-		s.head = append(s.head, "Save it to a file instead: "+ex.next(ctx, map[string]any{"output": name, "base64": nil, "offset": nil}))
+		s.head = append(s.head, "Save it to a file instead: "+ex.next(ctx, map[string]any{"output": name, "base64": nil, "offset": nil})+sendsAgain(r, ex))
 		if want, ok := base64Budget(room, encLen, s.head...); ok {
 			s.head = append(s.head, "Or raise the budget: "+ex.next(ctx, map[string]any{"maxBytes": want}))
 		}
@@ -469,17 +495,18 @@ func base64Budget(room tools.Room, encLen int, head ...string) (int, bool) {
 // as base64 (with the budget it needs, when this call's room is too small)
 // and saved to a file.
 func (c *curl) binaryLines(ctx context.Context, r *request, ex *exchange, s *section, room tools.Room) []string {
+	keepUnrepeatable(r, ex)
 	lines := []string{fmt.Sprintf("binary body omitted: %s, %s (%s bytes), sha256 %s", typeOrUnknown(ex.resp), tools.HumanBytes(ex.size), tools.GroupDigits(ex.size), ex.sha256)}
 	encLen := base64.StdEncoding.EncodedLen(int(ex.size))
 	head := append(slices.Clone(s.head), base64Line(ex))
 	switch want, ok := base64Budget(room, encLen, head...); {
 	case encLen <= room.Less(append(head, s.prefix, s.suffix)...).Bytes:
-		lines = append(lines, "Get it as base64: "+ex.next(ctx, map[string]any{"base64": true, "offset": nil}))
+		lines = append(lines, "Get it as base64: "+ex.next(ctx, map[string]any{"base64": true, "offset": nil})+sendsAgain(r, ex))
 	case ok:
-		lines = append(lines, "Get it as base64: "+ex.next(ctx, map[string]any{"base64": true, "offset": nil, "maxBytes": want}))
+		lines = append(lines, "Get it as base64: "+ex.next(ctx, map[string]any{"base64": true, "offset": nil, "maxBytes": want})+sendsAgain(r, ex))
 	}
 	name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
-	lines = append(lines, "Save it to a file: "+ex.next(ctx, map[string]any{"output": name, "offset": nil}))
+	lines = append(lines, "Save it to a file: "+ex.next(ctx, map[string]any{"output": name, "offset": nil})+sendsAgain(r, ex))
 	return lines
 }
 

@@ -73,10 +73,12 @@ type plan struct {
 
 	offset     int
 	startIndex int // characters, where offset counts bytes
-	format     string
-	base64     bool
-	help       bool
-	notes      []string
+	// response names the kept response the call continues (responseField).
+	response string
+	format   string
+	base64   bool
+	help     bool
+	notes    []string
 }
 
 // setting is one scalar option and where it was set, so that a structured
@@ -421,6 +423,7 @@ func (p *plan) applyOptions(in Input) error {
 		p.silent = true
 	}
 	p.offset, p.startIndex = in.Offset, in.StartIndex
+	p.response = in.Response
 	if p.startIndex > 0 && in.Base64 != nil && *in.Base64 {
 		return &tools.InputError{Field: "startIndex", Problem: "counts characters of text, and base64 shows bytes",
 			Hint: "Page base64 with offset (bytes), or drop base64 to read the text from startIndex."}

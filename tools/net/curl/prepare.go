@@ -74,6 +74,9 @@ type request struct {
 	// window); offset is 0 then.
 	startIndex int
 	base64     bool
+	// continues is the kept response the call reads instead of sending
+	// the request, when it can (see continued).
+	continues *tools.CopyToken
 }
 
 // target is one URL of the call, and where its body goes.
@@ -130,6 +133,14 @@ func (c *curl) prepare(ctx context.Context, p *plan) (*request, []string, error)
 			return nil, nil, err
 		}
 		r.writeOut = wo
+	}
+	if p.response != "" {
+		tok, ok := tools.ParseCopyToken(p.response)
+		if !ok {
+			return nil, nil, &tools.InputError{Field: responseField, Problem: fmt.Sprintf("%q is not the name of a kept response: the footer of a cut body writes it as r-, 12 hex digits, -, 16 hex digits (e.g. %s)", p.response, tools.CopyTokenExample),
+				Hint: fmt.Sprintf("Copy it from the footer, or drop %q to send the request.", responseField)}
+		}
+		r.continues = &tok
 	}
 	var err error
 	if r.body, err = c.buildBody(ctx, p); err != nil {

@@ -1,0 +1,199 @@
+package upstream
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"f0/tools"
+)
+
+// caller forwards calls of one tool to its server. A result too long for
+// one answer is kept (tools.KeepCopy), and the calls that page through it
+// name the copy (response) and read it instead of calling the tool again.
+type caller struct {
+	conn     *Conn
+	tool     string
+	fields   fieldNames
+	readOnly bool // the tool is annotated read-only: it may be called again to page
+}
+
+// keptResult is what the store keeps beside a result's text: the result
+// without it, and the call it answers.
+type keptResult struct {
+	key string
+	res tools.Result
+}
+
+// request is one call as the caller sees it: the upstream's arguments,
+// and f0's own.
+type request struct {
+	args     map[string]any
+	offset   int
+	binary   bool
+	response string
+}
+
+// key identifies the call a result answers.
+func (k *caller) key(r request) string {
+	return k.tool + "\x00" + tools.CompactJSON(r.args) + "\x00" + strconv.FormatBool(r.binary)
+}
+
+func (k *caller) run(ctx context.Context, args map[string]any) (tools.Result, error) {
+	delete(args, tools.BudgetField)
+	r := request{args: args}
+	r.offset, _ = intArg(args[k.fields.offset])
+	r.binary, _ = args[k.fields.binary].(bool)
+	r.response, _ = args[k.fields.response].(string)
+	for _, f := range []string{k.fields.offset, k.fields.binary, k.fields.response} {
+		delete(args, f)
+	}
+	if r.response != "" {
+		return k.continued(ctx, r)
+	}
+	out, w, err := k.call(ctx, r)
+	if err != nil {
+		return tools.Result{}, err
+	}
+	token, paged := k.keep(ctx, r, out, w)
+	return k.page(ctx, out, r.offset, token, paged), nil
+}
+
+// call calls the upstream tool and copies its text as it converts it.
+func (k *caller) call(ctx context.Context, r request) (tools.Result, *tools.CopyWriter, error) {
+	res, err := k.conn.Call(ctx, k.tool, r.args, func(done, total float64, msg string) {
+		tools.ReportProgress(ctx, done, total, msg)
+	})
+	if err != nil {
+		return tools.Result{}, nil, err
+	}
+	out := convert(res, r.binary)
+	if res.IsError {
+		return tools.Result{}, nil, fmt.Errorf("the upstream tool answered with an error: %s", out.Text)
+	}
+	w := tools.KeepCopy(ctx, nil)
+	io.WriteString(w, out.Text)
+	return out, w, nil
+}
+
+// keep keeps the copy of a result too long for one answer (more than half
+// the call's budget after offset), and returns the token of the calls that
+// continue it. A tool that is not called again to page has none when the
+// copy could not be kept; paged says whether the rest has a call at all.
+func (k *caller) keep(ctx context.Context, r request, out tools.Result, w *tools.CopyWriter) (token string, paged bool) {
+	if len(out.Text)-r.offset <= tools.Budget(ctx)/2 {
+		return "", true // it fits: the pipeline's own footer, if any, does
+	}
+	meta := &keptResult{key: k.key(r), res: out}
+	meta.res.Text = ""
+	size := int64(1 << 10)
+	for _, img := range out.Images {
+		size += int64(len(img.Data))
+	}
+	tok, kept := w.Keep(meta, size)
+	if !kept && !k.readOnly {
+		return "", false
+	}
+	return tok.String(), true
+}
+
+// continued answers a call that names a kept result: from the copy when it
+// is there; otherwise a read-only tool is called again and its result
+// compared with the first (the token's sum), and any other is not called.
+func (k *caller) continued(ctx context.Context, r request) (tools.Result, error) {
+	tok, ok := tools.ParseCopyToken(r.response)
+	if !ok {
+		return tools.Result{}, &tools.InputError{Field: k.fields.response, Problem: fmt.Sprintf("%q is not the name of a kept result: the footer of a cut result writes it as r-, 12 hex digits, -, 16 hex digits (e.g. %s)", r.response, tools.CopyTokenExample),
+			Hint: fmt.Sprintf("Copy it from the footer, or drop %q to call the tool.", k.fields.response)}
+	}
+	cp, err := tools.OpenCopy(ctx, tok)
+	if err == nil {
+		defer cp.Close()
+		return k.replay(ctx, r, cp)
+	}
+	gone, _ := err.(*tools.CopyGone)
+	if !k.readOnly {
+		return tools.Result{}, fmt.Errorf("the rest of this result cannot be shown: %s. f0 does not call %s again to page through its answer: it is not annotated read-only, so a second call could do its work again. Calling it again is up to you: it will run again",
+			gone.Error(), tools.ToolName(ctx, k.name()))
+	}
+	out, w, err := k.call(ctx, r)
+	if err != nil {
+		return tools.Result{}, err
+	}
+	if w.Sum() != tok.Sum {
+		again, _ := k.keep(ctx, request{args: r.args, binary: r.binary}, out, w)
+		changes := map[string]any{k.fields.offset: nil, k.fields.response: nil}
+		if again != "" {
+			changes[k.fields.response] = again
+		}
+		return tools.Result{}, fmt.Errorf("the result changed since the first page: %s; %s was called again, and its result (%s, sha256 %s…) is not the one the first pages came from (sha256 %s…). The pages you have are of the earlier result; read the new one from its start: %s",
+			gone.Error(), tools.ToolName(ctx, k.name()), tools.HumanBytes(int64(len(out.Text))), w.Sum(), tok.Sum, tools.CallWith(ctx, changes))
+	}
+	token, paged := k.keep(ctx, r, out, w)
+	res := k.page(ctx, out, r.offset, token, paged)
+	res.Notes = append(res.Notes, fmt.Sprintf("note: %s; the tool was called again (it is annotated read-only), and its result is the same as the first (sha256 %s…), so this page continues it", gone.Error(), tok.Sum))
+	return res, nil
+}
+
+// name is the tool's f0 name.
+func (k *caller) name() string { return k.conn.srv.Name + "." + ToolName(k.tool) }
+
+// replay pages through a kept result.
+func (k *caller) replay(ctx context.Context, r request, cp *tools.Copy) (tools.Result, error) {
+	m, ok := cp.Meta.(*keptResult)
+	if !ok || m.key != k.key(r) {
+		return tools.Result{}, &tools.InputError{Field: k.fields.response, Problem: fmt.Sprintf("%s is the kept result of another call", cp.Token),
+			Hint: fmt.Sprintf("Continue a result with the call its footer names, or drop %q to call the tool.", k.fields.response)}
+	}
+	var b strings.Builder
+	if _, err := io.Copy(&b, cp.Reader()); err != nil {
+		return tools.Result{}, fmt.Errorf("read the kept copy: %w", err)
+	}
+	res := m.res
+	res.Text = b.String()
+	return k.page(ctx, res, r.offset, cp.Token.String(), true), nil
+}
+
+// page returns the result from byte offset on, with the continuation the
+// pipeline names in its footer when the budget cuts it: the offset in the
+// kept copy (token). A result that is not paged (its copy could not be
+// kept, and the tool is not called again) has a footer saying why.
+func (k *caller) page(ctx context.Context, res tools.Result, offset int, token string, paged bool) tools.Result {
+	total := len(res.Text)
+	if offset > 0 {
+		offset = min(offset, total)
+		res.Text = res.Text[offset:]
+		res.Head = fmt.Sprintf("[from byte %s of %s]", tools.GroupDigits(int64(offset)), tools.GroupDigits(int64(total)))
+	}
+	if !paged {
+		res.Unpaged = fmt.Sprintf("The rest is not shown: f0 could not keep a copy of this result, and it does not call %s again to page through it (the tool is not annotated read-only, so a second call could do its work again).", tools.ToolName(ctx, k.name()))
+		return res
+	}
+	field, resp, again := k.fields.offset, k.fields.response, k.readOnly
+	res.Next = func(shown int) map[string]any {
+		switch {
+		case token != "":
+			return map[string]any{field: offset + shown, resp: token}
+		case again:
+			return map[string]any{field: offset + shown}
+		}
+		return nil // a short result the budget cut anyway: no call repeats the tool
+	}
+	return res
+}
+
+func intArg(v any) (int, bool) {
+	switch n := v.(type) {
+	case json.Number:
+		i, err := n.Int64()
+		return int(i), err == nil
+	case float64:
+		return int(n), true
+	case int:
+		return n, true
+	}
+	return 0, false
+}
