@@ -9,7 +9,7 @@ import (
 	"io"
 	"sync"
 
-	"f0/tools"
+	"f0/internal/text"
 )
 
 // headKept is how much of an over-long line is kept to find its id.
@@ -35,7 +35,7 @@ type tooLongError struct {
 
 func (e *tooLongError) Error() string {
 	return fmt.Sprintf("the message is %s bytes, over the limit of %s bytes per message (f0 serve --max-body raises it); send large content in smaller parts",
-		tools.GroupDigits(e.size), tools.GroupDigits(e.limit))
+		text.GroupDigits(e.size), text.GroupDigits(e.limit))
 }
 
 // next returns the next line without its line ending, in a slice the

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 
+	"f0/internal/text"
+
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -657,17 +659,17 @@ func TestResultsFitTheClient(t *testing.T) {
 		t.Errorf("instructions not written for the client:\npi: %s\nother: %s", piInit.Instructions, otherInit.Instructions)
 	}
 
-	text := resultText(callTool(t, pi, "fs_read", map[string]any{"path": "big.txt", "maxBytes": 100000}))
-	lines := strings.Split(text, "\n")
-	if len(lines) > tools.PiMaxLines || len(text) > tools.PiMaxBytes {
-		t.Fatalf("pi gets %d lines, %d bytes: pi would cut f0's footer", len(lines), len(text))
+	txt := resultText(callTool(t, pi, "fs_read", map[string]any{"path": "big.txt", "maxBytes": 100000}))
+	lines := strings.Split(txt, "\n")
+	if len(lines) > tools.PiMaxLines || len(txt) > tools.PiMaxBytes {
+		t.Fatalf("pi gets %d lines, %d bytes: pi would cut f0's footer", len(lines), len(txt))
 	}
 	shown := len(lines) - 4 // the status line, a note and the two footer lines
-	version := regexp.MustCompile(`"version":"(v\d+-[0-9a-f]{16})"`).FindStringSubmatch(text)
+	version := regexp.MustCompile(`"version":"(v\d+-[0-9a-f]{16})"`).FindStringSubmatch(txt)
 	if version == nil || version[1] != fmt.Sprintf("v%d-%s", shown+1, version[1][len(version[1])-16:]) {
-		t.Fatalf("no version of the file for line %d in:\n%s", shown+1, text[len(text)-300:])
+		t.Fatalf("no version of the file for line %d in:\n%s", shown+1, txt[len(txt)-300:])
 	}
-	head := fmt.Sprintf("big.txt · lines 1-%s of 3,000, cut at the output budget · 14 KB · rest at offset=%d version=%q", tools.GroupDigits(int64(shown)), shown+1, version[1])
+	head := fmt.Sprintf("big.txt · lines 1-%s of 3,000, cut at the output budget · 14 KB · rest at offset=%d version=%q", text.GroupDigits(int64(shown)), shown+1, version[1])
 	if lines[0] != head || lines[shown] != fmt.Sprint(shown) || !strings.HasPrefix(lines[shown+1], "note: maxBytes 100,000 is more than pi passes on") {
 		t.Fatalf("head %q (want %q), last line shown %q, then %q", lines[0], head, lines[shown], lines[shown+1])
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+
+	"f0/internal/text"
 )
 
 // What the core keeps, out of a call's budget, for what it writes around a
@@ -168,7 +170,7 @@ func (p *Pipeline) budget(ctx context.Context, args map[string]any) (b Limits, a
 	client := ClientFrom(ctx)
 	if most := client.Limits.Bytes - clientByteMargin; client.Limits.Bytes > 0 && b.Bytes > most {
 		if asked {
-			note = fmt.Sprintf("note: maxBytes %s is more than %s passes on to the model (%s bytes); used %s", GroupDigits(int64(b.Bytes)), client.Label(), GroupDigits(int64(client.Limits.Bytes)), GroupDigits(int64(most)))
+			note = fmt.Sprintf("note: maxBytes %s is more than %s passes on to the model (%s bytes); used %s", text.GroupDigits(int64(b.Bytes)), client.Label(), text.GroupDigits(int64(client.Limits.Bytes)), text.GroupDigits(int64(most)))
 		}
 		b.Bytes = max(most, 1024)
 	}

@@ -7,6 +7,8 @@ import (
 	"maps"
 	"sync"
 	"sync/atomic"
+
+	"f0/internal/text"
 )
 
 // callState is one call on its way through the pipeline; it knows enough to
@@ -80,20 +82,20 @@ func (c *callState) passed() string {
 		s = string(v)
 	case json.RawMessage:
 		if val, err := toValue(v); err == nil {
-			s = CompactJSON(val)
+			s = text.CompactJSON(val)
 		} else {
 			s = quoteShort(string(v)) + " (not valid JSON)"
 		}
 	default:
 		if val, err := toValue(v); err == nil {
-			s = CompactJSON(val)
+			s = text.CompactJSON(val)
 		} else {
 			s = fmt.Sprintf("%v", v)
 		}
 	}
 	const max = 400
 	if len(s) > max {
-		s = CutUTF8(s, max) + "…"
+		s = text.CutUTF8(s, max) + "…"
 	}
 	return s
 }
@@ -132,7 +134,7 @@ func withCall(ctx context.Context, c *callState) context.Context {
 func CallWith(ctx context.Context, changes map[string]any) string {
 	c, ok := ctx.Value(callKey{}).(*callState)
 	if !ok {
-		return CompactJSON(changes)
+		return text.CompactJSON(changes)
 	}
 	return c.render.Call(c.p.suggestion(c.tool, c.argsWith(changes)))
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"f0/internal/setting"
 )
 
 // Client is what f0 knows of the client a call comes from: where it cuts
@@ -126,17 +128,17 @@ func ParseClientLimits(s string) (string, Limits, error) {
 	name, spec, ok := strings.Cut(s, "=")
 	name = strings.TrimSpace(name)
 	if !ok || name == "" {
-		return "", Limits{}, &SettingError{Setting: ClientLimitsSetting, Value: s, Err: errors.New("expected NAME=BYTES[,LINES], as in pi-mcp-f0=51200,2000")}
+		return "", Limits{}, &setting.SettingError{Setting: setting.ClientLimitsSetting, Value: s, Err: errors.New("expected NAME=BYTES[,LINES], as in pi-mcp-f0=51200,2000")}
 	}
 	bytesText, linesText, hasLines := strings.Cut(spec, ",")
 	var l Limits
 	var err error
 	if l.Bytes, err = strconv.Atoi(strings.TrimSpace(bytesText)); err != nil || l.Bytes < 1024 {
-		return "", Limits{}, &SettingError{Setting: ClientLimitsSetting, Value: s, Err: errors.New("BYTES must be a number of at least 1024")}
+		return "", Limits{}, &setting.SettingError{Setting: setting.ClientLimitsSetting, Value: s, Err: errors.New("BYTES must be a number of at least 1024")}
 	}
 	if hasLines {
 		if l.Lines, err = strconv.Atoi(strings.TrimSpace(linesText)); err != nil || l.Lines < 10 {
-			return "", Limits{}, &SettingError{Setting: ClientLimitsSetting, Value: s, Err: errors.New("LINES must be a number of at least 10")}
+			return "", Limits{}, &setting.SettingError{Setting: setting.ClientLimitsSetting, Value: s, Err: errors.New("LINES must be a number of at least 10")}
 		}
 	}
 	return name, l, nil

@@ -1,6 +1,8 @@
 package tools
 
-import "context"
+import (
+	"context"
+)
 
 // Console is what a tool that stands in for a command-line program
 // (net.curl for curl) prints when a person or a script runs that program:

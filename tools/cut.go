@@ -6,6 +6,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"f0/internal/text"
 )
 
 // lineCount is the number of lines s shows: its newlines, plus one for a
@@ -58,7 +60,7 @@ func (p *Pipeline) shape(c *callState, res Result, b Limits) Result {
 	notes := strings.Join(res.Notes, "\n")
 	head := res.Head
 	if len(head) > b.Bytes/2 {
-		head = CutUTF8(head, b.Bytes/2) + "… [head cut]"
+		head = text.CutUTF8(head, b.Bytes/2) + "… [head cut]"
 	}
 	if b.Lines > 0 && lineCount(head) > b.Lines/2 {
 		head = cutLines(head, b.Lines/2) + "… [head cut]"
@@ -69,7 +71,7 @@ func (p *Pipeline) shape(c *callState, res Result, b Limits) Result {
 	if !res.Partial && b.fits(head, res.Text) {
 		// The body fits; only the notes do not: shorten them, say so.
 		const marker = "\n… [notes cut to fit the output budget]"
-		notes = CutUTF8(notes, max(b.Bytes-len(head)-len(res.Text)-len(marker)-2, 0))
+		notes = text.CutUTF8(notes, max(b.Bytes-len(head)-len(res.Text)-len(marker)-2, 0))
 		if b.Lines > 0 {
 			notes = strings.TrimRight(cutLines(notes+"\n", b.Lines-lineCount(head)-lineCount(res.Text)-2), "\n")
 		}
@@ -78,7 +80,7 @@ func (p *Pipeline) shape(c *callState, res Result, b Limits) Result {
 	room := b.Bytes - len(head) - len(notes) - footerReserve
 	if room < b.Bytes/4 {
 		room = b.Bytes / 4
-		notes = CutUTF8(notes, max(b.Bytes-len(head)-room-footerReserve, 0))
+		notes = text.CutUTF8(notes, max(b.Bytes-len(head)-room-footerReserve, 0))
 	}
 	roomLines := 0
 	if b.Lines > 0 {
@@ -140,7 +142,7 @@ func headWithNext(head string, next map[string]any) string {
 	slices.Sort(keys)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
-		parts[i] = k + "=" + CompactJSON(next[k])
+		parts[i] = k + "=" + text.CompactJSON(next[k])
 	}
 	first, rest, found := strings.Cut(head, "\n")
 	first += " · rest at " + strings.Join(parts, " ")
@@ -162,9 +164,9 @@ func (p *Pipeline) footer(c *callState, res Result, shown string, budget, total 
 		full, known = res.Total, res.Total > len(res.Text)
 	}
 	if known {
-		fmt.Fprintf(&footer, "… [truncated: showed %s of %s bytes; %s bytes left]\n", GroupDigits(int64(len(shown))), GroupDigits(int64(full)), GroupDigits(int64(full-len(shown))))
+		fmt.Fprintf(&footer, "… [truncated: showed %s of %s bytes; %s bytes left]\n", text.GroupDigits(int64(len(shown))), text.GroupDigits(int64(full)), text.GroupDigits(int64(full-len(shown))))
 	} else {
-		fmt.Fprintf(&footer, "… [truncated: showed %s bytes; there is more]\n", GroupDigits(int64(len(shown))))
+		fmt.Fprintf(&footer, "… [truncated: showed %s bytes; there is more]\n", text.GroupDigits(int64(len(shown))))
 		total = max(total, 4*budget)
 	}
 	var next map[string]any
@@ -179,7 +181,7 @@ func (p *Pipeline) footer(c *callState, res Result, shown string, budget, total 
 	case c.need > Read:
 		fmt.Fprintf(&footer, "This call is not to be sent again to see more: it needs %s access, and a second call would do its work again.", c.need)
 	case linesBound:
-		fmt.Fprintf(&footer, "This is the most one call returns here (%s lines: %s cuts longer results, whatever maxBytes); narrow the call to see the rest.", GroupDigits(int64(c.budget.Lines)), "the client")
+		fmt.Fprintf(&footer, "This is the most one call returns here (%s lines: %s cuts longer results, whatever maxBytes); narrow the call to see the rest.", text.GroupDigits(int64(c.budget.Lines)), "the client")
 	case budget < c.budgetCeiling():
 		want := min(total+footerReserve, c.budgetCeiling())
 		verb := "Get all of it"
@@ -188,7 +190,7 @@ func (p *Pipeline) footer(c *callState, res Result, shown string, budget, total 
 		}
 		fmt.Fprintf(&footer, "%s: %s", verb, p.nextCall(c, map[string]any{BudgetField: want}))
 	default:
-		fmt.Fprintf(&footer, "This is the most one call returns (%s bytes); narrow the call to see the rest.", GroupDigits(int64(c.budgetCeiling())))
+		fmt.Fprintf(&footer, "This is the most one call returns (%s bytes); narrow the call to see the rest.", text.GroupDigits(int64(c.budgetCeiling())))
 	}
 	return footer.String(), next
 }
@@ -223,7 +225,7 @@ func joinNonEmpty(parts ...string) string {
 // cutAtLine cuts s to at most n bytes, at the end of a line when one ends in
 // the last fifth of the window.
 func cutAtLine(s string, n int) string {
-	cut := CutUTF8(s, n)
+	cut := text.CutUTF8(s, n)
 	if i := strings.LastIndexByte(cut, '\n'); i >= 0 && i >= len(cut)*4/5 {
 		return cut[:i+1]
 	}
@@ -243,7 +245,7 @@ func (p *Pipeline) nextCall(c *callState, changes map[string]any) string {
 	if len(call) <= maxCallRender {
 		return call
 	}
-	return fmt.Sprintf("%s with the same arguments as this call, changed by %s", c.name(), CompactJSON(changes))
+	return fmt.Sprintf("%s with the same arguments as this call, changed by %s", c.name(), text.CompactJSON(changes))
 }
 
 // keepBudgetWithin lowers, in a suggested call, a maxBytes the client would

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"f0/internal/text"
 	"f0/internal/texttest"
 )
 
@@ -39,7 +40,7 @@ func TestFooterNeverRepeatsItsAdvice(t *testing.T) {
 			if tool, ok := p.Resolve(c.Name); ok {
 				key = tool.Name
 			}
-			return key + " " + CompactJSON(c.Args), p.Call(ctx, c.Name, c.Args).Text
+			return key + " " + text.CompactJSON(c.Args), p.Call(ctx, c.Name, c.Args).Text
 		}
 		answers := texttest.Follow(t, texttest.Call{Name: "test_plain", Args: map[string]any{"size": 40000}}, run, 20)
 		if len(answers) < 2 {

@@ -329,6 +329,7 @@ func (t *Tool) decodeArgs(args map[string]any) (any, error) {
 type encodeError struct{ err error }
 
 func (e *encodeError) Error() string { return "re-encode arguments: " + e.err.Error() }
+
 func (e *encodeError) Unwrap() error { return e.err }
 
 // checkDirect panics when the direct decoding of args differs from JSON's:

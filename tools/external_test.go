@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"f0/internal/text"
 	"f0/schemas"
 )
 
@@ -25,7 +26,7 @@ func externalPipeline(t *testing.T) *Pipeline {
 		Schema: s,
 		Doc:    schemas.Doc{Description: "The upstream's own words.", Examples: []map[string]any{{"path": "<path>"}}},
 		Run: func(ctx context.Context, args map[string]any) (Result, error) {
-			return Result{Text: CompactJSON(args)}, nil
+			return Result{Text: text.CompactJSON(args)}, nil
 		},
 	}.Erase()
 	return pipelineOf(t, schemas.LoadDoc, append(MetaTools(), tool)...)

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"f0/internal/shellwords"
+	"f0/internal/text"
 	"f0/schemas"
 )
 
@@ -263,7 +265,7 @@ func (p *Pipeline) resolveShell(name string, args map[string]any) *routed {
 	if line == "" || strings.ContainsAny(line, "|;&<>`$") {
 		return nil
 	}
-	words, _, err := ShellWords(line)
+	words, _, err := shellwords.ShellWords(line)
 	if err != nil || len(words) == 0 {
 		return nil
 	}
@@ -347,7 +349,7 @@ func valueText(v any) string {
 	case nil:
 		return ""
 	}
-	return strings.ToLower(CompactJSON(v))
+	return strings.ToLower(text.CompactJSON(v))
 }
 
 // apply rewrites the arguments of a routed call into the f0 tool's fields
@@ -363,7 +365,7 @@ func (r *routed) apply(c *callState, args map[string]any) (string, []problem) {
 		if _, given := args[field]; !given {
 			val := f.Set[field]
 			args[field] = val
-			mapped = append(mapped, fmt.Sprintf("%s %s", field, CompactJSON(val)))
+			mapped = append(mapped, fmt.Sprintf("%s %s", field, text.CompactJSON(val)))
 		}
 	}
 	if m := substringGlob(f.Substring, args); m != "" {
@@ -438,7 +440,7 @@ func mapValue(f *Foreign, k string, v any, table map[string]map[string]any, args
 		if why == "" {
 			why = "f0 maps only " + quoteList(slices.Sorted(maps.Keys(table)))
 		}
-		return nil, []problem{{k, fmt.Sprintf("%s has no exact f0 equivalent: %s", CompactJSON(v), why)}}
+		return nil, []problem{{k, fmt.Sprintf("%s has no exact f0 equivalent: %s", text.CompactJSON(v), why)}}
 	}
 	var problems []problem
 	var cleared []string
@@ -455,12 +457,12 @@ func mapValue(f *Foreign, k string, v any, table map[string]map[string]any, args
 			continue
 		}
 		if prev, given := args[field]; given && !sameJSON(prev, val) {
-			problems = append(problems, problem{k, fmt.Sprintf("%s means %s, but %q was given as %s; send one of them", CompactJSON(v), CompactJSON(map[string]any{field: val}), field, CompactJSON(prev))})
+			problems = append(problems, problem{k, fmt.Sprintf("%s means %s, but %q was given as %s; send one of them", text.CompactJSON(v), text.CompactJSON(map[string]any{field: val}), field, text.CompactJSON(prev))})
 			continue
 		}
 		args[field] = val
 	}
-	what := fmt.Sprintf("%s %s → %s", k, CompactJSON(v), CompactJSON(withoutNil(set)))
+	what := fmt.Sprintf("%s %s → %s", k, text.CompactJSON(v), text.CompactJSON(withoutNil(set)))
 	if len(cleared) > 0 {
 		slices.Sort(cleared)
 		what += ", without " + strings.Join(cleared, ", ")

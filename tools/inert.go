@@ -3,6 +3,8 @@ package tools
 import (
 	"fmt"
 	"strings"
+
+	"f0/internal/text"
 )
 
 // An argument f0 cannot place is an error (see validate), with one
@@ -65,7 +67,7 @@ func inertNote(keys []string) string {
 	if len(keys) > 1 {
 		it = "they change"
 	}
-	return fmt.Sprintf("note: ignored %s %s: %s nothing here", Plural(len(keys), "field", "fields"), quoteList(keys), it)
+	return fmt.Sprintf("note: ignored %s %s: %s nothing here", text.Plural(len(keys), "field", "fields"), quoteList(keys), it)
 }
 
 // inertAnywhere reports whether key is inert whatever the tool: the keys

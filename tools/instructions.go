@@ -3,6 +3,8 @@ package tools
 import (
 	"fmt"
 	"strings"
+
+	"f0/internal/text"
 )
 
 // Instructions are the server's instructions to a client, written with
@@ -40,9 +42,9 @@ func (p *Pipeline) Instructions(c Client) string {
 	}
 	b.WriteString("error shows what was passed, what was expected and an example.")
 	if c.Limits.Bytes > 0 {
-		fmt.Fprintf(&b, " Results stay within what %s passes on (%s bytes", c.Label(), GroupDigits(int64(c.Limits.Bytes)))
+		fmt.Fprintf(&b, " Results stay within what %s passes on (%s bytes", c.Label(), text.GroupDigits(int64(c.Limits.Bytes)))
 		if c.Limits.Lines > 0 {
-			fmt.Fprintf(&b, ", %s lines", GroupDigits(int64(c.Limits.Lines)))
+			fmt.Fprintf(&b, ", %s lines", text.GroupDigits(int64(c.Limits.Lines)))
 		}
 		b.WriteString("); a cut result ends with the call that gets the rest.")
 	}

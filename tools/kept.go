@@ -14,6 +14,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"f0/internal/text"
 )
 
 // What a pipeline keeps of the answers calls page through, unless the
@@ -253,7 +255,7 @@ func (w *CopyWriter) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	if w.n > w.s.lim.largest() {
-		w.stop(fmt.Sprintf("the answer is larger than the %s f0 keeps of one answer", HumanBytes(w.s.lim.largest())))
+		w.stop(fmt.Sprintf("the answer is larger than the %s f0 keeps of one answer", text.HumanBytes(w.s.lim.largest())))
 		return len(p), nil
 	}
 	spill, ok := w.place(int64(len(p)))
@@ -298,11 +300,11 @@ func (w *CopyWriter) place(n int64) (spill, ok bool) {
 		inMemory = w.file == nil && s.makeRoom(n, true)
 	}
 	if !inMemory && s.lim.NoDisk {
-		w.stopLocked(fmt.Sprintf("the answer is larger than the %s this f0 keeps in memory", HumanBytes(s.lim.Memory)))
+		w.stopLocked(fmt.Sprintf("the answer is larger than the %s this f0 keeps in memory", text.HumanBytes(s.lim.Memory)))
 		return false, false
 	}
 	if !s.makeRoom(n, false) {
-		w.stopLocked(fmt.Sprintf("copies being written take all of the %s f0 keeps", HumanBytes(s.lim.Bytes)))
+		w.stopLocked(fmt.Sprintf("copies being written take all of the %s f0 keeps", text.HumanBytes(s.lim.Bytes)))
 		return false, false
 	}
 	s.bytes += n
@@ -523,7 +525,7 @@ func (s *keptStore) makeRoom(n int64, memory bool) bool {
 		if victim == nil {
 			return false
 		}
-		s.drop(victim, fmt.Sprintf("it was dropped to make room for newer copies (f0 keeps %s of copies at once)", HumanBytes(s.lim.Bytes)))
+		s.drop(victim, fmt.Sprintf("it was dropped to make room for newer copies (f0 keeps %s of copies at once)", text.HumanBytes(s.lim.Bytes)))
 	}
 	return true
 }
@@ -653,7 +655,7 @@ func (s *keptStore) close() error {
 // humanMinutes renders a duration of whole minutes as "10 minutes".
 func humanMinutes(d time.Duration) string {
 	if d >= time.Minute && d%time.Minute == 0 {
-		return Count(int64(d/time.Minute), "minute", "minutes")
+		return text.Count(int64(d/time.Minute), "minute", "minutes")
 	}
 	return d.String()
 }

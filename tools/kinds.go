@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"f0/internal/text"
 	"f0/schemas"
 )
 
@@ -70,7 +71,7 @@ func dropNullish(t *Tool, schema *schemas.Schema, args map[string]any) (problems
 			continue
 		}
 		if args[k] != nil {
-			dropped = append(dropped, fmt.Sprintf("%q: %s", k, CompactJSON(args[k])))
+			dropped = append(dropped, fmt.Sprintf("%q: %s", k, text.CompactJSON(args[k])))
 		}
 		delete(args, k)
 	}
@@ -181,7 +182,7 @@ func urlValue(v any) (any, string) {
 		enc, n := EncodeURL(s)
 		switch {
 		case n > 0:
-			return enc, fmt.Sprintf("note: encoded %d %s in the URL that a browser would encode (spaces, quotes, <>, non-ASCII): %s", n, Plural(n, "character", "characters"), quoteShort(enc))
+			return enc, fmt.Sprintf("note: encoded %d %s in the URL that a browser would encode (spaces, quotes, <>, non-ASCII): %s", n, text.Plural(n, "character", "characters"), quoteShort(enc))
 		case s != orig && strings.TrimSpace(orig) != s:
 			return s, fmt.Sprintf("note: took the URL out of %s", quoteShort(orig))
 		}
@@ -280,7 +281,7 @@ func timeValue(field, used string, kind Kind, v any) (any, string, *problem) {
 			return out, fmt.Sprintf("note: %q has no unit; read %v as milliseconds: %s %v", used, n, field, out), nil
 		}
 		return v, "", &problem{used, fmt.Sprintf("%v has no unit and could be seconds or milliseconds; %q takes %s: send %s for %v milliseconds, or %s for %v seconds",
-			n, field, unitName(kind), CompactJSON(map[string]any{field: render(f)}), n, CompactJSON(map[string]any{field: render(f * 1000)}), n)}
+			n, field, unitName(kind), text.CompactJSON(map[string]any{field: render(f)}), n, text.CompactJSON(map[string]any{field: render(f * 1000)}), n)}
 	case kind == Seconds && f >= minUnitlessMillis:
 		out := render(f)
 		return out, fmt.Sprintf("note: %q is in seconds and %v seconds is beyond any call's limit; read it as milliseconds: %v", used, n, out), nil

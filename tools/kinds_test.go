@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"f0/internal/text"
 	"f0/schemas"
 )
 
@@ -68,7 +69,7 @@ func TestTimeValue(t *testing.T) {
 	}
 	for _, c := range cases {
 		got, _, prob := timeValue(c.field, c.used, c.kind, c.in)
-		s := CompactJSON(got)
+		s := text.CompactJSON(got)
 		if prob != nil {
 			s = prob.msg
 		}
@@ -129,8 +130,8 @@ func TestCallItems(t *testing.T) {
 	}
 	got, notes := callItems("calls", v, nil)
 	want := `[{"arguments":"{\"path\":\"a\"}","name":"fs_read"},{"args":{"path":"."},"name":"fs_list"},{"input":{"path":"a"},"name":"fs_stat"},{"args":{"pattern":"*.go"},"tool":"fs_find"}]`
-	if CompactJSON(got) != want {
-		t.Errorf("items:\n%s\nwant\n%s", CompactJSON(got), want)
+	if text.CompactJSON(got) != want {
+		t.Errorf("items:\n%s\nwant\n%s", text.CompactJSON(got), want)
 	}
 	wantNotes := []string{"note: read calls items in OpenAI tool_calls and Gemini functionCall and Anthropic tool_use shape as {tool, args}",
 		"note: skipped 1 calls item(s) that are text, not calls"}
@@ -173,7 +174,7 @@ func TestInvertBooleans(t *testing.T) {
 	}
 	for _, c := range cases {
 		problems, notes := invertBooleans(tool, c.args)
-		got := CompactJSON(c.args)
+		got := text.CompactJSON(c.args)
 		if got != c.want || c.note != "" && (len(notes) != 1 || !strings.Contains(notes[0], c.note)) ||
 			c.bad != "" && (len(problems) != 1 || !strings.Contains(problems[0].msg, c.bad)) {
 			t.Errorf("invertBooleans → %s, %q, %v; want %s, %q, %q", got, notes, problems, c.want, c.note, c.bad)

@@ -2,6 +2,8 @@ package tools
 
 import (
 	"strings"
+
+	"f0/internal/text"
 )
 
 // Description is the published description of t, kept short because every
@@ -14,11 +16,11 @@ func (p *Pipeline) Description(t *Tool) string {
 	b.WriteString(t.Summary)
 	if examples := p.reg.Doc(t).Examples; len(examples) > 0 {
 		b.WriteString(" Example: ") // a space, not a line break: pi cuts at the last space before 100
-		b.WriteString(CompactJSON(examples[0]))
+		b.WriteString(text.CompactJSON(examples[0]))
 	}
 	if d := p.reg.Lookup("tools.describe"); d != nil && d != t && p.visible[d] {
 		b.WriteString("\nMore: ")
-		b.WriteString(p.ListedName(d) + " " + CompactJSON(map[string]string{"name": p.ListedName(t)}))
+		b.WriteString(p.ListedName(d) + " " + text.CompactJSON(map[string]string{"name": p.ListedName(t)}))
 	}
 	return b.String()
 }

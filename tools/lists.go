@@ -2,6 +2,8 @@ package tools
 
 import (
 	"fmt"
+
+	"f0/internal/text"
 )
 
 // DefaultMaxItems is the most items any list in a call's arguments may
@@ -46,7 +48,7 @@ func tooLong(field string, v any, limit, depth int) (problem, bool) {
 		return problem{}, false
 	}
 	if n > limit {
-		return problem{field, fmt.Sprintf("has %s %s; the most one call takes is %s. Split the work over several calls", GroupDigits(int64(n)), what, GroupDigits(int64(limit)))}, true
+		return problem{field, fmt.Sprintf("has %s %s; the most one call takes is %s. Split the work over several calls", text.GroupDigits(int64(n)), what, text.GroupDigits(int64(limit)))}, true
 	}
 	switch x := v.(type) {
 	case []any:

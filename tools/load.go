@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+
+	"f0/internal/setting"
+	"f0/internal/text"
 )
 
 // Server-wide load defaults.
@@ -78,16 +81,16 @@ func (p *Pipeline) InFlight() (calls int, held int64) {
 // limit of calls in flight or of memory they hold. Nothing was lost: the
 // same call can be sent again later.
 type BusyError struct {
-	What    string  // the limit reached, e.g. "64 calls are running, its limit"
-	Limit   Setting // the setting of that limit
-	Retry   string  // when to try again
-	Stopped bool    // the call had started and was stopped
+	What    string          // the limit reached, e.g. "64 calls are running, its limit"
+	Limit   setting.Setting // the setting of that limit
+	Retry   string          // when to try again
+	Stopped bool            // the call had started and was stopped
 }
 
-func (e *BusyError) Error() string { return e.text(OperatorSettings{}) }
+func (e *BusyError) Error() string { return e.text(setting.OperatorSettings{}) }
 
 // text writes the error with the limit's setting written by w.
-func (e *BusyError) text(w SettingWriter) string {
+func (e *BusyError) text(w setting.SettingWriter) string {
 	what := e.What
 	if e.Limit != "" {
 		what += " (" + w.Setting(e.Limit, "") + ")"
@@ -109,7 +112,7 @@ func Hold(ctx context.Context, n int64) error {
 		return &TooMuchMemoryError{Limit: c.p.load.maxHeld, w: settingsFor(c.render)}
 	}
 	if !c.p.load.take(n) {
-		return &BusyError{What: fmt.Sprintf("the calls running hold %s bytes of memory, its limit", GroupDigits(c.p.load.maxHeld)), Limit: MaxCallMemorySetting, Retry: busyRetry, Stopped: true}
+		return &BusyError{What: fmt.Sprintf("the calls running hold %s bytes of memory, its limit", text.GroupDigits(c.p.load.maxHeld)), Limit: setting.MaxCallMemorySetting, Retry: busyRetry, Stopped: true}
 	}
 	c.held.Add(n)
 	return nil
@@ -121,16 +124,16 @@ func Hold(ctx context.Context, n int64) error {
 // a file can.
 type TooMuchMemoryError struct {
 	Limit int64 // the bytes the running calls may hold together
-	w     SettingWriter
+	w     setting.SettingWriter
 }
 
 func (e *TooMuchMemoryError) Error() string {
 	w := e.w
 	if w == nil {
-		w = OperatorSettings{}
+		w = setting.OperatorSettings{}
 	}
 	return fmt.Sprintf("the answer needs more than %s bytes of memory, the most the running calls may hold together (%s); ask for a part of it at a time, or save it to a file",
-		GroupDigits(e.Limit), w.Setting(MaxCallMemorySetting, ""))
+		text.GroupDigits(e.Limit), w.Setting(setting.MaxCallMemorySetting, ""))
 }
 
 // Refused marks the error as not about the shape of the call's arguments.
@@ -151,7 +154,7 @@ func (c *callState) enter() (Result, bool) {
 	if c.p.load.enter() {
 		return Result{}, true
 	}
-	return c.busy(&BusyError{What: fmt.Sprintf("%d calls are running, its limit", c.p.load.maxCalls), Limit: MaxCallsSetting, Retry: busyRetry}), false
+	return c.busy(&BusyError{What: fmt.Sprintf("%d calls are running, its limit", c.p.load.maxCalls), Limit: setting.MaxCallsSetting, Retry: busyRetry}), false
 }
 
 // asBusy finds a *BusyError in err.

@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"f0/internal/setting"
 	"f0/schemas"
 )
 
@@ -52,12 +53,12 @@ type Config struct {
 // the words that lead to it ("it is in " --exclude-tools).
 type hiddenBy struct {
 	why     string
-	setting Setting
+	setting setting.Setting
 	value   string
 }
 
 // text writes the reason with the setting written by w.
-func (h hiddenBy) text(w SettingWriter) string { return h.why + w.Setting(h.setting, h.value) }
+func (h hiddenBy) text(w setting.SettingWriter) string { return h.why + w.Setting(h.setting, h.value) }
 
 // Pipeline is the one way every front end (MCP, CLI, batch) calls a tool:
 // resolve the name, repair and validate the arguments, check access, run,
@@ -109,12 +110,12 @@ func (p *Pipeline) applyFilters(lenient bool) error {
 	}
 	for _, ns := range p.cfg.Namespaces {
 		if !namespaces[strings.ToLower(ns)] && !lenient {
-			return &SettingError{Setting: NamespacesSetting, Err: fmt.Errorf("unknown namespace %q (known: %s)", ns, strings.Join(sortedKeys(namespaces), ", "))}
+			return &setting.SettingError{Setting: setting.NamespacesSetting, Err: fmt.Errorf("unknown namespace %q (known: %s)", ns, strings.Join(sortedKeys(namespaces), ", "))}
 		}
 	}
 	// resolveAll finds the named tools; a name of a tool that is not known
 	// yet stands for its placeholder when include is set.
-	resolveAll := func(setting Setting, names []string, include bool) (map[*Tool]bool, error) {
+	resolveAll := func(which setting.Setting, names []string, include bool) (map[*Tool]bool, error) {
 		set := map[*Tool]bool{}
 		for _, n := range names {
 			t := p.reg.Lookup(n)
@@ -124,29 +125,29 @@ func (p *Pipeline) applyFilters(lenient bool) error {
 			case ph != nil && include:
 				set[ph] = true
 			case ph == nil && !lenient:
-				return nil, &SettingError{Setting: setting, Err: fmt.Errorf("unknown tool %q%s", n, didYouMean(suggest(n, p.cfg.Prefix, p.reg.tools, 3), canonicalName))}
+				return nil, &setting.SettingError{Setting: which, Err: fmt.Errorf("unknown tool %q%s", n, didYouMean(suggest(n, p.cfg.Prefix, p.reg.tools, 3), canonicalName))}
 			}
 		}
 		return set, nil
 	}
-	include, err := resolveAll(ToolsSetting, p.cfg.Include, true)
+	include, err := resolveAll(setting.ToolsSetting, p.cfg.Include, true)
 	if err != nil {
 		return err
 	}
-	exclude, err := resolveAll(ExcludeToolsSetting, p.cfg.Exclude, false)
+	exclude, err := resolveAll(setting.ExcludeToolsSetting, p.cfg.Exclude, false)
 	if err != nil {
 		return err
 	}
 	for _, t := range p.reg.tools {
 		switch {
 		case len(p.cfg.Namespaces) > 0 && !containsFold(p.cfg.Namespaces, t.Namespace()):
-			p.hidden[t] = hiddenBy{fmt.Sprintf("its namespace %q is not in ", t.Namespace()), NamespacesSetting, ""}
+			p.hidden[t] = hiddenBy{fmt.Sprintf("its namespace %q is not in ", t.Namespace()), setting.NamespacesSetting, ""}
 		case len(p.cfg.Include) > 0 && !include[t]:
-			p.hidden[t] = hiddenBy{"it is not in ", ToolsSetting, ""}
+			p.hidden[t] = hiddenBy{"it is not in ", setting.ToolsSetting, ""}
 		case exclude[t]:
-			p.hidden[t] = hiddenBy{"it is in ", ExcludeToolsSetting, ""}
+			p.hidden[t] = hiddenBy{"it is in ", setting.ExcludeToolsSetting, ""}
 		case t.Access > p.cfg.Access:
-			p.hidden[t] = hiddenBy{fmt.Sprintf("it needs %s access and the server runs with ", t.Access), AccessSetting, p.cfg.Access.String()}
+			p.hidden[t] = hiddenBy{fmt.Sprintf("it needs %s access and the server runs with ", t.Access), setting.AccessSetting, p.cfg.Access.String()}
 		default:
 			p.visible[t] = true
 		}
@@ -395,13 +396,13 @@ func (p *Pipeline) checkAccess(c *callState, in any) (Result, bool) {
 		fmt.Fprintf(&b, " (%s)", why)
 	}
 	set := settingsFor(c.render)
-	fmt.Fprintf(&b, ", and this server runs with %s.\n", set.Setting(AccessSetting, p.cfg.Access.String()))
+	fmt.Fprintf(&b, ", and this server runs with %s.\n", set.Setting(setting.AccessSetting, p.cfg.Access.String()))
 	fmt.Fprintf(&b, "You passed: %s\n", c.passed())
 	fmt.Fprintf(&b, "Expected: a call within %q access", p.cfg.Access.String())
 	if t.Access <= p.cfg.Access {
 		b.WriteString(", or the server restarted with a higher level")
 	}
-	fmt.Fprintf(&b, ".\nTo allow it, the operator starts f0 with %s.", set.Change(AccessSetting, need.String()))
+	fmt.Fprintf(&b, ".\nTo allow it, the operator starts f0 with %s.", set.Change(setting.AccessSetting, need.String()))
 	if ex, ok := p.exampleWithin(c.render, t); ok {
 		fmt.Fprintf(&b, "\nExample within %s access: %s", p.cfg.Access, ex)
 	}

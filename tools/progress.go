@@ -1,6 +1,8 @@
 package tools
 
-import "context"
+import (
+	"context"
+)
 
 // ProgressFunc receives progress of a long call: done out of total (total
 // 0 when unknown) and a short message.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"regexp"
 	"strings"
+
+	"f0/internal/text"
 )
 
 // Suggestion is a call f0 proposes to whoever reads an answer: a tool and
@@ -77,7 +79,7 @@ type ToolLister interface {
 type ListedRenderer struct{}
 
 // Call writes `listed {json}`.
-func (ListedRenderer) Call(s Suggestion) string { return s.Listed + " " + CompactJSON(s.Args) }
+func (ListedRenderer) Call(s Suggestion) string { return s.Listed + " " + text.CompactJSON(s.Args) }
 
 // Name writes the listed name.
 func (ListedRenderer) Name(s Suggestion) string { return s.Listed }

@@ -3,6 +3,8 @@ package tools
 import (
 	"fmt"
 	"strings"
+
+	"f0/internal/text"
 )
 
 // piClientPrefix starts the clientInfo name pi-mcp-adapter sends:
@@ -74,7 +76,7 @@ func (r PiRenderer) direct(listed string) string {
 // proxy is the call through pi's mcp tool, in the notation its
 // description uses.
 func (r PiRenderer) proxy(s Suggestion) string {
-	return fmt.Sprintf("mcp({tool: %q, args: %s})", s.Listed, CompactJSON(s.Args))
+	return fmt.Sprintf("mcp({tool: %q, args: %s})", s.Listed, text.CompactJSON(s.Args))
 }
 
 // Call writes the direct call, the proxy call, or both.
@@ -83,9 +85,9 @@ func (r PiRenderer) Call(s Suggestion) string {
 	case !r.Direct[s.Tool]:
 		return r.proxy(s)
 	case r.Sure:
-		return r.direct(s.Listed) + " " + CompactJSON(s.Args)
+		return r.direct(s.Listed) + " " + text.CompactJSON(s.Args)
 	}
-	return r.direct(s.Listed) + " " + CompactJSON(s.Args) + " (if " + r.direct(s.Listed) + " is not among your tools: " + r.proxy(s) + ")"
+	return r.direct(s.Listed) + " " + text.CompactJSON(s.Args) + " (if " + r.direct(s.Listed) + " is not among your tools: " + r.proxy(s) + ")"
 }
 
 // Name writes pi's direct name for a direct tool, the listed name (what
@@ -123,7 +125,7 @@ func claudeSanitize(s string) string {
 
 // Call writes `mcp__f0__fs_read {…}`.
 func (r ClaudeCodeRenderer) Call(s Suggestion) string {
-	return r.Name(s) + " " + CompactJSON(s.Args)
+	return r.Name(s) + " " + text.CompactJSON(s.Args)
 }
 
 // Name writes `mcp__f0__fs_read`.

@@ -9,6 +9,7 @@ import (
 type upperRenderer struct{}
 
 func (upperRenderer) Call(s Suggestion) string { return "CALL " + strings.ToUpper(s.Listed) }
+
 func (upperRenderer) Name(s Suggestion) string { return s.Listed }
 
 func TestExpandMarked(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"f0/internal/text"
 	"f0/schemas"
 )
 
@@ -673,7 +674,7 @@ func describeValue(v any) string {
 func quoteShort(s string) string {
 	const max = 80
 	if len(s) > max {
-		return strconv.Quote(CutUTF8(s, max)) + "…"
+		return strconv.Quote(text.CutUTF8(s, max)) + "…"
 	}
 	return strconv.Quote(s)
 }

@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+
+	"f0/internal/text"
 )
 
 // The converters below read the HTTP shapes models send (headers as an
@@ -152,13 +154,13 @@ func toJSONText(field string, sh Shape, v any) (any, string, []problem) {
 	case string, nil:
 		return v, "", nil
 	case map[string]any, []any:
-		s := CompactJSON(v)
+		s := text.CompactJSON(v)
 		if sh == JSONArgs {
 			return s, "", nil
 		}
 		return s, fmt.Sprintf("%s: sent the %s as JSON text", field, kindOf(v)), nil
 	}
-	return CompactJSON(v), "", nil
+	return text.CompactJSON(v), "", nil
 }
 
 // toCommandLine joins a list of words into one command line that splits
@@ -253,7 +255,7 @@ func firstText(obj map[string]any, keys []string) (string, bool) {
 	for _, want := range keys {
 		for k, v := range obj {
 			if foldKey(k) == want {
-				if s, ok := ScalarText(v); ok {
+				if s, ok := text.ScalarText(v); ok {
 					return s, true
 				}
 			}
@@ -277,9 +279,9 @@ func objectLines(obj map[string]any, sep string, escape func(string) string) []s
 			vals = list
 		}
 		for _, val := range vals {
-			s, ok := ScalarText(val)
+			s, ok := text.ScalarText(val)
 			if !ok {
-				s = CompactJSON(val)
+				s = text.CompactJSON(val)
 			}
 			lines = append(lines, escape(name)+sep+escape(s))
 		}
@@ -296,7 +298,7 @@ func pair(list []any) (string, string, bool) {
 	if !ok {
 		return "", "", false
 	}
-	val, ok := ScalarText(list[1])
+	val, ok := text.ScalarText(list[1])
 	return name, val, ok
 }
 
@@ -348,9 +350,9 @@ func kindOf(v any) string {
 
 // shapeNote says how a field given in another form was read.
 func shapeNote(field, given string, out any) string {
-	s := CompactJSON(out)
+	s := text.CompactJSON(out)
 	if len(s) > 160 {
-		s = CutUTF8(s, 157) + "…"
+		s = text.CutUTF8(s, 157) + "…"
 	}
 	return fmt.Sprintf("%s: read %s as %s", field, given, s)
 }

@@ -3,6 +3,8 @@ package tools
 import (
 	"fmt"
 	"strings"
+
+	"f0/internal/text"
 )
 
 // splitPathLists reads a comma-separated string given for a list of paths
@@ -29,7 +31,7 @@ func splitPathLists(t *Tool, args map[string]any) (problems []problem, notes []s
 			continue
 		}
 		args[field] = list
-		notes = append(notes, fmt.Sprintf("note: read %s %s as the list %s", field, quoteShort(s), CompactJSON(list)))
+		notes = append(notes, fmt.Sprintf("note: read %s %s as the list %s", field, quoteShort(s), text.CompactJSON(list)))
 	}
 	return nil, notes
 }

@@ -1,6 +1,8 @@
 package tools
 
-import "testing"
+import (
+	"testing"
+)
 
 func TestRepairPathLine(t *testing.T) {
 	tool := &Tool{Spec: Spec{Name: "test.read", MainField: "path", LineWindow: [2]string{"offset", "limit"},

@@ -3,9 +3,9 @@ package tools
 import (
 	"testing"
 
-	"f0/schemas"
-
 	"github.com/invopop/jsonschema"
+
+	"f0/schemas"
 )
 
 func TestRegexValue(t *testing.T) {

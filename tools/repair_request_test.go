@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"testing"
 
-	"f0/schemas"
-
 	"github.com/invopop/jsonschema"
+
+	"f0/schemas"
 )
 
 func TestRepairRequest(t *testing.T) {

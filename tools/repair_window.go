@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"f0/internal/text"
 )
 
 // Line ranges as models write them: start_line/end_line pairs (1-based,
@@ -42,7 +44,7 @@ func repairLineWindow(t *Tool, args map[string]any) (problems []problem, notes [
 		if !ok {
 			continue
 		}
-		what := fmt.Sprintf("%s %s", k, CompactJSON(args[k]))
+		what := fmt.Sprintf("%s %s", k, text.CompactJSON(args[k]))
 		delete(args, k)
 		note, p := setWindow(args, start, count, lineRange{from: from, to: to, startKey: k, endKey: k}, what)
 		notes, problems = appendWindow(notes, problems, note, p)
@@ -78,10 +80,10 @@ func (r lineRange) given() bool { return r.startKey != "" || r.endKey != "" }
 func (r lineRange) what() string {
 	var parts []string
 	if r.startKey != "" {
-		parts = append(parts, fmt.Sprintf("%s %s", r.startKey, CompactJSON(r.startVal)))
+		parts = append(parts, fmt.Sprintf("%s %s", r.startKey, text.CompactJSON(r.startVal)))
 	}
 	if r.endKey != "" {
-		parts = append(parts, fmt.Sprintf("%s %s", r.endKey, CompactJSON(r.endVal)))
+		parts = append(parts, fmt.Sprintf("%s %s", r.endKey, text.CompactJSON(r.endVal)))
 	}
 	what := strings.Join(parts, ", ")
 	if r.zero {

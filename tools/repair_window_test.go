@@ -3,6 +3,8 @@ package tools
 import (
 	"strings"
 	"testing"
+
+	"f0/internal/text"
 )
 
 // TestRepairLineWindow: line ranges in the forms agents send become the
@@ -46,7 +48,7 @@ func TestRepairLineWindow(t *testing.T) {
 				}
 				return
 			}
-			if got := CompactJSON(args); got != c.want {
+			if got := text.CompactJSON(args); got != c.want {
 				t.Fatalf("args %s, want %s (notes %q)", got, c.want, notes)
 			}
 			if c.note == "" && len(notes) > 0 || c.note != "" && (len(notes) != 1 || !strings.Contains(notes[0], c.note)) {

@@ -3,6 +3,8 @@ package tools
 import (
 	"errors"
 	"fmt"
+
+	"f0/internal/text"
 )
 
 // Result is what a tool returns: text for the model, optional images, and
@@ -96,7 +98,7 @@ func (e *InputError) Error() string {
 		msg = fmt.Sprintf("%q: %s", e.Field, e.Problem)
 	}
 	if e.Hint != "" {
-		msg = Sentence(msg) + " " + e.Hint
+		msg = text.Sentence(msg) + " " + e.Hint
 	}
 	return msg
 }

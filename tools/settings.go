@@ -2,113 +2,20 @@ package tools
 
 import (
 	"context"
-	"fmt"
-	"strings"
+
+	"f0/internal/setting"
 )
-
-// Setting is one of the settings the operator starts the server with: the
-// access cap, the exposed tools, the load limits. When a message names one
-// (what refused a call, what would let it through), the core states the
-// setting and its value, and the caller's Renderer writes them the way its
-// reader changes them (SettingWriter).
-type Setting string
-
-// The settings messages name. Each is also the name of the f0 flag that
-// sets it, and F0_ with the name in capitals that of its environment
-// variable.
-const (
-	AccessSetting        Setting = "access"
-	ToolsSetting         Setting = "tools"
-	ExcludeToolsSetting  Setting = "exclude-tools"
-	NamespacesSetting    Setting = "allowed-root-endpoints"
-	MaxCallsSetting      Setting = "max-calls"
-	MaxCallMemorySetting Setting = "max-call-memory"
-	ClientLimitsSetting  Setting = "client-limits"
-)
-
-// The network tools' settings: the allow and deny rules, and the caps on a
-// request's time and body.
-const (
-	NetAllowSetting, NetDenySetting          Setting = "net-allow", "net-deny"
-	NetMaxTimeSetting, NetMaxDownloadSetting Setting = "net-max-time", "net-max-download"
-)
-
-// The file tools' settings: the operator's directories, and whether the
-// client's roots are followed inside them.
-const RootSetting, RootsSetting Setting = "root", "roots"
-
-// SettingWriter is implemented by renderers whose readers change the
-// server's settings another way than the operator of an MCP server, who
-// starts f0 with flags or sets its environment in the client's server
-// configuration (OperatorSettings). The CLI's renderer is one: the person
-// at the terminal puts the flag on the command line.
-type SettingWriter interface {
-	// Setting writes s, with its value when value is not "", as the
-	// reader knows it: "--access read".
-	Setting(s Setting, value string) string
-	// Change writes what sets s to value: "--access write (or
-	// F0_ACCESS=write)".
-	Change(s Setting, value string) string
-}
-
-// OperatorSettings writes settings for the readers of an MCP server's
-// answers: the model, and the operator it asks, who starts f0 with flags or
-// with F0_ variables in the client's configuration of the server.
-type OperatorSettings struct{}
-
-// Setting writes the flag, and its value: "--access read".
-func (OperatorSettings) Setting(s Setting, value string) string { return FlagSetting(s, value) }
-
-// Change writes the flag and the environment variable that set s to value.
-func (OperatorSettings) Change(s Setting, value string) string {
-	return FlagSetting(s, value) + " (or " + s.Env() + "=" + value + ")"
-}
-
-// FlagSetting writes s as f0's command-line flag, with value when it is
-// not "": "--access read".
-func FlagSetting(s Setting, value string) string {
-	if value == "" {
-		return "--" + string(s)
-	}
-	return "--" + string(s) + " " + value
-}
-
-// Env is the environment variable that sets s: F0_ACCESS.
-func (s Setting) Env() string {
-	return "F0_" + strings.ToUpper(strings.ReplaceAll(string(s), "-", "_"))
-}
 
 // SettingsFrom returns the SettingWriter of the call made with ctx: its
 // renderer when that writes settings its own way, OperatorSettings
 // otherwise. Tools use it to name the setting that limited a call.
-func SettingsFrom(ctx context.Context) SettingWriter { return settingsFor(RendererFrom(ctx)) }
-
-// SettingError is a setting the operator gave a value f0 cannot use. Its
-// text names the setting as a flag; a front end that knows where the value
-// came from (the environment) may name it that way instead.
-type SettingError struct {
-	Setting Setting
-	Value   string // as given; "" when the error is about the setting as a whole
-	Err     error
-}
-
-func (e *SettingError) Error() string { return e.Text(FlagSetting(e.Setting, "")) }
-
-// Text writes the error with the setting named as name: `--roots "x": …`.
-func (e *SettingError) Text(name string) string {
-	if e.Value == "" {
-		return name + ": " + e.Err.Error()
-	}
-	return fmt.Sprintf("%s %q: %v", name, e.Value, e.Err)
-}
-
-func (e *SettingError) Unwrap() error { return e.Err }
+func SettingsFrom(ctx context.Context) setting.SettingWriter { return settingsFor(RendererFrom(ctx)) }
 
 // settingsFor returns the SettingWriter of r: r itself when it writes
 // settings its own way, OperatorSettings otherwise.
-func settingsFor(r Renderer) SettingWriter {
-	if w, ok := r.(SettingWriter); ok {
+func settingsFor(r Renderer) setting.SettingWriter {
+	if w, ok := r.(setting.SettingWriter); ok {
 		return w
 	}
-	return OperatorSettings{}
+	return setting.OperatorSettings{}
 }

@@ -5,17 +5,20 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"f0/internal/setting"
 )
 
 // terminalSettings is a front end whose reader puts a flag on a command
 // line, as the CLI's renderer does.
 type terminalSettings struct{ ListedRenderer }
 
-func (terminalSettings) Setting(s Setting, value string) string {
-	return "[" + FlagSetting(s, value) + "]"
+func (terminalSettings) Setting(s setting.Setting, value string) string {
+	return "[" + setting.FlagSetting(s, value) + "]"
 }
-func (terminalSettings) Change(s Setting, value string) string {
-	return "run f0 " + FlagSetting(s, value)
+
+func (terminalSettings) Change(s setting.Setting, value string) string {
+	return "run f0 " + setting.FlagSetting(s, value)
 }
 
 // TestSettingsRenderedByTheFrontEnd: the core names the setting that
@@ -76,13 +79,13 @@ func TestBusyNamesItsLimit(t *testing.T) {
 	c.render = terminalSettings{}
 	res, _ = c.enter()
 	assertInOrder(t, res.Text, "the server is busy: 1 calls are running, its limit ([--max-calls]); retry in about ")
-	if got := (&BusyError{What: "x", Limit: MaxCallMemorySetting, Retry: "1 s"}).Error(); got != "the server is busy: x (--max-call-memory); retry in about 1 s" {
+	if got := (&BusyError{What: "x", Limit: setting.MaxCallMemorySetting, Retry: "1 s"}).Error(); got != "the server is busy: x (--max-call-memory); retry in about 1 s" {
 		t.Fatalf("BusyError.Error() = %q", got)
 	}
 }
 
 func TestSettingEnv(t *testing.T) {
-	for s, want := range map[Setting]string{AccessSetting: "F0_ACCESS", MaxCallMemorySetting: "F0_MAX_CALL_MEMORY", NamespacesSetting: "F0_ALLOWED_ROOT_ENDPOINTS"} {
+	for s, want := range map[setting.Setting]string{setting.AccessSetting: "F0_ACCESS", setting.MaxCallMemorySetting: "F0_MAX_CALL_MEMORY", setting.NamespacesSetting: "F0_ALLOWED_ROOT_ENDPOINTS"} {
 		if got := s.Env(); got != want {
 			t.Errorf("%s.Env() = %s, want %s", s, got, want)
 		}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"f0/internal/text"
 )
 
 // TestReshape covers each published shape: the value already in the shape
@@ -47,7 +49,7 @@ func TestReshape(t *testing.T) {
 				t.Fatal(err)
 			}
 			out, note, problems := reshape("headers", c.shape, in)
-			if got := CompactJSON(out); got != c.want {
+			if got := text.CompactJSON(out); got != c.want {
 				t.Errorf("value %s, want %s", got, c.want)
 			}
 			if c.note == "" && note != "" || !strings.Contains(note, c.note) {

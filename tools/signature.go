@@ -1,9 +1,10 @@
 package tools
 
 import (
-	"f0/schemas"
 	"fmt"
 	"strings"
+
+	"f0/schemas"
 )
 
 // signature renders a compact, TypeScript-like shape of the input: required

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"f0/internal/setting"
 )
 
 // notFound answers a name that did not resolve to an exposed tool.
@@ -17,7 +19,7 @@ func (p *Pipeline) notFound(r Renderer, name string, known *Tool, near []foreign
 	if known != nil {
 		fmt.Fprintf(&b, ": %s exists but this server does not expose it (%s).\n", p.plainName(r, known), p.hidden[known].text(settingsFor(r)))
 		if known.Access > p.cfg.Access {
-			fmt.Fprintf(&b, "The operator can allow it with %s.\n", settingsFor(r).Change(AccessSetting, known.Access.String()))
+			fmt.Fprintf(&b, "The operator can allow it with %s.\n", settingsFor(r).Change(setting.AccessSetting, known.Access.String()))
 		}
 	} else {
 		b.WriteString(".\n")

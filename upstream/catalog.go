@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"f0/internal/text"
+
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"f0/schemas"
@@ -184,22 +186,22 @@ func title(ut mcpgo.Tool) string {
 // first sentence when it is short enough, cut at a word otherwise, always
 // ending in a full stop.
 func summary(ut mcpgo.Tool) string {
-	text := strings.Join(strings.Fields(ut.Description), " ")
-	if text == "" {
-		text = title(ut)
+	txt := strings.Join(strings.Fields(ut.Description), " ")
+	if txt == "" {
+		txt = title(ut)
 	}
-	if i := strings.Index(text, ". "); i >= 0 {
-		text = text[:i]
+	if i := strings.Index(txt, ". "); i >= 0 {
+		txt = txt[:i]
 	}
-	text = strings.TrimRight(text, ".:;, ")
-	if len([]rune(text)) > schemas.MaxPurpose-1 {
-		cut := tools.CutUTF8(text, schemas.MaxPurpose-2)
+	txt = strings.TrimRight(txt, ".:;, ")
+	if len([]rune(txt)) > schemas.MaxPurpose-1 {
+		cut := text.CutUTF8(txt, schemas.MaxPurpose-2)
 		if i := strings.LastIndexByte(cut, ' '); i > 40 {
 			cut = cut[:i]
 		}
-		text = strings.TrimRight(cut, ".:;, ") + "…"
+		txt = strings.TrimRight(cut, ".:;, ") + "…"
 	}
-	return text + "."
+	return txt + "."
 }
 
 // Example builds an example call from a schema: every required field with

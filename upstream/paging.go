@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"f0/internal/text"
 	"f0/tools"
 )
 
@@ -39,7 +40,7 @@ type request struct {
 
 // key identifies the call a result answers.
 func (k *caller) key(r request) string {
-	return k.tool + "\x00" + tools.CompactJSON(r.args) + "\x00" + strconv.FormatBool(r.binary)
+	return k.tool + "\x00" + text.CompactJSON(r.args) + "\x00" + strconv.FormatBool(r.binary)
 }
 
 func (k *caller) run(ctx context.Context, args map[string]any) (tools.Result, error) {
@@ -130,7 +131,7 @@ func (k *caller) continued(ctx context.Context, r request) (tools.Result, error)
 			changes[k.fields.response] = again
 		}
 		return tools.Result{}, fmt.Errorf("the result changed since the first page: %s; %s was called again, and its result (%s, sha256 %s…) is not the one the first pages came from (sha256 %s…). The pages you have are of the earlier result; read the new one from its start: %s",
-			gone.Error(), tools.ToolName(ctx, k.name()), tools.HumanBytes(int64(len(out.Text))), w.Sum(), tok.Sum, tools.CallWith(ctx, changes))
+			gone.Error(), tools.ToolName(ctx, k.name()), text.HumanBytes(int64(len(out.Text))), w.Sum(), tok.Sum, tools.CallWith(ctx, changes))
 	}
 	token, paged := k.keep(ctx, r, out, w)
 	res := k.page(ctx, out, r.offset, token, paged)
@@ -166,7 +167,7 @@ func (k *caller) page(ctx context.Context, res tools.Result, offset int, token s
 	if offset > 0 {
 		offset = min(offset, total)
 		res.Text = res.Text[offset:]
-		res.Head = fmt.Sprintf("[from byte %s of %s]", tools.GroupDigits(int64(offset)), tools.GroupDigits(int64(total)))
+		res.Head = fmt.Sprintf("[from byte %s of %s]", text.GroupDigits(int64(offset)), text.GroupDigits(int64(total)))
 	}
 	if !paged {
 		res.Unpaged = fmt.Sprintf("The rest is not shown: f0 could not keep a copy of this result, and it does not call %s again to page through it (the tool is not annotated read-only, so a second call could do its work again).", tools.ToolName(ctx, k.name()))

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 
+	"f0/internal/text"
+
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"f0/tools"
@@ -68,11 +70,11 @@ func blobText(kind, mime, data string, binary bool) string {
 		return fmt.Sprintf("[%s%s: not valid base64]", kind, mimeSuffix(mime))
 	}
 	if binary {
-		return fmt.Sprintf("[%s%s, %s bytes, base64]\n%s", kind, mimeSuffix(mime), tools.GroupDigits(int64(len(raw))), data)
+		return fmt.Sprintf("[%s%s, %s bytes, base64]\n%s", kind, mimeSuffix(mime), text.GroupDigits(int64(len(raw))), data)
 	}
 	sum := sha256.Sum256(raw)
 	return fmt.Sprintf("[%s%s, %s bytes, sha256 %s; omitted: call again with includeBinary: true to get it]",
-		kind, mimeSuffix(mime), tools.GroupDigits(int64(len(raw))), hex.EncodeToString(sum[:8]))
+		kind, mimeSuffix(mime), text.GroupDigits(int64(len(raw))), hex.EncodeToString(sum[:8]))
 }
 
 func mimeSuffix(mime string) string {

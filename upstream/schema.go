@@ -8,8 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"f0/internal/text"
 	"f0/schemas"
-	"f0/tools"
 )
 
 // maxRefDepth bounds how deep $ref chains are inlined; a recursive schema
@@ -338,7 +338,7 @@ func (n normalizer) publish(node map[string]any, depth int, root bool) map[strin
 		}
 	}
 	if d, ok := node["default"]; ok && d != nil && !root {
-		desc = joinText(desc, "Default: "+tools.CompactJSON(d)+".")
+		desc = joinText(desc, "Default: "+text.CompactJSON(d)+".")
 	}
 	out["type"] = typ
 	if desc != "" && !root {
@@ -419,7 +419,7 @@ func compactText(s string) string {
 		return s[:i+1]
 	}
 	if len(s) > maxPropertyText {
-		return strings.TrimSpace(tools.CutUTF8(s, maxPropertyText-3)) + "…"
+		return strings.TrimSpace(text.CutUTF8(s, maxPropertyText-3)) + "…"
 	}
 	return s
 }

@@ -11,7 +11,7 @@ import (
 	"regexp"
 	"strings"
 
-	"f0/tools"
+	"f0/internal/shellwords"
 )
 
 // Server is how to reach one upstream MCP server.
@@ -51,7 +51,7 @@ func ParseFlag(v string) (Server, error) {
 		srv.URL = target
 		return srv, nil
 	}
-	words, _, err := tools.ShellWords(target)
+	words, _, err := shellwords.ShellWords(target)
 	if err != nil || len(words) == 0 {
 		return Server{}, fmt.Errorf("--upstream %q: %q is not a command line: %v", v, target, err)
 	}

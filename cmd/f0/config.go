@@ -14,6 +14,9 @@ import (
 	"strings"
 	"time"
 
+	"f0/internal/setting"
+	"f0/internal/text"
+
 	"github.com/spf13/pflag"
 
 	"f0/catalog"
@@ -96,7 +99,7 @@ func (n netFlags) config() (f0net.Config, error) {
 	if err != nil {
 		return f0net.Config{}, err
 	}
-	maxDownload, err := tools.ParseSize(n.maxDownload)
+	maxDownload, err := text.ParseSize(n.maxDownload)
 	if err != nil || maxDownload <= 0 {
 		return f0net.Config{}, fmt.Errorf("--net-max-download %q: want a size such as 100MiB, 1G or 5000000", n.maxDownload)
 	}
@@ -105,7 +108,7 @@ func (n netFlags) config() (f0net.Config, error) {
 
 // envName is the environment variable of a flag: --max-output → F0_MAX_OUTPUT.
 func envName(flag string) string {
-	return tools.Setting(flag).Env()
+	return setting.Setting(flag).Env()
 }
 
 // applyEnv fills every flag not given on the command line from its F0_…
@@ -138,7 +141,7 @@ func applyEnv(fs *pflag.FlagSet) error {
 // gave it: its F0_ variable when the value came from the environment
 // (F0_NET_ALLOW "bad host": …), its flag otherwise.
 func (a *app) errorText(err error) string {
-	var se *tools.SettingError
+	var se *setting.SettingError
 	if !errors.As(err, &se) || slices.Contains(a.lineFlags, "--"+string(se.Setting)) {
 		return err.Error()
 	}
@@ -226,7 +229,7 @@ func (g *globalFlags) newPipeline(logger *slog.Logger, files *roots.Set) (*tools
 	if g.maxCalls <= 0 {
 		return nil, fmt.Errorf("--max-calls %d: want a positive number of calls", g.maxCalls)
 	}
-	maxHeld, err := tools.ParseSize(g.maxHeld)
+	maxHeld, err := text.ParseSize(g.maxHeld)
 	if err != nil || maxHeld <= 0 {
 		return nil, fmt.Errorf("--max-call-memory %q: want a size such as 128MiB, 1G or 5000000", g.maxHeld)
 	}

@@ -8,6 +8,10 @@ import (
 	"slices"
 	"strings"
 
+	"f0/internal/setting"
+	"f0/internal/shellwords"
+	"f0/internal/text"
+
 	"github.com/spf13/pflag"
 
 	"f0/tools"
@@ -48,15 +52,15 @@ func (r cliRenderer) CanonicalNames() {}
 
 // Setting writes a server setting as the flag that sets it on this
 // command line: "--access read".
-func (r cliRenderer) Setting(s tools.Setting, value string) string {
-	return tools.FlagSetting(s, value)
+func (r cliRenderer) Setting(s setting.Setting, value string) string {
+	return setting.FlagSetting(s, value)
 }
 
 // Change writes the flag to put on the command line: "--access write".
 // The person at the terminal starts f0, so no environment variable or
 // client configuration comes into it.
-func (r cliRenderer) Change(s tools.Setting, value string) string {
-	return tools.FlagSetting(s, value)
+func (r cliRenderer) Change(s setting.Setting, value string) string {
+	return setting.FlagSetting(s, value)
 }
 
 // ListTools is the command that lists the tools this invocation exposes:
@@ -75,7 +79,7 @@ func (r cliRenderer) Call(s tools.Suggestion) string {
 		words = append(words, s.Tool)
 		words = append(words, r.argWords(t, plainArgs(s.Args))...)
 	} else {
-		words = append(words, "call", s.Tool, tools.CompactJSON(s.Args))
+		words = append(words, "call", s.Tool, text.CompactJSON(s.Args))
 	}
 	return strings.Join(quoteWords(words), " ")
 }
@@ -113,12 +117,12 @@ func (r cliRenderer) fieldWords(t *tools.Tool, args map[string]any) []string {
 			words = append(words, k+"="+v)
 		case json.Number, bool:
 			if typ := r.reg.FieldType(t, k); typ == "integer" || typ == "number" || typ == "boolean" {
-				words = append(words, k+"="+tools.CompactJSON(v))
+				words = append(words, k+"="+text.CompactJSON(v))
 				continue
 			}
-			words = append(words, k+":="+tools.CompactJSON(v))
+			words = append(words, k+":="+text.CompactJSON(v))
 		default:
-			words = append(words, k+":="+tools.CompactJSON(v))
+			words = append(words, k+":="+text.CompactJSON(v))
 		}
 	}
 	return words
@@ -129,7 +133,7 @@ func (r cliRenderer) fieldWords(t *tools.Tool, args map[string]any) []string {
 func rawWords(v any) ([]string, bool) {
 	switch x := v.(type) {
 	case string:
-		ws, _, err := tools.ShellWords(x)
+		ws, _, err := shellwords.ShellWords(x)
 		return ws, err == nil
 	case []any:
 		ws := make([]string, 0, len(x))

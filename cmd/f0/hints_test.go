@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"f0/catalog"
+	"f0/internal/shellwords"
+	"f0/internal/text"
 	"f0/tools"
 )
 
@@ -32,7 +34,7 @@ func TestCLIRendererRoundTrip(t *testing.T) {
 		for i, ex := range reg.Doc(tool).Examples {
 			line := r.Call(tools.Suggestion{Tool: tool.Name, Listed: "x", Args: ex})
 			t.Run(fmt.Sprintf("%s#%d", tool.Name, i), func(t *testing.T) {
-				words, _, err := tools.ShellWords(line)
+				words, _, err := shellwords.ShellWords(line)
 				if err != nil {
 					t.Fatalf("%s: not a shell line: %v", line, err)
 				}
@@ -57,8 +59,8 @@ func TestCLIRendererRoundTrip(t *testing.T) {
 						got[k] = v
 					}
 				}
-				if tools.CompactJSON(got) != tools.CompactJSON(want) {
-					t.Errorf("%s\nreads back as %s\nwant         %s", line, tools.CompactJSON(got), tools.CompactJSON(want))
+				if text.CompactJSON(got) != text.CompactJSON(want) {
+					t.Errorf("%s\nreads back as %s\nwant         %s", line, text.CompactJSON(got), text.CompactJSON(want))
 				}
 			})
 		}

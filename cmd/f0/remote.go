@@ -11,6 +11,9 @@ import (
 	"strings"
 	"time"
 
+	"f0/internal/shellwords"
+	"f0/internal/text"
+
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -101,7 +104,7 @@ type remoteRenderer struct{ target remoteTarget }
 func (r remoteRenderer) Call(s tools.Suggestion) string {
 	words := append(append([]string{"f0", "call"}, r.target.flagWords()...), s.Listed)
 	if s.Args != nil {
-		words = append(words, tools.CompactJSON(s.Args))
+		words = append(words, text.CompactJSON(s.Args))
 	}
 	return strings.Join(quoteWords(words), " ")
 }
@@ -125,7 +128,7 @@ func (rt remoteTarget) flagWords() []string {
 // like a POSIX shell would.
 func (rt remoteTarget) connect() (*client.Client, string, error) {
 	if rt.command != "" {
-		words, _, err := tools.ShellWords(rt.command)
+		words, _, err := shellwords.ShellWords(rt.command)
 		if err != nil || len(words) == 0 {
 			return nil, "", fmt.Errorf("--stdio %q: not a command line: %v", rt.command, err)
 		}

@@ -7,6 +7,7 @@ import (
 	"context"
 	"testing"
 
+	"f0/internal/text"
 	"f0/internal/texttest"
 	"f0/tools"
 )
@@ -30,11 +31,11 @@ func Follow(t *testing.T, p *tools.Pipeline, client string, start texttest.Call)
 		if tool, ok := p.Resolve(c.Name); ok {
 			key = tool.Name
 		}
-		text := p.Call(ctx, c.Name, c.Args).Text
+		txt := p.Call(ctx, c.Name, c.Args).Text
 		if client == tools.RelayClientName {
-			text = tools.ExpandMarked(text, tools.ListedRenderer{})
+			txt = tools.ExpandMarked(txt, tools.ListedRenderer{})
 		}
-		return key + " " + tools.CompactJSON(c.Args), text
+		return key + " " + text.CompactJSON(c.Args), txt
 	}
 	return texttest.Follow(t, start, run, 200)
 }

@@ -10,6 +10,7 @@ import (
 	"path"
 	"strings"
 
+	"f0/internal/text"
 	"f0/tools"
 )
 
@@ -53,7 +54,7 @@ func (t *toolset) readBase64(ctx context.Context, in ReadInput, o *opened) (tool
 	total := base64Lines(o.size)
 	first, limit := base64Window(in, total)
 	if first > max(total, 1) {
-		return tools.Result{}, &tools.InputError{Field: "offset", Problem: fmt.Sprintf("line %d is past the end of the base64 of %s, which has %s of 57 bytes.", first, o.name, tools.Count(int64(total), "line", "lines")),
+		return tools.Result{}, &tools.InputError{Field: "offset", Problem: fmt.Sprintf("line %d is past the end of the base64 of %s, which has %s of 57 bytes.", first, o.name, text.Count(int64(total), "line", "lines")),
 			Hint: "Read its last lines with " + call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true, "tail": 20})}
 	}
 	n := total - first + 1
@@ -137,9 +138,9 @@ func base64Window(in ReadInput, total int) (first, limit int) {
 // base64Head is the head line of a base64 read: the file's name, type,
 // size and sha256, and which of its base64 lines follow when not all.
 func base64Head(o *opened, sum string, first, last, total int) string {
-	head := fmt.Sprintf("%s · %s · %s bytes · sha256 %s", o.name, o.kind.mime, tools.GroupDigits(o.size), sum)
+	head := fmt.Sprintf("%s · %s · %s bytes · sha256 %s", o.name, o.kind.mime, text.GroupDigits(o.size), sum)
 	if first > 1 || last < total {
-		head += fmt.Sprintf(" · base64 lines %s-%s of %s (57 bytes a line)", tools.GroupDigits(int64(first)), tools.GroupDigits(int64(last)), tools.GroupDigits(int64(total)))
+		head += fmt.Sprintf(" · base64 lines %s-%s of %s (57 bytes a line)", text.GroupDigits(int64(first)), text.GroupDigits(int64(last)), text.GroupDigits(int64(total)))
 	}
 	return head
 }

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"strings"
 
+	"f0/internal/text"
 	"f0/tools"
 	"f0/tools/roots"
 )
@@ -84,7 +85,7 @@ func (t *toolset) deleteOne(ctx context.Context, p string, recursive bool) (stri
 		if err := r.Remove(l.Native()); err != nil {
 			return "", t.argError(ctx, "path", t.files.Explain("delete", l, err))
 		}
-		what := fmt.Sprintf("file, %s", tools.HumanBytes(info.Size()))
+		what := fmt.Sprintf("file, %s", text.HumanBytes(info.Size()))
 		if info.Mode()&iofs.ModeSymlink != 0 {
 			what = "symbolic link; what it pointed to is untouched"
 		}
@@ -93,13 +94,13 @@ func (t *toolset) deleteOne(ctx context.Context, p string, recursive bool) (stri
 	files, dirs := countTree(l)
 	if !recursive {
 		return "", &tools.InputError{Field: "recursive", Problem: fmt.Sprintf("%s is a directory holding %s and %s; deleting a directory needs recursive: true.",
-			t.show(l), tools.Count(int64(files), "file", "files"), tools.Count(int64(dirs), "subdirectory", "subdirectories")),
+			t.show(l), text.Count(int64(files), "file", "files"), text.Count(int64(dirs), "subdirectory", "subdirectories")),
 			Hint: "To delete it and everything in it: " + call(ctx, "fs.delete", map[string]any{"path": t.show(l), "recursive": true})}
 	}
 	if err := r.RemoveAll(l.Native()); err != nil {
 		return "", t.argError(ctx, "path", t.files.Explain("delete", l, err))
 	}
-	return fmt.Sprintf("deleted %s/ and everything in it (%s, %s)", t.show(l), tools.Count(int64(files), "file", "files"), tools.Count(int64(dirs), "subdirectory", "subdirectories")), nil
+	return fmt.Sprintf("deleted %s/ and everything in it (%s, %s)", t.show(l), text.Count(int64(files), "file", "files"), text.Count(int64(dirs), "subdirectory", "subdirectories")), nil
 }
 
 // countTree counts the files and directories below a directory, through

@@ -10,6 +10,8 @@ import (
 	"path"
 	"strings"
 
+	"f0/internal/text"
+
 	"github.com/agnivade/levenshtein"
 	"github.com/aymanbagabas/go-udiff"
 
@@ -112,7 +114,7 @@ func (t *toolset) runEdit(ctx context.Context, in EditInput) (tools.Result, erro
 	case info.IsDir():
 		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a directory.", t.show(l))}
 	case info.Size() > maxEditFile:
-		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is %s; %s edits files up to %s.", t.show(l), tools.HumanBytes(info.Size()), tools.ToolName(ctx, "fs.edit"), tools.HumanBytes(maxEditFile))}
+		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is %s; %s edits files up to %s.", t.show(l), text.HumanBytes(info.Size()), tools.ToolName(ctx, "fs.edit"), text.HumanBytes(maxEditFile))}
 	}
 	e := &fileEdit{t: t, in: in, edits: edits, l: l}
 	if in.DryRun {
@@ -198,17 +200,17 @@ func (e *fileEdit) apply(ctx context.Context, cur roots.Current, w io.Writer) er
 		return &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a binary file; %s changes text.", t.show(l), tools.ToolName(ctx, "fs.edit"))}
 	}
 	if len(data) > maxEditFile {
-		return &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is now over %s; %s edits files up to that size.", t.show(l), tools.HumanBytes(maxEditFile), tools.ToolName(ctx, "fs.edit"))}
+		return &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is now over %s; %s edits files up to that size.", t.show(l), text.HumanBytes(maxEditFile), tools.ToolName(ctx, "fs.edit"))}
 	}
-	text := string(data)
+	txt := string(data)
 	if cur.Changed > 0 {
 		then := int64(len(e.before))
-		if err := e.applyAgain(ctx, text); err != nil {
+		if err := e.applyAgain(ctx, txt); err != nil {
 			return err
 		}
 		e.redone = fmt.Sprintf("note: %s changed after f0 read it (another writer; %s bytes then, %s now); the edits were made again on its new content, where every oldText occurs exactly as required.",
-			t.show(l), tools.GroupDigits(then), tools.GroupDigits(int64(len(text))))
-	} else if err := e.applyFirst(ctx, text); err != nil {
+			t.show(l), text.GroupDigits(then), text.GroupDigits(int64(len(txt))))
+	} else if err := e.applyFirst(ctx, txt); err != nil {
 		return err
 	}
 	_, err = io.WriteString(w, e.after)
@@ -282,7 +284,7 @@ func (e *fileEdit) editError(i int, err error) error {
 	if strings.Contains(msg, "\n") {
 		return &tools.InputError{Field: e.field(i), Problem: none + " " + msg}
 	}
-	return &tools.InputError{Field: e.field(i), Problem: tools.Sentence(msg), Hint: none}
+	return &tools.InputError{Field: e.field(i), Problem: text.Sentence(msg), Hint: none}
 }
 
 // staleError answers an edit that applied to the file as first read but
@@ -291,7 +293,7 @@ func (e *fileEdit) editError(i int, err error) error {
 func (e *fileEdit) staleError(ctx context.Context, i int, first, now string, ed Edit, idx []int) error {
 	t, l := e.t, e.l
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s changed after f0 read it (another writer; %s bytes then, %s now), and ", t.show(l), tools.GroupDigits(int64(len(first))), tools.GroupDigits(int64(len(now))))
+	fmt.Fprintf(&b, "%s changed after f0 read it (another writer; %s bytes then, %s now), and ", t.show(l), text.GroupDigits(int64(len(first))), text.GroupDigits(int64(len(now))))
 	which := "its oldText"
 	if len(e.edits) > 1 {
 		which = fmt.Sprintf("the oldText of edit %d of %d", i+1, len(e.edits))
@@ -326,7 +328,7 @@ func (e *fileEdit) result(ctx context.Context) tools.Result {
 	t, l := e.t, e.l
 	diff := udiff.Unified(t.show(l), t.show(l), e.before, e.after)
 	added, removed := diffCounts(diff)
-	n := tools.Count(int64(len(e.edits)), "edit", "edits")
+	n := text.Count(int64(len(e.edits)), "edit", "edits")
 	head := fmt.Sprintf("edited %s: %s, +%d -%d lines", t.show(l), n, added, removed)
 	if e.in.DryRun {
 		head = fmt.Sprintf("dry run, nothing written: %s would change by %s, +%d -%d lines", t.show(l), n, added, removed)

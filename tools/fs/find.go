@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"f0/internal/text"
+
 	"github.com/bmatcuk/doublestar/v4"
 
 	"f0/tools"
@@ -182,25 +184,25 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tools.Result, erro
 	res := tools.Result{Text: pg.text()}
 	switch {
 	case stopped:
-		res.Head = fmt.Sprintf("first %s matching %s under %s", tools.Count(int64(shown), what, whats), in.Pattern, where)
+		res.Head = fmt.Sprintf("first %s matching %s under %s", text.Count(int64(shown), what, whats), in.Pattern, where)
 		if in.Offset > 0 {
 			res.Head += fmt.Sprintf(" after the first %d", in.Offset)
 		}
 		res.Partial = true
 		res.Next = nextOffset(in.Offset, pg.ends)
 	case shown == 0:
-		res.Text = fmt.Sprintf("No %s under %s matches %s (looked at %s).", what, where, in.Pattern, tools.Count(int64(seen), "entry", "entries"))
+		res.Text = fmt.Sprintf("No %s under %s matches %s (looked at %s).", what, where, in.Pattern, text.Count(int64(seen), "entry", "entries"))
 		if n := stats.ignored.Load(); n > 0 {
 			// What .gitignore hides is the likeliest place for it.
 			res.Text += fmt.Sprintf(" %s ignored by .gitignore %s not looked at; include them: %s",
-				tools.Count(n, "entry", "entries"), map[bool]string{true: "was", false: "were"}[n == 1], tools.CallWith(ctx, map[string]any{"gitignore": false, "offset": nil}))
+				text.Count(n, "entry", "entries"), map[bool]string{true: "was", false: "were"}[n == 1], tools.CallWith(ctx, map[string]any{"gitignore": false, "offset": nil}))
 		}
 		if !in.IgnoreCase && strings.ToLower(in.Pattern) != strings.ToUpper(in.Pattern) {
 			res.Text += " To ignore case: " + tools.CallWith(ctx, map[string]any{"ignoreCase": true, "offset": nil})
 		}
 		res.Text += t.otherRoots(ctx, start)
 	default:
-		res.Head = fmt.Sprintf("%s matching %s under %s", tools.Count(int64(shown), what, whats), in.Pattern, where)
+		res.Head = fmt.Sprintf("%s matching %s under %s", text.Count(int64(shown), what, whats), in.Pattern, where)
 		if in.Offset > 0 {
 			res.Head += fmt.Sprintf(" after the first %d", in.Offset)
 		}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"f0/internal/text"
 	"f0/tools"
 	"f0/tools/roots"
 )
@@ -82,7 +83,7 @@ func (t *toolset) show(l roots.Loc) string { return t.files.Display(l) }
 // roots is about the argument; anything else is a failure.
 func (t *toolset) argError(ctx context.Context, field string, err error) error {
 	if nf, ok := roots.AsNotFound(err); ok {
-		ie := &tools.InputError{Field: field, Problem: tools.Sentence(nf.Error())}
+		ie := &tools.InputError{Field: field, Problem: text.Sentence(nf.Error())}
 		switch {
 		case len(nf.Elsewhere) > 0 && field != "paths" && !strings.HasSuffix(nf.Path, "/"):
 			ie.Hint = "Use it: " + tools.CallWith(ctx, map[string]any{field: nf.Elsewhere[0]})

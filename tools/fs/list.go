@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"f0/internal/text"
 	"f0/tools"
 	"f0/tools/roots"
 )
@@ -158,7 +159,7 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tools.Result, erro
 	case shown == 0:
 		res.Text = "(empty directory)" + t.otherRoots(ctx, l)
 	}
-	res.Head = fmt.Sprintf("%s · %s", where, tools.Count(int64(shown), "entry", "entries"))
+	res.Head = fmt.Sprintf("%s · %s", where, text.Count(int64(shown), "entry", "entries"))
 	if in.Offset > 0 {
 		res.Head += fmt.Sprintf(" after the first %d", in.Offset)
 	}
@@ -199,7 +200,7 @@ func (t *toolset) writeEntry(b *strings.Builder, root *roots.Root, e listed, lon
 		name += "/"
 	}
 	if long && e.info != nil {
-		size := tools.HumanBytes(e.info.Size())
+		size := text.HumanBytes(e.info.Size())
 		if e.kind == kindDir {
 			size = "-"
 		}
@@ -326,10 +327,10 @@ func skipNotes(stats *walkStats, spec walkSpec) []string {
 		parts = append(parts, fmt.Sprintf("skipped %s (all: true includes them)", strings.Join(names, ", ")))
 	}
 	if n := stats.hidden.Load(); n > 0 {
-		parts = append(parts, fmt.Sprintf("%s (hidden: true includes them)", tools.Count(n, "hidden entry", "hidden entries")))
+		parts = append(parts, fmt.Sprintf("%s (hidden: true includes them)", text.Count(n, "hidden entry", "hidden entries")))
 	}
 	if n := stats.ignored.Load(); n > 0 {
-		parts = append(parts, fmt.Sprintf("%s (gitignore: false includes them)", tools.Count(n, "entry ignored by .gitignore", "entries ignored by .gitignore")))
+		parts = append(parts, fmt.Sprintf("%s (gitignore: false includes them)", text.Count(n, "entry ignored by .gitignore", "entries ignored by .gitignore")))
 	}
 	var notes []string
 	if len(parts) > 0 {

@@ -9,6 +9,7 @@ import (
 	"path"
 	"strings"
 
+	"f0/internal/text"
 	"f0/tools"
 	"f0/tools/roots"
 )
@@ -81,7 +82,7 @@ func (t *toolset) mkdirOne(ctx context.Context, p string, parents bool) (string,
 	if err != nil {
 		if errors.Is(err, iofs.ErrNotExist) {
 			parent := roots.Loc{Root: l.Root, Rel: path.Dir(l.Rel)}
-			return "", &tools.InputError{Field: "path", Problem: tools.Sentence(t.files.Explain("create in", parent, err).Error()), Hint: "Set parents: true to create it too."}
+			return "", &tools.InputError{Field: "path", Problem: text.Sentence(t.files.Explain("create in", parent, err).Error()), Hint: "Set parents: true to create it too."}
 		}
 		return "", t.argError(ctx, "path", t.files.Explain("create", l, err))
 	}

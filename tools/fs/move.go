@@ -8,6 +8,7 @@ import (
 	"path"
 	"strings"
 
+	"f0/internal/text"
 	"f0/tools"
 	"f0/tools/roots"
 )
@@ -105,13 +106,13 @@ func (t *toolset) runTransfer(ctx context.Context, in TransferInput, move bool) 
 	switch {
 	case rep.Renamed:
 	case rep.Dirs > 0:
-		fmt.Fprintf(&b, " (%s, %s, %s)", tools.Count(int64(rep.Files), "file", "files"), tools.Count(int64(rep.Dirs), "directory", "directories"), tools.HumanBytes(rep.Bytes))
+		fmt.Fprintf(&b, " (%s, %s, %s)", text.Count(int64(rep.Files), "file", "files"), text.Count(int64(rep.Dirs), "directory", "directories"), text.HumanBytes(rep.Bytes))
 	default:
-		fmt.Fprintf(&b, " (%s)", tools.HumanBytes(rep.Bytes))
+		fmt.Fprintf(&b, " (%s)", text.HumanBytes(rep.Bytes))
 	}
 	res := tools.Result{Text: b.String()}
 	if len(rep.Skipped) > 0 {
-		res.Notes = append(res.Notes, fmt.Sprintf("note: left out %s: %s", tools.Count(int64(len(rep.Skipped)), "entry", "entries"), strings.Join(rep.Skipped, "; ")))
+		res.Notes = append(res.Notes, fmt.Sprintf("note: left out %s: %s", text.Count(int64(len(rep.Skipped)), "entry", "entries"), strings.Join(rep.Skipped, "; ")))
 	}
 	return res, nil
 }

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"f0/internal/text"
 	"f0/tools"
 )
 
@@ -317,14 +318,14 @@ func (t *toolset) editCall(ctx context.Context, p string, in instruction) string
 		return s
 	}
 	args["edits"] = []any{map[string]any{"oldText": "…the old lines of the first block…", "newText": "…its new lines…"}}
-	return fmt.Sprintf("%s with the %s it holds", render(), tools.Count(int64(len(in.edits)), "edit", "edits"))
+	return fmt.Sprintf("%s with the %s it holds", render(), text.Count(int64(len(in.edits)), "edit", "edits"))
 }
 
 // quoteLine quotes a line for a message, cut when long.
 func quoteLine(s string) string {
 	const most = 80
 	if len(s) > most {
-		s = tools.CutUTF8(s, most) + "…"
+		s = text.CutUTF8(s, most) + "…"
 	}
 	return fmt.Sprintf("%q", s)
 }

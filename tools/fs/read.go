@@ -20,6 +20,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"f0/internal/text"
 	"f0/tools"
 	"f0/tools/roots"
 )
@@ -171,18 +172,18 @@ func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tools.Re
 	if err := pastEnd(ctx, o, first, w); err != nil {
 		return tools.Result{}, err
 	}
-	text, fixed := tools.ValidText(w.text)
+	txt, fixed := text.ValidText(w.text)
 	if in.LineNumbers {
-		text = numberLines(text, first)
+		txt = numberLines(txt, first)
 	}
-	res := tools.Result{Head: o.name + " · " + w.describe() + " · " + tools.HumanBytes(o.size), Text: text}
+	res := tools.Result{Head: o.name + " · " + w.describe() + " · " + text.HumanBytes(o.size), Text: txt}
 	if fixed {
-		res.Notes = append(res.Notes, tools.InvalidUTF8Note)
+		res.Notes = append(res.Notes, text.InvalidUTF8Note)
 	}
 	if w.cut {
 		res.Partial = true
 		if limit == 0 {
-			res.Total = len(text) + int(o.size-w.startByte) - len(w.text)
+			res.Total = len(txt) + int(o.size-w.startByte) - len(w.text)
 		}
 		if w.long {
 			whole := func(budget int64) string {
@@ -190,7 +191,7 @@ func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tools.Re
 			}
 			res.Notes = append(res.Notes, "note: "+longLineNote(ctx, o.name, first, w, whole))
 		}
-		res.Next = nextLines(text, first, limit, w.version)
+		res.Next = nextLines(txt, first, limit, w.version)
 	} else if w.more {
 		res.Notes = append(res.Notes, fmt.Sprintf("More lines follow: %s", call(ctx, "fs.read", map[string]any{"path": o.name, "offset": first + w.shown, "version": w.version(w.shown)})))
 	}
@@ -234,7 +235,7 @@ func (t *toolset) streamWindow(ctx context.Context, in ReadInput, o *opened, fir
 	if err := pastEnd(ctx, o, first, w); err != nil {
 		return tools.Result{}, err
 	}
-	res := tools.Result{Head: o.name + " · " + w.describe() + " · " + tools.HumanBytes(o.size)}
+	res := tools.Result{Head: o.name + " · " + w.describe() + " · " + text.HumanBytes(o.size)}
 	if w.more {
 		res.Notes = append(res.Notes, fmt.Sprintf("More lines follow: %s", call(ctx, "fs.read", map[string]any{"path": o.name, "offset": first + w.shown})))
 	}
@@ -246,7 +247,7 @@ func pastEnd(ctx context.Context, o *opened, first int, w lineWindow) error {
 	if w.total < 0 || first <= w.total || first == 1 && w.total == 0 {
 		return nil
 	}
-	return &tools.InputError{Field: "offset", Problem: fmt.Sprintf("line %d is past the end of %s, which has %s.", first, o.name, tools.Count(int64(w.total), "line", "lines")),
+	return &tools.InputError{Field: "offset", Problem: fmt.Sprintf("line %d is past the end of %s, which has %s.", first, o.name, text.Count(int64(w.total), "line", "lines")),
 		Hint: "Read the end with " + call(ctx, "fs.read", map[string]any{"path": o.name, "tail": 20})}
 }
 
@@ -404,12 +405,12 @@ func (w lineWindow) describe() string {
 	case w.shown == 0:
 		b.WriteString("no lines")
 	case w.shown == 1:
-		fmt.Fprintf(&b, "line %s", tools.GroupDigits(int64(w.first)))
+		fmt.Fprintf(&b, "line %s", text.GroupDigits(int64(w.first)))
 	default:
-		fmt.Fprintf(&b, "lines %s-%s", tools.GroupDigits(int64(w.first)), tools.GroupDigits(int64(w.first+w.shown-1)))
+		fmt.Fprintf(&b, "lines %s-%s", text.GroupDigits(int64(w.first)), text.GroupDigits(int64(w.first+w.shown-1)))
 	}
 	if w.total > 0 {
-		fmt.Fprintf(&b, " of %s", tools.GroupDigits(int64(w.total)))
+		fmt.Fprintf(&b, " of %s", text.GroupDigits(int64(w.total)))
 	} else {
 		b.WriteString(" of more (not counted)")
 	}
@@ -616,7 +617,7 @@ func base64Advice(ctx context.Context, o *opened) string {
 		return "Get the bytes as base64: " + call(ctx, "fs.read", args)
 	}
 	advice := fmt.Sprintf("As base64 it is %s bytes in %s, more than one answer here holds (%s bytes); get it in pages: %s",
-		tools.GroupDigits(size), tools.Count(int64(base64Lines(o.size)), "line", "lines"), tools.GroupDigits(int64(tools.Budget(ctx))), call(ctx, "fs.read", args))
+		text.GroupDigits(size), text.Count(int64(base64Lines(o.size)), "line", "lines"), text.GroupDigits(int64(tools.Budget(ctx))), call(ctx, "fs.read", args))
 	if want, ok := room.Raise(size); ok {
 		args[tools.BudgetField] = want
 		advice += "; or all at once: " + call(ctx, "fs.read", args)
@@ -634,7 +635,7 @@ type binaryBody struct {
 
 // describe is the head line: name, type, size, sha256 and dimensions.
 func (b *binaryBody) describe(o *opened) string {
-	return fmt.Sprintf("%s · %s · %s bytes · sha256 %s%s", o.name, o.kind.mime, tools.GroupDigits(b.hash.n), hex.EncodeToString(b.hash.h.Sum(nil)), b.dims)
+	return fmt.Sprintf("%s · %s · %s bytes · sha256 %s%s", o.name, o.kind.mime, text.GroupDigits(b.hash.n), hex.EncodeToString(b.hash.h.Sum(nil)), b.dims)
 }
 
 // readBody reads o to its end (no further than its size when opened, if
@@ -775,13 +776,13 @@ func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share
 	if err != nil {
 		return fmt.Sprintf("==> %s <==\nerror: %v\n", o.name, err), false
 	}
-	text, _ := tools.ValidText(w.text)
+	txt, _ := text.ValidText(w.text)
 	if in.LineNumbers {
-		text = numberLines(text, first)
+		txt = numberLines(txt, first)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "==> %s · %s · %s <==\n%s", o.name, w.describe(), tools.HumanBytes(o.size), text)
-	if text != "" && !strings.HasSuffix(text, "\n") {
+	fmt.Fprintf(&b, "==> %s · %s · %s <==\n%s", o.name, w.describe(), text.HumanBytes(o.size), txt)
+	if txt != "" && !strings.HasSuffix(txt, "\n") {
 		b.WriteString("\n")
 	}
 	if w.long {
@@ -792,7 +793,7 @@ func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share
 	}
 	if w.cut && (!w.long || w.total < 0 || first < w.total) || w.more {
 		next := first + max(w.shown, 1)
-		if w.cut && strings.HasSuffix(text, "\n") || w.more {
+		if w.cut && strings.HasSuffix(txt, "\n") || w.more {
 			next = first + w.shown
 		}
 		fmt.Fprintf(&b, "… [more of this file: %s]\n", call(ctx, "fs.read", map[string]any{"path": o.name, "offset": next, "version": w.version(next - first)}))
@@ -805,12 +806,12 @@ func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share
 // needs) when this call can ask for that budget; otherwise how to find
 // text inside it.
 func longLineNote(ctx context.Context, name string, line int, w lineWindow, whole func(budget int64) string) string {
-	msg := fmt.Sprintf("line %s is %s bytes, longer than this call's output budget, so only its start is shown", tools.GroupDigits(int64(line)), tools.GroupDigits(w.lineLen))
+	msg := fmt.Sprintf("line %s is %s bytes, longer than this call's output budget, so only its start is shown", text.GroupDigits(int64(line)), text.GroupDigits(w.lineLen))
 	search := call(ctx, "fs.search", map[string]any{"path": name, "pattern": "TEXT", "literal": true})
 	room := tools.OutputRoom(ctx)
 	want, ok := room.Raise(w.lineLen)
 	if !ok {
-		return fmt.Sprintf("%s; the whole line is more than one call returns (%s bytes). Find text inside it: %s", msg, tools.GroupDigits(int64(room.Most())), search)
+		return fmt.Sprintf("%s; the whole line is more than one call returns (%s bytes). Find text inside it: %s", msg, text.GroupDigits(int64(room.Most())), search)
 	}
 	return fmt.Sprintf("%s. See all of it: %s; or find text inside it: %s", msg, whole(want), search)
 }
@@ -826,7 +827,7 @@ func imageLimit(ctx context.Context) int64 {
 // otherwise.
 func (t *toolset) imageTooLarge(ctx context.Context, o *opened, encoded int64) error {
 	problem := fmt.Sprintf("%s is %s, %s bytes as base64; images are returned up to %s bytes as base64 (this call's limit), since clients refuse larger ones.",
-		o.name, tools.HumanBytes(o.size), tools.GroupDigits(encoded), tools.GroupDigits(imageLimit(ctx)))
+		o.name, text.HumanBytes(o.size), text.GroupDigits(encoded), text.GroupDigits(imageLimit(ctx)))
 	if want, ok := tools.OutputRoom(ctx).Raise(encoded); ok {
 		return &tools.InputError{Field: "image", Problem: problem,
 			Hint: "Ask for a larger limit: " + tools.CallWith(ctx, map[string]any{tools.BudgetField: want}) + " (some clients may still refuse it)."}

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"f0/internal/text"
 	"f0/internal/texttest"
 	"f0/internal/tooltest"
 	"f0/tools"
@@ -400,7 +401,7 @@ func TestReadBase64StreamsToTheSink(t *testing.T) {
 		res := e.p.Call(tools.WithSink(context.Background(), tool, &sink), "fs.read", map[string]any{"path": "big.bin", "base64": true})
 		runtime.ReadMemStats(&after)
 		if res.IsError || res.Text != head || sink.String() != base64.StdEncoding.EncodeToString(big) {
-			t.Fatalf("answer:\n%s\nsink: %d bytes", tools.CutUTF8(res.Text, 500), sink.Len())
+			t.Fatalf("answer:\n%s\nsink: %d bytes", text.CutUTF8(res.Text, 500), sink.Len())
 		}
 		if grew := after.TotalAlloc - before.TotalAlloc; grew > 4<<20 {
 			t.Errorf("streaming %d bytes as base64 allocated %d bytes", len(big), grew)

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"f0/internal/text"
 	"f0/tools"
 	"f0/tools/roots"
 )
@@ -438,15 +439,15 @@ func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note st
 		notes = append(notes, note)
 	}
 	if r.binary > 0 {
-		notes = append(notes, fmt.Sprintf("note: skipped %s.", tools.Count(int64(r.binary), "binary file", "binary files")))
+		notes = append(notes, fmt.Sprintf("note: skipped %s.", text.Count(int64(r.binary), "binary file", "binary files")))
 	}
 	if len(r.errors) > 0 {
 		notes = append(notes, "note: could not read "+strings.Join(r.errors, "; "))
 	}
 	notes = append(notes, skipNotes(stats, spec)...)
 	res := tools.Result{Text: strings.TrimSuffix(r.b.String(), "\n"), Notes: notes}
-	unit := func(n int) string { return tools.Count(int64(n), "match", "matches") }
-	files := func(n int) string { return tools.Count(int64(n), "file", "files") }
+	unit := func(n int) string { return text.Count(int64(n), "match", "matches") }
+	files := func(n int) string { return text.Count(int64(n), "file", "files") }
 	stoppedHead := func(shown int) string {
 		if r.in.FilesOnly {
 			return fmt.Sprintf("%s with matches under %s (stopped at the output budget or maxResults)", r.span("file", "files", shown), where)
@@ -502,11 +503,11 @@ func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note st
 // span names the n matches (or files) of this page by their numbers:
 // "match 3", "matches 467-928".
 func (r *searchRun) span(one, many string, n int) string {
-	first := tools.GroupDigits(int64(r.in.Offset + 1))
+	first := text.GroupDigits(int64(r.in.Offset + 1))
 	if n == 1 {
 		return one + " " + first
 	}
-	return fmt.Sprintf("%s %s-%s", many, first, tools.GroupDigits(int64(r.in.Offset+n)))
+	return fmt.Sprintf("%s %s-%s", many, first, text.GroupDigits(int64(r.in.Offset+n)))
 }
 
 // fit cuts res.Text, a page that stopped, at the last match that fits room

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"f0/tools"
+	"f0/internal/text"
 )
 
 // The content search of one file. A file is read in blocks (the whole file
@@ -303,7 +303,7 @@ func showLine(line []byte, at int) string {
 	b.WriteString(strings.ToValidUTF8(string(line[from:to]), "\uFFFD"))
 	if to < len(line) {
 		b.WriteString(" …[line of ")
-		b.WriteString(tools.HumanBytes(int64(len(line))))
+		b.WriteString(text.HumanBytes(int64(len(line))))
 		b.WriteString("]")
 	}
 	return b.String()

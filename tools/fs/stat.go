@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"f0/internal/text"
 	"f0/tools"
 	"f0/tools/roots"
 )
@@ -106,7 +107,7 @@ func (t *toolset) statOne(ctx context.Context, field, p string) (string, error) 
 		writeMeta(&b, info)
 		return b.String(), nil
 	}
-	fmt.Fprintf(&b, "\n  type: file · %s bytes (%s)", tools.GroupDigits(info.Size()), tools.HumanBytes(info.Size()))
+	fmt.Fprintf(&b, "\n  type: file · %s bytes (%s)", text.GroupDigits(info.Size()), text.HumanBytes(info.Size()))
 	writeMeta(&b, info)
 	f, err := l.Open()
 	if err != nil {
@@ -129,7 +130,7 @@ func (t *toolset) statOne(ctx context.Context, field, p string) (string, error) 
 			if info.Size() == 0 {
 				lines = 0
 			}
-			fmt.Fprintf(&b, " · %s", tools.Count(int64(lines), "line", "lines"))
+			fmt.Fprintf(&b, " · %s", text.Count(int64(lines), "line", "lines"))
 		}
 	}
 	return b.String(), nil
@@ -177,5 +178,5 @@ func (t *toolset) entryCount(l roots.Loc) string {
 	if len(names) > 10000 {
 		return " · more than 10,000 entries"
 	}
-	return " · " + tools.Count(int64(len(names)), "entry", "entries")
+	return " · " + text.Count(int64(len(names)), "entry", "entries")
 }

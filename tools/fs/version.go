@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 
+	"f0/internal/text"
 	"f0/tools"
 )
 
@@ -123,12 +124,12 @@ func (t *toolset) checkVersion(ctx context.Context, version string, o *opened) e
 	if sum.String() == m[2] {
 		return nil
 	}
-	now := "its lines before line " + tools.GroupDigits(int64(line)) + " are not the ones read then"
+	now := "its lines before line " + text.GroupDigits(int64(line)) + " are not the ones read then"
 	if lines < line-1 {
-		now = "it now has " + tools.Count(int64(lines), "line", "lines") + ", fewer than had been read"
+		now = "it now has " + text.Count(int64(lines), "line", "lines") + ", fewer than had been read"
 	}
 	return &changedFile{text: fmt.Sprintf("%s changed since the earlier page was read (version %s): %s. The lines you have may have moved or changed; read it again from the start: %s, or go on from line %s of the file as it is now: %s",
-		o.name, version, now, call(ctx, "fs.read", map[string]any{"path": o.name}), tools.GroupDigits(int64(line)), call(ctx, "fs.read", map[string]any{"path": o.name, "offset": line}))}
+		o.name, version, now, call(ctx, "fs.read", map[string]any{"path": o.name}), text.GroupDigits(int64(line)), call(ctx, "fs.read", map[string]any{"path": o.name, "offset": line}))}
 }
 
 // changedFile is a continuation of a file that changed.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"f0/internal/text"
 	"f0/tools"
 )
 
@@ -82,13 +83,13 @@ func TestReadContinuationOfAChangedFile(t *testing.T) {
 			c.change(e)
 			res := e.call("fs.read", next)
 			if c.want == nil {
-				want := fmt.Sprintf("big.txt · lines %s-", tools.GroupDigits(int64(offset)))
+				want := fmt.Sprintf("big.txt · lines %s-", text.GroupDigits(int64(offset)))
 				if res.IsError || !strings.HasPrefix(res.Text, want) || !strings.Contains(res.Text, fmt.Sprintf("\nold line %04d\n", offset)) {
 					t.Fatalf("got:\n%.300s\nwant a page from line %d", res.Text, offset)
 				}
 				return
 			}
-			want := c.want(next["version"].(string), tools.GroupDigits(int64(offset)))
+			want := c.want(next["version"].(string), text.GroupDigits(int64(offset)))
 			if !res.IsError || !strings.HasPrefix(res.Text, want) {
 				t.Fatalf("got:\n%s\nwant:\n%s", res.Text, want)
 			}

@@ -9,6 +9,7 @@ import (
 	"maps"
 	"strings"
 
+	"f0/internal/text"
 	"f0/tools"
 	"f0/tools/roots"
 )
@@ -98,16 +99,16 @@ func (t *toolset) runWrite(ctx context.Context, in WriteInput) (tools.Result, er
 	if in.Content != "" && !strings.HasSuffix(in.Content, "\n") {
 		lines++
 	}
-	var text string
+	var txt string
 	switch {
 	case mode == "append" && before >= 0:
-		text = fmt.Sprintf("appended %s bytes (%s) to %s, now %s bytes", tools.GroupDigits(int64(len(in.Content))), tools.Count(int64(lines), "line", "lines"), t.show(l), tools.GroupDigits(n))
+		txt = fmt.Sprintf("appended %s bytes (%s) to %s, now %s bytes", text.GroupDigits(int64(len(in.Content))), text.Count(int64(lines), "line", "lines"), t.show(l), text.GroupDigits(n))
 	case before >= 0:
-		text = fmt.Sprintf("replaced %s: %s bytes, %s (was %s bytes)", t.show(l), tools.GroupDigits(n), tools.Count(int64(lines), "line", "lines"), tools.GroupDigits(before))
+		txt = fmt.Sprintf("replaced %s: %s bytes, %s (was %s bytes)", t.show(l), text.GroupDigits(n), text.Count(int64(lines), "line", "lines"), text.GroupDigits(before))
 	default:
-		text = fmt.Sprintf("created %s: %s bytes, %s", t.show(l), tools.GroupDigits(n), tools.Count(int64(lines), "line", "lines"))
+		txt = fmt.Sprintf("created %s: %s bytes, %s", t.show(l), text.GroupDigits(n), text.Count(int64(lines), "line", "lines"))
 	}
-	return tools.Result{Text: text}, nil
+	return tools.Result{Text: txt}, nil
 }
 
 // checkContent refuses content for the existing file l that is an edit
@@ -142,7 +143,7 @@ func (t *toolset) writeError(ctx context.Context, l roots.Loc, err error) error 
 		return &tools.InputError{Field: "mode", Problem: fmt.Sprintf("%s already exists and mode is \"create\".", t.show(l)),
 			Hint: "Replace it with mode \"overwrite\", add to it with mode \"append\", or change it with " + tools.ToolName(ctx, "fs.edit") + "."}
 	case errors.Is(err, iofs.ErrNotExist):
-		ie := &tools.InputError{Field: "path", Problem: tools.Sentence(err.Error())}
+		ie := &tools.InputError{Field: "path", Problem: text.Sentence(err.Error())}
 		if nf, ok := roots.AsNotFound(err); ok && nf.Op == "write into" {
 			ie.Hint = "Set createDirs: true to create the missing directories."
 		}

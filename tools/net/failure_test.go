@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"testing"
 
-	"f0/tools"
+	"f0/internal/setting"
 )
 
 // TestFailureKinds checks that the first line of a network failure says
@@ -35,7 +35,7 @@ func TestFailureKinds(t *testing.T) {
 			`GET http://h/: unknown host: DNS has no address for "exampel.invalid" (lookup exampel.invalid: no such host). Check the spelling of the host name, or use an IP address.`},
 		{"DNS down", &net.DNSError{Err: "server misbehaving", Name: "example.com", IsTemporary: true},
 			`GET http://h/: DNS lookup of "example.com" failed (lookup example.com: server misbehaving). The resolver did not answer`},
-		{"blocked", &BlockedError{Host: "h", IP: netip.MustParseAddr("10.0.0.1"), By: tools.NetDenySetting, Rule: "private", What: "a private address"},
+		{"blocked", &BlockedError{Host: "h", IP: netip.MustParseAddr("10.0.0.1"), By: setting.NetDenySetting, Rule: "private", What: "a private address"},
 			"GET http://h/: connection to h (10.0.0.1) blocked by this server's rule --net-deny private (10.0.0.1 is a private address). The operator's rules (--net-allow, --net-deny) decide"},
 		{"untrusted certificate", &tls.CertificateVerificationError{Err: x509.UnknownAuthorityError{}},
 			`GET http://h/: TLS certificate verification failed (tls: failed to verify certificate: x509: certificate signed by unknown authority). If you trust this host, insecure: true (curl -k) skips verification; it needs admin access: {"insecure":true}`},

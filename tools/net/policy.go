@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"f0/tools"
+	"f0/internal/setting"
 )
 
 // Policy is the operator's allow and deny rules (the net-allow and
@@ -61,17 +61,17 @@ func NewPolicy(allow, deny []string) (*Policy, error) {
 		p.builtin = append(p.builtin, r)
 	}
 	for _, list := range []struct {
-		setting tools.Setting
+		setting setting.Setting
 		in      []string
 		rules   *[]rule
-	}{{tools.NetAllowSetting, allow, &p.allow}, {tools.NetDenySetting, deny, &p.deny}} {
+	}{{setting.NetAllowSetting, allow, &p.allow}, {setting.NetDenySetting, deny, &p.deny}} {
 		for _, s := range list.in {
 			if strings.TrimSpace(s) == "" {
 				continue
 			}
 			r, err := parseRule(s)
 			if err != nil {
-				return nil, &tools.SettingError{Setting: list.setting, Value: s, Err: err}
+				return nil, &setting.SettingError{Setting: list.setting, Value: s, Err: err}
 			}
 			*list.rules = append(*list.rules, r)
 		}
@@ -210,7 +210,7 @@ func (a rule) lifts(b rule, ip netip.Addr) bool {
 func (p *Policy) checkName(host string) (allowedByName bool, err error) {
 	for _, r := range p.deny {
 		if r.matchName(host) {
-			return false, &BlockedError{Host: host, By: tools.NetDenySetting, Rule: r.text}
+			return false, &BlockedError{Host: host, By: setting.NetDenySetting, Rule: r.text}
 		}
 	}
 	for _, b := range p.builtin {
@@ -280,7 +280,7 @@ func (p *Policy) checkIP(host string, ip netip.Addr, allowedByName bool) error {
 				if a != ip {
 					what = "the unspecified address, which reaches this host like " + a.String()
 				}
-				return &BlockedError{Host: host, IP: ip, By: tools.NetDenySetting, Rule: r.text, What: what}
+				return &BlockedError{Host: host, IP: ip, By: setting.NetDenySetting, Rule: r.text, What: what}
 			}
 		}
 	}
@@ -299,26 +299,26 @@ func (p *Policy) checkIP(host string, ip netip.Addr, allowedByName bool) error {
 	for i, r := range p.allow {
 		texts[i] = r.text
 	}
-	return &BlockedError{Host: host, IP: ip, By: tools.NetAllowSetting, AllowList: texts}
+	return &BlockedError{Host: host, IP: ip, By: setting.NetAllowSetting, AllowList: texts}
 }
 
 // BlockedError is a connection the operator's rules refused.
 type BlockedError struct {
-	Host      string        // the host name dialled
-	IP        netip.Addr    // the resolved address, when the rule matched one
-	By        tools.Setting // NetDenySetting, NetAllowSetting, or "" for a built-in rule
-	Rule      string        // the rule as the operator wrote it
-	What      string        // what the rule's word covers ("a private address")
-	AllowList []string      // the allow rules, when none matched
+	Host      string          // the host name dialled
+	IP        netip.Addr      // the resolved address, when the rule matched one
+	By        setting.Setting // NetDenySetting, NetAllowSetting, or "" for a built-in rule
+	Rule      string          // the rule as the operator wrote it
+	What      string          // what the rule's word covers ("a private address")
+	AllowList []string        // the allow rules, when none matched
 	// Settings names the settings the way the reader of the call that
 	// dialled changes them (tools.SettingsFrom); nil is the operator's.
-	Settings tools.SettingWriter
+	Settings setting.SettingWriter
 }
 
 func (e *BlockedError) Error() string {
 	w := e.Settings
 	if w == nil {
-		w = tools.OperatorSettings{}
+		w = setting.OperatorSettings{}
 	}
 	target := e.Host
 	if e.IP.IsValid() && e.IP.String() != strings.Trim(e.Host, "[]") {
@@ -330,9 +330,9 @@ func (e *BlockedError) Error() string {
 		if e.What != "" && e.IP.IsValid() {
 			msg += fmt.Sprintf(" (%s is %s)", e.IP, e.What)
 		}
-		return msg + "; to allow it, start f0 with " + w.Change(tools.NetAllowSetting, e.Rule)
-	case tools.NetAllowSetting:
-		return fmt.Sprintf("connection to %s blocked: it matches none of this server's %s rules (%s)", target, w.Setting(tools.NetAllowSetting, ""), strings.Join(e.AllowList, ", "))
+		return msg + "; to allow it, start f0 with " + w.Change(setting.NetAllowSetting, e.Rule)
+	case setting.NetAllowSetting:
+		return fmt.Sprintf("connection to %s blocked: it matches none of this server's %s rules (%s)", target, w.Setting(setting.NetAllowSetting, ""), strings.Join(e.AllowList, ", "))
 	}
 	msg := fmt.Sprintf("connection to %s blocked by this server's rule %s", target, w.Setting(e.By, e.Rule))
 	if e.What != "" && e.IP.IsValid() {
@@ -346,7 +346,7 @@ func (e *BlockedError) Error() string {
 func (e *BlockedError) Rules() string {
 	w := e.Settings
 	if w == nil {
-		w = tools.OperatorSettings{}
+		w = setting.OperatorSettings{}
 	}
-	return w.Setting(tools.NetAllowSetting, "") + ", " + w.Setting(tools.NetDenySetting, "")
+	return w.Setting(setting.NetAllowSetting, "") + ", " + w.Setting(setting.NetDenySetting, "")
 }

@@ -10,11 +10,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"f0/internal/text"
+
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding"
-
-	"f0/tools"
 )
 
 // This file sniffs a response body: whether it is text or binary, whether
@@ -96,11 +96,11 @@ func DecodeText(data []byte, ctype string) (string, string, string) {
 	}
 	enc, name, note := bodyCharset(ctype, data)
 	if name == "utf-8" {
-		text, fixed := tools.ValidText(bytes.TrimPrefix(data, []byte{0xEF, 0xBB, 0xBF}))
+		txt, fixed := text.ValidText(bytes.TrimPrefix(data, []byte{0xEF, 0xBB, 0xBF}))
 		if fixed && note == "" {
-			note = tools.InvalidUTF8Note
+			note = text.InvalidUTF8Note
 		}
-		return text, "", note
+		return txt, "", note
 	}
 	out, err := enc.NewDecoder().Bytes(data)
 	if err != nil {

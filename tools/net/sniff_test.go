@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"f0/tools"
+	"f0/internal/text"
 )
 
 func TestDecodedTextHasNoBOM(t *testing.T) {
@@ -64,7 +64,7 @@ func TestUndeclaredCharsetIsTheWholeBodys(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			got, from, _ := DecodeText([]byte(c.data), c.ctype)
 			if got != c.want || from != c.from {
-				t.Fatalf("DecodeText = %q from %q, want %q from %q", tools.CutUTF8(got, 200), from, tools.CutUTF8(c.want, 200), c.from)
+				t.Fatalf("DecodeText = %q from %q, want %q from %q", text.CutUTF8(got, 200), from, text.CutUTF8(c.want, 200), c.from)
 			}
 		})
 	}
@@ -102,7 +102,7 @@ func TestShownAsReceivedByTheStart(t *testing.T) {
 // and a note says so.
 func TestInvalidUTF8IsNoted(t *testing.T) {
 	got, from, note := DecodeText([]byte("caf\xc3\xa9 \xff end"), "text/plain; charset=utf-8")
-	if got != "café \uFFFD end" || from != "" || note != tools.InvalidUTF8Note {
+	if got != "café \uFFFD end" || from != "" || note != text.InvalidUTF8Note {
 		t.Fatalf("DecodeText = %q from %q, note %q", got, from, note)
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"f0/tools"
+	"f0/internal/setting"
 )
 
 // Mode says where the file tools' roots come from.
@@ -42,7 +42,7 @@ func ParseMode(v string, haveRoots bool) (m Mode, explicit bool, err error) {
 	case ModeFixed:
 		return ModeFixed, true, nil
 	}
-	return "", false, &tools.SettingError{Setting: tools.RootsSetting, Value: v,
+	return "", false, &setting.SettingError{Setting: setting.RootsSetting, Value: v,
 		Err: errors.New("want client (the MCP client's roots, inside --root when given) or fixed (only --root, or the working directory)")}
 }
 
@@ -278,7 +278,7 @@ func OpenOperator(dirs []string) (*Set, error) {
 	}
 	s, err := Open(dirs)
 	if err != nil {
-		return nil, &tools.SettingError{Setting: tools.RootSetting, Err: err}
+		return nil, &setting.SettingError{Setting: setting.RootSetting, Err: err}
 	}
 	return s.WithOrigin(origin), nil
 }

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"f0/internal/setting"
 	"f0/tools"
 )
 
@@ -177,7 +178,7 @@ func (s *Session) Files(ctx context.Context) (*Set, func(), error) {
 	case stateClosed:
 		return nil, nil, fmt.Errorf("%w: the session ended; connect again", ErrNoRoots)
 	case stateFailed:
-		return nil, nil, fmt.Errorf("%w: asking the client for them (roots/list) failed: %v. Restart f0 with %s to name the directories yourself", ErrNoRoots, s.failure, tools.SettingsFrom(ctx).Change(tools.RootSetting, "DIR"))
+		return nil, nil, fmt.Errorf("%w: asking the client for them (roots/list) failed: %v. Restart f0 with %s to name the directories yourself", ErrNoRoots, s.failure, tools.SettingsFrom(ctx).Change(setting.RootSetting, "DIR"))
 	}
 	return s.policy.Fixed.described(s.fallbackOrigin()), func() {}, nil
 }
@@ -202,23 +203,23 @@ func (noRootsError) Error() string { return "no roots yet" }
 // Refused marks the error as not about the arguments.
 func (noRootsError) Refused() bool { return true }
 
-func (s *Session) pendingError(w tools.SettingWriter) error {
+func (s *Session) pendingError(w setting.SettingWriter) error {
 	if !s.sent {
-		return fmt.Errorf("%w: the client declared the roots capability but has not sent notifications/initialized, after which f0 asks for its workspace roots (roots/list). Finish the initialization, or restart f0 with %s", ErrNoRoots, w.Change(tools.RootSetting, "DIR"))
+		return fmt.Errorf("%w: the client declared the roots capability but has not sent notifications/initialized, after which f0 asks for its workspace roots (roots/list). Finish the initialization, or restart f0 with %s", ErrNoRoots, w.Change(setting.RootSetting, "DIR"))
 	}
 	waited := time.Since(s.asked).Round(time.Second)
 	msg := fmt.Sprintf("%v: f0 asked the client for its workspace roots (roots/list) %s ago and has no answer yet, so file tools have no directory to work in. Call again in a moment", ErrNoRoots, waited)
 	if s.transport == "HTTP" {
 		msg += "; over HTTP the client must keep its GET /mcp event stream open, which is where f0 sends the request"
 	}
-	return errors.New(msg + ". If it never answers, restart f0 with " + w.Change(tools.RootSetting, "DIR") + " or " + w.Setting(tools.RootsSetting, "fixed"))
+	return errors.New(msg + ". If it never answers, restart f0 with " + w.Change(setting.RootSetting, "DIR") + " or " + w.Setting(setting.RootsSetting, "fixed"))
 }
 
-func (s *Session) emptyError(w tools.SettingWriter) error {
+func (s *Session) emptyError(w setting.SettingWriter) error {
 	if len(s.refused) > 0 {
-		return fmt.Errorf("%w: every root the client listed was refused: %s. Open a folder the operator allows in the client, or restart f0 with other %s directories", ErrNoRoots, joinRefusals(s.refused), w.Setting(tools.RootSetting, ""))
+		return fmt.Errorf("%w: every root the client listed was refused: %s. Open a folder the operator allows in the client, or restart f0 with other %s directories", ErrNoRoots, joinRefusals(s.refused), w.Setting(setting.RootSetting, ""))
 	}
-	return fmt.Errorf("%w: the client lists no workspace roots (roots/list answered an empty list). Open a folder in the client (it then sends notifications/roots/list_changed), or restart f0 with %s", ErrNoRoots, w.Change(tools.RootSetting, "DIR"))
+	return fmt.Errorf("%w: the client lists no workspace roots (roots/list answered an empty list). Open a folder in the client (it then sends notifications/roots/list_changed), or restart f0 with %s", ErrNoRoots, w.Change(setting.RootSetting, "DIR"))
 }
 
 // fallbackOrigin says why the operator's set applies to this session.
@@ -287,7 +288,7 @@ type Unavailable struct {
 func (u Unavailable) Files(ctx context.Context) (*Set, func(), error) {
 	if u.Policy.Explicit && u.Policy.FollowsClient() {
 		w := tools.SettingsFrom(ctx)
-		return nil, nil, fmt.Errorf("%w: f0 runs with %s, and client roots need a session, but %s. Connect with protocol 2025-11-25 over a session, or restart f0 with %s", ErrNoRoots, w.Setting(tools.RootsSetting, "client"), u.Why, w.Change(tools.RootSetting, "DIR"))
+		return nil, nil, fmt.Errorf("%w: f0 runs with %s, and client roots need a session, but %s. Connect with protocol 2025-11-25 over a session, or restart f0 with %s", ErrNoRoots, w.Setting(setting.RootsSetting, "client"), u.Why, w.Change(setting.RootSetting, "DIR"))
 	}
 	origin := u.Policy.Fixed.Origin()
 	if u.Policy.FollowsClient() {

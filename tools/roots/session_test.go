@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"f0/internal/setting"
 	"f0/tools"
 )
 
@@ -85,9 +86,9 @@ func TestUnavailableExplicit(t *testing.T) {
 // its own SettingWriter (the CLI's) does.
 type markedSettings struct{ tools.ListedRenderer }
 
-func (markedSettings) Setting(s tools.Setting, v string) string {
-	return "<" + tools.FlagSetting(s, v) + ">"
+func (markedSettings) Setting(s setting.Setting, v string) string {
+	return "<" + setting.FlagSetting(s, v) + ">"
 }
-func (markedSettings) Change(s tools.Setting, v string) string {
-	return "<f0 " + tools.FlagSetting(s, v) + ">"
+func (markedSettings) Change(s setting.Setting, v string) string {
+	return "<f0 " + setting.FlagSetting(s, v) + ">"
 }

@@ -10,6 +10,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"f0/internal/text"
+
 	"github.com/agnivade/levenshtein"
 
 	"f0/tools"
@@ -100,7 +102,7 @@ var curlFlags = []flagSpec{
 		}
 		return nil
 	}},
-	{long: "location", short: 'L', field: "followRedirects", help: "follow redirects", set: boolFlag(func(p *plan) *setting[bool] { return &p.follow })},
+	{long: "location", short: 'L', field: "followRedirects", help: "follow redirects", set: boolFlag(func(p *plan) *flagValue[bool] { return &p.follow })},
 	{long: "location-trusted", help: "follow redirects, sending credentials to other hosts too", set: func(p *plan, _ string, on bool, from string) error {
 		p.locationTrusted = on
 		p.follow.byFlag(on, from)
@@ -120,12 +122,12 @@ var curlFlags = []flagSpec{
 		p.maxRedirs.byFlag(n, from)
 		return nil
 	}},
-	{long: "include", short: 'i', field: "includeHeaders", help: "show response headers before the body", set: boolFlag(func(p *plan) *setting[bool] { return &p.include })},
+	{long: "include", short: 'i', field: "includeHeaders", help: "show response headers before the body", set: boolFlag(func(p *plan) *flagValue[bool] { return &p.include })},
 	{long: "head", short: 'I', field: "method", help: "HEAD request; shows the headers", set: func(p *plan, _ string, on bool, _ string) error {
 		p.head = on
 		return nil
 	}},
-	{long: "fail", short: 'f', field: "fail", help: "a status of 400 or more fails the call", set: boolFlag(func(p *plan) *setting[bool] { return &p.fail })},
+	{long: "fail", short: 'f', field: "fail", help: "a status of 400 or more fails the call", set: boolFlag(func(p *plan) *flagValue[bool] { return &p.fail })},
 	{long: "fail-with-body", field: "fail", help: "like -f, and keeps the body (shown, or saved with -o)", set: func(p *plan, _ string, on bool, from string) error {
 		p.failWithBody = on
 		p.fail.byFlag(on, from)
@@ -139,7 +141,7 @@ var curlFlags = []flagSpec{
 		p.showError = on
 		return nil
 	}},
-	{long: "verbose", short: 'v', field: "verbose", help: "show request and response headers", set: boolFlag(func(p *plan) *setting[bool] { return &p.verbose })},
+	{long: "verbose", short: 'v', field: "verbose", help: "show request and response headers", set: boolFlag(func(p *plan) *flagValue[bool] { return &p.verbose })},
 	{long: "write-out", short: 'w', arg: "FORMAT", field: "writeOut", help: "print %{variables} after the transfer", set: func(p *plan, v string, _ bool, from string) error {
 		if strings.HasPrefix(v, "@") {
 			return &tools.InputError{Field: "args", Problem: from + ": reading the format from a file is not supported", Hint: "Give the format itself."}
@@ -147,34 +149,34 @@ var curlFlags = []flagSpec{
 		p.writeOut.byFlag(v, from)
 		return nil
 	}},
-	{long: "max-time", short: 'm', arg: "SECONDS", field: "maxTimeSeconds", help: "total time limit (default 30)", set: durationFlag(func(p *plan) *setting[time.Duration] { return &p.maxTime })},
-	{long: "connect-timeout", arg: "SECONDS", field: "connectTimeoutMs", help: "connect time limit (default 10)", set: durationFlag(func(p *plan) *setting[time.Duration] { return &p.connectTimeout })},
+	{long: "max-time", short: 'm', arg: "SECONDS", field: "maxTimeSeconds", help: "total time limit (default 30)", set: durationFlag(func(p *plan) *flagValue[time.Duration] { return &p.maxTime })},
+	{long: "connect-timeout", arg: "SECONDS", field: "connectTimeoutMs", help: "connect time limit (default 10)", set: durationFlag(func(p *plan) *flagValue[time.Duration] { return &p.connectTimeout })},
 	{long: "output", short: 'o', arg: "FILE", field: "output", help: "save the body to FILE inside the roots (- returns it, /dev/null discards it)", set: func(p *plan, v string, _ bool, from string) error {
 		p.outputs = append(p.outputs, v)
 		p.output.byFlag(v, from)
 		return nil
 	}},
-	{long: "remote-name", short: 'O', field: "remoteName", help: "save the body under the URL's file name", set: boolFlag(func(p *plan) *setting[bool] { return &p.remoteName })},
-	{long: "remote-name-all", field: "remoteName", help: "save every URL's body under its URL's file name", set: boolFlag(func(p *plan) *setting[bool] { return &p.remoteName })},
+	{long: "remote-name", short: 'O', field: "remoteName", help: "save the body under the URL's file name", set: boolFlag(func(p *plan) *flagValue[bool] { return &p.remoteName })},
+	{long: "remote-name-all", field: "remoteName", help: "save every URL's body under its URL's file name", set: boolFlag(func(p *plan) *flagValue[bool] { return &p.remoteName })},
 	{long: "output-dir", arg: "DIR", field: "output", help: "directory for -o and -O", set: func(p *plan, v string, _ bool, _ string) error {
 		p.outputDir = v
 		return nil
 	}},
 	{long: "create-dirs", help: "accepted; parent directories are always created", set: noop},
 	{long: "max-filesize", arg: "BYTES", help: "fail when the body is larger", set: func(p *plan, v string, _ bool, from string) error {
-		n, err := tools.ParseSize(v)
+		n, err := text.ParseSize(v)
 		if err != nil || n <= 0 {
 			return badValue(from, "a size in bytes, e.g. --max-filesize 10M")
 		}
 		p.maxFilesize = n
 		return nil
 	}},
-	{long: "user", short: 'u', arg: "NAME:PASSWORD", field: "user", help: "basic authentication", set: stringFlag(func(p *plan) *setting[string] { return &p.user })},
+	{long: "user", short: 'u', arg: "NAME:PASSWORD", field: "user", help: "basic authentication", set: stringFlag(func(p *plan) *flagValue[string] { return &p.user })},
 	{long: "oauth2-bearer", arg: "TOKEN", field: "headers", help: "Authorization: Bearer TOKEN", set: func(p *plan, v string, _ bool, _ string) error {
 		p.headers = append(p.headers, header{name: "Authorization", value: "Bearer " + v})
 		return nil
 	}},
-	{long: "user-agent", short: 'A', arg: "NAME", field: "userAgent", help: "User-Agent header", set: stringFlag(func(p *plan) *setting[string] { return &p.userAgent })},
+	{long: "user-agent", short: 'A', arg: "NAME", field: "userAgent", help: "User-Agent header", set: stringFlag(func(p *plan) *flagValue[string] { return &p.userAgent })},
 	{long: "referer", short: 'e', arg: "URL", field: "referer", help: "Referer header", set: func(p *plan, v string, _ bool, from string) error {
 		v, _, _ = strings.Cut(v, ";auto")
 		p.referer.byFlag(v, from)
@@ -241,8 +243,8 @@ var curlFlags = []flagSpec{
 		p.headers = append(p.headers, header{name: "Range", value: "bytes=" + v})
 		return nil
 	}},
-	{long: "insecure", short: 'k', field: "insecure", help: "skip TLS verification (needs admin for https)", set: boolFlag(func(p *plan) *setting[bool] { return &p.insecure })},
-	{long: "compressed", field: "compressed", help: "ask for a compressed response and decode it", set: boolFlag(func(p *plan) *setting[bool] { return &p.compressed })},
+	{long: "insecure", short: 'k', field: "insecure", help: "skip TLS verification (needs admin for https)", set: boolFlag(func(p *plan) *flagValue[bool] { return &p.insecure })},
+	{long: "compressed", field: "compressed", help: "ask for a compressed response and decode it", set: boolFlag(func(p *plan) *flagValue[bool] { return &p.compressed })},
 	{long: "url", arg: "URL", field: "url", help: "URL to request", set: nil}, // handled by the parser
 	{long: "globoff", short: 'g', help: "send [ ] { } in URLs as they are (no globbing)", set: func(p *plan, _ string, on bool, _ string) error {
 		p.globoff = on
@@ -302,7 +304,7 @@ var unsupported = map[string]string{
 
 func noop(*plan, string, bool, string) error { return nil }
 
-func boolFlag(s func(*plan) *setting[bool]) func(*plan, string, bool, string) error {
+func boolFlag(s func(*plan) *flagValue[bool]) func(*plan, string, bool, string) error {
 	return func(p *plan, _ string, on bool, from string) error {
 		s(p).byFlag(on, from)
 		return nil
@@ -320,14 +322,14 @@ func keepPost(code int) func(*plan, string, bool, string) error {
 	}
 }
 
-func stringFlag(s func(*plan) *setting[string]) func(*plan, string, bool, string) error {
+func stringFlag(s func(*plan) *flagValue[string]) func(*plan, string, bool, string) error {
 	return func(p *plan, v string, _ bool, from string) error {
 		s(p).byFlag(v, from)
 		return nil
 	}
 }
 
-func durationFlag(s func(*plan) *setting[time.Duration]) func(*plan, string, bool, string) error {
+func durationFlag(s func(*plan) *flagValue[time.Duration]) func(*plan, string, bool, string) error {
 	return func(p *plan, v string, _ bool, from string) error {
 		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 		if err != nil || f <= 0 {

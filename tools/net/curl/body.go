@@ -15,6 +15,8 @@ import (
 	"path"
 	"strings"
 
+	"f0/internal/setting"
+	"f0/internal/text"
 	"f0/tools"
 )
 
@@ -250,7 +252,7 @@ func (c *curl) readStdin(ctx context.Context, what string) ([]byte, error) {
 // checkSize refuses a body larger than the download cap.
 func (c *curl) checkSize(ctx context.Context, data []byte, what string) error {
 	if int64(len(data)) > c.cfg.MaxDownload {
-		return &tools.InputError{Field: "args", Problem: fmt.Sprintf("%s: the file is larger than this server's limit of %s (%s)", what, tools.HumanBytes(c.cfg.MaxDownload), tools.SettingsFrom(ctx).Setting(tools.NetMaxDownloadSetting, ""))}
+		return &tools.InputError{Field: "args", Problem: fmt.Sprintf("%s: the file is larger than this server's limit of %s (%s)", what, text.HumanBytes(c.cfg.MaxDownload), tools.SettingsFrom(ctx).Setting(setting.NetMaxDownloadSetting, ""))}
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"f0/internal/text"
 	"f0/tools"
 	f0net "f0/tools/net"
 )
@@ -89,7 +90,7 @@ func TestConsoleStreamsAsItKeeps(t *testing.T) {
 	}
 }
 
-func cut(s string) string { return tools.CutUTF8(s, 300) }
+func cut(s string) string { return text.CutUTF8(s, 300) }
 
 // A streamed body is not held: a 50 MB download allocates buffers, not the
 // body, and reserves nothing against --max-call-memory (the issue: a body

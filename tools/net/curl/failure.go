@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"f0/internal/setting"
+	"f0/internal/text"
 	"f0/tools"
 	f0net "f0/tools/net"
 )
@@ -56,7 +58,7 @@ func (c *curl) failed(ctx context.Context, r *request, ex *exchange, err error) 
 			b.WriteString("Raise --max-filesize in args, or drop it.")
 		} else {
 			last := min(ce.limit, 1<<20) - 1
-			fmt.Fprintf(&b, "Ask for part of it with a Range header (-r 0-%d, or headers {\"Range\": \"bytes=0-%d\"}); the operator can raise %s.", last, last, tools.SettingsFrom(ctx).Setting(tools.NetMaxDownloadSetting, ""))
+			fmt.Fprintf(&b, "Ask for part of it with a Range header (-r 0-%d, or headers {\"Range\": \"bytes=0-%d\"}); the operator can raise %s.", last, last, tools.SettingsFrom(ctx).Setting(setting.NetMaxDownloadSetting, ""))
 		}
 		return tools.Result{IsError: true, Text: b.String()}, nil
 	case ctx.Err() != nil:
@@ -108,7 +110,7 @@ func (c *curl) timeoutText(ctx context.Context, r *request, ex *exchange) string
 	}
 	fmt.Fprintf(&b, "%s %s timed out after %s: the total time limit fired (set by %s)", r.method, ex.target.u.Redacted(), f0net.HumanDuration(r.maxTime), from)
 	if ex.resp != nil {
-		fmt.Fprintf(&b, "; the server had answered %s, and the body was still arriving (%s received)", ex.resp.Status, tools.HumanBytes(ex.size))
+		fmt.Fprintf(&b, "; the server had answered %s, and the body was still arriving (%s received)", ex.resp.Status, text.HumanBytes(ex.size))
 	}
 	b.WriteString(".\n")
 	if ms := r.maxTime.Milliseconds(); strings.HasPrefix(from, `"timeoutMs"`) && ms < 100 {
@@ -124,7 +126,7 @@ func (c *curl) timeoutText(ctx context.Context, r *request, ex *exchange) string
 	} else {
 		fmt.Fprintf(&b, "Raise it: %s", ex.next(ctx, map[string]any{"timeoutMs": next.Milliseconds(), "maxTimeSeconds": nil}))
 	}
-	fmt.Fprintf(&b, " (this server allows up to %s, %s).", f0net.HumanDuration(c.cfg.MaxTime), tools.SettingsFrom(ctx).Setting(tools.NetMaxTimeSetting, ""))
+	fmt.Fprintf(&b, " (this server allows up to %s, %s).", f0net.HumanDuration(c.cfg.MaxTime), tools.SettingsFrom(ctx).Setting(setting.NetMaxTimeSetting, ""))
 	return b.String()
 }
 
@@ -153,5 +155,5 @@ func (c *curl) connectTimeoutText(ctx context.Context, r *request, ex *exchange,
 // maxTime names the server's time cap with its value, as the caller's
 // reader sets it: "--net-max-time 5 min".
 func maxTime(ctx context.Context, d time.Duration) string {
-	return tools.SettingsFrom(ctx).Setting(tools.NetMaxTimeSetting, f0net.HumanDuration(d))
+	return tools.SettingsFrom(ctx).Setting(setting.NetMaxTimeSetting, f0net.HumanDuration(d))
 }

@@ -19,6 +19,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"f0/internal/text"
+
 	"github.com/andybalholm/brotli"
 	"github.com/klauspost/compress/zstd"
 
@@ -109,7 +111,7 @@ func (e *capError) Error() string {
 	if e.saved {
 		what = "nothing was saved"
 	}
-	return fmt.Sprintf("the response body is larger than the download limit of %s (%s); %s", tools.HumanBytes(e.limit), e.flag, what)
+	return fmt.Sprintf("the response body is larger than the download limit of %s (%s); %s", text.HumanBytes(e.limit), e.flag, what)
 }
 
 // fetch requests one target, retrying as --retry says: each attempt is a
@@ -557,9 +559,9 @@ func (m *meteredReader) report(final bool) {
 		return
 	}
 	m.lastReport, m.reported = now, true
-	msg := "downloaded " + tools.HumanBytes(m.n)
+	msg := "downloaded " + text.HumanBytes(m.n)
 	if m.total > 0 {
-		msg += " of " + tools.HumanBytes(m.total)
+		msg += " of " + text.HumanBytes(m.total)
 	}
 	tools.ReportProgress(m.ctx, float64(m.n), float64(m.total), msg)
 }

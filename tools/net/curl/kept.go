@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"f0/internal/text"
 	"f0/tools"
 )
 
@@ -223,7 +224,7 @@ func notResentText(ctx context.Context, r *request, ex *exchange, e *notResentEr
 func changedText(ctx context.Context, r *request, ex *exchange, e *changedError) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s: the response changed since the first page: %s; the %s was sent again, and its body (%s, sha256 %s…) is not the one the first pages came from (sha256 %s…).\n",
-		r.method, ex.target.u.Redacted(), e.gone.Error(), r.method, tools.HumanBytes(e.size), ex.sha256[:16], e.gone.Token.Sum)
+		r.method, ex.target.u.Redacted(), e.gone.Error(), r.method, text.HumanBytes(e.size), ex.sha256[:16], e.gone.Token.Sum)
 	b.WriteString("The pages you have are of the earlier response; a page of this one would not continue them. ")
 	if ex.saved {
 		fmt.Fprintf(&b, "The file %s now holds the new response. ", ex.target.outName)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"f0/internal/text"
 	"f0/tools"
 	f0net "f0/tools/net"
 )
@@ -60,7 +61,7 @@ func TestBodyMemoryIsBounded(t *testing.T) {
 		}
 		assertInOrder(t, res.Text, "200 OK · application/json · 4.8 MB · ", " ééé\n", "… [truncated: showed ")
 		if strings.Contains(res.Text, "decoded from") || strings.Contains(res.Text, "Ã©") {
-			t.Fatalf("UTF-8 decoded as another charset:\n%s", tools.CutUTF8(res.Text, 300))
+			t.Fatalf("UTF-8 decoded as another charset:\n%s", text.CutUTF8(res.Text, 300))
 		}
 		assertHeldNothing(t, e)
 	})
@@ -157,7 +158,7 @@ func TestBodyStreamsToTheSink(t *testing.T) {
 			case !c.notInSnk && (sink.Len() == 0 || c.sink != "" && sink.String() != c.sink):
 				t.Errorf("the sink got %d bytes, want %d", sink.Len(), len(c.sink))
 			case !c.notInSnk && res.Sections.Body != "":
-				t.Errorf("the answer kept the body too:\n%s", tools.CutUTF8(res.Text, 300))
+				t.Errorf("the answer kept the body too:\n%s", text.CutUTF8(res.Text, 300))
 			}
 		})
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"f0/internal/text"
 	"f0/tools"
 	f0net "f0/tools/net"
 )
@@ -108,7 +109,7 @@ func (c *curl) cutNotes(ctx context.Context, r *request, ex *exchange, s *sectio
 			ex.next(ctx, map[string]any{"format": "markdown", "offset": nil}))
 	}
 	name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
-	notes = append(notes, fmt.Sprintf("note: to keep the whole body (%s), save it to a file: %s", tools.HumanBytes(ex.size),
+	notes = append(notes, fmt.Sprintf("note: to keep the whole body (%s), save it to a file: %s", text.HumanBytes(ex.size),
 		ex.next(ctx, map[string]any{"output": name, "offset": nil, "format": nil})))
 	return notes
 }
@@ -144,23 +145,23 @@ func (c *curl) several(ctx context.Context, r *request, exs []*exchange, errs []
 		notes = append(notes, s.notes...)
 		head := strings.Join(s.head, "\n")
 		b.WriteString(head + "\n")
-		text := s.text()
-		if len(text) > share.Less(marker, head).Bytes {
+		txt := s.text()
+		if len(txt) > share.Less(marker, head).Bytes {
 			// Room for the body: the share less this section's marker, head
 			// and the line naming the call for the rest, at its longest.
 			if s.pageable {
 				ex.keep(r)
 			}
 			room := share.Less(marker, head, cutLine(1<<40, 1<<40, ex.next(ctx, map[string]any{"offset": 1 << 40})))
-			shown := tools.CutUTF8(text, room.Bytes)
+			shown := text.CutUTF8(txt, room.Bytes)
 			b.WriteString(shown)
 			rest := ""
 			if s.pageable && (ex.token != "" || r.repeatable()) {
 				rest = ex.next(ctx, map[string]any{"offset": s.offset + max(len(shown)-len(s.prefix), 0), "startIndex": nil})
 			}
 			b.WriteString(cutLine(len(shown), s.shownSize(), rest) + "\n")
-		} else if text != "" {
-			b.WriteString(strings.TrimRight(text, "\n") + "\n")
+		} else if txt != "" {
+			b.WriteString(strings.TrimRight(txt, "\n") + "\n")
 		}
 	}
 	slices.Sort(notes)
@@ -170,7 +171,7 @@ func (c *curl) several(ctx context.Context, r *request, exs []*exchange, errs []
 // cutLine ends a section cut to its share: how much of it was shown, and
 // the call for the rest when there is one.
 func cutLine(shown, size int, rest string) string {
-	line := fmt.Sprintf("\n… [truncated: showed %s of %s bytes]", tools.GroupDigits(int64(shown)), tools.GroupDigits(int64(size)))
+	line := fmt.Sprintf("\n… [truncated: showed %s of %s bytes]", text.GroupDigits(int64(shown)), text.GroupDigits(int64(size)))
 	if rest != "" {
 		line += " Rest: " + rest
 	}
@@ -294,9 +295,9 @@ func locationLine(ctx context.Context, r *request, ex *exchange) string {
 func bodyFate(ex *exchange) string {
 	switch {
 	case ex.saved:
-		return fmt.Sprintf("saved %s bytes (%s) to %s · sha256 %s", tools.GroupDigits(ex.size), typeOrUnknown(ex.resp), ex.target.outName, ex.sha256)
+		return fmt.Sprintf("saved %s bytes (%s) to %s · sha256 %s", text.GroupDigits(ex.size), typeOrUnknown(ex.resp), ex.target.outName, ex.sha256)
 	case ex.target.discard:
-		return fmt.Sprintf("body discarded (%s bytes, output %s)", tools.GroupDigits(ex.size), ex.target.outName)
+		return fmt.Sprintf("body discarded (%s bytes, output %s)", text.GroupDigits(ex.size), ex.target.outName)
 	}
 	return ""
 }
@@ -308,14 +309,14 @@ func (c *curl) excerpt(ex *exchange) string {
 	}
 	ctype := ex.resp.Header.Get("Content-Type")
 	if f0net.IsBinary(ctype, ex.data) {
-		return fmt.Sprintf("[binary body, %s]", tools.HumanBytes(ex.size))
+		return fmt.Sprintf("[binary body, %s]", text.HumanBytes(ex.size))
 	}
-	text, _, _ := f0net.DecodeText(ex.data, ctype)
+	txt, _, _ := f0net.DecodeText(ex.data, ctype)
 	const max = 500
-	if len(text) > max {
-		return tools.CutUTF8(text, max) + "…"
+	if len(txt) > max {
+		return text.CutUTF8(txt, max) + "…"
 	}
-	return text
+	return txt
 }
 
 // bodyView puts the body into s: binary bodies are described (or given as
@@ -335,7 +336,7 @@ func (c *curl) bodyView(ctx context.Context, r *request, ex *exchange, s *sectio
 		s.head = append(s.head, c.binaryLines(ctx, r, ex, s, room)...)
 		return
 	}
-	text, decodedFrom, note := shownText(ex, ctype)
+	txt, decodedFrom, note := shownText(ex, ctype)
 	if note != "" {
 		s.notes = append(s.notes, note)
 	}
@@ -344,7 +345,7 @@ func (c *curl) bodyView(ctx context.Context, r *request, ex *exchange, s *sectio
 	}
 	kept := ex.skipped + int64(len(ex.data))
 	if s.cut = kept < ex.size; s.cut && decodedFrom == "" {
-		s.full = len(text) + int(ex.size-kept) + int(ex.skipped) // UTF-8 is shown as received
+		s.full = len(txt) + int(ex.size-kept) + int(ex.skipped) // UTF-8 is shown as received
 	}
 	page := f0net.IsHTML(ctype, sample)
 	switch r.format {
@@ -353,28 +354,28 @@ func (c *curl) bodyView(ctx context.Context, r *request, ex *exchange, s *sectio
 			s.notes = append(s.notes, fmt.Sprintf("note: format %q applies to HTML pages; this body (%s) is shown as it is", r.format, typeOrUnknown(ex.resp)))
 			break
 		}
-		conv, err := convertHTML(r.format, text, ex.resp.Request.URL.String())
+		conv, err := convertHTML(r.format, txt, ex.resp.Request.URL.String())
 		if err != nil {
 			s.notes = append(s.notes, fmt.Sprintf("note: could not convert the HTML to %s (%v); shown as it is", r.format, err))
 			break
 		}
-		s.head[0] += fmt.Sprintf(" · shown as %s (%s)", r.format, tools.HumanBytes(int64(len(conv))))
+		s.head[0] += fmt.Sprintf(" · shown as %s (%s)", r.format, text.HumanBytes(int64(len(conv))))
 		if s.cut {
 			s.full = 0
-			s.head[0] += fmt.Sprintf(" · converted from the first %s of the page", tools.HumanBytes(int64(len(ex.data))))
+			s.head[0] += fmt.Sprintf(" · converted from the first %s of the page", text.HumanBytes(int64(len(ex.data))))
 		}
-		text = conv
+		txt = conv
 	default:
 		s.html = page
 	}
-	c.window(r, s, text, int(ex.skipped))
+	c.window(r, s, txt, int(ex.skipped))
 }
 
 // shownText is the kept body as UTF-8 text, with the charset it was
 // decoded from when that was not UTF-8 and a note about the charset. A
 // window kept from deep in the body (ex.skipped) is UTF-8 already
 // (keepBody); it starts at the first whole character.
-func shownText(ex *exchange, ctype string) (text, decodedFrom, note string) {
+func shownText(ex *exchange, ctype string) (txt, decodedFrom, note string) {
 	if ex.skipped == 0 {
 		return f0net.DecodeText(ex.data, ctype)
 	}
@@ -383,11 +384,11 @@ func shownText(ex *exchange, ctype string) (text, decodedFrom, note string) {
 	if ex.skipped+int64(len(ex.data)) < ex.size {
 		ex.data = wholeRunes(ex.data)
 	}
-	text, fixed := tools.ValidText(ex.data)
+	txt, fixed := text.ValidText(ex.data)
 	if fixed {
-		note = tools.InvalidUTF8Note
+		note = text.InvalidUTF8Note
 	}
-	return text, "", note
+	return txt, "", note
 }
 
 // wholeRunes drops a character cut at the end of b.
@@ -412,47 +413,47 @@ func convertHTML(format, page, base string) (string, error) {
 
 // window shows text from the call's offset; text starts at byte base of
 // the body as shown (the bytes before it were not kept).
-func (c *curl) window(r *request, s *section, text string, base int) {
+func (c *curl) window(r *request, s *section, txt string, base int) {
 	s.pageable = true
-	size := max(base+len(text), s.full)
+	size := max(base+len(txt), s.full)
 	if r.startIndex > 0 {
-		c.charWindow(r, s, text)
+		c.charWindow(r, s, txt)
 		return
 	}
-	off := runeStart(text, min(max(r.offset-base, 0), len(text)))
-	if r.offset > 0 && off >= len(text) {
-		s.notes = append(s.notes, fmt.Sprintf("note: offset %d is at or past the end of the body (%s bytes as shown); there is nothing more", r.offset, tools.GroupDigits(int64(size))))
+	off := runeStart(txt, min(max(r.offset-base, 0), len(txt)))
+	if r.offset > 0 && off >= len(txt) {
+		s.notes = append(s.notes, fmt.Sprintf("note: offset %d is at or past the end of the body (%s bytes as shown); there is nothing more", r.offset, text.GroupDigits(int64(size))))
 		s.pageable = false
 		return
 	}
 	if base+off > 0 {
-		of := "of " + tools.GroupDigits(int64(size))
+		of := "of " + text.GroupDigits(int64(size))
 		if s.cut && s.full == 0 {
-			of = "of more than " + tools.GroupDigits(int64(base+len(text)))
+			of = "of more than " + text.GroupDigits(int64(base+len(txt)))
 		}
-		s.head = append(s.head, fmt.Sprintf("(from byte %s %s)", tools.GroupDigits(int64(base+off)), of))
+		s.head = append(s.head, fmt.Sprintf("(from byte %s %s)", text.GroupDigits(int64(base+off)), of))
 	}
-	s.offset, s.body = base+off, text[off:]
+	s.offset, s.body = base+off, txt[off:]
 }
 
 // charWindow shows text from the call's startIndex, a character index as
 // the fetch server counts (Python's str): the same text from the byte where
 // that character starts. Nothing was skipped before it (keepBody skips by
 // offset only), so the count is exact.
-func (c *curl) charWindow(r *request, s *section, text string) {
+func (c *curl) charWindow(r *request, s *section, txt string) {
 	off, n := 0, 0
-	for n < r.startIndex && off < len(text) {
-		_, size := utf8.DecodeRuneInString(text[off:])
+	for n < r.startIndex && off < len(txt) {
+		_, size := utf8.DecodeRuneInString(txt[off:])
 		off += size
 		n++
 	}
-	if off >= len(text) {
-		s.notes = append(s.notes, fmt.Sprintf("note: startIndex %d is at or past the end of the text (%s characters as shown); there is nothing more", r.startIndex, tools.GroupDigits(int64(utf8.RuneCountInString(text)))))
+	if off >= len(txt) {
+		s.notes = append(s.notes, fmt.Sprintf("note: startIndex %d is at or past the end of the text (%s characters as shown); there is nothing more", r.startIndex, text.GroupDigits(int64(utf8.RuneCountInString(txt)))))
 		s.pageable = false
 		return
 	}
-	s.head = append(s.head, fmt.Sprintf("(from character %s, byte %s)", tools.GroupDigits(int64(r.startIndex)), tools.GroupDigits(int64(off))))
-	s.offset, s.body = off, text[off:]
+	s.head = append(s.head, fmt.Sprintf("(from character %s, byte %s)", text.GroupDigits(int64(r.startIndex)), text.GroupDigits(int64(off))))
+	s.offset, s.body = off, txt[off:]
 }
 
 // base64View returns the body as base64, when it fits the room.
@@ -463,7 +464,7 @@ func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *sect
 		keepUnrepeatable(r, ex)
 		s.isError = true
 		s.head = append(s.head, fmt.Sprintf("base64 refused: this body (%s, %s) is %s bytes as base64, more than this call's output budget of %s bytes.",
-			typeOrUnknown(ex.resp), tools.HumanBytes(ex.size), tools.GroupDigits(int64(encLen)), tools.GroupDigits(int64(tools.Budget(ctx)))))
+			typeOrUnknown(ex.resp), text.HumanBytes(ex.size), text.GroupDigits(int64(encLen)), text.GroupDigits(int64(tools.Budget(ctx)))))
 		name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
 		s.head = append(s.head, "Save it to a file instead: "+ex.next(ctx, map[string]any{"output": name, "base64": nil, "offset": nil})+sendsAgain(r, ex))
 		if want, ok := base64Budget(room, encLen, s.head...); ok {
@@ -477,7 +478,7 @@ func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *sect
 
 // base64Line heads a body shown as base64.
 func base64Line(ex *exchange) string {
-	return fmt.Sprintf("base64 of the body (%s, %s bytes) · sha256 %s", typeOrUnknown(ex.resp), tools.GroupDigits(ex.size), ex.sha256)
+	return fmt.Sprintf("base64 of the body (%s, %s bytes) · sha256 %s", typeOrUnknown(ex.resp), text.GroupDigits(ex.size), ex.sha256)
 }
 
 // base64Budget is the output budget (maxBytes) a call needs to show a body
@@ -496,7 +497,7 @@ func base64Budget(room tools.Room, encLen int, head ...string) (int, bool) {
 // and saved to a file.
 func (c *curl) binaryLines(ctx context.Context, r *request, ex *exchange, s *section, room tools.Room) []string {
 	keepUnrepeatable(r, ex)
-	lines := []string{fmt.Sprintf("binary body omitted: %s, %s (%s bytes), sha256 %s", typeOrUnknown(ex.resp), tools.HumanBytes(ex.size), tools.GroupDigits(ex.size), ex.sha256)}
+	lines := []string{fmt.Sprintf("binary body omitted: %s, %s (%s bytes), sha256 %s", typeOrUnknown(ex.resp), text.HumanBytes(ex.size), text.GroupDigits(ex.size), ex.sha256)}
 	encLen := base64.StdEncoding.EncodedLen(int(ex.size))
 	head := append(slices.Clone(s.head), base64Line(ex))
 	switch want, ok := base64Budget(room, encLen, head...); {
@@ -533,7 +534,7 @@ func summaryLine(r *request, ex *exchange) string {
 	if ctype == "" {
 		ctype = "no content type"
 	}
-	size := tools.HumanBytes(ex.size)
+	size := text.HumanBytes(ex.size)
 	if ex.method == "HEAD" {
 		size = "no body (HEAD)"
 		if resp.ContentLength >= 0 {
@@ -542,7 +543,7 @@ func summaryLine(r *request, ex *exchange) string {
 	}
 	parts := []string{status, ctype, size, f0net.HumanDuration(ex.elapsed)}
 	if n := len(ex.hops); n > 0 {
-		parts = append(parts, fmt.Sprintf("%s after %d %s", resp.Request.URL.Redacted(), n, tools.Plural(n, "redirect", "redirects")))
+		parts = append(parts, fmt.Sprintf("%s after %d %s", resp.Request.URL.Redacted(), n, text.Plural(n, "redirect", "redirects")))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -681,7 +682,7 @@ func writeRequestHead(b *strings.Builder, req *http.Request, resp *http.Response
 		}
 	}
 	if req.ContentLength > 0 {
-		fmt.Fprintf(b, "> Content-Length: %d\n> [%s of body]\n", req.ContentLength, tools.HumanBytes(req.ContentLength))
+		fmt.Fprintf(b, "> Content-Length: %d\n> [%s of body]\n", req.ContentLength, text.HumanBytes(req.ContentLength))
 	}
 }
 

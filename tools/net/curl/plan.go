@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"f0/internal/text"
+
 	"golang.org/x/net/http/httpguts"
 
 	"f0/tools"
@@ -32,7 +34,7 @@ type plan struct {
 
 	urls    []string
 	argURLs int // urls[:argURLs] came from the curl words
-	method  setting[string]
+	method  flagValue[string]
 	headers []header
 	// body is the request body in pieces (-d, --json, data, form…), in order.
 	body     []dataPart
@@ -42,24 +44,24 @@ type plan struct {
 	get      bool     // -G: the body goes into the query
 	head     bool     // -I
 
-	follow, include, fail, verbose, compressed, insecure, remoteName setting[bool]
+	follow, include, fail, verbose, compressed, insecure, remoteName flagValue[bool]
 	failWithBody                                                     bool
-	maxRedirs                                                        setting[int]
-	writeOut                                                         setting[string]
-	maxTime, connectTimeout                                          setting[time.Duration]
+	maxRedirs                                                        flagValue[int]
+	writeOut                                                         flagValue[string]
+	maxTime, connectTimeout                                          flagValue[time.Duration]
 	outputs                                                          []string
-	output                                                           setting[string]
+	output                                                           flagValue[string]
 	outputDir                                                        string
-	user, userAgent, referer, cookie                                 setting[string]
+	user, userAgent, referer, cookie                                 flagValue[string]
 	maxFilesize                                                      int64
 
 	// cookieFiles are -b words without '=': Netscape cookie files to load
 	// (curl starts its cookie engine for them, "" included); cookieJar is
 	// -c, where the cookies are written after the transfer.
 	cookieFiles []string
-	cookieJar   setting[string]
-	dumpHeader  setting[string] // -D FILE, or - for the output
-	upload      setting[string] // -T FILE, or - for standard input
+	cookieJar   flagValue[string]
+	dumpHeader  flagValue[string] // -D FILE, or - for the output
+	upload      flagValue[string] // -T FILE, or - for standard input
 	retry       retryPlan
 	routes      f0net.Routes // --resolve, --connect-to
 	// locationTrusted sends credentials to other hosts on redirects;
@@ -83,29 +85,29 @@ type plan struct {
 
 // setting is one scalar option and where it was set, so that a structured
 // field and a curl flag that disagree can be named together.
-type setting[T comparable] struct {
+type flagValue[T comparable] struct {
 	val  T
 	from string
 	set  bool
 }
 
 // byFlag sets the value from a curl flag; a repeated flag wins, as in curl.
-func (s *setting[T]) byFlag(v T, from string) { *s = setting[T]{v, from + " in args", true} }
+func (s *flagValue[T]) byFlag(v T, from string) { *s = flagValue[T]{v, from + " in args", true} }
 
 // byField sets the value from a structured field; raw is the value as the
 // caller wrote it.
-func (s *setting[T]) byField(field string, raw any, v T) error {
+func (s *flagValue[T]) byField(field string, raw any, v T) error {
 	shown := fmt.Sprintf("%q: %s", field, jsonText(raw))
 	if s.set && s.val != v {
 		return &tools.InputError{Field: field, Problem: fmt.Sprintf("%s disagrees with %s", jsonText(raw), s.from),
 			Hint: "Give the setting once."}
 	}
-	*s = setting[T]{v, shown, true}
+	*s = flagValue[T]{v, shown, true}
 	return nil
 }
 
 // or returns the value, or def when nothing set it.
-func (s setting[T]) or(def T) T {
+func (s flagValue[T]) or(def T) T {
 	if s.set {
 		return s.val
 	}
@@ -162,7 +164,7 @@ func buildPlan(in Input) (*plan, error) {
 func polish(err error) error {
 	var ie *tools.InputError
 	if errors.As(err, &ie) && ie.Hint != "" {
-		ie.Problem = tools.Sentence(ie.Problem)
+		ie.Problem = text.Sentence(ie.Problem)
 	}
 	return err
 }
@@ -346,7 +348,7 @@ func (p *plan) applyOptions(in Input) error {
 	bools := []struct {
 		field string
 		v     *bool
-		s     *setting[bool]
+		s     *flagValue[bool]
 	}{
 		{"followRedirects", in.FollowRedirects, &p.follow},
 		{"includeHeaders", in.IncludeHeaders, &p.include},
@@ -399,7 +401,7 @@ func (p *plan) applyOptions(in Input) error {
 	}
 	strs := []struct {
 		field, v string
-		s        *setting[string]
+		s        *flagValue[string]
 	}{
 		{"user", in.User, &p.user}, {"userAgent", in.UserAgent, &p.userAgent}, {"referer", in.Referer, &p.referer},
 	}
@@ -735,7 +737,7 @@ func unescapeQuery(s string) string {
 // scalarField reads the value of an object's field as text: a string,
 // number or boolean (null is empty).
 func scalarField(field string, v any) (string, error) {
-	if s, ok := tools.ScalarText(v); ok {
+	if s, ok := text.ScalarText(v); ok {
 		return s, nil
 	}
 	return "", &tools.InputError{Field: field, Problem: "expected a string, number or boolean, got " + jsonText(v)}
@@ -787,9 +789,9 @@ func discards(path string) bool {
 
 // jsonText renders a value as compact JSON for messages.
 func jsonText(v any) string {
-	s := tools.CompactJSON(v)
+	s := text.CompactJSON(v)
 	if len(s) > 120 {
-		s = tools.CutUTF8(s, 117) + "…"
+		s = text.CutUTF8(s, 117) + "…"
 	}
 	return s
 }

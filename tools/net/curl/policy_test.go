@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"f0/internal/setting"
 	"f0/tools"
 	f0net "f0/tools/net"
 )
@@ -158,11 +159,11 @@ func TestRedirectDropsCredentials(t *testing.T) {
 // way the CLI's renderer does, but marked so a test can tell them apart.
 type shellSettings struct{ tools.ListedRenderer }
 
-func (shellSettings) Setting(s tools.Setting, v string) string {
-	return "<" + tools.FlagSetting(s, v) + ">"
+func (shellSettings) Setting(s setting.Setting, v string) string {
+	return "<" + setting.FlagSetting(s, v) + ">"
 }
-func (shellSettings) Change(s tools.Setting, v string) string {
-	return "<f0 " + tools.FlagSetting(s, v) + ">"
+func (shellSettings) Change(s setting.Setting, v string) string {
+	return "<f0 " + setting.FlagSetting(s, v) + ">"
 }
 
 // TestLimitsNameTheirSetting: a call the operator's settings refused or

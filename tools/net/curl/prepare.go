@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"f0/internal/setting"
+	"f0/internal/text"
 	"f0/tools"
 	f0net "f0/tools/net"
 	"f0/tools/roots"
@@ -123,7 +125,7 @@ func (c *curl) prepare(ctx context.Context, p *plan) (*request, []string, error)
 	notes = appendNote(notes, note)
 	r.connectTimeout, note = c.capTime(ctx, p.connectTimeout, f0net.DefaultConnectTimeout, "connect time limit")
 	notes = appendNote(notes, note)
-	r.maxDownload, r.capFlag = c.cfg.MaxDownload, tools.SettingsFrom(ctx).Setting(tools.NetMaxDownloadSetting, "")
+	r.maxDownload, r.capFlag = c.cfg.MaxDownload, tools.SettingsFrom(ctx).Setting(setting.NetMaxDownloadSetting, "")
 	if p.maxFilesize > 0 && p.maxFilesize < r.maxDownload {
 		r.maxDownload, r.capFlag = p.maxFilesize, "--max-filesize"
 	}
@@ -201,14 +203,14 @@ func appendNote(notes []string, note string) []string {
 // setting, named as the caller's reader sets it). A
 // default above the cap is lowered silently: only a limit the caller asked
 // for earns a note.
-func (c *curl) capTime(ctx context.Context, s setting[time.Duration], def time.Duration, what string) (time.Duration, string) {
+func (c *curl) capTime(ctx context.Context, s flagValue[time.Duration], def time.Duration, what string) (time.Duration, string) {
 	d := s.or(def)
 	if d <= 0 {
 		d = def
 	}
 	if d > c.cfg.MaxTime && s.set {
 		return c.cfg.MaxTime, fmt.Sprintf("note: the %s asked for (%s, from %s) is above this server's cap; used %s (%s)",
-			what, f0net.HumanDuration(d), s.from, f0net.HumanDuration(c.cfg.MaxTime), tools.SettingsFrom(ctx).Setting(tools.NetMaxTimeSetting, ""))
+			what, f0net.HumanDuration(d), s.from, f0net.HumanDuration(c.cfg.MaxTime), tools.SettingsFrom(ctx).Setting(setting.NetMaxTimeSetting, ""))
 	}
 	return min(d, c.cfg.MaxTime), ""
 }
@@ -229,7 +231,7 @@ func parseTarget(raw string, query []string, p *plan) (*target, error) {
 		s = "http://" + s
 	}
 	if enc, n := tools.EncodeURL(s); n > 0 {
-		p.notes = append(p.notes, fmt.Sprintf("note: encoded %d %s in the URL that a browser would encode (spaces, quotes, <>, non-ASCII)", n, tools.Plural(n, "character", "characters")))
+		p.notes = append(p.notes, fmt.Sprintf("note: encoded %d %s in the URL that a browser would encode (spaces, quotes, <>, non-ASCII)", n, text.Plural(n, "character", "characters")))
 		s = enc
 	}
 	u, err := url.Parse(s)
@@ -275,7 +277,7 @@ func (c *curl) locateOutputs(r *request) error {
 			t.outName = fillGlobName(outs[t.src], t.globValues)
 		}
 	default:
-		return &tools.InputError{Field: "output", Problem: fmt.Sprintf("%d output %s for %d %s", len(outs), tools.Plural(len(outs), "file", "files"), len(p.urls), tools.Plural(len(p.urls), "URL", "URLs")),
+		return &tools.InputError{Field: "output", Problem: fmt.Sprintf("%d output %s for %d %s", len(outs), text.Plural(len(outs), "file", "files"), len(p.urls), text.Plural(len(p.urls), "URL", "URLs")),
 			Hint: "Give one -o per URL, in the same order, or use -O (remoteName) to name each file after its URL."}
 	}
 	for _, t := range r.targets {
@@ -368,7 +370,7 @@ func (c *curl) missing(name string) bool {
 }
 
 // outputFile locates a file -c or -D writes; nil for "-" or none.
-func (c *curl) outputFile(s setting[string]) (*roots.Loc, error) {
+func (c *curl) outputFile(s flagValue[string]) (*roots.Loc, error) {
 	if !s.set || toStdout(s.val) {
 		return nil, nil
 	}

@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"f0/internal/text"
 	"f0/tools"
 	f0net "f0/tools/net"
 )
@@ -153,7 +154,7 @@ func retryNote(why string, resp *http.Response, wait time.Duration, left int) st
 	if resp != nil && why == "HTTP error" {
 		what = "HTTP error " + resp.Status
 	}
-	return fmt.Sprintf("note: problem: %s; retried after %s (%d %s left)", what, f0net.HumanDuration(wait), left, tools.Plural(left, "retry", "retries"))
+	return fmt.Sprintf("note: problem: %s; retried after %s (%d %s left)", what, f0net.HumanDuration(wait), left, text.Plural(left, "retry", "retries"))
 }
 
 // afterRetries adds to a failed call how many attempts --retry made, so
@@ -163,7 +164,7 @@ func afterRetries(ex *exchange, res tools.Result, err error) (tools.Result, erro
 	if n == 0 {
 		return res, err
 	}
-	what := fmt.Sprintf("(%d attempts: %d %s by --retry)", n+1, n, tools.Plural(n, "retry", "retries"))
+	what := fmt.Sprintf("(%d attempts: %d %s by --retry)", n+1, n, text.Plural(n, "retry", "retries"))
 	if err != nil {
 		return res, &retriedError{err: err, what: what}
 	}

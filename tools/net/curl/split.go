@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 
+	"f0/internal/shellwords"
 	"f0/tools"
 )
 
@@ -20,8 +21,8 @@ func splitArgs(s string) ([]string, []string, error) {
 			return list, nil, nil
 		}
 	}
-	words, notes, err := tools.ShellWords(s)
-	var se *tools.ShellError
+	words, notes, err := shellwords.ShellWords(s)
+	var se *shellwords.ShellError
 	if errors.As(err, &se) {
 		return nil, nil, argsError(se)
 	}
@@ -30,22 +31,22 @@ func splitArgs(s string) ([]string, []string, error) {
 
 // argsHints say how to write a refused args string instead, by what was
 // refused; an operator's hint depends on the operator (operatorHint).
-var argsHints = map[tools.ShellProblem]string{
-	tools.ShellUnclosed:   "Close the quote, or pass args as a list of words.",
-	tools.ShellVariable:   "Put the value itself in the call, or single-quote the text to send a literal '$'.",
-	tools.ShellCommand:    "Put the command's output itself in the call.",
-	tools.ShellArithmetic: "Put the value itself in the call.",
-	tools.ShellPattern:    "Quote it.",
-	tools.ShellBraces:     "Put it in single quotes, e.g. -d '{\"a\":1,\"b\":2}'.",
-	tools.ShellJSON:       "Put it in single quotes: -d '{\"a\":1}', or use the \"json\" field.",
-	tools.ShellTilde:      "Paths are relative to the server's first root; write the path without ~.",
-	tools.ShellAmpersands: "Quote the URL, or pass args as a list.",
+var argsHints = map[shellwords.ShellProblem]string{
+	shellwords.ShellUnclosed:   "Close the quote, or pass args as a list of words.",
+	shellwords.ShellVariable:   "Put the value itself in the call, or single-quote the text to send a literal '$'.",
+	shellwords.ShellCommand:    "Put the command's output itself in the call.",
+	shellwords.ShellArithmetic: "Put the value itself in the call.",
+	shellwords.ShellPattern:    "Quote it.",
+	shellwords.ShellBraces:     "Put it in single quotes, e.g. -d '{\"a\":1,\"b\":2}'.",
+	shellwords.ShellJSON:       "Put it in single quotes: -d '{\"a\":1}', or use the \"json\" field.",
+	shellwords.ShellTilde:      "Paths are relative to the server's first root; write the path without ~.",
+	shellwords.ShellAmpersands: "Quote the URL, or pass args as a list.",
 }
 
 // argsError is a refused args string told as net.curl's: the problem, and
 // how to write the call instead.
-func argsError(e *tools.ShellError) error {
-	if e.Kind == tools.ShellOperator {
+func argsError(e *shellwords.ShellError) error {
+	if e.Kind == shellwords.ShellOperator {
 		return &tools.InputError{Field: "args", Problem: e.Problem + "; f0 runs only curl, never a pipeline or a second command", Hint: operatorHint(e.Text)}
 	}
 	hint, ok := argsHints[e.Kind]

@@ -1,4 +1,6 @@
-package tools
+// Package shellwords splits a shell command line into words, refusing what only a
+// shell could expand (variables, globs, a second command). It imports nothing of f0.
+package shellwords
 
 import (
 	"errors"

@@ -1,6 +1,8 @@
-package tools
+package text
 
-import "testing"
+import (
+	"testing"
+)
 
 // TestParseSize reads the sizes the operator's flags take (--max-call-memory,
 // --net-max-download) and curl's --max-filesize: bytes, and K, M, G, T as

@@ -1,4 +1,7 @@
-package tools
+// Package text holds the text helpers every part of f0 writes with: digit grouping,
+// byte sizes, plurals, sentences, cutting without splitting a character, compact JSON.
+// It imports nothing of f0.
+package text
 
 import (
 	"encoding/json"
