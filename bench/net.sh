@@ -7,8 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n="${1:-300}"
-echo "== go test -bench (tools/net/curl)"
-go test ./tools/net/curl -run '^$' -bench 'BenchmarkCurlGet|BenchmarkParseCurlArgs' -benchmem -benchtime "${n}x"
+echo "== go test -bench (tools/net)"
+go test ./tools/net -run '^$' -bench 'BenchmarkCurlGet|BenchmarkParseCurlArgs' -benchmem -benchtime "${n}x"
 echo
 echo "== in-process net.curl vs the curl binary (N=$n)"
 go run ./bench/net -n "$n"

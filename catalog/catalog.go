@@ -8,9 +8,9 @@ import (
 	"f0/tools"
 	"f0/tools/batch"
 	"f0/tools/fs"
-	f0net "f0/tools/net"
-	"f0/tools/net/curl"
-	"f0/tools/roots"
+	"f0/internal/web"
+	"f0/tools/net"
+	"f0/internal/roots"
 	"f0/upstream"
 )
 
@@ -22,7 +22,7 @@ type Options struct {
 	// Files, when set, are the open roots to use instead of Roots.
 	Files *roots.Set
 	// Net configures the network tools.
-	Net f0net.Config
+	Net web.Config
 	// Extra are tools from outside f0 (the tools of upstream MCP servers),
 	// each in a namespace of its own.
 	Extra []*tools.Tool
@@ -75,10 +75,10 @@ func fitExtra(own, extra []*tools.Tool) ([]*tools.Tool, error) {
 // networkTools builds the operator's allow and deny rules and the one HTTP
 // client every network tool shares, then the tools over them. A malformed
 // rule is an error.
-func networkTools(cfg f0net.Config, files *roots.Set) ([]*tools.Tool, error) {
-	pol, err := f0net.NewPolicy(cfg.Allow, cfg.Deny)
+func networkTools(cfg web.Config, files *roots.Set) ([]*tools.Tool, error) {
+	pol, err := web.NewPolicy(cfg.Allow, cfg.Deny)
 	if err != nil {
 		return nil, err
 	}
-	return curl.Tools(cfg, f0net.NewClient(pol), files), nil
+	return net.Tools(cfg, web.NewClient(pol), files), nil
 }

@@ -12,7 +12,7 @@ import (
 
 	"f0/catalog"
 	"f0/tools"
-	f0net "f0/tools/net"
+	"f0/internal/web"
 )
 
 // TestNetworkTools runs net.curl as every front end does: the real
@@ -24,7 +24,7 @@ func TestNetworkTools(t *testing.T) {
 		io.WriteString(w, r.Method+" "+r.URL.RequestURI()+" "+r.Header.Get("User-Agent"))
 	}))
 	defer srv.Close()
-	pipeline := func(t *testing.T, cfg f0net.Config, access tools.Access) *tools.Pipeline {
+	pipeline := func(t *testing.T, cfg web.Config, access tools.Access) *tools.Pipeline {
 		reg, err := catalog.New(catalog.Options{Roots: []string{t.TempDir()}, Net: cfg})
 		if err != nil {
 			t.Fatal(err)
@@ -35,7 +35,7 @@ func TestNetworkTools(t *testing.T) {
 		}
 		return p
 	}
-	p := pipeline(t, f0net.Config{Version: "1.2.3"}, tools.Read)
+	p := pipeline(t, web.Config{Version: "1.2.3"}, tools.Read)
 	cases := []struct {
 		name string
 		args any
@@ -60,14 +60,14 @@ func TestNetworkTools(t *testing.T) {
 		}
 	})
 	t.Run("deny rule", func(t *testing.T) {
-		p := pipeline(t, f0net.Config{Deny: []string{"loopback"}}, tools.Write)
+		p := pipeline(t, web.Config{Deny: []string{"loopback"}}, tools.Write)
 		res := p.Call(context.Background(), "net_curl", map[string]any{"url": srv.URL})
 		if !res.IsError || !strings.Contains(res.Text, "blocked by this server's rule --net-deny loopback") {
 			t.Fatal(res.Text)
 		}
 	})
 	t.Run("bad rule", func(t *testing.T) {
-		_, err := catalog.New(catalog.Options{Roots: []string{t.TempDir()}, Net: f0net.Config{Allow: []string{"10.0.0.0/99"}}})
+		_, err := catalog.New(catalog.Options{Roots: []string{t.TempDir()}, Net: web.Config{Allow: []string{"10.0.0.0/99"}}})
 		if err == nil || !strings.HasPrefix(err.Error(), `--net-allow "10.0.0.0/99": not a CIDR block`) {
 			t.Fatalf("error %v", err)
 		}

@@ -8,7 +8,7 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"f0/tools/roots"
+	"f0/internal/roots"
 )
 
 // askTimeout bounds one roots/list request to the client.

@@ -20,7 +20,7 @@ import (
 
 	"f0/catalog"
 	"f0/tools"
-	"f0/tools/roots"
+	"f0/internal/roots"
 )
 
 // rootsClient answers roots/list with whatever the test set last; when

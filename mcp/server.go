@@ -16,7 +16,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"f0/tools"
-	"f0/tools/roots"
+	"f0/internal/roots"
 )
 
 // fallbackTool receives every call whose name is not a listed name, so that

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 
+	"f0/internal/setting"
+
 	"f0/internal/text"
 )
 
@@ -92,7 +94,8 @@ func WithRenderer(ctx context.Context, r Renderer) context.Context {
 	if r == nil {
 		return ctx
 	}
-	return context.WithValue(ctx, rendererKey{}, r)
+	ctx = context.WithValue(ctx, rendererKey{}, r)
+	return setting.WithWriter(ctx, settingsFor(r))
 }
 
 // RendererFrom returns the renderer of ctx, ListedRenderer when none was set.

@@ -9,7 +9,7 @@ import (
 // SettingsFrom returns the SettingWriter of the call made with ctx: its
 // renderer when that writes settings its own way, OperatorSettings
 // otherwise. Tools use it to name the setting that limited a call.
-func SettingsFrom(ctx context.Context) setting.SettingWriter { return settingsFor(RendererFrom(ctx)) }
+func SettingsFrom(ctx context.Context) setting.SettingWriter { return setting.From(ctx) }
 
 // settingsFor returns the SettingWriter of r: r itself when it writes
 // settings its own way, OperatorSettings otherwise.

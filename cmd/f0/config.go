@@ -21,8 +21,8 @@ import (
 
 	"f0/catalog"
 	"f0/tools"
-	f0net "f0/tools/net"
-	"f0/tools/roots"
+	"f0/internal/web"
+	"f0/internal/roots"
 	"f0/upstream"
 )
 
@@ -94,16 +94,16 @@ func (g *globalFlags) register(fs *pflag.FlagSet) {
 }
 
 // config turns the net flags into net.curl's configuration.
-func (n netFlags) config() (f0net.Config, error) {
+func (n netFlags) config() (web.Config, error) {
 	maxTime, err := parseDuration("--net-max-time", n.maxTime)
 	if err != nil {
-		return f0net.Config{}, err
+		return web.Config{}, err
 	}
 	maxDownload, err := text.ParseSize(n.maxDownload)
 	if err != nil || maxDownload <= 0 {
-		return f0net.Config{}, fmt.Errorf("--net-max-download %q: want a size such as 100MiB, 1G or 5000000", n.maxDownload)
+		return web.Config{}, fmt.Errorf("--net-max-download %q: want a size such as 100MiB, 1G or 5000000", n.maxDownload)
 	}
-	return f0net.Config{Version: version(), MaxTime: maxTime, MaxDownload: maxDownload, Allow: n.allow, Deny: n.deny}, nil
+	return web.Config{Version: version(), MaxTime: maxTime, MaxDownload: maxDownload, Allow: n.allow, Deny: n.deny}, nil
 }
 
 // envName is the environment variable of a flag: --max-output → F0_MAX_OUTPUT.

@@ -4,6 +4,7 @@
 package setting
 
 import (
+	"context"
 	"fmt"
 	"strings"
 )
@@ -100,3 +101,22 @@ func (e *SettingError) Text(name string) string {
 }
 
 func (e *SettingError) Unwrap() error { return e.Err }
+
+type writerKey struct{}
+
+// WithWriter makes w write the settings named by the messages of the calls
+// made with ctx. The core sets it with the caller's renderer (the engine
+// calls it from WithRenderer), so a service below the tools (the roots, the
+// HTTP client) names a setting the way the caller's reader changes it.
+func WithWriter(ctx context.Context, w SettingWriter) context.Context {
+	return context.WithValue(ctx, writerKey{}, w)
+}
+
+// From returns the SettingWriter of the call made with ctx, OperatorSettings
+// when none was set.
+func From(ctx context.Context) SettingWriter {
+	if w, ok := ctx.Value(writerKey{}).(SettingWriter); ok {
+		return w
+	}
+	return OperatorSettings{}
+}

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"f0/tools"
-	"f0/tools/roots"
+	"f0/internal/roots"
 )
 
 // Concurrency limits.

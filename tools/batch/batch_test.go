@@ -13,7 +13,7 @@ import (
 	"f0/schemas"
 	"f0/tools"
 	"f0/tools/batch"
-	"f0/tools/roots"
+	"f0/internal/roots"
 )
 
 type sleepInput struct {

@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"f0/tools"
-	"f0/tools/roots"
+	"f0/internal/roots"
 )
 
 // After is, for the tests, the earlier items each of a batch's prepared

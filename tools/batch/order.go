@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"f0/tools"
-	"f0/tools/roots"
+	"f0/internal/roots"
 )
 
 // plan is the order a batch's items run in: after[j] are the earlier items

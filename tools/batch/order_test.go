@@ -11,7 +11,7 @@ import (
 	"f0/tools"
 	"f0/tools/batch"
 	"f0/tools/fs"
-	"f0/tools/roots"
+	"f0/internal/roots"
 )
 
 // wordsInput is the input of test.words, a tool that takes command-line

@@ -9,7 +9,7 @@ import (
 
 	"f0/internal/text"
 	"f0/tools"
-	"f0/tools/roots"
+	"f0/internal/roots"
 )
 
 // DeleteInput is the input of fs.delete.

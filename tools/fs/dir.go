@@ -5,7 +5,7 @@ import (
 	iofs "io/fs"
 	"os"
 
-	"f0/tools/roots"
+	"f0/internal/roots"
 )
 
 // dirent is one name of a directory listing and its type bits

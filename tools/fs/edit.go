@@ -16,7 +16,7 @@ import (
 	"github.com/aymanbagabas/go-udiff"
 
 	"f0/tools"
-	"f0/tools/roots"
+	"f0/internal/roots"
 )
 
 // EditInput is the input of fs.edit.

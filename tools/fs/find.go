@@ -13,7 +13,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"f0/tools"
-	"f0/tools/roots"
+	"f0/internal/roots"
 )
 
 // FindInput is the input of fs.find.

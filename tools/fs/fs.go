@@ -14,7 +14,7 @@ import (
 
 	"f0/internal/text"
 	"f0/tools"
-	"f0/tools/roots"
+	"f0/internal/roots"
 )
 
 // Tools returns the file tools working inside files, or inside the roots

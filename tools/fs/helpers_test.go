@@ -12,7 +12,7 @@ import (
 	"f0/catalog"
 	"f0/internal/texttest"
 	"f0/tools"
-	"f0/tools/roots"
+	"f0/internal/roots"
 )
 
 // env is a root directory with a sibling that must stay out of reach:

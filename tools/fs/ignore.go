@@ -6,7 +6,7 @@ import (
 	"os"
 	"strings"
 
-	"f0/tools/roots"
+	"f0/internal/roots"
 )
 
 // A .gitignore matcher built on doublestar, which already implements the

@@ -14,7 +14,7 @@ import (
 
 	"f0/internal/text"
 	"f0/tools"
-	"f0/tools/roots"
+	"f0/internal/roots"
 )
 
 // ListInput is the input of fs.list.

@@ -11,7 +11,7 @@ import (
 
 	"f0/internal/text"
 	"f0/tools"
-	"f0/tools/roots"
+	"f0/internal/roots"
 )
 
 // MkdirInput is the input of fs.mkdir.

@@ -10,7 +10,7 @@ import (
 
 	"f0/internal/text"
 	"f0/tools"
-	"f0/tools/roots"
+	"f0/internal/roots"
 )
 
 // TransferInput is the input of fs.move and fs.copy.

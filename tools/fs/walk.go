@@ -14,7 +14,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"f0/tools/roots"
+	"f0/internal/roots"
 )
 
 // The walk lists a directory tree in parallel and hands its entries to one

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"testing"
 
-	"f0/tools/roots"
+	"f0/internal/roots"
 )
 
 func TestWalkLess(t *testing.T) {

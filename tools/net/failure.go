@@ -1,81 +1,159 @@
 package net
 
 import (
-	"crypto/tls"
-	"crypto/x509"
+	"context"
 	"errors"
 	"fmt"
-	"net"
-	"syscall"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"f0/internal/setting"
+	"f0/internal/text"
+	"f0/tools"
+	"f0/internal/web"
 )
 
-// Remedies are what only the calling tool can say about a failure: its
-// name, and how a call of it skips certificate verification.
-type Remedies struct {
-	// Tool names the tool in prose ("net.curl"): the operator's rules decide
-	// which addresses it may reach.
-	Tool string
-	// TrustHost completes "If you trust this host, …": the argument that
-	// skips verification and the call that sets it.
-	TrustHost func() string
-}
-
-// Failure is a request that failed on the network, told as the kind of
-// failure first, then Go's error, then what to try.
-type Failure struct {
-	Prefix string // the request, "GET https://example.com/"
-	Kind   string // the kind of failure, when Err does not say it plainly
-	Advice string // what to try
-	Err    error
-}
-
-func (e *Failure) Error() string {
-	if e.Kind == "" {
-		return fmt.Sprintf("%s: %v. %s", e.Prefix, e.Err, e.Advice)
-	}
-	return fmt.Sprintf("%s: %s (%v). %s", e.Prefix, e.Kind, e.Err, e.Advice)
-}
-
-func (e *Failure) Unwrap() error { return e.Err }
-
-// ExplainFailure says which failure the request named by prefix met — an
-// untrusted certificate, a refused connection, a host name DNS does not
-// know, the operator's rules — and what to try; other errors are named as
-// they are, after prefix.
-func ExplainFailure(prefix string, err error, fix Remedies) error {
-	f := &Failure{Prefix: prefix, Err: err}
+// failed explains a request that did not complete. Timeouts and limits
+// are answers that say which limit fired and how to raise it; other
+// failures are errors the pipeline reports.
+func (c *curl) failed(ctx context.Context, r *request, ex *exchange, err error) (tools.Result, error) {
 	var (
-		be  *BlockedError
-		dns *net.DNSError
-		op  *net.OpError
-		cv  *tls.CertificateVerificationError
-		ua  x509.UnknownAuthorityError
-		he  x509.HostnameError
-		ci  x509.CertificateInvalidError
+		tt *totalTimeoutError
+		ct *web.ConnectTimeoutError
+		tm *tooManyRedirectsError
+		ce *capError
 	)
-	switch {
-	case errors.As(err, &be):
-		f.Advice = "The operator's rules (" + be.Rules() + ") decide which addresses " + fix.Tool + " may reach; use another host, or ask the operator to change them."
-	case errors.As(err, &cv) || errors.As(err, &ua) || errors.As(err, &he) || errors.As(err, &ci):
-		f.Kind = "TLS certificate verification failed"
-		f.Advice = "If you trust this host, " + fix.TrustHost()
-	case errors.Is(err, syscall.ECONNREFUSED):
-		addr := "the host and port"
-		if errors.As(err, &op) && op.Addr != nil {
-			addr = op.Addr.String()
-		}
-		f.Kind = "connection refused: nothing is listening on " + addr
-		f.Advice = "Check the host and port (and http:// against https://), or start the server first."
-	case errors.As(err, &dns):
-		if dns.IsNotFound {
-			f.Kind = fmt.Sprintf("unknown host: DNS has no address for %q", dns.Name)
-			f.Advice = "Check the spelling of the host name, or use an IP address."
-		} else {
-			f.Kind = fmt.Sprintf("DNS lookup of %q failed", dns.Name)
-			f.Advice = "The resolver did not answer; call again later, or use an IP address."
-		}
-	default:
-		return fmt.Errorf("%s: %w", prefix, err)
+	if res, ok := continuationFailure(ctx, r, ex, err); ok {
+		return res, nil
 	}
-	return f
+	if ie, ok := tools.AsInputError(err); ok && ie.Field == responseField {
+		return tools.Result{}, ie
+	}
+	u := ex.target.u.Redacted()
+	switch {
+	case errors.As(err, &tt):
+		return tools.Result{IsError: true, Text: c.timeoutText(ctx, r, ex)}, nil
+	case errors.As(err, &ct):
+		return tools.Result{IsError: true, Text: c.connectTimeoutText(ctx, r, ex, ct)}, nil
+	case errors.As(err, &tm):
+		text := fmt.Sprintf("%s %s: %v.", r.method, u, tm)
+		if ex.resp != nil {
+			if loc := ex.resp.Header.Get("Location"); loc != "" {
+				text += fmt.Sprintf(" The last answer was %s, pointing to %s.", ex.resp.Status, resolveRef(ex.resp, loc))
+			}
+		}
+		more := max(2*tm.max, 10)
+		if words, ok := withMaxRedirs(r.plan, more); ok {
+			text += " Allow more: " + ex.next(ctx, map[string]any{"args": words})
+		} else {
+			text += " Allow more: " + ex.next(ctx, map[string]any{"maxRedirects": more})
+		}
+		return tools.Result{IsError: true, Text: text}, nil
+	case errors.As(err, &ce):
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s %s: %v.\n", r.method, u, ce)
+		if ce.flag == "--max-filesize" {
+			b.WriteString("Raise --max-filesize in args, or drop it.")
+		} else {
+			last := min(ce.limit, 1<<20) - 1
+			fmt.Fprintf(&b, "Ask for part of it with a Range header (-r 0-%d, or headers {\"Range\": \"bytes=0-%d\"}); the operator can raise %s.", last, last, tools.SettingsFrom(ctx).Setting(setting.NetMaxDownloadSetting, ""))
+		}
+		return tools.Result{IsError: true, Text: b.String()}, nil
+	case ctx.Err() != nil:
+		return tools.Result{}, ctx.Err()
+	}
+	return tools.Result{}, c.explain(ctx, r.method+" "+u, ex, err)
+}
+
+// explain says which network failure a request met and what to try
+// (web.ExplainFailure), with net.curl's way to trust a host.
+func (c *curl) explain(ctx context.Context, prefix string, ex *exchange, err error) error {
+	return web.ExplainFailure(prefix, err, web.Remedies{Tool: "net.curl", TrustHost: func() string {
+		return "insecure: true (curl -k) skips verification; it needs admin access: " + ex.next(ctx, map[string]any{"insecure": true})
+	}})
+}
+
+// withMaxRedirs returns the call's curl words with every --max-redirs
+// value replaced by n, when the limit came from args (so that a raised
+// maxRedirects field would contradict it). The words keep their
+// positions, which oneURL relies on.
+func withMaxRedirs(p *plan, n int) ([]string, bool) {
+	if !strings.HasSuffix(p.maxRedirs.from, " in args") {
+		return nil, false
+	}
+	words := slices.Clone(p.words)
+	found := false
+	for i := 0; i < len(words); i++ {
+		switch {
+		case p.urlWords[i]:
+		case words[i] == "--max-redirs" && i+1 < len(words):
+			words[i+1] = strconv.Itoa(n)
+			found = true
+			i++
+		case strings.HasPrefix(words[i], "--max-redirs="):
+			words[i] = "--max-redirs=" + strconv.Itoa(n)
+			found = true
+		}
+	}
+	return words, found
+}
+
+// timeoutText says that the total time limit fired, where it came from,
+// and how to raise it.
+func (c *curl) timeoutText(ctx context.Context, r *request, ex *exchange) string {
+	var b strings.Builder
+	from := r.plan.maxTime.from
+	if from == "" {
+		from = "the default"
+	}
+	fmt.Fprintf(&b, "%s %s timed out after %s: the total time limit fired (set by %s)", r.method, ex.target.u.Redacted(), web.HumanDuration(r.maxTime), from)
+	if ex.resp != nil {
+		fmt.Fprintf(&b, "; the server had answered %s, and the body was still arriving (%s received)", ex.resp.Status, text.HumanBytes(ex.size))
+	}
+	b.WriteString(".\n")
+	if ms := r.maxTime.Milliseconds(); strings.HasPrefix(from, `"timeoutMs"`) && ms < 100 {
+		fmt.Fprintf(&b, "timeoutMs is in milliseconds: %d means %d ms; for %d seconds send \"timeoutMs\": %d or \"maxTimeSeconds\": %d.\n", ms, ms, ms, ms*1000, ms)
+	}
+	if r.maxTime >= c.cfg.MaxTime {
+		fmt.Fprintf(&b, "That is the most this server allows (%s).", maxTime(ctx, c.cfg.MaxTime))
+		return b.String()
+	}
+	next := min(max(2*r.maxTime, 60*time.Second), c.cfg.MaxTime)
+	if strings.HasSuffix(from, " in args") {
+		fmt.Fprintf(&b, "Raise it in args: -m %g", next.Seconds())
+	} else {
+		fmt.Fprintf(&b, "Raise it: %s", ex.next(ctx, map[string]any{"timeoutMs": next.Milliseconds(), "maxTimeSeconds": nil}))
+	}
+	fmt.Fprintf(&b, " (this server allows up to %s, %s).", web.HumanDuration(c.cfg.MaxTime), tools.SettingsFrom(ctx).Setting(setting.NetMaxTimeSetting, ""))
+	return b.String()
+}
+
+// connectTimeoutText says that the connect time limit fired.
+func (c *curl) connectTimeoutText(ctx context.Context, r *request, ex *exchange, ct *web.ConnectTimeoutError) string {
+	var b strings.Builder
+	from := r.plan.connectTimeout.from
+	if from == "" {
+		from = "the default"
+	}
+	fmt.Fprintf(&b, "%s %s: %v: the connect time limit fired (set by %s; it covers the TCP connection and the TLS handshake).\n",
+		r.method, ex.target.u.Redacted(), ct, from)
+	if ct.Limit >= c.cfg.MaxTime {
+		fmt.Fprintf(&b, "That is the most this server allows (%s).", maxTime(ctx, c.cfg.MaxTime))
+		return b.String()
+	}
+	next := min(max(2*ct.Limit, 30*time.Second), c.cfg.MaxTime)
+	if strings.HasSuffix(from, " in args") {
+		fmt.Fprintf(&b, "If the host is just slow, raise it in args: --connect-timeout %g", next.Seconds())
+	} else {
+		fmt.Fprintf(&b, "If the host is just slow, raise it: %s", ex.next(ctx, map[string]any{"connectTimeoutMs": next.Milliseconds()}))
+	}
+	return b.String()
+}
+
+// maxTime names the server's time cap with its value, as the caller's
+// reader sets it: "--net-max-time 5 min".
+func maxTime(ctx context.Context, d time.Duration) string {
+	return tools.SettingsFrom(ctx).Setting(setting.NetMaxTimeSetting, web.HumanDuration(d))
 }

@@ -1,0 +1,299 @@
+// Package net holds the tools of the net namespace: net.curl, an HTTP(S)
+// client with curl's flags and semantics whose answers fit a model's context.
+// The client, dialing and the operator's rules it shares with other network
+// tools live in f0/internal/web.
+package net
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"f0/tools"
+	"f0/internal/web"
+	"f0/internal/roots"
+)
+
+// Defaults and limits of net.curl.
+const (
+	// DefaultTimeout bounds a whole request (connect, send, receive).
+	DefaultTimeout = 30 * time.Second
+	// DefaultMaxRedirects is how many redirects are followed, as in curl.
+	DefaultMaxRedirects = 50
+	// maxURLs is the most URLs one call requests.
+	maxURLs = 20
+	// maxHeaders is the most request headers one call sends.
+	maxHeaders = 100
+)
+
+// Tools returns the network tools over client, which dials through the
+// operator's rules (the caller builds both from cfg: see web.NewPolicy).
+// Files they read or write (curl's -o, --data-binary @file) stay inside
+// files.
+func Tools(cfg web.Config, client *web.Client, files *roots.Set) []*tools.Tool {
+	return []*tools.Tool{newCurl(cfg, client, files, realClock{}).tool()}
+}
+
+// newCurl is net.curl whose --retry waits on clk (tests give one that
+// does not wait).
+func newCurl(cfg web.Config, client *web.Client, files *roots.Set, clk clock) *curl {
+	return &curl{cfg: cfg.WithDefaults(), files: files, client: client, clock: clk}
+}
+
+// curl is the net.curl tool with its transports and rules.
+type curl struct {
+	cfg    web.Config
+	files  *roots.Set
+	client *web.Client
+	clock  clock // what --retry waits on
+	// noFiles says why a call has no roots (its session's client has sent
+	// none yet); files is then nil, and only calls that touch files fail.
+	noFiles error
+}
+
+func (c *curl) tool() *tools.Tool {
+	return tools.Def[Input]{
+		Spec: tools.Spec{
+			Name:    "net.curl",
+			Title:   "HTTP request (curl)",
+			Summary: "Make an HTTP(S) request like curl, with fields or curl args; long bodies come back in pages.",
+			Keywords: []string{"http", "https", "fetch", "get", "post", "put", "delete", "download", "upload", "web", "url",
+				"api", "rest", "request", "wget", "curl", "html", "markdown", "page"},
+			Access:       tools.Read,
+			Annotations:  tools.Annotations{Destructive: true, OpenWorld: true},
+			Synonyms:     synonyms,
+			RawArgsField: "args",
+			MaxItems:     map[string]int{"urls": maxURLs, "headers": maxHeaders},
+			RawFlag:      flagWord,
+			Verbatim:     true,
+			Foreign:      foreignNames,
+			Shell:        []string{"curl"},
+			Kinds: map[string]tools.Kind{
+				"url": tools.URLKind, "urls": tools.URLKind, "output": tools.PathKind,
+				"timeoutMs": tools.Millis, "connectTimeoutMs": tools.Millis, "maxTimeSeconds": tools.Seconds,
+			},
+			Shapes: map[string]tools.Shape{
+				"args": tools.CommandLine, "headers": tools.HeaderLines, "data": tools.JSONText, "json": tools.JSONText,
+				"form": tools.URLEncoded, "query": tools.URLEncoded, "cookie": tools.CookiePairs, "user": tools.UserPass,
+			},
+			Unlisted: []string{"urls", "cookie", "fail", "silent", "verbose", "writeOut", "maxRedirects", "maxTimeSeconds", "connectTimeoutMs",
+				"remoteName", "userAgent", "referer", "compressed", "insecure", "base64", "startIndex", "response"},
+		},
+		Run:       c.run,
+		AccessFor: c.access,
+	}.Erase()
+}
+
+// synonyms are argument names models use for net.curl's fields.
+var synonyms = map[string]string{
+	"body": "data", "payload": "data",
+	"header": "headers",
+	"params": "query", "queryParams": "query", "searchParams": "query",
+	"uri": "url", "link": "url", "endpoint": "url", "href": "url",
+	"follow": "followRedirects", "followRedirect": "followRedirects", "location": "followRedirects", "redirects": "followRedirects",
+	"maxRedirs": "maxRedirects",
+	"include":   "includeHeaders", "showHeaders": "includeHeaders",
+	"verb": "method", "httpMethod": "method",
+	"outputFile": "output", "saveTo": "output", "outFile": "output", "out": "output",
+	"agent": "userAgent", "ua": "userAgent",
+	"cookies":  "cookie",
+	"jsonBody": "json",
+	"formData": "form",
+	"maxTime":  "maxTimeSeconds", "timeoutSeconds": "maxTimeSeconds", "timeoutSecs": "maxTimeSeconds", "timeoutSec": "maxTimeSeconds",
+	// A time without a unit in its name is read by its size (tools.Millis).
+	"timeout": "timeoutMs", "connectTimeout": "connectTimeoutMs", "requestTimeout": "timeoutMs",
+	"insecureSkipVerify": "insecure",
+	"auth":               "user", "basicAuth": "user", "credentials": "user",
+}
+
+// foreignNames are other servers' and agents' names for net.curl: the
+// official fetch server's fetch (url, max_length, start_index, raw; it
+// returns markdown), Claude Code's WebFetch (url, prompt), gemini-cli's
+// web_fetch, and the http_request tools of many agent frameworks.
+var foreignNames = func() []tools.Foreign {
+	fetch := tools.Foreign{
+		Args: map[string]string{"max_length": "maxBytes", "start_index": "startIndex"},
+		Values: map[string]map[string]map[string]any{
+			"raw": {"true": {"format": "raw"}, "false": {"format": "markdown"}},
+		},
+		Set: map[string]any{"format": "markdown"},
+	}
+	request := tools.Foreign{Args: map[string]string{"command": "args", "timeout_ms": "timeoutMs"}}
+	var out []tools.Foreign
+	for _, name := range []string{"fetch", "WebFetch", "web_fetch", "fetch_url", "fetch_webpage", "fetch_url_content", "builtin_fetch_url_content", "fetch_markdown", "browse", "read_url", "scrape"} {
+		f := fetch
+		f.Name = name
+		out = append(out, f)
+	}
+	for _, name := range []string{"http_request", "http", "request", "make_request", "api_request", "http_get", "curl", "curl_request", "curl_get", "curl_execute", "send_request", "rest_call"} {
+		f := request
+		f.Name = name
+		out = append(out, f)
+	}
+	post := request
+	post.Name, post.Set = "http_post", map[string]any{"method": "POST"}
+	return append(out, post)
+}()
+
+// access is the level a call needs: read for GET, HEAD and OPTIONS, write
+// for other methods and for saving a file, admin for insecure TLS.
+func (c *curl) access(in Input) (tools.Access, string) {
+	p, err := buildPlan(in)
+	if err != nil {
+		return tools.Read, "" // the call fails with the plan's error
+	}
+	return p.access()
+}
+
+// run executes a call.
+func (c *curl) run(ctx context.Context, in Input) (tools.Result, error) {
+	call, done := c.inRoots(ctx)
+	defer done()
+	res, err := call.call(ctx, in)
+	return res, polish(err)
+}
+
+// inRoots is c with the roots of the call's session (see roots.For).
+func (c *curl) inRoots(ctx context.Context) (*curl, func()) {
+	files, done, err := roots.For(ctx, c.files)
+	call := *c
+	call.files, call.noFiles = files, err
+	if err != nil {
+		return &call, func() {}
+	}
+	return &call, done
+}
+
+// locate maps a file named in field to the roots.
+func (c *curl) locate(field, name string) (roots.Loc, error) {
+	if c.files == nil {
+		return roots.Loc{}, &tools.InputError{Field: field, Problem: fmt.Sprintf("%q: %v", name, c.noFiles), Cause: c.noFiles}
+	}
+	loc, err := c.files.Locate(name)
+	if err != nil {
+		return loc, &tools.InputError{Field: field, Problem: err.Error(), Cause: err}
+	}
+	return loc, nil
+}
+
+func (c *curl) call(ctx context.Context, in Input) (tools.Result, error) {
+	p, err := buildPlan(in)
+	if err != nil {
+		if _, ok := tools.ConsoleFrom(ctx); ok {
+			return tools.Result{Console: usageConsole(nil, err)}, err
+		}
+		return tools.Result{}, err
+	}
+	v := consoleFor(ctx, p)
+	res, err := c.answerPlan(ctx, p, v)
+	if err != nil && v != nil && res.Console == nil {
+		res.Console = usageConsole(v, err)
+	}
+	return res, err
+}
+
+// answerPlan requests every URL of the plan and answers with the model's
+// view, and with curl's console output when v asks for it: both from the
+// same exchanges.
+func (c *curl) answerPlan(ctx context.Context, p *plan, v *consoleView) (tools.Result, error) {
+	if p.help {
+		return c.help(ctx, v), nil
+	}
+	if len(p.urls) == 0 {
+		return tools.Result{}, &tools.InputError{Field: "url", Problem: "is missing: there is no URL to request",
+			Hint: "Give \"url\", \"urls\", or a URL inside \"args\"."}
+	}
+	req, notes, err := c.prepare(ctx, p)
+	if err != nil {
+		return tools.Result{}, err
+	}
+	if req.own != nil {
+		defer req.own.CloseIdleConnections()
+	}
+	if most := c.mostURLs(v); len(req.targets) > most {
+		return tools.Result{}, &tools.InputError{Field: "urls", Problem: fmt.Sprintf("%d URLs in one call; the most is %d", len(req.targets), most),
+			Hint: "Split them over several calls."}
+	}
+	if req.continues != nil && len(req.targets) > 1 {
+		return tools.Result{}, &tools.InputError{Field: responseField, Problem: fmt.Sprintf("names one kept response, and this call has %d URLs", len(req.targets)),
+			Hint: "Continue each URL with the call its section's last line names."}
+	}
+	req.console = v != nil
+	req.pipe = pipeFor(ctx, req)
+	o := c.consoleOut(ctx, v, req)
+	exs, errs := c.doAll(ctx, req, o)
+	var res tools.Result
+	if len(req.targets) == 1 {
+		res, err = c.single(ctx, req, exs[0], errs[0])
+	} else {
+		res, err = c.several(ctx, req, exs, errs)
+	}
+	res.Notes = append(notes, res.Notes...)
+	ferr := c.writeFiles(req, &res)
+	if o != nil && ctx.Err() == nil {
+		res.Console = o.finish(ferr)
+	}
+	if ferr != nil && err == nil {
+		return res, ferr
+	}
+	return res, err
+}
+
+// writeFiles writes what curl writes when the transfers are over, even
+// failed ones: the headers of -D FILE, and the cookie jar of -c (to its
+// file, or after the output for "-").
+func (c *curl) writeFiles(r *request, res *tools.Result) error {
+	if r.dumpOut != nil {
+		if _, err := c.files.WriteAtomic(*r.dumpOut, strings.NewReader(r.dump.String()), roots.WriteOptions{CreateDirs: true}); err != nil {
+			return fmt.Errorf("-D: %w", c.files.Explain("write", *r.dumpOut, err))
+		}
+		res.Notes = append(res.Notes, fmt.Sprintf("note: response headers written to %s", c.files.Display(*r.dumpOut)))
+	}
+	if r.jar == nil || !r.plan.cookieJar.set {
+		return nil
+	}
+	jar := r.jar.netscape()
+	if r.jarOut == nil {
+		res.Text += string(jar)
+		return nil
+	}
+	if _, err := c.files.WriteAtomic(*r.jarOut, bytes.NewReader(jar), roots.WriteOptions{CreateDirs: true}); err != nil {
+		return fmt.Errorf("-c: %w", c.files.Explain("write", *r.jarOut, err))
+	}
+	res.Notes = append(res.Notes, fmt.Sprintf("note: cookies written to %s", c.files.Display(*r.jarOut)))
+	return nil
+}
+
+// mostURLs is how many URLs one call may request: a model's answer has
+// room for a few; a terminal prints what curl would, globs included.
+func (c *curl) mostURLs(v *consoleView) int {
+	if v != nil {
+		return maxGlobURLs
+	}
+	return maxURLs
+}
+
+// doAll requests the targets one after the other, as curl does, until the
+// call is cancelled; o, when the call prints as curl, renders each URL as
+// soon as it is done.
+func (c *curl) doAll(ctx context.Context, r *request, o *consoleOut) ([]*exchange, []error) {
+	var exs []*exchange
+	var errs []error
+	for _, t := range r.targets {
+		fetch := c.fetch
+		if r.continues != nil {
+			fetch = c.continued
+		}
+		ex, err := fetch(ctx, r, t)
+		exs, errs = append(exs, ex), append(errs, err)
+		if o != nil {
+			o.render(c, ex, err)
+		}
+		if err != nil && ctx.Err() != nil {
+			break
+		}
+	}
+	return exs, errs
+}
