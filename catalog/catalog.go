@@ -5,12 +5,12 @@ package catalog
 import (
 	"fmt"
 
+	"f0/internal/roots"
+	"f0/internal/web"
 	"f0/tools"
 	"f0/tools/batch"
 	"f0/tools/fs"
-	"f0/internal/web"
 	"f0/tools/net"
-	"f0/internal/roots"
 	"f0/upstream"
 )
 

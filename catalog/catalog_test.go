@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"f0/catalog"
-	"f0/tools"
 	"f0/internal/web"
+	"f0/tools"
 )
 
 // TestNetworkTools runs net.curl as every front end does: the real

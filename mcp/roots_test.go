@@ -19,8 +19,8 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"f0/catalog"
-	"f0/tools"
 	"f0/internal/roots"
+	"f0/tools"
 )
 
 // rootsClient answers roots/list with whatever the test set last; when

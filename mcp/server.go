@@ -15,8 +15,8 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"f0/tools"
 	"f0/internal/roots"
+	"f0/tools"
 )
 
 // fallbackTool receives every call whose name is not a listed name, so that

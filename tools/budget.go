@@ -75,8 +75,8 @@ type Room struct {
 func OutputRoom(ctx context.Context) Room {
 	r := roomIn(budgetOf(ctx))
 	r.most = DefaultOutputCap
-	if c, ok := ctx.Value(callKey{}).(*callState); ok {
-		r.most = c.budgetCeiling()
+	if c, ok := callFrom(ctx); ok {
+		r.most = c.Ceiling()
 	}
 	return r
 }
@@ -188,8 +188,8 @@ func Budget(ctx context.Context) int {
 
 // budgetOf returns the whole budget of the current call.
 func budgetOf(ctx context.Context) Limits {
-	if c, ok := ctx.Value(callKey{}).(*callState); ok {
-		return c.budget
+	if c, ok := callFrom(ctx); ok {
+		return c.Budget()
 	}
 	return Limits{Bytes: DefaultMaxOutput}
 }

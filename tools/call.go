@@ -119,10 +119,9 @@ func (c *callState) name() string {
 // describe is the call that shows the tool's arguments, or "".
 func (c *callState) describe() string { return c.p.describeCall(c.render, c.tool) }
 
-type callKey struct{}
-
 func withCall(ctx context.Context, c *callState) context.Context {
-	return context.WithValue(ctx, callKey{}, c)
+	v := callView{c}
+	return WithNamer(WithCall(ctx, v), v)
 }
 
 // CallWith renders the running call with some arguments changed, the way a
@@ -132,10 +131,15 @@ func withCall(ctx context.Context, c *callState) context.Context {
 // this one (a raised timeout, a binary body saved to a file).
 // Outside a pipeline call it renders the changes alone.
 func CallWith(ctx context.Context, changes map[string]any) string {
-	c, ok := ctx.Value(callKey{}).(*callState)
+	c, ok := callFrom(ctx)
 	if !ok {
 		return text.CompactJSON(changes)
 	}
+	return c.CallWith(changes)
+}
+
+// callWith renders the call with some arguments changed (see CallWith).
+func (c *callState) callWith(changes map[string]any) string {
 	return c.render.Call(c.p.suggestion(c.tool, c.argsWith(changes)))
 }
 

@@ -103,11 +103,11 @@ func ParseCopyToken(s string) (CopyToken, bool) {
 	return CopyToken{ID: m[1], Sum: m[2]}, true
 }
 
-// keptStore is a pipeline's kept copies: at most lim.Count, lim.Bytes
+// KeptStore is a pipeline's kept copies: at most lim.Count, lim.Bytes
 // together (copies being written included), of which lim.Memory in memory;
 // the rest spills to files in a private directory. The least recently used
 // copy goes first when room is needed; a copy unused for lim.For expires.
-type keptStore struct {
+type KeptStore struct {
 	lim KeepLimits
 	now func() time.Time
 
@@ -122,8 +122,8 @@ type keptStore struct {
 	timer     *time.Timer
 }
 
-func newKeptStore(lim KeepLimits) *keptStore {
-	return &keptStore{lim: lim.withDefaults(), now: time.Now, gone: map[string]string{}}
+func newKeptStore(lim KeepLimits) *KeptStore {
+	return &KeptStore{lim: lim.withDefaults(), now: time.Now, gone: map[string]string{}}
 }
 
 // keptEntry is one kept copy.
@@ -150,7 +150,7 @@ type Copy struct {
 	Token CopyToken
 	// Kept is when the copy was made.
 	Kept time.Time
-	s    *keptStore
+	s    *KeptStore
 	e    *keptEntry
 }
 
@@ -187,7 +187,7 @@ func (e *CopyGone) Error() string { return "the kept copy " + e.Token.String() +
 // a copy that cannot be kept (too large, a disk error) is only hashed,
 // and Keep then says why it was not kept.
 type CopyWriter struct {
-	s        *keptStore
+	s        *KeptStore
 	id       string
 	h        hash.Hash     // nil when sum gives the hash
 	sum      func() string // the tool's hash of what it wrote
@@ -215,15 +215,15 @@ func KeepCopy(ctx context.Context, sum func() string) *CopyWriter {
 	if sum == nil {
 		w.h = sha256.New()
 	}
-	c, ok := ctx.Value(callKey{}).(*callState)
+	c, ok := callFrom(ctx)
 	switch {
 	case !ok:
 		w.failed = "it was made outside a server, which keeps no copies"
-	case c.p.kept.lim.Off:
+	case c.Kept().lim.Off:
 		w.failed = "f0 keeps no copies in a command that ends with its answer"
 	default:
-		w.s = c.p.kept
-		c.addPending(w)
+		w.s = c.Kept()
+		c.AddPending(w)
 	}
 	return w
 }
@@ -231,11 +231,11 @@ func KeepCopy(ctx context.Context, sum func() string) *CopyWriter {
 // OpenCopy opens the copy a token names, for the current call; a copy
 // that is gone is a *CopyGone saying why.
 func OpenCopy(ctx context.Context, token CopyToken) (*Copy, error) {
-	c, ok := ctx.Value(callKey{}).(*callState)
+	c, ok := callFrom(ctx)
 	if !ok {
 		return nil, &CopyGone{Token: token, Why: "there is no server to keep it"}
 	}
-	return c.p.kept.open(token)
+	return c.Kept().open(token)
 }
 
 func newCopyID() string {
@@ -490,7 +490,7 @@ func (r *chunkReader) WriteTo(w io.Writer) (int64, error) {
 // privateDir returns the store's own directory, made at the first call:
 // mode 0700, inside lim.Dir (the system's temporary directory by default),
 // never inside the roots (the operator's setup chooses lim.Dir).
-func (s *keptStore) privateDir() (string, error) {
+func (s *KeptStore) privateDir() (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -513,7 +513,7 @@ func (s *keptStore) privateDir() (string, error) {
 
 // makeRoom drops the least recently used copies until n more bytes fit
 // (in memory when memory is set), and reports whether they do.
-func (s *keptStore) makeRoom(n int64, memory bool) bool {
+func (s *KeptStore) makeRoom(n int64, memory bool) bool {
 	fits := func() bool {
 		if memory {
 			return s.mem+n <= s.lim.Memory && s.bytes+n <= s.lim.Bytes
@@ -532,7 +532,7 @@ func (s *keptStore) makeRoom(n int64, memory bool) bool {
 
 // lruHolding is the least recently used copy, among those holding memory
 // when memory is set.
-func (s *keptStore) lruHolding(memory bool) *keptEntry {
+func (s *KeptStore) lruHolding(memory bool) *keptEntry {
 	for _, e := range s.entries {
 		if !memory || e.inMemory > 0 {
 			return e
@@ -542,7 +542,7 @@ func (s *keptStore) lruHolding(memory bool) *keptEntry {
 }
 
 // open finds the copy of token, unless it expired.
-func (s *keptStore) open(token CopyToken) (*Copy, error) {
+func (s *KeptStore) open(token CopyToken) (*Copy, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.sweep()
@@ -565,7 +565,7 @@ func (s *keptStore) open(token CopyToken) (*Copy, error) {
 }
 
 // sweep drops the copies unused for longer than lim.For.
-func (s *keptStore) sweep() {
+func (s *KeptStore) sweep() {
 	now := s.now()
 	for len(s.entries) > 0 && now.Sub(s.entries[0].last) > s.lim.For {
 		s.drop(s.entries[0], fmt.Sprintf("it expired (copies are kept for %s after their last use)", humanMinutes(s.lim.For)))
@@ -574,7 +574,7 @@ func (s *keptStore) sweep() {
 
 // arm sets the timer that sweeps the oldest copy when it expires, so that
 // an idle server does not hold copies nobody reads.
-func (s *keptStore) arm() {
+func (s *KeptStore) arm() {
 	if len(s.entries) == 0 || s.closed {
 		return
 	}
@@ -592,7 +592,7 @@ func (s *keptStore) arm() {
 }
 
 // drop forgets a copy, remembering why, and frees what it held.
-func (s *keptStore) drop(e *keptEntry, why string) {
+func (s *KeptStore) drop(e *keptEntry, why string) {
 	if i := slices.Index(s.entries, e); i >= 0 {
 		s.entries = slices.Delete(s.entries, i, i+1)
 	}
@@ -605,7 +605,7 @@ func (s *keptStore) drop(e *keptEntry, why string) {
 }
 
 // release frees a dropped copy's bytes once no one reads them.
-func (s *keptStore) release(e *keptEntry) {
+func (s *KeptStore) release(e *keptEntry) {
 	if !e.dropped || e.readers > 0 {
 		return
 	}
@@ -618,7 +618,7 @@ func (s *keptStore) release(e *keptEntry) {
 }
 
 // forget remembers why the copy id is gone, for the last keptGoneMemory.
-func (s *keptStore) forget(id, why string) {
+func (s *KeptStore) forget(id, why string) {
 	if _, ok := s.gone[id]; !ok {
 		s.goneOrder = append(s.goneOrder, id)
 	}
@@ -630,7 +630,7 @@ func (s *keptStore) forget(id, why string) {
 }
 
 // close drops every copy and removes the private directory.
-func (s *keptStore) close() error {
+func (s *KeptStore) close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {

@@ -104,10 +104,15 @@ func (e *BusyError) text(w setting.SettingWriter) string {
 // *BusyError) when the server has no room. Outside a pipeline call it
 // always succeeds.
 func Hold(ctx context.Context, n int64) error {
-	c, ok := ctx.Value(callKey{}).(*callState)
+	c, ok := callFrom(ctx)
 	if !ok || n <= 0 {
 		return nil
 	}
+	return c.Hold(n)
+}
+
+// hold reserves n bytes for the call (see Hold).
+func (c *callState) hold(n int64) error {
 	if c.held.Load()+n > c.p.load.maxHeld {
 		return &TooMuchMemoryError{Limit: c.p.load.maxHeld, w: settingsFor(c.render)}
 	}

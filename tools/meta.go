@@ -54,8 +54,8 @@ func MetaTools() []*Tool {
 	}
 }
 
-func pipelineFor(ctx context.Context) (*Pipeline, error) {
-	p, ok := FromContext(ctx)
+func pipelineFor(ctx context.Context) (Catalog, error) {
+	p, ok := CatalogFrom(ctx)
 	if !ok {
 		return nil, fmt.Errorf("no pipeline in context")
 	}
@@ -74,7 +74,7 @@ func runSearch(ctx context.Context, in SearchInput) (Result, error) {
 			pool = append(pool, t)
 		}
 	}
-	hits := rankTools(p, pool, in.Query)
+	hits := p.Rank(pool, in.Query)
 	var b strings.Builder
 	switch {
 	case len(hits) == 0 && in.Query != "":
@@ -85,12 +85,11 @@ func runSearch(ctx context.Context, in SearchInput) (Result, error) {
 	default:
 		fmt.Fprintf(&b, "%d tools match %q:\n", len(hits), in.Query)
 	}
-	r := RendererFrom(ctx)
 	for _, t := range hits {
-		fmt.Fprintf(&b, "- %s (%s): %s\n", p.nameText(r, t), t.Access, t.Summary)
+		fmt.Fprintf(&b, "- %s (%s): %s\n", p.Name(ctx, t), t.Access, t.Summary)
 	}
 	if first := firstOr(hits, pool); first != nil {
-		fmt.Fprintf(&b, "Arguments and examples of one tool: %s", Suggest(ctx, "tools.describe", map[string]any{"name": p.plainName(r, first)}))
+		fmt.Fprintf(&b, "Arguments and examples of one tool: %s", Suggest(ctx, "tools.describe", map[string]any{"name": p.PlainName(ctx, first)}))
 	}
 	return Result{Text: b.String()}, nil
 }
@@ -172,7 +171,7 @@ func runDescribe(ctx context.Context, in DescribeInput) (Result, error) {
 	}
 	t, ok := p.Resolve(in.Name)
 	if !ok {
-		return p.notFound(RendererFrom(ctx), in.Name, t, nil), nil
+		return p.NotFound(ctx, in.Name, t), nil
 	}
 	return Result{Text: p.Describe(ctx, t)}, nil
 }

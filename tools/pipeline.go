@@ -74,7 +74,7 @@ type Pipeline struct {
 	// decoders read the calls' JSON arguments (all versions share them).
 	decoders *argDecoders
 	// kept are the copies of long answers (all versions share them).
-	kept *keptStore
+	kept *KeptStore
 }
 
 // NewPipeline applies cfg to the registry. Names in Include, Exclude and
@@ -413,10 +413,8 @@ func (p *Pipeline) checkAccess(c *callState, in any) (Result, bool) {
 // rule raised it.
 func (p *Pipeline) accessNeeded(t *Tool, in any) (Access, string) {
 	need, why := t.Access, ""
-	if t.accessFor != nil {
-		if lvl, reason := t.accessFor(in); lvl > need {
-			need, why = lvl, reason
-		}
+	if lvl, reason, ok := t.AccessFor(in); ok && lvl > need {
+		need, why = lvl, reason
 	}
 	return need, why
 }
@@ -447,7 +445,7 @@ func (c *callState) run(ctx context.Context, in any) (res Result) {
 		}
 	}()
 	ctx = withCall(ctx, c) // it carries the pipeline and the budget too
-	out, err := c.tool.run(ctx, in)
+	out, err := c.tool.Run(ctx, in)
 	if err == nil {
 		return out
 	}
@@ -467,13 +465,4 @@ func (c *callState) run(ctx context.Context, in any) (res Result) {
 	failed.Notes = out.Notes // a tool's notes survive its failure
 	failed.Console = out.Console
 	return failed
-}
-
-// FromContext returns the pipeline running the current call, for tools that
-// call other tools (batch) or describe the catalogue (tools.*).
-func FromContext(ctx context.Context) (*Pipeline, bool) {
-	if c, ok := ctx.Value(callKey{}).(*callState); ok {
-		return c.p, true
-	}
-	return nil, false
 }

@@ -139,7 +139,7 @@ func (pc *Prepared) Paths() (paths []string, known bool) {
 		return nil, true
 	}
 	t, args := pc.c.tool, pc.c.args
-	if t.external != nil || t.Placeholder {
+	if t.IsExternal() || t.Placeholder {
 		return nil, false
 	}
 	if f := t.RawArgsField; f != "" && args[f] != nil {

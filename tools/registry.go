@@ -92,7 +92,7 @@ func newRegistry(docs DocSource, list []*Tool, made map[*Tool]*lazyInfo) (*Regis
 		if old := made[t]; old != nil {
 			l := r.info[t]
 			l.once.Do(func() { l.info, l.err = old.info, old.err })
-		} else if t.external != nil {
+		} else if t.IsExternal() {
 			if err := r.build(t); err != nil {
 				return nil, err
 			}
@@ -205,7 +205,7 @@ func buildInfo(t *Tool, docs DocSource) (*toolInfo, error) {
 // by an External tool, or generated from the Go input type and documented
 // from docs.
 func schemaAndDoc(t *Tool, docs DocSource) (*schemas.Schema, schemas.Doc, error) {
-	if t.external != nil {
+	if t.IsExternal() {
 		return externalSchema(t)
 	}
 	doc, err := docs(t.Name)

@@ -61,11 +61,7 @@ type Redirecter interface {
 // RedirectCall renders a call of the named tool with its output sent to
 // file, or "" when the caller's front end has no such thing (MCP).
 func RedirectCall(ctx context.Context, name string, args map[string]any, file string) string {
-	r, ok := RendererFrom(ctx).(Redirecter)
-	if !ok {
-		return ""
-	}
-	return r.Redirect(suggestionFor(ctx, name, args), file)
+	return namerFrom(ctx).RedirectCall(name, args, file)
 }
 
 // ToolLister is implemented by renderers of clients with their own way to
@@ -95,6 +91,7 @@ func WithRenderer(ctx context.Context, r Renderer) context.Context {
 		return ctx
 	}
 	ctx = context.WithValue(ctx, rendererKey{}, r)
+	ctx = WithNamer(ctx, rendererNamer{r})
 	return setting.WithWriter(ctx, settingsFor(r))
 }
 
@@ -110,29 +107,14 @@ func RendererFrom(ctx context.Context) Renderer {
 // args, the way the caller of the running call can make it. Tools use it
 // to point at another tool (`fs_list {"path":"src"}` for a directory).
 func Suggest(ctx context.Context, name string, args map[string]any) string {
-	return RendererFrom(ctx).Call(suggestionFor(ctx, name, args))
+	return namerFrom(ctx).Suggest(name, args)
 }
 
 // ToolName renders the name of a tool (any accepted spelling) the way the
 // caller of the running call refers to it, for prose: "change it with
 // fs_edit".
 func ToolName(ctx context.Context, name string) string {
-	return RendererFrom(ctx).Name(suggestionFor(ctx, name, nil))
-}
-
-// suggestionFor resolves name through the running call's pipeline; outside
-// one, or for a name it does not expose, the name stays as given.
-func suggestionFor(ctx context.Context, name string, args map[string]any) Suggestion {
-	s := Suggestion{Tool: name, Listed: name}
-	if args != nil {
-		s.Args = args
-	}
-	if p, ok := FromContext(ctx); ok {
-		if t, ok := p.Resolve(name); ok {
-			s.Tool, s.Listed = t.Name, p.ListedName(t)
-		}
-	}
-	return s
+	return namerFrom(ctx).ToolName(name)
 }
 
 // suggestion builds the suggestion of a call of t with args.
@@ -205,7 +187,7 @@ func (p *Pipeline) docText(r Renderer, t *Tool, text string) string {
 // and stays as the server wrote it.
 func (p *Pipeline) respells(r Renderer, t *Tool) bool {
 	_, ok := r.(CanonicalNamer)
-	return ok && t.external == nil
+	return ok && !t.IsExternal()
 }
 
 // docExample writes one of t's documented examples for r's reader: a value

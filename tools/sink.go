@@ -38,7 +38,7 @@ func Sink(ctx context.Context) io.Writer {
 	if !ok || s == nil {
 		return nil
 	}
-	if c, ok := ctx.Value(callKey{}).(*callState); !ok || c.tool != s.tool || c.budgetAsked {
+	if c, ok := callFrom(ctx); !ok || c.Tool() != s.tool || c.BudgetAsked() {
 		return nil
 	}
 	return s.w

@@ -163,6 +163,24 @@ func (d Def[In]) Erase() *Tool {
 // InputType is the Go type the tool's arguments decode into.
 func (t *Tool) InputType() reflect.Type { return t.inputType }
 
+// Run runs the tool on its decoded input. For the engine.
+func (t *Tool) Run(ctx context.Context, in any) (Result, error) { return t.run(ctx, in) }
+
+// AccessFor is the level the call with input in needs by the tool's own
+// rule (Def.AccessFor), and why; ok is false when the tool has none. For
+// the engine.
+func (t *Tool) AccessFor(in any) (level Access, reason string, ok bool) {
+	if t.accessFor == nil {
+		return 0, "", false
+	}
+	level, reason = t.accessFor(in)
+	return level, reason, true
+}
+
+// IsExternal reports whether another server's listing defines t
+// (External). For the engine.
+func (t *Tool) IsExternal() bool { return t.external != nil }
+
 // Namespace is the part of the canonical name before the dot.
 func (t *Tool) Namespace() string {
 	ns, _, _ := strings.Cut(t.Name, ".")

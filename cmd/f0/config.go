@@ -20,9 +20,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"f0/catalog"
-	"f0/tools"
-	"f0/internal/web"
 	"f0/internal/roots"
+	"f0/internal/web"
+	"f0/tools"
 	"f0/upstream"
 )
 

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"f0/tools"
 	"f0/internal/roots"
+	"f0/tools"
 )
 
 // Concurrency limits.
@@ -81,7 +81,7 @@ type outcome struct {
 }
 
 func (b *batch) run(ctx context.Context, in Input) (tools.Result, error) {
-	p, ok := tools.FromContext(ctx)
+	p, ok := tools.CatalogFrom(ctx)
 	if !ok {
 		return tools.Result{}, fmt.Errorf("batch runs only inside the call pipeline")
 	}
@@ -98,7 +98,7 @@ func (b *batch) run(ctx context.Context, in Input) (tools.Result, error) {
 			"has %d calls; with an output budget of %d bytes a batch takes at most %d, so that each gets %d bytes", len(in.Calls), tools.Budget(ctx), most, tools.MinShare),
 			Hint: hint}
 	}
-	items := make([]*tools.Prepared, len(in.Calls))
+	items := make([]tools.PreparedCall, len(in.Calls))
 	for i, c := range in.Calls {
 		items[i] = p.Prepare(ctx, c.Tool, c.Args)
 		if t := items[i].Tool(); t != nil && t.Name == "batch" {

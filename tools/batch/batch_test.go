@@ -10,10 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"f0/internal/roots"
 	"f0/schemas"
 	"f0/tools"
 	"f0/tools/batch"
-	"f0/internal/roots"
 )
 
 type sleepInput struct {

@@ -7,11 +7,11 @@ import (
 	"slices"
 	"testing"
 
+	"f0/internal/roots"
 	"f0/schemas"
 	"f0/tools"
 	"f0/tools/batch"
 	"f0/tools/fs"
-	"f0/internal/roots"
 )
 
 // wordsInput is the input of test.words, a tool that takes command-line
@@ -100,7 +100,7 @@ func TestPlanOrdersWhatConflicts(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			items := make([]*tools.Prepared, len(c.calls))
+			items := make([]tools.PreparedCall, len(c.calls))
 			for i, call := range c.calls {
 				items[i] = p.Prepare(context.Background(), call.tool, call.args)
 			}

@@ -15,8 +15,8 @@ import (
 	"github.com/agnivade/levenshtein"
 	"github.com/aymanbagabas/go-udiff"
 
-	"f0/tools"
 	"f0/internal/roots"
+	"f0/tools"
 )
 
 // EditInput is the input of fs.edit.

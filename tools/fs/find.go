@@ -12,8 +12,8 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
-	"f0/tools"
 	"f0/internal/roots"
+	"f0/tools"
 )
 
 // FindInput is the input of fs.find.

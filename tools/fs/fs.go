@@ -12,9 +12,9 @@ import (
 	"strings"
 	"sync"
 
+	"f0/internal/roots"
 	"f0/internal/text"
 	"f0/tools"
-	"f0/internal/roots"
 )
 
 // Tools returns the file tools working inside files, or inside the roots

@@ -10,9 +10,9 @@ import (
 	"testing"
 
 	"f0/catalog"
+	"f0/internal/roots"
 	"f0/internal/texttest"
 	"f0/tools"
-	"f0/internal/roots"
 )
 
 // env is a root directory with a sibling that must stay out of reach:

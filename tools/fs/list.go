@@ -12,9 +12,9 @@ import (
 	"sort"
 	"strings"
 
+	"f0/internal/roots"
 	"f0/internal/text"
 	"f0/tools"
-	"f0/internal/roots"
 )
 
 // ListInput is the input of fs.list.

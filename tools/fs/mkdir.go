@@ -9,9 +9,9 @@ import (
 	"path"
 	"strings"
 
+	"f0/internal/roots"
 	"f0/internal/text"
 	"f0/tools"
-	"f0/internal/roots"
 )
 
 // MkdirInput is the input of fs.mkdir.

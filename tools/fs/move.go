@@ -8,9 +8,9 @@ import (
 	"path"
 	"strings"
 
+	"f0/internal/roots"
 	"f0/internal/text"
 	"f0/tools"
-	"f0/internal/roots"
 )
 
 // TransferInput is the input of fs.move and fs.copy.

@@ -20,9 +20,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"f0/internal/roots"
 	"f0/internal/text"
 	"f0/tools"
-	"f0/internal/roots"
 )
 
 // ReadInput is the input of fs.read.

@@ -9,9 +9,9 @@ import (
 	"strconv"
 	"strings"
 
+	"f0/internal/roots"
 	"f0/internal/text"
 	"f0/tools"
-	"f0/internal/roots"
 )
 
 // SearchInput is the input of fs.search.

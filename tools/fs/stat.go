@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"f0/internal/roots"
 	"f0/internal/text"
 	"f0/tools"
-	"f0/internal/roots"
 )
 
 // StatInput is the input of fs.stat.

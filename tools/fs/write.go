@@ -9,9 +9,9 @@ import (
 	"maps"
 	"strings"
 
+	"f0/internal/roots"
 	"f0/internal/text"
 	"f0/tools"
-	"f0/internal/roots"
 )
 
 // WriteInput is the input of fs.write.

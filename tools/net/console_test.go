@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"f0/internal/text"
-	"f0/tools"
 	"f0/internal/web"
+	"f0/tools"
 )
 
 // consoleRun is what a command line prints for one call: stdout, stderr and

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"f0/tools"
-	"f0/internal/web"
 	"f0/internal/roots"
+	"f0/internal/web"
+	"f0/tools"
 )
 
 // Defaults and limits of net.curl.

@@ -11,8 +11,8 @@ import (
 
 	"f0/internal/setting"
 	"f0/internal/text"
-	"f0/tools"
 	"f0/internal/web"
+	"f0/tools"
 )
 
 // failed explains a request that did not complete. Timeouts and limits

@@ -24,9 +24,9 @@ import (
 	"github.com/andybalholm/brotli"
 	"github.com/klauspost/compress/zstd"
 
-	"f0/tools"
-	"f0/internal/web"
 	"f0/internal/roots"
+	"f0/internal/web"
+	"f0/tools"
 )
 
 // exchange is one URL's request and response, with the body read.

@@ -15,8 +15,8 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
-	"f0/tools"
 	"f0/internal/web"
+	"f0/tools"
 )
 
 func gzipped(s string) []byte {

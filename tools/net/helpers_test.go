@@ -18,10 +18,10 @@ import (
 
 	"github.com/andybalholm/brotli"
 
-	"f0/internal/texttest"
-	"f0/tools"
-	"f0/internal/web"
 	"f0/internal/roots"
+	"f0/internal/texttest"
+	"f0/internal/web"
+	"f0/tools"
 )
 
 // env is a pipeline over net.curl with a temporary root, and a loopback
@@ -40,7 +40,7 @@ func withAccess(a tools.Access) envOpt {
 	return func(_ *web.Config, tc *tools.Config) { tc.Access = a }
 }
 func withNet(f func(*web.Config)) envOpt { return func(c *web.Config, _ *tools.Config) { f(c) } }
-func withBudget(n int) envOpt              { return func(_ *web.Config, tc *tools.Config) { tc.MaxOutput = n } }
+func withBudget(n int) envOpt            { return func(_ *web.Config, tc *tools.Config) { tc.MaxOutput = n } }
 func withKeep(l tools.KeepLimits) envOpt {
 	return func(_ *web.Config, tc *tools.Config) { tc.Keep = l }
 }

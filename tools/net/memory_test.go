@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"f0/internal/text"
-	"f0/tools"
 	"f0/internal/web"
+	"f0/tools"
 )
 
 func withLoad(calls int, held int64) envOpt {

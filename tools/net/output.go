@@ -13,8 +13,8 @@ import (
 	"unicode/utf8"
 
 	"f0/internal/text"
-	"f0/tools"
 	"f0/internal/web"
+	"f0/tools"
 )
 
 // section is the answer for one URL: the head (status line, verbose

@@ -16,8 +16,8 @@ import (
 
 	"golang.org/x/net/http/httpguts"
 
-	"f0/tools"
 	"f0/internal/web"
+	"f0/tools"
 )
 
 // plan is a call resolved from both input modes — what to request and how

@@ -14,11 +14,11 @@ import (
 	"strings"
 	"time"
 
+	"f0/internal/roots"
 	"f0/internal/setting"
 	"f0/internal/text"
-	"f0/tools"
 	"f0/internal/web"
-	"f0/internal/roots"
+	"f0/tools"
 )
 
 // request is a plan made ready to send: URLs parsed, files located, the

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"f0/tools"
 	"f0/internal/web"
+	"f0/tools"
 )
 
 // parseResolve reads --resolve [+]HOST:PORT:ADDR[,ADDR]…; a leading "-"
