@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"f0/engine"
 	"f0/internal/texttest"
-	"f0/tools"
 )
 
 // TestDependentStepsRunInOrder: a read after a write of a new file sees
@@ -18,7 +18,7 @@ import (
 // once, the read often runs first.
 func TestDependentStepsRunInOrder(t *testing.T) {
 	dir := t.TempDir()
-	p := newPipelineIn(t, dir, tools.Config{})
+	p := newPipelineIn(t, dir, engine.Config{})
 	if err := os.WriteFile(filepath.Join(dir, "old.txt"), []byte("colour = red\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestDependentStepsRunInOrder(t *testing.T) {
 // not made.
 func TestStopOnErrorWithDependencies(t *testing.T) {
 	dir := t.TempDir()
-	p := newPipelineIn(t, dir, tools.Config{})
+	p := newPipelineIn(t, dir, engine.Config{})
 	res := p.Call(context.Background(), "batch", map[string]any{"continueOnError": false, "calls": []any{
 		map[string]any{"tool": "fs_write", "args": map[string]any{"path": "a.txt", "content": "a\n"}},
 		map[string]any{"tool": "fs_read", "args": map[string]any{"path": "a.txt"}},

@@ -5,11 +5,13 @@ package catalog
 import (
 	"fmt"
 
+	"f0/engine"
 	"f0/internal/roots"
 	"f0/internal/web"
-	"f0/tools"
+	"f0/tool"
 	"f0/tools/batch"
 	"f0/tools/fs"
+	"f0/tools/meta"
 	"f0/tools/net"
 	"f0/upstream"
 )
@@ -25,13 +27,13 @@ type Options struct {
 	Net web.Config
 	// Extra are tools from outside f0 (the tools of upstream MCP servers),
 	// each in a namespace of its own.
-	Extra []*tools.Tool
+	Extra []*tool.Tool
 }
 
 // New builds the registry of every f0 tool. The roots stay open for the
 // life of the process. Each tool's schema and documentation are made when
 // first needed; the catalogue's tests check them all (Registry.Check).
-func New(opts Options) (*tools.Registry, error) {
+func New(opts Options) (*engine.Registry, error) {
 	files := opts.Files
 	if files == nil {
 		var err error
@@ -39,8 +41,8 @@ func New(opts Options) (*tools.Registry, error) {
 			return nil, err
 		}
 	}
-	var all []*tools.Tool
-	all = append(all, tools.MetaTools()...)
+	var all []*tool.Tool
+	all = append(all, meta.Tools()...)
 	netTools, err := networkTools(opts.Net, files)
 	if err != nil {
 		files.Close()
@@ -53,13 +55,13 @@ func New(opts Options) (*tools.Registry, error) {
 	if err != nil {
 		return nil, err
 	}
-	return tools.NewLazyRegistry(append(all, extra...)...)
+	return engine.NewLazyRegistry(append(all, extra...)...)
 }
 
 // fitExtra refuses extra tools in a namespace of f0's own tools, and drops
 // an alias of an extra tool that is also a name of one of f0's (read_file
 // of the filesystem server is f0's name for fs.read from other servers).
-func fitExtra(own, extra []*tools.Tool) ([]*tools.Tool, error) {
+func fitExtra(own, extra []*tool.Tool) ([]*tool.Tool, error) {
 	taken := map[string]bool{}
 	for _, t := range own {
 		taken[t.Namespace()] = true
@@ -75,7 +77,7 @@ func fitExtra(own, extra []*tools.Tool) ([]*tools.Tool, error) {
 // networkTools builds the operator's allow and deny rules and the one HTTP
 // client every network tool shares, then the tools over them. A malformed
 // rule is an error.
-func networkTools(cfg web.Config, files *roots.Set) ([]*tools.Tool, error) {
+func networkTools(cfg web.Config, files *roots.Set) ([]*tool.Tool, error) {
 	pol, err := web.NewPolicy(cfg.Allow, cfg.Deny)
 	if err != nil {
 		return nil, err

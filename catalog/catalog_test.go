@@ -11,8 +11,9 @@ import (
 	"testing"
 
 	"f0/catalog"
+	"f0/engine"
 	"f0/internal/web"
-	"f0/tools"
+	"f0/tool"
 )
 
 // TestNetworkTools runs net.curl as every front end does: the real
@@ -24,18 +25,18 @@ func TestNetworkTools(t *testing.T) {
 		io.WriteString(w, r.Method+" "+r.URL.RequestURI()+" "+r.Header.Get("User-Agent"))
 	}))
 	defer srv.Close()
-	pipeline := func(t *testing.T, cfg web.Config, access tools.Access) *tools.Pipeline {
+	pipeline := func(t *testing.T, cfg web.Config, access tool.Access) *engine.Host {
 		reg, err := catalog.New(catalog.Options{Roots: []string{t.TempDir()}, Net: cfg})
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := tools.NewPipeline(reg, tools.Config{Access: access})
+		p, err := engine.NewHost(reg, engine.Config{Access: access})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return p
 	}
-	p := pipeline(t, web.Config{Version: "1.2.3"}, tools.Read)
+	p := pipeline(t, web.Config{Version: "1.2.3"}, tool.Read)
 	cases := []struct {
 		name string
 		args any
@@ -60,7 +61,7 @@ func TestNetworkTools(t *testing.T) {
 		}
 	})
 	t.Run("deny rule", func(t *testing.T) {
-		p := pipeline(t, web.Config{Deny: []string{"loopback"}}, tools.Write)
+		p := pipeline(t, web.Config{Deny: []string{"loopback"}}, tool.Write)
 		res := p.Call(context.Background(), "net_curl", map[string]any{"url": srv.URL})
 		if !res.IsError || !strings.Contains(res.Text, "blocked by this server's rule --net-deny loopback") {
 			t.Fatal(res.Text)
@@ -79,17 +80,17 @@ func TestNetworkTools(t *testing.T) {
 // orders the calls that touch it; and the paths a call touches, defaults
 // included, are what Prepare says.
 func TestFileFieldsArePaths(t *testing.T) {
-	p := newPipeline(t, tools.Config{Access: tools.Admin})
+	p := newPipeline(t, engine.Config{Access: tool.Admin})
 	fileFields := map[string]bool{"path": true, "paths": true, "source": true, "destination": true, "output": true}
-	for _, tool := range p.Visible() {
-		typ := tool.InputType()
+	for _, tl := range p.Visible() {
+		typ := tl.InputType()
 		if typ.Kind() != reflect.Struct {
 			continue
 		}
 		for i := range typ.NumField() {
 			name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
-			if fileFields[name] && tool.Kinds[name] != tools.PathKind {
-				t.Errorf("%s: field %q names a file but is not a tools.PathKind", tool.Name, name)
+			if fileFields[name] && tl.Kinds[name] != tool.PathKind {
+				t.Errorf("%s: field %q names a file but is not a tools.PathKind", tl.Name, name)
 			}
 		}
 	}
@@ -122,7 +123,7 @@ func TestFileFieldsArePaths(t *testing.T) {
 	for _, c := range cases {
 		prep := p.Prepare(context.Background(), c.tool, c.args)
 		if prep.Failed() {
-			t.Fatalf("%s %v did not prepare: %s", c.tool, c.args, prep.Run(context.Background(), tools.Limits{}).Text)
+			t.Fatalf("%s %v did not prepare: %s", c.tool, c.args, prep.Run(context.Background(), tool.Limits{}).Text)
 		}
 		paths, known := prep.Paths()
 		if !slices.Equal(paths, c.paths) || known != c.known || prep.Writes() != c.writes {

@@ -8,7 +8,8 @@ import (
 	"testing"
 
 	"f0/catalog"
-	"f0/tools"
+	"f0/engine"
+	"f0/tool"
 )
 
 // FuzzArgumentRepair sends arbitrary tool names and arguments (JSON, or
@@ -42,7 +43,7 @@ func FuzzArgumentRepair(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	p, err := tools.NewPipeline(reg, tools.Config{Access: tools.Admin})
+	p, err := engine.NewHost(reg, engine.Config{Access: tool.Admin})
 	if err != nil {
 		f.Fatal(err)
 	}

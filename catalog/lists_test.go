@@ -6,14 +6,15 @@ import (
 	"strings"
 	"testing"
 
-	"f0/tools"
+	"f0/engine"
+	"f0/tool"
 )
 
 // Every list an argument carries has a limit, checked by the pipeline
 // before the tool runs: 100,000 paths are refused at once, with the limit
 // named, instead of costing 20 s and 434 MB.
 func TestListLimits(t *testing.T) {
-	p := newPipelineIn(t, t.TempDir(), tools.Config{Access: tools.Admin})
+	p := newPipelineIn(t, t.TempDir(), engine.Config{Access: tool.Admin})
 	many := func(n int) []any {
 		out := make([]any, n)
 		for i := range out {

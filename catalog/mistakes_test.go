@@ -9,7 +9,8 @@ import (
 	"testing"
 
 	"f0/catalog"
-	"f0/tools"
+	"f0/engine"
+	"f0/tool"
 )
 
 // mistake is one case of testdata/mistakes/*.json.
@@ -55,7 +56,7 @@ func TestMistakeCorpus(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		p := newPipelineIn(t, root, tools.Config{})
+		p := newPipelineIn(t, root, engine.Config{})
 		for _, c := range corpus.Cases {
 			t.Run(filepath.Base(file)+"/"+c.ID, func(t *testing.T) {
 				res := p.Call(context.Background(), c.Tool, argsOf(c.Arguments))
@@ -88,26 +89,26 @@ func argsOf(raw json.RawMessage) any {
 	return raw
 }
 
-func outcome(r tools.Result) string {
+func outcome(r tool.Result) string {
 	if r.IsError {
 		return "error"
 	}
 	return "ok"
 }
 
-func newPipeline(t testing.TB, cfg tools.Config) *tools.Pipeline {
+func newPipeline(t testing.TB, cfg engine.Config) *engine.Host {
 	t.Helper()
 	return newPipelineIn(t, t.TempDir(), cfg)
 }
 
 // newPipelineIn is newPipeline with the file tools confined to root.
-func newPipelineIn(t testing.TB, root string, cfg tools.Config) *tools.Pipeline {
+func newPipelineIn(t testing.TB, root string, cfg engine.Config) *engine.Host {
 	t.Helper()
 	reg, err := catalog.New(catalog.Options{Roots: []string{root}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := tools.NewPipeline(reg, cfg)
+	p, err := engine.NewHost(reg, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

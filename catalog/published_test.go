@@ -11,12 +11,14 @@ import (
 	"strings"
 	"testing"
 
+	"f0/engine"
+	"f0/tool"
+
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"f0/catalog"
 	"f0/mcp"
 	"f0/schemas"
-	"f0/tools"
 )
 
 var update = flag.Bool("update", false, "rewrite golden tool snapshots and the README tool table")
@@ -24,8 +26,8 @@ var update = flag.Bool("update", false, "rewrite golden tool snapshots and the R
 const goldenDir = "../testdata/tools"
 
 // everything exposes every tool, admin ones included.
-func everything(t testing.TB, cfg tools.Config) *tools.Pipeline {
-	cfg.Access = tools.Admin
+func everything(t testing.TB, cfg engine.Config) *engine.Host {
+	cfg.Access = tool.Admin
 	return newPipeline(t, cfg)
 }
 
@@ -33,7 +35,7 @@ func everything(t testing.TB, cfg tools.Config) *tools.Pipeline {
 // input schema, annotations). Review the diff, then regenerate with
 // go test ./catalog -run TestGoldenTools -update.
 func TestGoldenTools(t *testing.T) {
-	p := everything(t, tools.Config{})
+	p := everything(t, engine.Config{})
 	want := map[string]bool{}
 	for _, tool := range mcp.Published(p) {
 		data, err := json.MarshalIndent(tool, "", "  ")
@@ -75,7 +77,7 @@ func TestGoldenTools(t *testing.T) {
 // every node typed, no typeless or propertyless objects, no examples
 // keyword, a first sentence of at most 95 characters.
 func TestSchemaRules(t *testing.T) {
-	for _, cfg := range []tools.Config{{}, {NameStyle: tools.Dotted}, {Prefix: "f0"}} {
+	for _, cfg := range []engine.Config{{}, {NameStyle: engine.Dotted}, {Prefix: "f0"}} {
 		p := everything(t, cfg)
 		listed := map[string]bool{}
 		for _, tool := range mcp.Published(p) {
@@ -95,7 +97,7 @@ func TestSchemaRules(t *testing.T) {
 			if err := schemas.CheckDescription(tool.Description); err != nil {
 				t.Errorf("%s: %v", tool.Name, err)
 			}
-			if cfg.NameStyle == tools.Underscore {
+			if cfg.NameStyle == engine.Underscore {
 				if err := schemas.CheckName(tool.Name); err != nil {
 					t.Error(err)
 				}
@@ -112,7 +114,7 @@ func TestSchemaRules(t *testing.T) {
 // validate with Ajv before sending, so an example that needs repair is
 // rejected before f0 sees it), and through f0's own pipeline.
 func TestExamplesAreValid(t *testing.T) {
-	p := everything(t, tools.Config{})
+	p := everything(t, engine.Config{})
 	for _, tool := range p.Visible() {
 		strict := compileSchema(t, tool.Name, p.Registry().Schema(tool))
 		for i, ex := range p.Registry().Doc(tool).Examples {
@@ -165,7 +167,7 @@ const (
 
 // TestReadmeToolTable keeps the README's tool table equal to the registry.
 func TestReadmeToolTable(t *testing.T) {
-	p := everything(t, tools.Config{})
+	p := everything(t, engine.Config{})
 	var b strings.Builder
 	b.WriteString(tableStart + "\n| tool | access | what it does |\n|---|---|---|\n")
 	for _, tool := range p.Visible() {
@@ -232,7 +234,7 @@ func TestEveryToolBuilds(t *testing.T) {
 // measured on the default catalogue (default flags: --access write,
 // underscore names, no prefix).
 func TestListingSize(t *testing.T) {
-	p := newPipeline(t, tools.Config{})
+	p := newPipeline(t, engine.Config{})
 	sizes, err := mcp.Sizes(p)
 	if err != nil {
 		t.Fatal(err)

@@ -9,11 +9,14 @@ import (
 	"path/filepath"
 	"testing"
 
+	"f0/engine"
+	"f0/tool"
+	"f0/tools/meta"
+
 	"github.com/mark3labs/mcp-go/client"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"f0/catalog"
-	"f0/tools"
 )
 
 // BenchmarkCall measures one tools.search call (real catalogue, small
@@ -22,20 +25,20 @@ import (
 //
 //	go test -bench . -benchtime=2000x -run '^$' ./mcp
 func BenchmarkCall(b *testing.B) {
-	benchFrontEnds(b, func(tb testing.TB) *tools.Pipeline { return newPipeline(tb, tools.Config{}) })
+	benchFrontEnds(b, func(tb testing.TB) *engine.Host { return newPipeline(tb, engine.Config{}) })
 }
 
 // BenchmarkTransport is BenchmarkCall with a tool that does nothing, so
 // the numbers are the cost of the pipeline and the transports alone.
 func BenchmarkTransport(b *testing.B) {
-	benchFrontEnds(b, func(tb testing.TB) *tools.Pipeline {
-		return customSearchPipeline(tb, func(context.Context, tools.SearchInput) (tools.Result, error) {
-			return tools.Text("ok"), nil
+	benchFrontEnds(b, func(tb testing.TB) *engine.Host {
+		return customSearchPipeline(tb, func(context.Context, meta.SearchInput) (tool.Result, error) {
+			return tool.Text("ok"), nil
 		})
 	})
 }
 
-func benchFrontEnds(b *testing.B, pipeline func(testing.TB) *tools.Pipeline) {
+func benchFrontEnds(b *testing.B, pipeline func(testing.TB) *engine.Host) {
 	args := map[string]any{"query": "describe"}
 
 	b.Run("inprocess", func(b *testing.B) {
@@ -52,21 +55,21 @@ func benchFrontEnds(b *testing.B, pipeline func(testing.TB) *tools.Pipeline) {
 	clients := []struct {
 		name    string
 		version string
-		connect func(testing.TB, *tools.Pipeline, string) *client.Client
+		connect func(testing.TB, *engine.Host, string) *client.Client
 	}{
-		{"mcp-inprocess", sessionProto, func(tb testing.TB, p *tools.Pipeline, v string) *client.Client {
+		{"mcp-inprocess", sessionProto, func(tb testing.TB, p *engine.Host, v string) *client.Client {
 			return connectInProcess(tb, NewServer(p, Options{}), v)
 		}},
-		{"mcp-inprocess-2026", statelessProto, func(tb testing.TB, p *tools.Pipeline, v string) *client.Client {
+		{"mcp-inprocess-2026", statelessProto, func(tb testing.TB, p *engine.Host, v string) *client.Client {
 			return connectInProcess(tb, NewServer(p, Options{}), v)
 		}},
-		{"stdio-pipe", sessionProto, func(tb testing.TB, p *tools.Pipeline, v string) *client.Client {
+		{"stdio-pipe", sessionProto, func(tb testing.TB, p *engine.Host, v string) *client.Client {
 			return connectStdio(tb, NewServer(p, Options{}), v)
 		}},
-		{"http", sessionProto, func(tb testing.TB, p *tools.Pipeline, v string) *client.Client {
+		{"http", sessionProto, func(tb testing.TB, p *engine.Host, v string) *client.Client {
 			return connectHTTP(false)(tb, NewServer(p, Options{}), v)
 		}},
-		{"http-stateless", statelessProto, func(tb testing.TB, p *tools.Pipeline, v string) *client.Client {
+		{"http-stateless", statelessProto, func(tb testing.TB, p *engine.Host, v string) *client.Client {
 			return connectHTTP(true)(tb, NewServer(p, Options{}), v)
 		}},
 	}
@@ -99,8 +102,8 @@ func benchFrontEnds(b *testing.B, pipeline func(testing.TB) *tools.Pipeline) {
 //	go test -bench StdioServer -benchmem -run '^$' ./mcp
 func BenchmarkStdioServer(b *testing.B) {
 	b.Run("trivial", func(b *testing.B) {
-		p := customSearchPipeline(b, func(context.Context, tools.SearchInput) (tools.Result, error) {
-			return tools.Text("ok"), nil
+		p := customSearchPipeline(b, func(context.Context, meta.SearchInput) (tool.Result, error) {
+			return tool.Text("ok"), nil
 		})
 		benchStdioCall(b, p, `{"name":"tools_search","arguments":{"query":"describe"}}`)
 	})
@@ -109,14 +112,14 @@ func BenchmarkStdioServer(b *testing.B) {
 		if err := os.WriteFile(filepath.Join(dir, "k1.txt"), bytes.Repeat([]byte("0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcde\n"), 16), 0o644); err != nil {
 			b.Fatal(err)
 		}
-		p := catalogPipeline(b, catalog.Options{Roots: []string{dir}}, tools.Config{})
+		p := catalogPipeline(b, catalog.Options{Roots: []string{dir}}, engine.Config{})
 		benchStdioCall(b, p, `{"name":"fs_read","arguments":{"path":"k1.txt"}}`)
 	})
 }
 
 // benchStdioCall serves p over stdio and measures round trips of one
 // tools/call with the given params.
-func benchStdioCall(b *testing.B, p *tools.Pipeline, params string) {
+func benchStdioCall(b *testing.B, p *engine.Host, params string) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())

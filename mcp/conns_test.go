@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"f0/tools"
+	"f0/engine"
 )
 
 // TestSlowConnectionsDoNotLockOutHealthz is the slowloris attack: many
@@ -24,7 +24,7 @@ func TestSlowConnectionsDoNotLockOutHealthz(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("F0_SLOW_CONNS")); err == nil {
 		n = v
 	}
-	h, err := NewHTTPServer(newTestServer(t, tools.Config{}), HTTPOptions{Addr: "127.0.0.1:0", MaxConns: 32})
+	h, err := NewHTTPServer(newTestServer(t, engine.Config{}), HTTPOptions{Addr: "127.0.0.1:0", MaxConns: 32})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"f0/catalog"
-	"f0/tools"
+	"f0/engine"
 )
 
 // parallelEdits is how many fs_edit calls on one file run at once: what a
@@ -33,7 +33,7 @@ func TestParallelEditsOfOneFileAllLand(t *testing.T) {
 			if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			p := catalogPipeline(t, catalog.Options{Roots: []string{dir}}, tools.Config{})
+			p := catalogPipeline(t, catalog.Options{Roots: []string{dir}}, engine.Config{})
 			c := conn.connect(t, NewServer(p, Options{Version: "test"}), conn.version)
 			answers := make([]string, 2*parallelEdits)
 			var wg sync.WaitGroup

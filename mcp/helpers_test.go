@@ -13,13 +13,16 @@ import (
 	"testing"
 	"time"
 
+	"f0/engine"
+	"f0/tool"
+	"f0/tools/meta"
+
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
 	"f0/catalog"
-	"f0/tools"
 )
 
 // Protocol revisions under test.
@@ -34,27 +37,27 @@ const testTimeout = 30 * time.Second
 
 // newPipeline builds the real catalogue, in a temporary root, behind a
 // pipeline.
-func newPipeline(t testing.TB, cfg tools.Config) *tools.Pipeline {
+func newPipeline(t testing.TB, cfg engine.Config) *engine.Host {
 	t.Helper()
 	return catalogPipeline(t, catalog.Options{Roots: []string{t.TempDir()}}, cfg)
 }
 
 // catalogPipeline builds the real catalogue with opts behind a pipeline.
-func catalogPipeline(t testing.TB, opts catalog.Options, cfg tools.Config) *tools.Pipeline {
+func catalogPipeline(t testing.TB, opts catalog.Options, cfg engine.Config) *engine.Host {
 	t.Helper()
 	reg, err := catalog.New(opts)
 	if err != nil {
 		t.Fatalf("catalog.New: %v", err)
 	}
-	p, err := tools.NewPipeline(reg, cfg)
+	p, err := engine.NewHost(reg, cfg)
 	if err != nil {
-		t.Fatalf("tools.NewPipeline: %v", err)
+		t.Fatalf("engine.NewHost: %v", err)
 	}
 	t.Cleanup(func() { p.Close() })
 	return p
 }
 
-func newTestServer(t testing.TB, cfg tools.Config) *server.MCPServer {
+func newTestServer(t testing.TB, cfg engine.Config) *server.MCPServer {
 	t.Helper()
 	return NewServer(newPipeline(t, cfg), Options{Version: "test"})
 }
@@ -78,9 +81,9 @@ func newGate() *gate {
 	}
 }
 
-func (g *gate) run(ctx context.Context, in tools.SearchInput) (tools.Result, error) {
+func (g *gate) run(ctx context.Context, in meta.SearchInput) (tool.Result, error) {
 	g.started <- struct{}{}
-	tools.ReportProgress(ctx, 1, 2, "half way")
+	tool.ReportProgress(ctx, 1, 2, "half way")
 	if g.afterProgress != nil {
 		select {
 		case <-g.afterProgress:
@@ -89,15 +92,15 @@ func (g *gate) run(ctx context.Context, in tools.SearchInput) (tools.Result, err
 	}
 	select {
 	case <-g.release:
-		return tools.Text("slow done: %s", in.Query), nil
+		return tool.Text("slow done: %s", in.Query), nil
 	case <-ctx.Done():
 		g.canceled <- struct{}{}
-		return tools.Result{}, ctx.Err()
+		return tool.Result{}, ctx.Err()
 	}
 }
 
 // slowPipeline is a pipeline whose tools.search is replaced by the gate.
-func slowPipeline(t testing.TB, g *gate) *tools.Pipeline {
+func slowPipeline(t testing.TB, g *gate) *engine.Host {
 	t.Helper()
 	return customSearchPipeline(t, g.run)
 }
@@ -106,31 +109,31 @@ func slowPipeline(t testing.TB, g *gate) *tools.Pipeline {
 // overrides are embedded from schemas/overrides, so a tool named
 // tools.search (with its input type) is the only test tool that can be
 // registered.
-func customSearchPipeline(t testing.TB, run func(context.Context, tools.SearchInput) (tools.Result, error)) *tools.Pipeline {
+func customSearchPipeline(t testing.TB, run func(context.Context, meta.SearchInput) (tool.Result, error)) *engine.Host {
 	t.Helper()
-	slow := tools.Def[tools.SearchInput]{
-		Spec: tools.Spec{
+	slow := tool.Def[meta.SearchInput]{
+		Spec: tool.Spec{
 			Name: "tools.search", Title: "Slow test tool",
 			Summary:     "Blocks until the test releases it.",
-			Access:      tools.Read,
-			Annotations: tools.Annotations{ReadOnly: true},
+			Access:      tool.Read,
+			Annotations: tool.Annotations{ReadOnly: true},
 			MainField:   "query",
 		},
 		Run: run,
 	}.Erase()
-	list := []*tools.Tool{slow}
-	for _, mt := range tools.MetaTools() {
+	list := []*tool.Tool{slow}
+	for _, mt := range meta.Tools() {
 		if mt.Name != "tools.search" {
 			list = append(list, mt)
 		}
 	}
-	reg, err := tools.NewRegistry(list...)
+	reg, err := engine.NewRegistry(list...)
 	if err != nil {
 		t.Fatalf("NewRegistry: %v", err)
 	}
-	p, err := tools.NewPipeline(reg, tools.Config{})
+	p, err := engine.NewHost(reg, engine.Config{})
 	if err != nil {
-		t.Fatalf("NewPipeline: %v", err)
+		t.Fatalf("NewHost: %v", err)
 	}
 	return p
 }

@@ -18,10 +18,10 @@ import (
 	"strings"
 	"time"
 
+	"f0/tool"
+
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
-
-	"f0/tools"
 )
 
 // HTTP defaults.
@@ -533,7 +533,7 @@ func (h *HTTPServer) Serve(ctx context.Context, ready func(addr net.Addr)) error
 		// The grace is over: cancel the calls still running, so that their
 		// tools stop and their clients get an answer saying why, then give
 		// those answers a moment to be written before closing.
-		h.cancelCalls(tools.ErrShutdown)
+		h.cancelCalls(tool.ErrShutdown)
 		wctx, wcancel := context.WithTimeout(context.Background(), answerGrace)
 		defer wcancel()
 		if h.httpServer.Shutdown(wctx) != nil {

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"f0/catalog"
-	"f0/tools"
+	"f0/engine"
 )
 
 // BenchmarkHTTPSessions is issue 13's HTTP load in one process: 16
@@ -25,7 +25,7 @@ func BenchmarkHTTPSessions(b *testing.B) {
 	if err := os.WriteFile(filepath.Join(root, "k1.txt"), bytes.Repeat([]byte("x"), 1024), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	p := catalogPipeline(b, catalog.Options{Roots: []string{root}}, tools.Config{})
+	p := catalogPipeline(b, catalog.Options{Roots: []string{root}}, engine.Config{})
 	_, ts := newHTTP(b, NewServer(p, Options{}), HTTPOptions{})
 	url := ts.URL + "/mcp"
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
@@ -94,7 +94,7 @@ func BenchmarkHTTPHandler(b *testing.B) {
 	if err := os.WriteFile(filepath.Join(root, "k1.txt"), bytes.Repeat([]byte("x"), 1024), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	p := catalogPipeline(b, catalog.Options{Roots: []string{root}}, tools.Config{})
+	p := catalogPipeline(b, catalog.Options{Roots: []string{root}}, engine.Config{})
 	for _, mode := range []struct {
 		name  string
 		mcpgo bool

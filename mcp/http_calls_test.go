@@ -11,7 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"f0/tools"
+	"f0/engine"
+	"f0/tool"
+	"f0/tools/meta"
 )
 
 // openSession opens a 2025-11-25 session with raw HTTP, sends
@@ -79,11 +81,11 @@ func TestHTTPPlainCallsAnswerAsMCPGo(t *testing.T) {
 		{name: "an old protocol version (mcp-go)", id: `15`, params: `{"name":"tools_search","arguments":{"query":"q"}}`,
 			headers: map[string]string{"Mcp-Protocol-Version": "1999-01-01"}},
 	}
-	p := customSearchPipeline(t, func(_ context.Context, in tools.SearchInput) (tools.Result, error) {
+	p := customSearchPipeline(t, func(_ context.Context, in meta.SearchInput) (tool.Result, error) {
 		if in.Query == "x" {
-			return tools.Result{IsError: true, Text: "nothing for x"}, nil
+			return tool.Result{IsError: true, Text: "nothing for x"}, nil
 		}
-		return tools.Text("found %s", in.Query), nil
+		return tool.Text("found %s", in.Query), nil
 	})
 	direct, dts := newHTTP(t, NewServer(p, Options{}), HTTPOptions{})
 	_, rts := newHTTP(t, NewServer(p, Options{}), HTTPOptions{allToMCPGo: true})
@@ -143,7 +145,7 @@ func TestHTTPDirectCallCancelled(t *testing.T) {
 // beside mcp-go has a call served by mcp-go whenever mcp-go's idle clock of
 // it is stale, so that mcp-go never expires a busy session.
 func TestHTTPDirectCallsKeepMCPGoClock(t *testing.T) {
-	h, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{})
+	h, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{})
 	url := ts.URL + "/mcp"
 	id := openSession(t, url)
 	call := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"tools_search","arguments":{"query":"read"}}}`)
@@ -175,7 +177,7 @@ func TestHTTPDirectCallsKeepMCPGoClock(t *testing.T) {
 // refused with 404 once its session ended), and no ended session stays in
 // the direct path's index.
 func TestHTTPDirectCallsWhileSessionsEnd(t *testing.T) {
-	h, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{})
+	h, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{})
 	url := ts.URL + "/mcp"
 	const sessions, calls = 6, 40
 	call := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"tools_search","arguments":{"query":"read"}}}`)

@@ -14,14 +14,14 @@ import (
 	"testing"
 	"time"
 
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"f0/engine"
 
-	"f0/tools"
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
 )
 
 func TestHTTPHealthz(t *testing.T) {
 	for _, opts := range []HTTPOptions{{}, {Token: "s3cret"}, {Stateless: true}} {
-		_, ts := newHTTP(t, newTestServer(t, tools.Config{}), opts)
+		_, ts := newHTTP(t, newTestServer(t, engine.Config{}), opts)
 		resp, err := http.Get(ts.URL + "/healthz")
 		if err != nil {
 			t.Fatal(err)
@@ -35,7 +35,7 @@ func TestHTTPHealthz(t *testing.T) {
 }
 
 func TestHTTPUnknownPath(t *testing.T) {
-	_, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{})
+	_, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{})
 	resp := rawPost(t, ts.URL+"/other", initializeMsg(1), nil)
 	if resp.StatusCode != http.StatusNotFound {
 		t.Errorf("POST /other = %d, want 404", resp.StatusCode)
@@ -69,7 +69,7 @@ func TestHTTPOrigin(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{AllowedOrigins: tc.allowed})
+			_, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{AllowedOrigins: tc.allowed})
 			headers := map[string]string{}
 			if tc.origin != "" {
 				headers["Origin"] = tc.origin
@@ -100,7 +100,7 @@ func TestHTTPOrigin(t *testing.T) {
 }
 
 func TestHTTPCORSPreflight(t *testing.T) {
-	_, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{
+	_, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{
 		Token: "s3cret", AllowedOrigins: []string{"https://app.example"},
 	})
 	req, _ := http.NewRequest(http.MethodOptions, ts.URL+"/mcp", nil)
@@ -139,7 +139,7 @@ func TestHTTPHost(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{})
+			_, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{})
 			resp := rawPost(t, ts.URL+"/mcp", initializeMsg(1), map[string]string{"Host": tc.host})
 			body := readBody(t, resp)
 			if resp.StatusCode != tc.want {
@@ -168,7 +168,7 @@ func TestHTTPHostAllowList(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, ts := newHTTP(t, newTestServer(t, tools.Config{}), tc.opts)
+			_, ts := newHTTP(t, newTestServer(t, engine.Config{}), tc.opts)
 			req, _ := http.NewRequest(http.MethodGet, ts.URL+"/healthz", nil)
 			req.Host = tc.host
 			resp, err := http.DefaultClient.Do(req)
@@ -194,7 +194,7 @@ func TestAllowedHostsReachMCP(t *testing.T) {
 		{AllowedHosts: []string{"mcp.example"}},
 		{Addr: "0.0.0.0:0", Token: "t"},
 	} {
-		_, ts := newHTTP(t, newTestServer(t, tools.Config{}), opts)
+		_, ts := newHTTP(t, newTestServer(t, engine.Config{}), opts)
 		headers := map[string]string{"Host": "mcp.example"}
 		if opts.Token != "" {
 			headers["Authorization"] = "Bearer " + opts.Token
@@ -226,7 +226,7 @@ func TestHTTPAuth(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{Token: token})
+			_, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{Token: token})
 			headers := map[string]string{}
 			if tc.authorization != "" {
 				headers["Authorization"] = tc.authorization
@@ -249,7 +249,7 @@ func TestHTTPAuth(t *testing.T) {
 func TestHTTPAuthClient(t *testing.T) {
 	for _, version := range []string{sessionProto, statelessProto} {
 		t.Run(version, func(t *testing.T) {
-			h, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{Token: "s3cret"})
+			h, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{Token: "s3cret"})
 			c := httpClient(t, ts.URL+"/mcp", version, bearerRT{"s3cret"})
 			if res := callTool(t, c, "tools_search", map[string]any{}); res.IsError {
 				t.Fatalf("call: %s", resultText(res))
@@ -288,7 +288,7 @@ func TestHTTPTokenRequired(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.addr+"/"+tc.token, func(t *testing.T) {
-			h, err := NewHTTPServer(newTestServer(t, tools.Config{}), HTTPOptions{Addr: tc.addr, Token: tc.token})
+			h, err := NewHTTPServer(newTestServer(t, engine.Config{}), HTTPOptions{Addr: tc.addr, Token: tc.token})
 			if h != nil {
 				t.Cleanup(func() { _ = h.streamable.Shutdown(context.Background()) })
 			}
@@ -307,7 +307,7 @@ func TestHTTPTokenRequired(t *testing.T) {
 var errAny = errors.New("any error")
 
 func TestHTTPMaxBody(t *testing.T) {
-	_, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{MaxBody: 1024})
+	_, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{MaxBody: 1024})
 	big := []byte(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"pad":"` + strings.Repeat("x", 2048) + `"}}`)
 	resp := rawPost(t, ts.URL+"/mcp", big, nil)
 	body := readBody(t, resp)
@@ -349,7 +349,7 @@ func sessionHeaders(id string) map[string]string {
 }
 
 func TestHTTPMaxSessions(t *testing.T) {
-	h, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{MaxSessions: 1})
+	h, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{MaxSessions: 1})
 	url := ts.URL + "/mcp"
 	id, resp := rawSession(t, url)
 	if resp.StatusCode != http.StatusOK || id == "" {
@@ -382,7 +382,7 @@ func TestHTTPMaxSessions(t *testing.T) {
 // MaxSessions legacy sessions are live, every 2026-07-28 client (the mcp-go
 // default, `f0 call --server`) gets 503.
 func TestSessionLimitSparesStatelessProtocol(t *testing.T) {
-	_, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{MaxSessions: 1})
+	_, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{MaxSessions: 1})
 	url := ts.URL + "/mcp"
 	if id, resp := rawSession(t, url); resp.StatusCode != http.StatusOK || id == "" {
 		t.Fatalf("initialize: %d", resp.StatusCode)
@@ -408,7 +408,7 @@ func TestSessionLimitSparesStatelessProtocol(t *testing.T) {
 // looks at POSTs. With the event store the session outlives the connection
 // until the idle TTL, so anyone can create unbounded sessions.
 func TestGETWithoutSessionCannotBypassLimit(t *testing.T) {
-	h, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{MaxSessions: 1})
+	h, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{MaxSessions: 1})
 	url := ts.URL + "/mcp"
 	if id, resp := rawSession(t, url); resp.StatusCode != http.StatusOK || id == "" {
 		t.Fatalf("initialize: %d", resp.StatusCode)
@@ -452,7 +452,7 @@ func deleteSession(t *testing.T, url, id string) {
 }
 
 func TestHTTPSessionLifecycle(t *testing.T) {
-	h, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{})
+	h, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{})
 	url := ts.URL + "/mcp"
 	id, resp := rawSession(t, url)
 	if resp.StatusCode != http.StatusOK {
@@ -493,7 +493,7 @@ func TestHTTPSessionLifecycle(t *testing.T) {
 // TestHTTPSessionIdleExpiry: an idle session is swept (mcp-go's sweeper
 // runs at most once a second) and leaves f0's session count.
 func TestHTTPSessionIdleExpiry(t *testing.T) {
-	h, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{SessionIdleTTL: time.Millisecond, MaxSessions: 1})
+	h, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{SessionIdleTTL: time.Millisecond, MaxSessions: 1})
 	url := ts.URL + "/mcp"
 	id, resp := rawSession(t, url)
 	if resp.StatusCode != http.StatusOK || id == "" {
@@ -525,7 +525,7 @@ func TestHTTPStatelessHasNoSession(t *testing.T) {
 		{true, false},
 	}
 	for _, tc := range tests {
-		_, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{Stateless: tc.stateless, MaxSessions: 1})
+		_, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{Stateless: tc.stateless, MaxSessions: 1})
 		url := ts.URL + "/mcp"
 		for i := range 3 { // stateless ignores the session limit
 			id, resp := rawSession(t, url)
@@ -587,7 +587,7 @@ func waitClosed(t *testing.T, addr string) {
 
 func TestHTTPServeShutdownIdle(t *testing.T) {
 	for _, stateless := range []bool{false, true} {
-		h, err := NewHTTPServer(newTestServer(t, tools.Config{}), HTTPOptions{Addr: "127.0.0.1:0", Stateless: stateless})
+		h, err := NewHTTPServer(newTestServer(t, engine.Config{}), HTTPOptions{Addr: "127.0.0.1:0", Stateless: stateless})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -615,7 +615,7 @@ func TestHTTPServeListenError(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ln.Close()
-	h, err := NewHTTPServer(newTestServer(t, tools.Config{}), HTTPOptions{Addr: ln.Addr().String()})
+	h, err := NewHTTPServer(newTestServer(t, engine.Config{}), HTTPOptions{Addr: ln.Addr().String()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -743,7 +743,7 @@ func serveCutsCallAfterGrace(t *testing.T, direct bool) {
 }
 
 func TestFailedInitializeFreesItsSession(t *testing.T) {
-	h, err := NewHTTPServer(newTestServer(t, tools.Config{}), HTTPOptions{Addr: "127.0.0.1:0", MaxSessions: 2})
+	h, err := NewHTTPServer(newTestServer(t, engine.Config{}), HTTPOptions{Addr: "127.0.0.1:0", MaxSessions: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -801,7 +801,7 @@ func getStream(t *testing.T, url, id string) (int, string) {
 // 404 on GET too, so a GET never opens an event stream outside the session
 // limit.
 func TestUnknownSessionIs404OnEveryMethod(t *testing.T) {
-	h, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{})
+	h, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{})
 	url := ts.URL + "/mcp"
 	id, resp := rawSession(t, url)
 	if resp.StatusCode != http.StatusOK {
@@ -831,7 +831,7 @@ func TestUnknownSessionIs404OnEveryMethod(t *testing.T) {
 // for the body an unauthenticated client announced, so a slow client cannot
 // hold a connection for ever.
 func TestUnauthorizedDoesNotWaitForTheBody(t *testing.T) {
-	_, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{Token: "s3cret"})
+	_, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{Token: "s3cret"})
 	conn, err := net.Dial("tcp", ts.Listener.Addr().String())
 	if err != nil {
 		t.Fatal(err)
@@ -869,7 +869,7 @@ func assertRoomAnswer(t *testing.T, resp *http.Response, body, format string, mo
 // evicted: the 503 says when the one idle longest expires (--session-ttl),
 // and Retry-After matches.
 func TestHTTPFullOfWorkingSessions(t *testing.T) {
-	_, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{MaxSessions: 1, SessionIdleTTL: 90 * time.Second})
+	_, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{MaxSessions: 1, SessionIdleTTL: 90 * time.Second})
 	url := ts.URL + "/mcp"
 	id, _ := rawSession(t, url)
 	call := rawPost(t, url, map[string]any{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": map[string]any{"name": "tools_search", "arguments": map[string]any{}}}, sessionHeaders(id))

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"f0/tools"
+	"f0/engine"
 )
 
 func TestScanEnvelope(t *testing.T) {
@@ -141,7 +141,7 @@ func TestErrorAnswer(t *testing.T) {
 // TestHTTPHostileCalls: over streamable HTTP too, numbers out of range and
 // arguments nested too deep get tool results, not protocol errors.
 func TestHTTPHostileCalls(t *testing.T) {
-	_, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{})
+	_, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{})
 	url := ts.URL + "/mcp"
 	id, _ := rawSession(t, url)
 	for i, c := range hostileCalls {

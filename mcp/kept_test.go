@@ -11,10 +11,10 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"f0/engine"
+
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/server"
-
-	"f0/tools"
 )
 
 // orderServer answers POST /orders with a long body naming the order,
@@ -62,7 +62,7 @@ func TestPOSTContinuationOverMCP(t *testing.T) {
 	} {
 		t.Run(tr.name, func(t *testing.T) {
 			url, posts := orderServer(t)
-			cfg := tools.Config{MaxOutput: 8192}
+			cfg := engine.Config{MaxOutput: 8192}
 			c := tr.connect(t, NewServer(newPipeline(t, cfg), Options{Version: "test"}), "2025-06-18")
 			args := map[string]any{"url": url, "method": "POST", "json": `{"item": "widget"}`}
 			var lines []string

@@ -3,9 +3,9 @@ package mcp
 import (
 	"encoding/json"
 
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"f0/engine"
 
-	"f0/tools"
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
 )
 
 // Listing budget of the default catalogue: every agent pays for tools/list in
@@ -30,7 +30,7 @@ type ToolSize struct {
 }
 
 // Sizes measures every published tool.
-func Sizes(p *tools.Pipeline) ([]ToolSize, error) {
+func Sizes(p *engine.Host) ([]ToolSize, error) {
 	var out []ToolSize
 	for _, t := range Published(p) {
 		size, err := Size(t)

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"f0/engine"
+
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -20,7 +22,6 @@ import (
 
 	"f0/catalog"
 	"f0/internal/roots"
-	"f0/tools"
 )
 
 // rootsClient answers roots/list with whatever the test set last; when
@@ -79,7 +80,7 @@ func rootsServer(t testing.TB, explicit bool, bounds string, wait time.Duration)
 	}
 	t.Cleanup(func() { fixed.Close() })
 	policy := &roots.Policy{Mode: roots.ModeClient, Explicit: explicit, Fixed: fixed, Bounded: bounds != "", Wait: wait}
-	p := catalogPipeline(t, catalog.Options{Files: fixed}, tools.Config{})
+	p := catalogPipeline(t, catalog.Options{Files: fixed}, engine.Config{})
 	return NewServer(p, Options{Version: "test", Roots: policy})
 }
 

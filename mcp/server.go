@@ -12,11 +12,13 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"f0/engine"
+	"f0/tool"
+
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
 	"f0/internal/roots"
-	"f0/tools"
 )
 
 // fallbackTool receives every call whose name is not a listed name, so that
@@ -41,7 +43,7 @@ type Options struct {
 
 // NewServer builds an mcp-go server exposing the pipeline's visible tools
 // under their listed names.
-func NewServer(p *tools.Pipeline, opts Options) *server.MCPServer {
+func NewServer(p *engine.Host, opts Options) *server.MCPServer {
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -72,7 +74,7 @@ func NewServer(p *tools.Pipeline, opts Options) *server.MCPServer {
 	s := server.NewMCPServer("f0", opts.Version,
 		server.WithToolCapabilities(opts.ToolsChange),
 		server.WithLogging(),
-		server.WithInstructions(p.Instructions(tools.Client{})),
+		server.WithInstructions(p.Instructions(engine.Client{})),
 		server.WithHooks(hooks),
 		server.WithRecovery(),
 	)
@@ -86,7 +88,7 @@ func NewServer(p *tools.Pipeline, opts Options) *server.MCPServer {
 			Raw  string `json:"raw"`
 		}
 		if err := json.Unmarshal(req.Params.RawArguments, &env); err != nil {
-			return toResult(tools.Result{IsError: true, Text: "could not read the call: " + err.Error()}), nil
+			return toResult(tool.Result{IsError: true, Text: "could not read the call: " + err.Error()}), nil
 		}
 		var args json.RawMessage
 		if env.Raw != "" {
@@ -113,7 +115,7 @@ func NewServer(p *tools.Pipeline, opts Options) *server.MCPServer {
 // a later version of the pipeline replaces them, and mcp-go tells the
 // clients when the server declared listChanged.
 type toolTable struct {
-	p        *tools.Pipeline
+	p        *engine.Host
 	s        *server.MCPServer
 	ws       *workspaces
 	fallback server.ServerTool
@@ -124,7 +126,7 @@ type toolTable struct {
 }
 
 // list records the listed names of version p.
-func (t *toolTable) list(p *tools.Pipeline) {
+func (t *toolTable) list(p *engine.Host) {
 	names := map[string]bool{}
 	for _, tool := range p.Visible() {
 		names[p.ListedName(tool)] = true
@@ -149,7 +151,7 @@ func (t *toolTable) publish() {
 }
 
 // change follows a new version of the pipeline.
-func (t *toolTable) change(p *tools.Pipeline) {
+func (t *toolTable) change(p *engine.Host) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.list(p)
@@ -159,7 +161,7 @@ func (t *toolTable) change(p *tools.Pipeline) {
 }
 
 // set gives mcp-go the tools of version p. t.mu is held.
-func (t *toolTable) set(p *tools.Pipeline) {
+func (t *toolTable) set(p *engine.Host) {
 	all := []server.ServerTool{t.fallback}
 	for _, tool := range p.Visible() {
 		all = append(all, server.ServerTool{Tool: publish(p, tool), Handler: handler(t.s, p, t.ws, tool.Name)})
@@ -168,7 +170,7 @@ func (t *toolTable) set(p *tools.Pipeline) {
 }
 
 // publish converts a tool into its MCP listing.
-func publish(p *tools.Pipeline, t *tools.Tool) mcpgo.Tool {
+func publish(p *engine.Host, t *tool.Tool) mcpgo.Tool {
 	reg := p.Registry()
 	mt := mcpgo.NewToolWithRawSchema(p.ListedName(t), p.Description(t), reg.Schema(t))
 	mt.Title = t.Title
@@ -180,7 +182,7 @@ func publish(p *tools.Pipeline, t *tools.Tool) mcpgo.Tool {
 // tool's own (not repeated here), and a read-only tool leaves out the
 // destructive and idempotent hints, which the protocol defines only for
 // tools that modify their environment.
-func annotations(a tools.Annotations) mcpgo.ToolAnnotation {
+func annotations(a tool.Annotations) mcpgo.ToolAnnotation {
 	out := mcpgo.ToolAnnotation{ReadOnlyHint: &a.ReadOnly, OpenWorldHint: &a.OpenWorld}
 	if !a.ReadOnly {
 		out.DestructiveHint, out.IdempotentHint = &a.Destructive, &a.Idempotent
@@ -189,7 +191,7 @@ func annotations(a tools.Annotations) mcpgo.ToolAnnotation {
 }
 
 // Published lists the tools exactly as tools/list shows them.
-func Published(p *tools.Pipeline) []mcpgo.Tool {
+func Published(p *engine.Host) []mcpgo.Tool {
 	out := make([]mcpgo.Tool, 0, len(p.Visible()))
 	for _, t := range p.Visible() {
 		out = append(out, publish(p, t))
@@ -197,7 +199,7 @@ func Published(p *tools.Pipeline) []mcpgo.Tool {
 	return out
 }
 
-func handler(srv *server.MCPServer, p *tools.Pipeline, ws *workspaces, canonical string) server.ToolHandlerFunc {
+func handler(srv *server.MCPServer, p *engine.Host, ws *workspaces, canonical string) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		return call(ctx, srv, p, ws, canonical, rawArguments(&req), req), nil
 	}
@@ -207,7 +209,7 @@ func handler(srv *server.MCPServer, p *tools.Pipeline, ws *workspaces, canonical
 // progress notifications through srv when the client sent a progress
 // token. (srv is passed in rather than taken from ctx: the stdio transport
 // answers plain calls without HandleMessage, which is what puts it there.)
-func call(ctx context.Context, srv *server.MCPServer, p *tools.Pipeline, ws *workspaces, name string, args json.RawMessage, req mcpgo.CallToolRequest) *mcpgo.CallToolResult {
+func call(ctx context.Context, srv *server.MCPServer, p *engine.Host, ws *workspaces, name string, args json.RawMessage, req mcpgo.CallToolRequest) *mcpgo.CallToolResult {
 	p = p.Latest() // the tools of upstream servers change
 	ctx, done := followShutdown(ctx)
 	defer done()
@@ -216,7 +218,7 @@ func call(ctx context.Context, srv *server.MCPServer, p *tools.Pipeline, ws *wor
 	}
 	if req.Params.Meta != nil && req.Params.Meta.ProgressToken != nil {
 		token := req.Params.Meta.ProgressToken
-		ctx = tools.WithProgress(ctx, func(done, total float64, message string) {
+		ctx = tool.WithProgress(ctx, func(done, total float64, message string) {
 			params := map[string]any{"progressToken": token, "progress": done}
 			if total > 0 {
 				params["total"] = total
@@ -227,13 +229,13 @@ func call(ctx context.Context, srv *server.MCPServer, p *tools.Pipeline, ws *wor
 			_ = srv.SendNotificationToClient(ctx, "notifications/progress", params)
 		})
 	}
-	return toResult(p.Call(tools.WithClient(ctx, callerOf(ctx, p)), name, args))
+	return toResult(p.Call(engine.WithClient(ctx, callerOf(ctx, p)), name, args))
 }
 
 // callerOf is what the pipeline knows of the client that sent the request:
 // the clientInfo of its session (per HTTP session, per process on stdio,
 // per request on the stateless protocol).
-func callerOf(ctx context.Context, p *tools.Pipeline) tools.Client {
+func callerOf(ctx context.Context, p *engine.Host) engine.Client {
 	if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo); ok {
 		return p.Client(s.GetClientInfo().Name)
 	}
@@ -263,7 +265,7 @@ func rawArguments(req *mcpgo.CallToolRequest) json.RawMessage {
 }
 
 // toResult converts a pipeline result to MCP content blocks.
-func toResult(r tools.Result) *mcpgo.CallToolResult {
+func toResult(r tool.Result) *mcpgo.CallToolResult {
 	content := []mcpgo.Content{mcpgo.NewTextContent(r.Text)}
 	for _, img := range r.Images {
 		content = append(content, mcpgo.NewImageContent(base64.StdEncoding.EncodeToString(img.Data), img.MIMEType))

@@ -13,7 +13,10 @@ import (
 	"sync"
 	"testing"
 
+	"f0/engine"
 	"f0/internal/text"
+	"f0/tool"
+	"f0/tools/meta"
 
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
@@ -21,46 +24,45 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"f0/catalog"
-	"f0/tools"
 )
 
 func TestToolsListNames(t *testing.T) {
 	tests := []struct {
 		name      string
-		cfg       tools.Config
+		cfg       engine.Config
 		want      []string // must each be listed exactly once
 		forbidden []string // must never be listed
 		dotFree   bool
 	}{
 		{
 			name:      "default underscore",
-			cfg:       tools.Config{},
+			cfg:       engine.Config{},
 			want:      []string{"tools_search", "tools_describe"},
 			forbidden: []string{"tools.search", "tools.describe", fallbackTool},
 			dotFree:   true,
 		},
 		{
 			name:      "dotted",
-			cfg:       tools.Config{NameStyle: tools.Dotted},
+			cfg:       engine.Config{NameStyle: engine.Dotted},
 			want:      []string{"tools.search", "tools.describe"},
 			forbidden: []string{"tools_search", "tools_describe", fallbackTool},
 		},
 		{
 			name:      "prefix",
-			cfg:       tools.Config{Prefix: "p"},
+			cfg:       engine.Config{Prefix: "p"},
 			want:      []string{"p_tools_search", "p_tools_describe"},
 			forbidden: []string{"tools_search", "tools.search", "p_tools.search", fallbackTool},
 			dotFree:   true,
 		},
 		{
 			name:      "prefix dotted",
-			cfg:       tools.Config{Prefix: "p", NameStyle: tools.Dotted},
+			cfg:       engine.Config{Prefix: "p", NameStyle: engine.Dotted},
 			want:      []string{"p_tools.search", "p_tools.describe"},
 			forbidden: []string{"p_tools_search", fallbackTool},
 		},
 		{
 			name:      "excluded tool is not listed",
-			cfg:       tools.Config{Exclude: []string{"tools.search"}},
+			cfg:       engine.Config{Exclude: []string{"tools.search"}},
 			want:      []string{"tools_describe"},
 			forbidden: []string{"tools_search", "tools.search", fallbackTool},
 			dotFree:   true,
@@ -115,7 +117,7 @@ func sorted(s []string) []string {
 }
 
 func TestToolsListShape(t *testing.T) {
-	p := newPipeline(t, tools.Config{})
+	p := newPipeline(t, engine.Config{})
 	c := connectInProcess(t, NewServer(p, Options{Version: "test"}), sessionProto)
 	listed := listTools(t, c)
 	if len(listed) == 0 {
@@ -181,7 +183,7 @@ func TestToolsListShape(t *testing.T) {
 func TestToolsListEveryTransport(t *testing.T) {
 	for _, conn := range connectors {
 		t.Run(conn.name, func(t *testing.T) {
-			c := conn.connect(t, newTestServer(t, tools.Config{}), conn.version)
+			c := conn.connect(t, newTestServer(t, engine.Config{}), conn.version)
 			names := toolNames(listTools(t, c))
 			for _, want := range []string{"tools_search", "tools_describe"} {
 				if !slices.Contains(names, want) {
@@ -198,7 +200,7 @@ func TestToolsListEveryTransport(t *testing.T) {
 func TestInitializeResult(t *testing.T) {
 	for _, version := range []string{sessionProto, statelessProto} {
 		t.Run(version, func(t *testing.T) {
-			c, err := client.NewInProcessClientWithOptions(newTestServer(t, tools.Config{}), client.WithProtocolVersion(version))
+			c, err := client.NewInProcessClientWithOptions(newTestServer(t, engine.Config{}), client.WithProtocolVersion(version))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -240,7 +242,7 @@ func TestCallNames(t *testing.T) {
 	}
 	for _, conn := range connectors {
 		t.Run(conn.name, func(t *testing.T) {
-			c := conn.connect(t, newTestServer(t, tools.Config{}), conn.version)
+			c := conn.connect(t, newTestServer(t, engine.Config{}), conn.version)
 			for _, cc := range cases {
 				t.Run(cc.name, func(t *testing.T) {
 					res := callTool(t, c, cc.name, map[string]any{})
@@ -261,11 +263,11 @@ func TestCallNames(t *testing.T) {
 
 func TestCallNamesWithPrefixAndDotted(t *testing.T) {
 	tests := []struct {
-		cfg   tools.Config
+		cfg   engine.Config
 		calls []string
 	}{
-		{tools.Config{Prefix: "p"}, []string{"p_tools_search", "tools_search", "tools.search", "P-TOOLS-SEARCH", "mcp__f0__tools_search"}},
-		{tools.Config{NameStyle: tools.Dotted}, []string{"tools.search", "tools_search", "f0_tools.search"}},
+		{engine.Config{Prefix: "p"}, []string{"p_tools_search", "tools_search", "tools.search", "P-TOOLS-SEARCH", "mcp__f0__tools_search"}},
+		{engine.Config{NameStyle: engine.Dotted}, []string{"tools.search", "tools_search", "f0_tools.search"}},
 	}
 	for _, tc := range tests {
 		c := connectInProcess(t, newTestServer(t, tc.cfg), sessionProto)
@@ -284,7 +286,7 @@ func TestCallNamesWithPrefixAndDotted(t *testing.T) {
 // candidates strips the client prefix or the server prefix, never both, so
 // the listed name wrapped in a client prefix does not resolve.
 func TestClientPrefixOverServerPrefix(t *testing.T) {
-	c := connectInProcess(t, newTestServer(t, tools.Config{Prefix: "p"}), sessionProto)
+	c := connectInProcess(t, newTestServer(t, engine.Config{Prefix: "p"}), sessionProto)
 	for _, name := range []string{"mcp__f0__p_tools_search", "f0_p_tools_search"} {
 		if res := callTool(t, c, name, nil); res.IsError {
 			t.Errorf("%q (listed name p_tools_search behind a client prefix) does not resolve:\n%s", name, resultText(res))
@@ -293,7 +295,7 @@ func TestClientPrefixOverServerPrefix(t *testing.T) {
 }
 
 func TestCallHiddenTool(t *testing.T) {
-	c := connectInProcess(t, newTestServer(t, tools.Config{Exclude: []string{"tools.search"}}), sessionProto)
+	c := connectInProcess(t, newTestServer(t, engine.Config{Exclude: []string{"tools.search"}}), sessionProto)
 	for _, name := range []string{"tools_search", "tools.search"} {
 		res := callTool(t, c, name, map[string]any{})
 		text := resultText(res)
@@ -324,7 +326,7 @@ func TestCallArguments(t *testing.T) {
 	}
 	for _, conn := range connectors {
 		t.Run(conn.name, func(t *testing.T) {
-			c := conn.connect(t, newTestServer(t, tools.Config{}), conn.version)
+			c := conn.connect(t, newTestServer(t, engine.Config{}), conn.version)
 			for _, tc := range cases {
 				t.Run(tc.name, func(t *testing.T) {
 					res := callTool(t, c, "tools_describe", tc.args)
@@ -393,7 +395,7 @@ func TestBeforeCallToolHookRunsBeforeLookup(t *testing.T) {
 func TestLoggingSetLevel(t *testing.T) {
 	for _, version := range []string{sessionProto, statelessProto} {
 		t.Run(version, func(t *testing.T) {
-			c := connectInProcess(t, newTestServer(t, tools.Config{}), version)
+			c := connectInProcess(t, newTestServer(t, engine.Config{}), version)
 			for _, level := range []mcpgo.LoggingLevel{mcpgo.LoggingLevelDebug, mcpgo.LoggingLevelWarning, mcpgo.LoggingLevelError} {
 				req := mcpgo.SetLevelRequest{}
 				req.Params.Level = level
@@ -525,11 +527,11 @@ func TestCancellationReachesTool(t *testing.T) {
 }
 
 func TestPanicBecomesResult(t *testing.T) {
-	p := customSearchPipeline(t, func(ctx context.Context, in tools.SearchInput) (tools.Result, error) {
+	p := customSearchPipeline(t, func(ctx context.Context, in meta.SearchInput) (tool.Result, error) {
 		if in.Query == "boom" {
 			panic("kaboom")
 		}
-		return tools.Text("fine"), nil
+		return tool.Text("fine"), nil
 	})
 	for _, conn := range connectors[:4] { // in-process and stdio
 		t.Run(conn.name, func(t *testing.T) {
@@ -548,7 +550,7 @@ func TestPanicBecomesResult(t *testing.T) {
 
 func TestToResult(t *testing.T) {
 	png := []byte{0x89, 'P', 'N', 'G'}
-	res := toResult(tools.Result{Text: "hello", IsError: true, Images: []tools.Image{{MIMEType: "image/png", Data: png}}})
+	res := toResult(tool.Result{Text: "hello", IsError: true, Images: []tool.Image{{MIMEType: "image/png", Data: png}}})
 	if !res.IsError {
 		t.Error("IsError lost")
 	}
@@ -600,7 +602,7 @@ func reqWith(raw json.RawMessage, args any) mcpgo.CallToolRequest {
 // a null-ish value, a unit and a batch in OpenAI's shape all run, and the
 // answer says what was understood.
 func TestRepairsOverMCP(t *testing.T) {
-	c := connectInProcess(t, newTestServer(t, tools.Config{}), mcpgo.LATEST_PROTOCOL_VERSION)
+	c := connectInProcess(t, newTestServer(t, engine.Config{}), mcpgo.LATEST_PROTOCOL_VERSION)
 	cases := []struct {
 		name string
 		args any
@@ -650,7 +652,7 @@ func TestResultsFitTheClient(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "big.txt"), []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p := catalogPipeline(t, catalog.Options{Roots: []string{dir}}, tools.Config{})
+	p := catalogPipeline(t, catalog.Options{Roots: []string{dir}}, engine.Config{})
 	_, ts := newHTTP(t, NewServer(p, Options{Version: "test"}), HTTPOptions{})
 	pi, piInit := connectAs(t, ts.URL+"/mcp", "pi-mcp-f0")
 	other, otherInit := connectAs(t, ts.URL+"/mcp", "some-agent")
@@ -661,7 +663,7 @@ func TestResultsFitTheClient(t *testing.T) {
 
 	txt := resultText(callTool(t, pi, "fs_read", map[string]any{"path": "big.txt", "maxBytes": 100000}))
 	lines := strings.Split(txt, "\n")
-	if len(lines) > tools.PiMaxLines || len(txt) > tools.PiMaxBytes {
+	if len(lines) > engine.PiMaxLines || len(txt) > engine.PiMaxBytes {
 		t.Fatalf("pi gets %d lines, %d bytes: pi would cut f0's footer", len(lines), len(txt))
 	}
 	shown := len(lines) - 4 // the status line, a note and the two footer lines

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"f0/tools"
+	"f0/engine"
 )
 
 // TestSessionStore: ids are unique and prefixed, and the store counts,
@@ -60,7 +60,7 @@ func TestSessionStore(t *testing.T) {
 // place to a new client, and learns why on its next request; a session
 // that called a tool keeps its place.
 func TestFullSessionTableEvictsUnusedSessions(t *testing.T) {
-	hs, ts := newHTTP(t, newTestServer(t, tools.Config{}), HTTPOptions{MaxSessions: 2})
+	hs, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{MaxSessions: 2})
 	url := ts.URL + "/mcp"
 	worker, _ := rawSession(t, url)
 	idle, _ := rawSession(t, url)

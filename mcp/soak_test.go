@@ -13,10 +13,12 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"f0/engine"
+	"f0/tool"
+
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"f0/catalog"
-	"f0/tools"
 )
 
 // soakCall is one call of the soak mix, and whether it must succeed.
@@ -61,7 +63,7 @@ func TestSoak(t *testing.T) {
 	defer web.Close()
 	reg, err := catalog.New(catalog.Options{Roots: []string{root}})
 	must(err)
-	p, err := tools.NewPipeline(reg, tools.Config{Access: tools.Write})
+	p, err := engine.NewHost(reg, engine.Config{Access: tool.Write})
 	must(err)
 	_, ts := newHTTP(t, NewServer(p, Options{Version: "soak"}), HTTPOptions{MaxSessions: clients * 2})
 	mix := []soakCall{

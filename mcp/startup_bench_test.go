@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"f0/catalog"
-	"f0/tools"
+	"f0/engine"
 )
 
 // BenchmarkStartup is what f0 serve does before it can answer initialize:
@@ -22,7 +22,7 @@ func BenchmarkStartup(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		p, err := tools.NewPipeline(reg, tools.Config{})
+		p, err := engine.NewHost(reg, engine.Config{})
 		if err != nil {
 			b.Fatal(err)
 		}

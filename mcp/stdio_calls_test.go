@@ -5,7 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"f0/tools"
+	"f0/tool"
+	"f0/tools/meta"
 )
 
 // TestStdioPlainCallsAnswerAsMCPGo: the calls the stdio transport answers
@@ -31,11 +32,11 @@ func TestStdioPlainCallsAnswerAsMCPGo(t *testing.T) {
 		{"a fractional id (HandleMessage)", `1.5`, `{"name":"tools_search","arguments":{"query":"x"}}`},
 		{"an escaped name (HandleMessage)", `12`, `{"name":"tools\u005fsearch","arguments":{"query":"x"}}`},
 	}
-	p := customSearchPipeline(t, func(_ context.Context, in tools.SearchInput) (tools.Result, error) {
+	p := customSearchPipeline(t, func(_ context.Context, in meta.SearchInput) (tool.Result, error) {
 		if in.Query == "x" {
-			return tools.Result{IsError: true, Text: "nothing for x"}, nil
+			return tool.Result{IsError: true, Text: "nothing for x"}, nil
 		}
-		return tools.Text("found %s", in.Query), nil
+		return tool.Text("found %s", in.Query), nil
 	})
 	direct := newRawStdio(t, NewServer(p, Options{}), StdioOptions{})
 	reference := newRawStdio(t, NewServer(p, Options{}), StdioOptions{allToMCPGo: true})

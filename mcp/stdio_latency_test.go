@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"f0/catalog"
-	"f0/tools"
+	"f0/engine"
 )
 
 // TestStdioPingAndCancelDuringRealCalls: while a long fs_search or a slow
@@ -31,7 +31,7 @@ func TestStdioPingAndCancelDuringRealCalls(t *testing.T) {
 		dripUntilGone(w, r)
 	}))
 	t.Cleanup(slow.Close)
-	p := catalogPipeline(t, catalog.Options{Roots: []string{dir}}, tools.Config{})
+	p := catalogPipeline(t, catalog.Options{Roots: []string{dir}}, engine.Config{})
 	cases := []struct {
 		name, call string
 		started    func() // returns once the call is surely running

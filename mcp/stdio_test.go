@@ -11,11 +11,13 @@ import (
 	"testing"
 	"time"
 
+	"f0/engine"
+	"f0/tool"
+	"f0/tools/meta"
+
 	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
-
-	"f0/tools"
 )
 
 // rpcLine is what every line on stdout must be.
@@ -35,7 +37,7 @@ type rpcLine struct {
 func TestStdioOnlyJSONRPCOnStdout(t *testing.T) {
 	var stdout, logs syncBuffer
 	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	p := newPipeline(t, tools.Config{Logger: logger})
+	p := newPipeline(t, engine.Config{Logger: logger})
 	s := NewServer(p, Options{Version: "test", Logger: logger})
 	pair := startStdio(t, s, &stdout, logger)
 
@@ -168,7 +170,7 @@ func TestServeStdioStopsOnCancel(t *testing.T) {
 	defer inW.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- ServeStdio(ctx, newTestServer(t, tools.Config{}), in, io.Discard, StdioOptions{}) }()
+	go func() { done <- ServeStdio(ctx, newTestServer(t, engine.Config{}), in, io.Discard, StdioOptions{}) }()
 	cancel()
 	if err := wait(t, done, "ServeStdio to return after cancel"); err != nil {
 		t.Errorf("ServeStdio after cancel: %v", err)
@@ -217,7 +219,7 @@ func TestServeStdioInputClosed(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
 	defer cancel()
 	start := time.Now()
-	err := ServeStdio(ctx, newTestServer(t, tools.Config{}), strings.NewReader(""), io.Discard, StdioOptions{})
+	err := ServeStdio(ctx, newTestServer(t, engine.Config{}), strings.NewReader(""), io.Discard, StdioOptions{})
 	if err != nil {
 		t.Errorf("ServeStdio on closed input: %v", err)
 	}
@@ -328,7 +330,7 @@ var hostileCalls = []struct {
 // deep get tool results carrying the request's id; other undecodable or
 // over-long messages get JSON-RPC errors with their id; the session goes on.
 func TestStdioHostileMessages(t *testing.T) {
-	r := newRawStdio(t, newTestServer(t, tools.Config{}), StdioOptions{MaxMessage: 64 << 10})
+	r := newRawStdio(t, newTestServer(t, engine.Config{}), StdioOptions{MaxMessage: 64 << 10})
 	for i, c := range hostileCalls {
 		id := fmt.Sprint(i + 1)
 		r.send(`{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"tools_search","arguments":` + c.args + `}}`)
@@ -423,16 +425,16 @@ func TestStdioCancelledRequestIsNotAnswered(t *testing.T) {
 // (roots/list, a request from the server) gets the client's answer, read
 // while the call waits.
 func TestStdioServerRequestsRoots(t *testing.T) {
-	p := customSearchPipeline(t, func(ctx context.Context, _ tools.SearchInput) (tools.Result, error) {
+	p := customSearchPipeline(t, func(ctx context.Context, _ meta.SearchInput) (tool.Result, error) {
 		res, err := server.ServerFromContext(ctx).RequestRoots(ctx, mcpgo.ListRootsRequest{})
 		if err != nil {
-			return tools.Result{}, err
+			return tool.Result{}, err
 		}
 		var uris []string
 		for _, r := range res.Roots {
 			uris = append(uris, r.URI)
 		}
-		return tools.Text("roots: %s", strings.Join(uris, ", ")), nil
+		return tool.Text("roots: %s", strings.Join(uris, ", ")), nil
 	})
 	pair := startStdio(t, NewServer(p, Options{}), nil, nil)
 	out := bufio.NewReader(pair.clientIn)

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"testing"
 
+	"f0/engine"
+	"f0/tool"
+
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"f0/schemas"
-	"f0/tools"
 )
 
 // BenchmarkProxiedCall measures a call through f0's pipeline to an upstream
@@ -17,7 +19,7 @@ import (
 // the difference is what the gateway costs. Both go over stdio to the same
 // fake server. Target: at most 150 µs more per call.
 func BenchmarkProxiedCall(b *testing.B) {
-	p, set, _ := gatewayWithin(b, tools.Config{}, StartWait, fakeUpstream(b, "up"))
+	p, set, _ := gatewayWithin(b, engine.Config{}, StartWait, fakeUpstream(b, "up"))
 	reg := p.Registry()
 	ctx := context.Background()
 	conn := set.conns[0]
@@ -34,16 +36,16 @@ func BenchmarkProxiedCall(b *testing.B) {
 		answer := &mcpgo.CallToolResult{Content: []mcpgo.Content{mcpgo.NewTextContent(`args {"head":3,"path":"a.txt"}`)}}
 		up := reg.Lookup("up.read_file")
 		k := &caller{fields: fieldNames{offset: offsetField, response: responseField}, readOnly: true}
-		local := tools.External{Spec: up.Spec, Schema: sch(b, reg, up), Doc: reg.Doc(up),
-			Run: func(ctx context.Context, args map[string]any) (tools.Result, error) {
+		local := tool.External{Spec: up.Spec, Schema: sch(b, reg, up), Doc: reg.Doc(up),
+			Run: func(ctx context.Context, args map[string]any) (tool.Result, error) {
 				return k.page(ctx, convert(answer, false), 0, "", true), nil
 			}}.Erase()
 		local.Name, local.Aliases, local.Unlisted = "local.read_file", nil, nil
-		lreg, err := tools.NewRegistry(local)
+		lreg, err := engine.NewRegistry(local)
 		if err != nil {
 			b.Fatal(err)
 		}
-		lp, err := tools.NewPipeline(lreg, tools.Config{})
+		lp, err := engine.NewHost(lreg, engine.Config{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -65,7 +67,7 @@ func BenchmarkProxiedCall(b *testing.B) {
 }
 
 // sch returns a copy of a registered tool's validation schema.
-func sch(b *testing.B, reg *tools.Registry, t *tools.Tool) *schemas.Schema {
+func sch(b *testing.B, reg *engine.Registry, t *tool.Tool) *schemas.Schema {
 	b.Helper()
 	s := &schemas.Schema{}
 	if err := json.Unmarshal(reg.Schema(t), s); err != nil {

@@ -6,12 +6,13 @@ import (
 	"fmt"
 	"strings"
 
+	"f0/engine"
 	"f0/internal/text"
+	"f0/tool"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"f0/schemas"
-	"f0/tools"
 )
 
 // Fields f0 adds to every upstream tool (unlisted: accepted, shown by
@@ -26,7 +27,7 @@ const (
 
 // Tools turns the server's tools into f0 tools under its namespace. A tool
 // whose schema cannot be read is left out, with the reason in skipped.
-func (c *Conn) Tools(list []mcpgo.Tool) (out []*tools.Tool, skipped []string) {
+func (c *Conn) Tools(list []mcpgo.Tool) (out []*tool.Tool, skipped []string) {
 	seen := map[string]string{}
 	for _, ut := range list {
 		t, err := c.tool(ut)
@@ -45,7 +46,7 @@ func (c *Conn) Tools(list []mcpgo.Tool) (out []*tools.Tool, skipped []string) {
 }
 
 // tool builds the f0 tool for one upstream tool.
-func (c *Conn) tool(ut mcpgo.Tool) (*tools.Tool, error) {
+func (c *Conn) tool(ut mcpgo.Tool) (*tool.Tool, error) {
 	raw, err := inputSchema(ut)
 	if err != nil {
 		return nil, err
@@ -60,16 +61,16 @@ func (c *Conn) tool(ut mcpgo.Tool) (*tools.Tool, error) {
 		sch.Publish.Properties.Set(f[0], &schemas.Schema{Type: f[1]})
 	}
 	name := c.srv.Name + "." + ToolName(ut.Name)
-	spec := tools.Spec{
+	spec := tool.Spec{
 		Name:        name,
 		Title:       title(ut),
 		Summary:     summary(ut),
-		Keywords:    append(tools.NameWords(ut.Name), c.srv.Name),
+		Keywords:    append(engine.NameWords(ut.Name), c.srv.Name),
 		Access:      access(ut.Annotations),
 		Annotations: annotations(ut.Annotations),
 		Unlisted:    []string{fields.offset, fields.response, fields.binary},
 	}
-	if orig := c.srv.Name + "." + ut.Name; tools.NameKey(orig) != tools.NameKey(name) {
+	if orig := c.srv.Name + "." + ut.Name; engine.NameKey(orig) != engine.NameKey(name) {
 		spec.Aliases = append(spec.Aliases, orig)
 	}
 	// The server's own name for the tool, as a model that knows the server
@@ -90,7 +91,7 @@ func (c *Conn) tool(ut mcpgo.Tool) (*tools.Tool, error) {
 	doc.Properties[fields.response] = schemas.PropertyDoc{Description: "f0: the kept copy of a cut result that offset continues (the footer names it): the rest is read from the copy, so the upstream tool is not called again. When the copy is gone (kept for 10 minutes after its last use; a restart), a tool annotated read-only is called again and its result compared with the first; any other tool is never called again to page."}
 	doc.Properties[fields.binary] = schemas.PropertyDoc{Description: "f0: return images, audio and binary resources in full instead of a summary."}
 	call := &caller{conn: c, tool: ut.Name, fields: fields, readOnly: spec.Annotations.ReadOnly}
-	return tools.External{
+	return tool.External{
 		Spec:      spec,
 		Schema:    sch.Validate,
 		Published: sch.Publish,
@@ -147,24 +148,24 @@ func mainField(s *schemas.Schema) string {
 // ToolName is the f0 spelling of an upstream tool name: lower snake case
 // (readFile, read-file and Read File all become read_file).
 func ToolName(name string) string {
-	return strings.Join(tools.NameWords(name), "_")
+	return strings.Join(engine.NameWords(name), "_")
 }
 
 // access is the level a tool needs, from its annotations: read-only tools
 // need read, destructive ones admin, the others write.
-func access(a mcpgo.ToolAnnotation) tools.Access {
+func access(a mcpgo.ToolAnnotation) tool.Access {
 	switch {
 	case a.ReadOnlyHint != nil && *a.ReadOnlyHint:
-		return tools.Read
+		return tool.Read
 	case a.DestructiveHint != nil && *a.DestructiveHint:
-		return tools.Admin
+		return tool.Admin
 	}
-	return tools.Write
+	return tool.Write
 }
 
-func annotations(a mcpgo.ToolAnnotation) tools.Annotations {
+func annotations(a mcpgo.ToolAnnotation) tool.Annotations {
 	is := func(b *bool) bool { return b != nil && *b }
-	return tools.Annotations{ReadOnly: is(a.ReadOnlyHint), Destructive: is(a.DestructiveHint),
+	return tool.Annotations{ReadOnly: is(a.ReadOnlyHint), Destructive: is(a.DestructiveHint),
 		Idempotent: is(a.IdempotentHint), OpenWorld: is(a.OpenWorldHint)}
 }
 
@@ -175,7 +176,7 @@ func title(ut mcpgo.Tool) string {
 			return t
 		}
 	}
-	w := strings.Join(tools.NameWords(ut.Name), " ")
+	w := strings.Join(engine.NameWords(ut.Name), " ")
 	if w == "" {
 		return ut.Name
 	}
@@ -261,15 +262,15 @@ const placeholderName = "unavailable"
 // in its namespace reaches it and is answered with why, after one more
 // start when the backoff allows (a start that works brings the server's
 // tools, which Follow then serves).
-func (c *Conn) placeholder() *tools.Tool {
-	return tools.External{
-		Spec: tools.Spec{
+func (c *Conn) placeholder() *tool.Tool {
+	return tool.External{
+		Spec: tool.Spec{
 			Name:        c.srv.Name + "." + placeholderName,
 			Title:       "Upstream server " + c.srv.Name + " (not running)",
 			Summary:     fmt.Sprintf("The upstream MCP server %q is not running; f0 keeps starting it, and its tools are listed when it runs.", c.srv.Name),
 			Keywords:    []string{c.srv.Name, "upstream"},
-			Access:      tools.Read,
-			Annotations: tools.Annotations{ReadOnly: true, Idempotent: true},
+			Access:      tool.Read,
+			Annotations: tool.Annotations{ReadOnly: true, Idempotent: true},
 			Placeholder: true,
 		},
 		Schema: &schemas.Schema{Type: "object"},
@@ -277,11 +278,11 @@ func (c *Conn) placeholder() *tools.Tool {
 			Description: fmt.Sprintf("Stands for the tools of the upstream MCP server %q (%s) while it does not run. A call of any of its tools says why it is not running.", c.srv.Name, c.srv.Where()),
 			Examples:    []map[string]any{{}},
 		},
-		Run: func(ctx context.Context, _ map[string]any) (tools.Result, error) {
+		Run: func(ctx context.Context, _ map[string]any) (tool.Result, error) {
 			if _, err := c.session(ctx); err != nil {
-				return tools.Result{}, err
+				return tool.Result{}, err
 			}
-			return tools.Result{}, &startedError{name: c.srv.Name}
+			return tool.Result{}, &startedError{name: c.srv.Name}
 		},
 	}.Erase()
 }
@@ -298,4 +299,4 @@ func (e *startedError) Error() string {
 func (e *startedError) Refused() bool { return true }
 
 // Unwrap tells the pipeline to run the call again on its newest version.
-func (e *startedError) Unwrap() error { return tools.ErrReplaced }
+func (e *startedError) Unwrap() error { return tool.ErrReplaced }

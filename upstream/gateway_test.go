@@ -11,15 +11,18 @@ import (
 	"testing"
 	"time"
 
+	"f0/engine"
+	"f0/tool"
+	"f0/tools/meta"
+
 	"github.com/mark3labs/mcp-go/server"
 
-	"f0/tools"
 	"f0/tools/batch"
 )
 
 // gateway starts the given servers and builds a pipeline over their tools
 // and f0's meta tools, following their changes.
-func gateway(t *testing.T, cfg tools.Config, servers ...Server) *tools.Pipeline {
+func gateway(t *testing.T, cfg engine.Config, servers ...Server) *engine.Host {
 	t.Helper()
 	p, _, _ := gatewayWithin(t, cfg, StartWait, servers...)
 	return p
@@ -27,30 +30,30 @@ func gateway(t *testing.T, cfg tools.Config, servers ...Server) *tools.Pipeline 
 
 // gatewayWithin is gateway waiting at most wait for the servers; it also
 // returns the set and a channel of the pipeline's new versions.
-func gatewayWithin(t testing.TB, cfg tools.Config, wait time.Duration, servers ...Server) (*tools.Pipeline, *Set, chan *tools.Pipeline) {
+func gatewayWithin(t testing.TB, cfg engine.Config, wait time.Duration, servers ...Server) (*engine.Host, *Set, chan *engine.Host) {
 	t.Helper()
 	set, list, err := startWithin(context.Background(), servers, "test", nil, wait)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { set.Close() })
-	reg, err := tools.NewRegistry(append(tools.MetaTools(), list...)...)
+	reg, err := engine.NewRegistry(append(meta.Tools(), list...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := tools.NewPipeline(reg, cfg)
+	p, err := engine.NewHost(reg, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { p.Close() })
-	versions := make(chan *tools.Pipeline, 16)
-	p.Watch(func(next *tools.Pipeline) { versions <- next })
+	versions := make(chan *engine.Host, 16)
+	p.Watch(func(next *engine.Host) { versions <- next })
 	set.Follow(p, nil)
 	return p, set, versions
 }
 
 func TestCallsGoThroughThePipeline(t *testing.T) {
-	p := gateway(t, tools.Config{Access: tools.Admin}, fakeUpstream(t, "up"))
+	p := gateway(t, engine.Config{Access: tool.Admin}, fakeUpstream(t, "up"))
 	cases := []struct {
 		name, tool string
 		args       any
@@ -92,7 +95,7 @@ func TestCallsGoThroughThePipeline(t *testing.T) {
 }
 
 func TestErrorShowsWhatWasPassedExpectedAndAnExample(t *testing.T) {
-	p := gateway(t, tools.Config{}, fakeUpstream(t, "up"))
+	p := gateway(t, engine.Config{}, fakeUpstream(t, "up"))
 	res := p.Call(context.Background(), "up_read_file", json.RawMessage(`{"head": 3}`))
 	want := `up_read_file: invalid arguments.
 - "path": is required but missing
@@ -109,7 +112,7 @@ Example: up_read_file {"path":"<path>"}`
 // them) reaches f0 through mcp-go's client with its definitions, so the
 // listed schema has the referenced types inline.
 func TestDraft07DefinitionsAreInlined(t *testing.T) {
-	p := gateway(t, tools.Config{}, fakeUpstream(t, "up"))
+	p := gateway(t, engine.Config{}, fakeUpstream(t, "up"))
 	got := string(p.Registry().Schema(p.Registry().Lookup("up.pick")))
 	for _, want := range []string{`"colour":{"type":"string","enum":["red","green"]}`,
 		`"box":{"properties":{"w":{"type":"integer"}},"type":"object","required":["w"]}`,
@@ -124,7 +127,7 @@ func TestDraft07DefinitionsAreInlined(t *testing.T) {
 }
 
 func TestImageComesWhenAsked(t *testing.T) {
-	p := gateway(t, tools.Config{}, fakeUpstream(t, "up"))
+	p := gateway(t, engine.Config{}, fakeUpstream(t, "up"))
 	res := p.Call(context.Background(), "up_image", map[string]any{"includeBinary": true})
 	if res.IsError || len(res.Images) != 1 || res.Images[0].MIMEType != "image/png" {
 		t.Fatalf("got %+v", res)
@@ -132,8 +135,8 @@ func TestImageComesWhenAsked(t *testing.T) {
 }
 
 func TestAccessFromAnnotations(t *testing.T) {
-	p := gateway(t, tools.Config{}, fakeUpstream(t, "up")) // default cap: write
-	levels := map[string]tools.Access{"up.read_file": tools.Read, "up.die": tools.Write, "up.wipe_all": tools.Admin}
+	p := gateway(t, engine.Config{}, fakeUpstream(t, "up")) // default cap: write
+	levels := map[string]tool.Access{"up.read_file": tool.Read, "up.die": tool.Write, "up.wipe_all": tool.Admin}
 	for name, want := range levels {
 		if got := p.Registry().Lookup(name).Access; got != want {
 			t.Errorf("%s: access %s, want %s", name, got, want)
@@ -149,10 +152,10 @@ func TestAccessFromAnnotations(t *testing.T) {
 // a footer naming the offset call, and that call returns the next part of
 // the same result (the upstream counts its calls in the first line).
 func TestLongResultPagesFromTheKeptCopy(t *testing.T) {
-	p := gateway(t, tools.Config{}, fakeUpstream(t, "up"))
+	p := gateway(t, engine.Config{}, fakeUpstream(t, "up"))
 	ctx := context.Background()
 	first := p.Call(ctx, "up_big", map[string]any{"kib": 100})
-	if first.IsError || !strings.HasPrefix(first.Text, "call 1\n") || len(first.Text) > tools.DefaultMaxOutput {
+	if first.IsError || !strings.HasPrefix(first.Text, "call 1\n") || len(first.Text) > tool.DefaultMaxOutput {
 		t.Fatalf("first page (%d bytes):\n%.300s", len(first.Text), first.Text)
 	}
 	i := strings.Index(first.Text, `Get the rest: up_big `)
@@ -189,7 +192,7 @@ func nextLine(line string) string {
 }
 
 func TestDeadUpstreamIsExplainedThenRestarted(t *testing.T) {
-	p := gateway(t, tools.Config{}, fakeUpstream(t, "up"))
+	p := gateway(t, engine.Config{}, fakeUpstream(t, "up"))
 	ctx := context.Background()
 	res := p.Call(ctx, "up_die", nil)
 	for _, want := range []string{`upstream server "up" stopped: `, "fake: dying as asked", "f0 starts it again on the next call."} {
@@ -206,11 +209,11 @@ func TestDeadUpstreamIsExplainedThenRestarted(t *testing.T) {
 // TestSlowUpstreamDoesNotBlockOthers: while a call waits on one server, a
 // call to another completes; cancelling the wait ends it.
 func TestSlowUpstreamDoesNotBlockOthers(t *testing.T) {
-	p := gateway(t, tools.Config{}, fakeUpstream(t, "slow"), fakeUpstream(t, "quick"))
+	p := gateway(t, engine.Config{}, fakeUpstream(t, "slow"), fakeUpstream(t, "quick"))
 	ctx, cancel := context.WithCancel(context.Background())
 	progressed := make(chan string, 4)
-	waitCtx := tools.WithProgress(ctx, func(done, total float64, msg string) { progressed <- msg })
-	waited := make(chan tools.Result, 1)
+	waitCtx := tool.WithProgress(ctx, func(done, total float64, msg string) { progressed <- msg })
+	waited := make(chan tool.Result, 1)
 	go func() { waited <- p.Call(waitCtx, "slow_wait", nil) }()
 	if msg := <-progressed; msg != "half" {
 		t.Fatalf("progress %q", msg)
@@ -250,12 +253,12 @@ func TestHTTPUpstreamWithBearerToken(t *testing.T) {
 	}))
 	defer ts.Close()
 	srv := Server{Name: "remote", URL: ts.URL + "/mcp", Headers: map[string]string{"Authorization": "Bearer tok"}}
-	p := gateway(t, tools.Config{}, srv)
+	p := gateway(t, engine.Config{}, srv)
 	res := p.Call(context.Background(), "remote_read_file", `{"path":"a"}`)
 	if res.IsError || !strings.Contains(res.Text, `args {"path":"a"}`) {
 		t.Fatalf("got %s", res.Text)
 	}
-	without := gateway(t, tools.Config{}, Server{Name: "remote", URL: ts.URL + "/mcp"})
+	without := gateway(t, engine.Config{}, Server{Name: "remote", URL: ts.URL + "/mcp"})
 	res = without.Call(context.Background(), "remote_read_file", `{"path":"a"}`)
 	if !res.IsError || !strings.Contains(res.Text, `upstream server "remote" could not be started`) {
 		t.Fatalf("without the token: %s", res.Text)
@@ -274,11 +277,11 @@ func TestBatchSearchAndDescribeCoverUpstreamTools(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { set.Close() })
-	reg, err := tools.NewRegistry(append(append(tools.MetaTools(), batch.Tools(nil)...), list...)...)
+	reg, err := engine.NewRegistry(append(append(meta.Tools(), batch.Tools(nil)...), list...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := tools.NewPipeline(reg, tools.Config{})
+	p, err := engine.NewHost(reg, engine.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

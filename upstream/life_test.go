@@ -8,18 +8,19 @@ import (
 	"testing"
 	"time"
 
-	"f0/tools"
+	"f0/engine"
+	"f0/tool"
 )
 
 // pipelineOver is gatewayWithin with the default configuration.
-func pipelineOver(t *testing.T, wait time.Duration, servers ...Server) (*tools.Pipeline, chan *tools.Pipeline) {
+func pipelineOver(t *testing.T, wait time.Duration, servers ...Server) (*engine.Host, chan *engine.Host) {
 	t.Helper()
-	p, _, versions := gatewayWithin(t, tools.Config{}, wait, servers...)
+	p, _, versions := gatewayWithin(t, engine.Config{}, wait, servers...)
 	return p, versions
 }
 
 // nextVersion waits for the pipeline's next version.
-func nextVersion(t *testing.T, versions chan *tools.Pipeline) *tools.Pipeline {
+func nextVersion(t *testing.T, versions chan *engine.Host) *engine.Host {
 	t.Helper()
 	select {
 	case p := <-versions:
@@ -30,7 +31,7 @@ func nextVersion(t *testing.T, versions chan *tools.Pipeline) *tools.Pipeline {
 	}
 }
 
-func listed(p *tools.Pipeline) string {
+func listed(p *engine.Host) string {
 	var names []string
 	for _, t := range p.Visible() {
 		names = append(names, t.Name)
@@ -95,7 +96,7 @@ func TestSlowStartDoesNotHoldUpTheOthers(t *testing.T) {
 		t.Fatalf("listed: %s", got)
 	}
 	ctx := context.Background()
-	waited := make(chan tools.Result, 1)
+	waited := make(chan tool.Result, 1)
 	go func() { waited <- p.Call(ctx, "slow.read_file", map[string]any{"path": "a"}) }()
 	if res := p.Call(ctx, "quick_read_file", map[string]any{"path": "b"}); res.IsError || !strings.Contains(res.Text, `args {"path":"b"}`) {
 		t.Fatalf("the quick server while the slow one starts: %s", res.Text)
@@ -143,9 +144,9 @@ func TestCancellationReachesTheUpstream(t *testing.T) {
 	p, _ := pipelineOver(t, StartWait, fakeUpstream(t, "up", "F0_FAKE_CANCEL_LOG="+log))
 	ctx, cancel := context.WithCancel(context.Background())
 	progressed := make(chan string, 4)
-	done := make(chan tools.Result, 1)
+	done := make(chan tool.Result, 1)
 	go func() {
-		done <- p.Call(tools.WithProgress(ctx, func(_, _ float64, msg string) { progressed <- msg }), "up_wait", nil)
+		done <- p.Call(tool.WithProgress(ctx, func(_, _ float64, msg string) { progressed <- msg }), "up_wait", nil)
 	}()
 	<-progressed // the upstream is running the call
 	cancel()

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"f0/internal/text"
-	"f0/tools"
+	"f0/tool"
 )
 
 // caller forwards calls of one tool to its server. A result too long for
@@ -26,7 +26,7 @@ type caller struct {
 // without it, and the call it answers.
 type keptResult struct {
 	key string
-	res tools.Result
+	res tool.Result
 }
 
 // request is one call as the caller sees it: the upstream's arguments,
@@ -43,8 +43,8 @@ func (k *caller) key(r request) string {
 	return k.tool + "\x00" + text.CompactJSON(r.args) + "\x00" + strconv.FormatBool(r.binary)
 }
 
-func (k *caller) run(ctx context.Context, args map[string]any) (tools.Result, error) {
-	delete(args, tools.BudgetField)
+func (k *caller) run(ctx context.Context, args map[string]any) (tool.Result, error) {
+	delete(args, tool.BudgetField)
 	r := request{args: args}
 	r.offset, _ = intArg(args[k.fields.offset])
 	r.binary, _ = args[k.fields.binary].(bool)
@@ -57,25 +57,25 @@ func (k *caller) run(ctx context.Context, args map[string]any) (tools.Result, er
 	}
 	out, w, err := k.call(ctx, r)
 	if err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
 	token, paged := k.keep(ctx, r, out, w)
 	return k.page(ctx, out, r.offset, token, paged), nil
 }
 
 // call calls the upstream tool and copies its text as it converts it.
-func (k *caller) call(ctx context.Context, r request) (tools.Result, *tools.CopyWriter, error) {
+func (k *caller) call(ctx context.Context, r request) (tool.Result, *tool.CopyWriter, error) {
 	res, err := k.conn.Call(ctx, k.tool, r.args, func(done, total float64, msg string) {
-		tools.ReportProgress(ctx, done, total, msg)
+		tool.ReportProgress(ctx, done, total, msg)
 	})
 	if err != nil {
-		return tools.Result{}, nil, err
+		return tool.Result{}, nil, err
 	}
 	out := convert(res, r.binary)
 	if res.IsError {
-		return tools.Result{}, nil, fmt.Errorf("the upstream tool answered with an error: %s", out.Text)
+		return tool.Result{}, nil, fmt.Errorf("the upstream tool answered with an error: %s", out.Text)
 	}
-	w := tools.KeepCopy(ctx, nil)
+	w := tool.KeepCopy(ctx, nil)
 	io.WriteString(w, out.Text)
 	return out, w, nil
 }
@@ -84,8 +84,8 @@ func (k *caller) call(ctx context.Context, r request) (tools.Result, *tools.Copy
 // the call's budget after offset), and returns the token of the calls that
 // continue it. A tool that is not called again to page has none when the
 // copy could not be kept; paged says whether the rest has a call at all.
-func (k *caller) keep(ctx context.Context, r request, out tools.Result, w *tools.CopyWriter) (token string, paged bool) {
-	if len(out.Text)-r.offset <= tools.Budget(ctx)/2 {
+func (k *caller) keep(ctx context.Context, r request, out tool.Result, w *tool.CopyWriter) (token string, paged bool) {
+	if len(out.Text)-r.offset <= tool.Budget(ctx)/2 {
 		return "", true // it fits: the pipeline's own footer, if any, does
 	}
 	meta := &keptResult{key: k.key(r), res: out}
@@ -104,25 +104,25 @@ func (k *caller) keep(ctx context.Context, r request, out tools.Result, w *tools
 // continued answers a call that names a kept result: from the copy when it
 // is there; otherwise a read-only tool is called again and its result
 // compared with the first (the token's sum), and any other is not called.
-func (k *caller) continued(ctx context.Context, r request) (tools.Result, error) {
-	tok, ok := tools.ParseCopyToken(r.response)
+func (k *caller) continued(ctx context.Context, r request) (tool.Result, error) {
+	tok, ok := tool.ParseCopyToken(r.response)
 	if !ok {
-		return tools.Result{}, &tools.InputError{Field: k.fields.response, Problem: fmt.Sprintf("%q is not the name of a kept result: the footer of a cut result writes it as r-, 12 hex digits, -, 16 hex digits (e.g. %s)", r.response, tools.CopyTokenExample),
+		return tool.Result{}, &tool.InputError{Field: k.fields.response, Problem: fmt.Sprintf("%q is not the name of a kept result: the footer of a cut result writes it as r-, 12 hex digits, -, 16 hex digits (e.g. %s)", r.response, tool.CopyTokenExample),
 			Hint: fmt.Sprintf("Copy it from the footer, or drop %q to call the tool.", k.fields.response)}
 	}
-	cp, err := tools.OpenCopy(ctx, tok)
+	cp, err := tool.OpenCopy(ctx, tok)
 	if err == nil {
 		defer cp.Close()
 		return k.replay(ctx, r, cp)
 	}
-	gone, _ := err.(*tools.CopyGone)
+	gone, _ := err.(*tool.CopyGone)
 	if !k.readOnly {
-		return tools.Result{}, fmt.Errorf("the rest of this result cannot be shown: %s. f0 does not call %s again to page through its answer: it is not annotated read-only, so a second call could do its work again. Calling it again is up to you: it will run again",
-			gone.Error(), tools.ToolName(ctx, k.name()))
+		return tool.Result{}, fmt.Errorf("the rest of this result cannot be shown: %s. f0 does not call %s again to page through its answer: it is not annotated read-only, so a second call could do its work again. Calling it again is up to you: it will run again",
+			gone.Error(), tool.ToolName(ctx, k.name()))
 	}
 	out, w, err := k.call(ctx, r)
 	if err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
 	if w.Sum() != tok.Sum {
 		again, _ := k.keep(ctx, request{args: r.args, binary: r.binary}, out, w)
@@ -130,8 +130,8 @@ func (k *caller) continued(ctx context.Context, r request) (tools.Result, error)
 		if again != "" {
 			changes[k.fields.response] = again
 		}
-		return tools.Result{}, fmt.Errorf("the result changed since the first page: %s; %s was called again, and its result (%s, sha256 %s…) is not the one the first pages came from (sha256 %s…). The pages you have are of the earlier result; read the new one from its start: %s",
-			gone.Error(), tools.ToolName(ctx, k.name()), text.HumanBytes(int64(len(out.Text))), w.Sum(), tok.Sum, tools.CallWith(ctx, changes))
+		return tool.Result{}, fmt.Errorf("the result changed since the first page: %s; %s was called again, and its result (%s, sha256 %s…) is not the one the first pages came from (sha256 %s…). The pages you have are of the earlier result; read the new one from its start: %s",
+			gone.Error(), tool.ToolName(ctx, k.name()), text.HumanBytes(int64(len(out.Text))), w.Sum(), tok.Sum, tool.CallWith(ctx, changes))
 	}
 	token, paged := k.keep(ctx, r, out, w)
 	res := k.page(ctx, out, r.offset, token, paged)
@@ -143,15 +143,15 @@ func (k *caller) continued(ctx context.Context, r request) (tools.Result, error)
 func (k *caller) name() string { return k.conn.srv.Name + "." + ToolName(k.tool) }
 
 // replay pages through a kept result.
-func (k *caller) replay(ctx context.Context, r request, cp *tools.Copy) (tools.Result, error) {
+func (k *caller) replay(ctx context.Context, r request, cp *tool.Copy) (tool.Result, error) {
 	m, ok := cp.Meta.(*keptResult)
 	if !ok || m.key != k.key(r) {
-		return tools.Result{}, &tools.InputError{Field: k.fields.response, Problem: fmt.Sprintf("%s is the kept result of another call", cp.Token),
+		return tool.Result{}, &tool.InputError{Field: k.fields.response, Problem: fmt.Sprintf("%s is the kept result of another call", cp.Token),
 			Hint: fmt.Sprintf("Continue a result with the call its footer names, or drop %q to call the tool.", k.fields.response)}
 	}
 	var b strings.Builder
 	if _, err := io.Copy(&b, cp.Reader()); err != nil {
-		return tools.Result{}, fmt.Errorf("read the kept copy: %w", err)
+		return tool.Result{}, fmt.Errorf("read the kept copy: %w", err)
 	}
 	res := m.res
 	res.Text = b.String()
@@ -162,7 +162,7 @@ func (k *caller) replay(ctx context.Context, r request, cp *tools.Copy) (tools.R
 // pipeline names in its footer when the budget cuts it: the offset in the
 // kept copy (token). A result that is not paged (its copy could not be
 // kept, and the tool is not called again) has a footer saying why.
-func (k *caller) page(ctx context.Context, res tools.Result, offset int, token string, paged bool) tools.Result {
+func (k *caller) page(ctx context.Context, res tool.Result, offset int, token string, paged bool) tool.Result {
 	total := len(res.Text)
 	if offset > 0 {
 		offset = min(offset, total)
@@ -170,7 +170,7 @@ func (k *caller) page(ctx context.Context, res tools.Result, offset int, token s
 		res.Head = fmt.Sprintf("[from byte %s of %s]", text.GroupDigits(int64(offset)), text.GroupDigits(int64(total)))
 	}
 	if !paged {
-		res.Unpaged = fmt.Sprintf("The rest is not shown: f0 could not keep a copy of this result, and it does not call %s again to page through it (the tool is not annotated read-only, so a second call could do its work again).", tools.ToolName(ctx, k.name()))
+		res.Unpaged = fmt.Sprintf("The rest is not shown: f0 could not keep a copy of this result, and it does not call %s again to page through it (the tool is not annotated read-only, so a second call could do its work again).", tool.ToolName(ctx, k.name()))
 		return res
 	}
 	field, resp, again := k.fields.offset, k.fields.response, k.readOnly

@@ -9,18 +9,17 @@ import (
 	"strings"
 
 	"f0/internal/text"
+	"f0/tool"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
-
-	"f0/tools"
 )
 
 // convert turns an upstream result into text for the model: text blocks as
 // they are, embedded text resources with their URI, structured content
 // when there is no text; images, audio and binary resources summarized
 // (type, size, sha256) unless binary asks for them.
-func convert(res *mcpgo.CallToolResult, binary bool) tools.Result {
-	var out tools.Result
+func convert(res *mcpgo.CallToolResult, binary bool) tool.Result {
+	var out tool.Result
 	var parts []string
 	for _, c := range res.Content {
 		switch v := c.(type) {
@@ -29,7 +28,7 @@ func convert(res *mcpgo.CallToolResult, binary bool) tools.Result {
 		case mcpgo.ImageContent:
 			if binary {
 				if data, err := base64.StdEncoding.DecodeString(v.Data); err == nil {
-					out.Images = append(out.Images, tools.Image{MIMEType: v.MIMEType, Data: data})
+					out.Images = append(out.Images, tool.Image{MIMEType: v.MIMEType, Data: data})
 					continue
 				}
 			}

@@ -6,10 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"f0/engine"
+	"f0/tool"
+	"f0/tools/meta"
+
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"f0/schemas"
-	"f0/tools"
 )
 
 // TestNormalize: each upstream schema shape becomes a portable published
@@ -106,11 +109,11 @@ func TestRealServersArePublishedPortably(t *testing.T) {
 		if len(skipped) > 0 || len(built) != len(list) {
 			t.Fatalf("%s: skipped %v", file, skipped)
 		}
-		reg, err := tools.NewRegistry(append(tools.MetaTools(), built...)...)
+		reg, err := engine.NewRegistry(append(meta.Tools(), built...)...)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := tools.NewPipeline(reg, tools.Config{Access: tools.Admin})
+		p, err := engine.NewHost(reg, engine.Config{Access: tool.Admin})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,9 +10,10 @@ import (
 	"sync"
 	"time"
 
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"f0/engine"
+	"f0/tool"
 
-	"f0/tools"
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
 )
 
 // StartWait is how long Start waits for the servers: one that is still
@@ -35,11 +36,11 @@ type Set struct {
 // trying to start it in the background, and Follow puts its tools in its
 // place once it runs. Only a wrong configuration (two servers with one
 // name) is an error.
-func Start(ctx context.Context, servers []Server, version string, logger *slog.Logger) (*Set, []*tools.Tool, error) {
+func Start(ctx context.Context, servers []Server, version string, logger *slog.Logger) (*Set, []*tool.Tool, error) {
 	return startWithin(ctx, servers, version, logger, StartWait)
 }
 
-func startWithin(ctx context.Context, servers []Server, version string, logger *slog.Logger, wait time.Duration) (*Set, []*tools.Tool, error) {
+func startWithin(ctx context.Context, servers []Server, version string, logger *slog.Logger, wait time.Duration) (*Set, []*tool.Tool, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
@@ -63,7 +64,7 @@ func startWithin(ctx context.Context, servers []Server, version string, logger *
 	}
 	waitCtx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
-	var all []*tools.Tool
+	var all []*tool.Tool
 	for i, conn := range set.conns {
 		var o outcome
 		select {
@@ -87,7 +88,7 @@ func startWithin(ctx context.Context, servers []Server, version string, logger *
 }
 
 // convert turns a server's listing into f0 tools, logging those left out.
-func (s *Set) convert(conn *Conn, list []mcpgo.Tool) []*tools.Tool {
+func (s *Set) convert(conn *Conn, list []mcpgo.Tool) []*tool.Tool {
 	out, skipped := conn.Tools(list)
 	for _, why := range skipped {
 		s.logger.Warn("upstream tool left out", "upstream", conn.srv.Name, "why", why)
@@ -100,7 +101,7 @@ func (s *Set) convert(conn *Conn, list []mcpgo.Tool) []*tools.Tool {
 // changes, gets its new tools in p (a new version of it, whose watchers
 // tell the clients). accessRules are the operator's --upstream-access
 // rules, applied to the new tools.
-func (s *Set) Follow(p *tools.Pipeline, accessRules []string) {
+func (s *Set) Follow(p *engine.Host, accessRules []string) {
 	if s == nil {
 		return
 	}
@@ -110,7 +111,7 @@ func (s *Set) Follow(p *tools.Pipeline, accessRules []string) {
 			defer s.mu.Unlock()
 			ns := conn.srv.Name
 			latest := p.Latest()
-			others := slices.DeleteFunc(latest.Registry().Tools(), func(t *tools.Tool) bool { return t.Namespace() == ns })
+			others := slices.DeleteFunc(latest.Registry().Tools(), func(t *tool.Tool) bool { return t.Namespace() == ns })
 			fresh := UniqueAliases(s.convert(conn, list), others)
 			applyAccess(fresh, accessRules)
 			if _, err := latest.Replace(ns, fresh); err != nil {
@@ -126,13 +127,13 @@ func (s *Set) Follow(p *tools.Pipeline, accessRules []string) {
 // alias of another tool among them or among others (two servers' bare
 // read_file, or a name of f0's own), so that it means neither rather than
 // either. The tools are changed in place and returned.
-func UniqueAliases(list, others []*tools.Tool) []*tools.Tool {
+func UniqueAliases(list, others []*tool.Tool) []*tool.Tool {
 	uses := map[string]int{}
-	count := func(ts []*tools.Tool, weight int) {
+	count := func(ts []*tool.Tool, weight int) {
 		for _, t := range ts {
 			keys := map[string]bool{}
 			for _, n := range append([]string{t.Name}, t.Aliases...) {
-				keys[tools.NameKey(n)] = true
+				keys[engine.NameKey(n)] = true
 			}
 			for k := range keys {
 				uses[k] += weight
@@ -142,7 +143,7 @@ func UniqueAliases(list, others []*tools.Tool) []*tools.Tool {
 	count(list, 1)
 	count(others, 2)
 	for _, t := range list {
-		t.Aliases = slices.DeleteFunc(slices.Clone(t.Aliases), func(a string) bool { return uses[tools.NameKey(a)] > 1 })
+		t.Aliases = slices.DeleteFunc(slices.Clone(t.Aliases), func(a string) bool { return uses[engine.NameKey(a)] > 1 })
 	}
 	return list
 }
@@ -176,7 +177,7 @@ func (s *Set) Close() error {
 // that no server lists is an error, unless the tool's server is not
 // running yet (a placeholder stands for it): the rule applies when it
 // starts.
-func SetAccess(list []*tools.Tool, rules []string) error {
+func SetAccess(list []*tool.Tool, rules []string) error {
 	for _, rule := range rules {
 		name, access, err := accessRule(rule)
 		if err != nil {
@@ -196,7 +197,7 @@ func SetAccess(list []*tools.Tool, rules []string) error {
 
 // applyAccess applies the rules that name one of the tools, and leaves
 // the others for another server's tools.
-func applyAccess(list []*tools.Tool, rules []string) {
+func applyAccess(list []*tool.Tool, rules []string) {
 	for _, rule := range rules {
 		name, access, err := accessRule(rule)
 		if i := slices.IndexFunc(list, named(name)); err == nil && i >= 0 {
@@ -206,9 +207,9 @@ func applyAccess(list []*tools.Tool, rules []string) {
 }
 
 // accessRule reads one --upstream-access rule.
-func accessRule(rule string) (name string, _ tools.Access, _ error) {
+func accessRule(rule string) (name string, _ tool.Access, _ error) {
 	name, level, ok := strings.Cut(rule, "=")
-	access, err := tools.ParseAccess(level)
+	access, err := tool.ParseAccess(level)
 	if !ok || err != nil {
 		return "", 0, fmt.Errorf("--upstream-access %q: want TOOL=read, TOOL=write or TOOL=admin", rule)
 	}
@@ -216,17 +217,17 @@ func accessRule(rule string) (name string, _ tools.Access, _ error) {
 }
 
 // named matches a tool called name in any spelling, aliases included.
-func named(name string) func(*tools.Tool) bool {
-	key := tools.NameKey(name)
-	return func(t *tools.Tool) bool {
-		return tools.NameKey(t.Name) == key || slices.ContainsFunc(t.Aliases, func(a string) bool { return tools.NameKey(a) == key })
+func named(name string) func(*tool.Tool) bool {
+	key := engine.NameKey(name)
+	return func(t *tool.Tool) bool {
+		return engine.NameKey(t.Name) == key || slices.ContainsFunc(t.Aliases, func(a string) bool { return engine.NameKey(a) == key })
 	}
 }
 
 // standsFor matches the placeholder of the namespace of name.
-func standsFor(name string) func(*tools.Tool) bool {
-	key := tools.NameKey(name)
-	return func(t *tools.Tool) bool {
-		return t.Placeholder && strings.HasPrefix(key, tools.NameKey(t.Namespace())+"_")
+func standsFor(name string) func(*tool.Tool) bool {
+	key := engine.NameKey(name)
+	return func(t *tool.Tool) bool {
+		return t.Placeholder && strings.HasPrefix(key, engine.NameKey(t.Namespace())+"_")
 	}
 }

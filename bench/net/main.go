@@ -24,7 +24,7 @@ import (
 	"time"
 
 	"f0/catalog"
-	"f0/tools"
+	"f0/engine"
 )
 
 func main() {
@@ -78,7 +78,7 @@ func timeNetCurl(url string, n int) (time.Duration, error) {
 	if err != nil {
 		return 0, err
 	}
-	p, err := tools.NewPipeline(reg, tools.Config{})
+	p, err := engine.NewHost(reg, engine.Config{})
 	if err != nil {
 		return 0, err
 	}

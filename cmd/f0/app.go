@@ -14,11 +14,13 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"f0/engine"
+	"f0/tool"
+
 	"github.com/spf13/cobra"
 
 	"f0/internal/logline"
 	"f0/mcp"
-	"f0/tools"
 )
 
 // app holds the streams and flags of one f0 invocation.
@@ -96,7 +98,7 @@ same tools on the command line, with the same names, argument repair and errors.
 // printToolList appends the exposed tools to the root help.
 func (a *app) printToolList(root *cobra.Command) {
 	err := applyEnv(root.Flags())
-	var p *tools.Pipeline
+	var p *engine.Host
 	if err == nil {
 		p, _, err = a.setup(slog.LevelWarn)
 	}
@@ -113,7 +115,7 @@ func (a *app) printToolList(root *cobra.Command) {
 }
 
 // setup builds the logger and pipeline for a command.
-func (a *app) setup(level slog.Level) (*tools.Pipeline, *slog.Logger, error) {
+func (a *app) setup(level slog.Level) (*engine.Host, *slog.Logger, error) {
 	logger, err := a.flags.logger(a.stderr, level)
 	if err != nil {
 		return nil, nil, err
@@ -356,7 +358,7 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 }
 
 // callLocal runs a call in-process through the pipeline.
-func (a *app) callLocal(ctx context.Context, p *tools.Pipeline, name string, words []string) error {
+func (a *app) callLocal(ctx context.Context, p *engine.Host, name string, words []string) error {
 	var raw any
 	t, _ := p.Resolve(name)
 	quiet, console := false, false
@@ -381,18 +383,18 @@ func (a *app) callLocal(ctx context.Context, p *tools.Pipeline, name string, wor
 		}
 	}
 	// curl's "@-" and "-T -" read the terminal's standard input.
-	ctx = tools.WithStdin(ctx, tools.NewStdin(a.stdin))
+	ctx = tool.WithStdin(ctx, tool.NewStdin(a.stdin))
 	clearProgress := func() {}
 	if !quiet {
 		ctx, clearProgress = a.progress(ctx)
 	}
 	if console {
-		ctx = tools.WithConsole(ctx, tools.ConsoleOptions{Terminal: isTerminal(a.stdout)})
+		ctx = tool.WithConsole(ctx, tool.ConsoleOptions{Terminal: isTerminal(a.stdout)})
 	}
 	// The whole body goes to stdout (a pipe, a file, curl's console): the
 	// tool writes it there as it reads it, instead of holding it.
 	if t != nil && t.Verbatim && (console || a.pipeBudget() == pipedBudget) {
-		ctx = tools.WithSink(ctx, t, a.stdout)
+		ctx = tool.WithSink(ctx, t, a.stdout)
 	}
 	res := p.CallBudget(ctx, name, raw, a.pipeBudget())
 	clearProgress()
@@ -404,7 +406,7 @@ func (a *app) callLocal(ctx context.Context, p *tools.Pipeline, name string, wor
 
 // printConsole writes what the program a tool stands in for would have
 // printed, and exits with its status.
-func (a *app) printConsole(c *tools.Console) error {
+func (a *app) printConsole(c *tool.Console) error {
 	for _, b := range c.Stdout {
 		if _, err := a.stdout.Write(b); err != nil {
 			return &exitStatus{code: exitWriteError}
@@ -468,7 +470,7 @@ func looksLikeJSON(words []string) bool {
 
 // readArgs turns CLI words into arguments: one JSON object, '-' for JSON on
 // stdin, or key=value / key:=json pairs with bare words for the main field.
-func (a *app) readArgs(reg *tools.Registry, t *tools.Tool, words []string) (any, error) {
+func (a *app) readArgs(reg *engine.Registry, t *tool.Tool, words []string) (any, error) {
 	switch {
 	case len(words) == 0:
 		return nil, nil
@@ -545,7 +547,7 @@ func splitPair(w string) (key, val string, isJSON bool) {
 // stderr and exit code 1. The body ends with a newline, so that a note on
 // stderr starts on a line of its own, unless it is verbatim data (a file,
 // an HTTP body) going to a pipe or a file, which keeps its bytes exactly.
-func (a *app) print(res tools.Result, verbatim bool) error {
+func (a *app) print(res tool.Result, verbatim bool) error {
 	images := ""
 	for _, img := range res.Images {
 		images += fmt.Sprintf("[image %s, %d bytes]\n", img.MIMEType, len(img.Data))
@@ -554,7 +556,7 @@ func (a *app) print(res tools.Result, verbatim bool) error {
 		return &toolError{text: strings.TrimRight(res.Text+"\n"+images, "\n")}
 	}
 	sec := res.Sections
-	if sec == (tools.Sections{}) {
+	if sec == (tool.Sections{}) {
 		sec.Body = res.Text // a result that did not come through the pipeline
 	}
 	if sec.Head != "" {

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"f0/tools"
+	"f0/tool"
 )
 
 // listedNames returns the first column of `f0 tools`.
@@ -481,10 +481,10 @@ func TestServeStdio(t *testing.T) {
 
 func TestReadArgs(t *testing.T) {
 	a := newApp(strings.NewReader(`{"from":"stdin"}`), io.Discard, io.Discard)
-	main := &tools.Tool{Spec: tools.Spec{MainField: "query"}}
+	main := &tool.Tool{Spec: tool.Spec{MainField: "query"}}
 	tests := []struct {
 		name    string
-		tool    *tools.Tool
+		tool    *tool.Tool
 		words   []string
 		want    string // JSON of the result
 		wantErr string
@@ -501,7 +501,7 @@ func TestReadArgs(t *testing.T) {
 		{"path-like with =", main, []string{"./a=b"}, `"./a=b"`, ""},
 		{"spaced key", main, []string{"a b=c"}, `"a b=c"`, ""},
 		{"leading =", main, []string{"=x"}, `"=x"`, ""},
-		{"bare word, no main field", &tools.Tool{}, []string{"k=v", "word"}, "", "give every argument as key=value"},
+		{"bare word, no main field", &tool.Tool{}, []string{"k=v", "word"}, "", "give every argument as key=value"},
 		{"bare word, no tool", nil, []string{"k=v", "word"}, "", "give every argument as key=value"},
 		{"duplicate main", main, []string{"query=a", "b"}, "", "both as a bare word"},
 		{"bad json pair", main, []string{"a:=nope"}, "", "must be JSON"},

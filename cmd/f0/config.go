@@ -14,15 +14,16 @@ import (
 	"strings"
 	"time"
 
+	"f0/engine"
 	"f0/internal/setting"
 	"f0/internal/text"
+	"f0/tool"
 
 	"github.com/spf13/pflag"
 
 	"f0/catalog"
 	"f0/internal/roots"
 	"f0/internal/web"
-	"f0/tools"
 	"f0/upstream"
 )
 
@@ -49,7 +50,7 @@ type globalFlags struct {
 	// started are the upstream servers this invocation started, and built
 	// the pipelines it made (their kept copies); closed when it ends.
 	started *upstream.Set
-	built   []*tools.Pipeline
+	built   []*engine.Host
 	// oneShot is set for a command that ends with its answer (anything but
 	// serve): it keeps no copies of long answers, which would go with it.
 	oneShot bool
@@ -77,8 +78,8 @@ func (g *globalFlags) register(fs *pflag.FlagSet) {
 	fs.StringSliceVar(&g.namespaces, "allowed-root-endpoints", nil, "expose only these namespaces, e.g. net,fs")
 	fs.StringSliceVar(&g.include, "tools", nil, "expose only these tools")
 	fs.StringSliceVar(&g.exclude, "exclude-tools", nil, "hide these tools")
-	fs.IntVar(&g.maxOutput, "max-output", tools.DefaultMaxOutput, "default output budget of a call in bytes")
-	fs.IntVar(&g.maxCalls, "max-calls", tools.DefaultMaxCalls, "most tool calls running at once (MCP, HTTP, batch items together); more are answered busy, retry")
+	fs.IntVar(&g.maxOutput, "max-output", tool.DefaultMaxOutput, "default output budget of a call in bytes")
+	fs.IntVar(&g.maxCalls, "max-calls", engine.DefaultMaxCalls, "most tool calls running at once (MCP, HTTP, batch items together); more are answered busy, retry")
 	fs.StringVar(&g.maxHeld, "max-call-memory", "128MiB", "most memory the running calls may hold for response bodies together; over it a call is answered busy, retry (or, when it alone needs more, told to ask for a part)")
 	fs.StringVar(&g.logLevel, "log-level", "", "log level on stderr: debug, info, warn, error (default info for serve, warn otherwise)")
 	fs.StringVar(&g.net.maxTime, "net-max-time", "5m", "longest time limit a net.curl call may ask for, total and connect (default limits: 30s and 10s)")
@@ -174,7 +175,7 @@ func limitMemory(held int64) {
 
 // pipeline builds the registry and the call pipeline from the flags, for a
 // command that has no MCP client (anything but serve).
-func (g *globalFlags) pipeline(logger *slog.Logger) (*tools.Pipeline, error) {
+func (g *globalFlags) pipeline(logger *slog.Logger) (*engine.Host, error) {
 	if mode, explicit, err := roots.ParseMode(g.rootsMode, len(g.roots) > 0); err != nil {
 		return nil, err
 	} else if explicit && mode == roots.ModeClient {
@@ -187,7 +188,7 @@ func (g *globalFlags) pipeline(logger *slog.Logger) (*tools.Pipeline, error) {
 
 // build builds the registry, the call pipeline and the roots policy from
 // the flags.
-func (g *globalFlags) build(logger *slog.Logger) (*tools.Pipeline, *roots.Policy, error) {
+func (g *globalFlags) build(logger *slog.Logger) (*engine.Host, *roots.Policy, error) {
 	policy, err := g.rootsPolicy(logger)
 	if err != nil {
 		return nil, nil, err
@@ -214,12 +215,12 @@ func (g *globalFlags) rootsPolicy(logger *slog.Logger) (*roots.Policy, error) {
 }
 
 // newPipeline builds the registry over files and the call pipeline.
-func (g *globalFlags) newPipeline(logger *slog.Logger, files *roots.Set) (*tools.Pipeline, error) {
-	access, err := tools.ParseAccess(g.access)
+func (g *globalFlags) newPipeline(logger *slog.Logger, files *roots.Set) (*engine.Host, error) {
+	access, err := tool.ParseAccess(g.access)
 	if err != nil {
 		return nil, fmt.Errorf("--access: %w", err)
 	}
-	style, ok := tools.ParseNameStyle(g.toolNames)
+	style, ok := engine.ParseNameStyle(g.toolNames)
 	if !ok {
 		return nil, fmt.Errorf("--tool-names %q: want underscore or dotted", g.toolNames)
 	}
@@ -250,7 +251,7 @@ func (g *globalFlags) newPipeline(logger *slog.Logger, files *roots.Set) (*tools
 	if err != nil {
 		return nil, err
 	}
-	p, err := tools.NewPipeline(reg, tools.Config{
+	p, err := engine.NewHost(reg, engine.Config{
 		Clients:    clients,
 		Access:     access,
 		NameStyle:  style,
@@ -276,10 +277,10 @@ func (g *globalFlags) newPipeline(logger *slog.Logger, files *roots.Set) (*tools
 // options turns the client flags into the pipeline's client options; a
 // MAX_MCP_OUTPUT_TOKENS in f0's environment (a server Claude Code starts
 // inherits Claude Code's) sets Claude Code's limit.
-func (c clientFlags) options() (tools.ClientOptions, error) {
-	opts := tools.ClientOptions{ServerName: c.serverName, PiDirect: c.piDirect, Limits: map[string]tools.Limits{}}
+func (c clientFlags) options() (engine.ClientOptions, error) {
+	opts := engine.ClientOptions{ServerName: c.serverName, PiDirect: c.piDirect, Limits: map[string]tool.Limits{}}
 	for _, v := range c.limits {
-		name, l, err := tools.ParseClientLimits(v)
+		name, l, err := engine.ParseClientLimits(v)
 		if err != nil {
 			return opts, err
 		}
@@ -302,7 +303,7 @@ func parseDuration(flag, v string) (time.Duration, error) {
 }
 
 // startUpstreams starts the --upstream servers and returns their tools.
-func (g *globalFlags) startUpstreams(logger *slog.Logger) ([]*tools.Tool, error) {
+func (g *globalFlags) startUpstreams(logger *slog.Logger) ([]*tool.Tool, error) {
 	g.close() // a second pipeline in one invocation starts them afresh
 	var servers []upstream.Server
 	if g.configFile != "" {
@@ -348,9 +349,9 @@ func (g *globalFlags) close() {
 // defaults, spilling to a private directory in the system's temporary
 // directory, or in the user's cache directory when that one is inside a
 // root, or in memory only when both are.
-func keepLimits(files *roots.Set, oneShot bool) tools.KeepLimits {
+func keepLimits(files *roots.Set, oneShot bool) tool.KeepLimits {
 	if oneShot {
-		return tools.KeepLimits{Off: true}
+		return tool.KeepLimits{Off: true}
 	}
 	var dirs []string
 	if files != nil {
@@ -359,10 +360,10 @@ func keepLimits(files *roots.Set, oneShot bool) tools.KeepLimits {
 	cache, err := os.UserCacheDir()
 	for _, dir := range []string{os.TempDir(), cache} {
 		if dir != "" && (dir != cache || err == nil) && !insideAny(dir, dirs) {
-			return tools.KeepLimits{Dir: dir}
+			return tool.KeepLimits{Dir: dir}
 		}
 	}
-	return tools.KeepLimits{NoDisk: true}
+	return tool.KeepLimits{NoDisk: true}
 }
 
 // insideAny reports whether dir is one of roots or inside one, links

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"f0/engine"
 	"f0/internal/texttest"
-	"f0/tools"
 )
 
 // fsRoot makes a small module to point --root at.
@@ -168,7 +168,7 @@ func TestBase64OnTheCommandLine(t *testing.T) {
 	})
 	t.Run("on a terminal", func(t *testing.T) {
 		p := rootPipeline(t, dir)
-		ctx := tools.WithRenderer(context.Background(), cliRenderer{reg: p.Registry(), flags: []string{"--root", dir}})
+		ctx := engine.WithRenderer(context.Background(), cliRenderer{reg: p.Registry(), flags: []string{"--root", dir}})
 		res := p.Call(ctx, "fs.read", map[string]any{"path": "a b.bin", "base64": true})
 		if res.IsError {
 			t.Fatalf("a page of base64 is an answer:\n%s", res.Text)

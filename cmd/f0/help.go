@@ -8,11 +8,12 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"f0/engine"
+	"f0/tool"
+
 	"github.com/agnivade/levenshtein"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-
-	"f0/tools"
 )
 
 // flagsAnywhere is the help's paragraph on where f0's flags may go.
@@ -55,7 +56,7 @@ func (a *app) versionCommand() *cobra.Command {
 // but close to a command (`f0 serv`): a usage error that names it. A word
 // at least as close to a tool, or spelt like one (net_crul, fs.raed), is
 // left to the pipeline, which suggests tools.
-func commandMiss(root *cobra.Command, p *tools.Pipeline, name string) error {
+func commandMiss(root *cobra.Command, p *engine.Host, name string) error {
 	if strings.ContainsAny(name, "._") {
 		return nil
 	}
@@ -91,8 +92,8 @@ func commandMiss(root *cobra.Command, p *tools.Pipeline, name string) error {
 
 // nearestTool is the exposed tool whose short name (read in fs.read) or
 // full name is closest to word, or that has word as a keyword.
-func nearestTool(p *tools.Pipeline, word string) (*tools.Tool, int) {
-	var best *tools.Tool
+func nearestTool(p *engine.Host, word string) (*tool.Tool, int) {
+	var best *tool.Tool
 	bestDist := 1 << 30
 	for _, t := range p.Visible() {
 		_, short, _ := strings.Cut(t.Name, ".")

@@ -8,13 +8,13 @@ import (
 	"slices"
 	"strings"
 
+	"f0/engine"
 	"f0/internal/setting"
 	"f0/internal/shellwords"
 	"f0/internal/text"
+	"f0/tool"
 
 	"github.com/spf13/pflag"
-
-	"f0/tools"
 )
 
 // cliRenderer writes the calls f0 suggests (a footer's "Get the rest", an
@@ -29,21 +29,21 @@ import (
 // error's heading, a "did you mean" list) are spelt as in those command
 // lines, fs.read, so a terminal never shows fs_read above `f0 fs.read`.
 type cliRenderer struct {
-	reg   *tools.Registry
+	reg   *engine.Registry
 	flags []string // f0's own flags of this invocation, as words
 }
 
 // withCLIRenderer makes every call made with ctx suggest f0 command lines.
-func (a *app) withCLIRenderer(ctx context.Context, p *tools.Pipeline) context.Context {
-	return tools.WithRenderer(ctx, cliRenderer{reg: p.Registry(), flags: a.lineFlags})
+func (a *app) withCLIRenderer(ctx context.Context, p *engine.Host) context.Context {
+	return engine.WithRenderer(ctx, cliRenderer{reg: p.Registry(), flags: a.lineFlags})
 }
 
 // Name writes the tool's name as the command line takes it: fs.read.
-func (r cliRenderer) Name(s tools.Suggestion) string { return s.Tool }
+func (r cliRenderer) Name(s tool.Suggestion) string { return s.Tool }
 
 // Redirect writes the call with its standard output sent to file, which
 // then gets all of it: `f0 fs.read x.bin base64=true > x.bin.b64`.
-func (r cliRenderer) Redirect(s tools.Suggestion, file string) string {
+func (r cliRenderer) Redirect(s tool.Suggestion, file string) string {
 	return r.Call(s) + " > " + quoteWord(file)
 }
 
@@ -73,7 +73,7 @@ func (r cliRenderer) ListTools() string {
 
 // Call writes `f0 [FLAGS] TOOL WORDS…`, or `f0 [FLAGS] call NAME 'JSON'`
 // for a name the registry does not know.
-func (r cliRenderer) Call(s tools.Suggestion) string {
+func (r cliRenderer) Call(s tool.Suggestion) string {
 	words := append([]string{"f0"}, r.flags...)
 	if t := r.reg.Lookup(s.Tool); t != nil {
 		words = append(words, s.Tool)
@@ -88,7 +88,7 @@ func (r cliRenderer) Call(s tools.Suggestion) string {
 // field's words (curl's) as they are, the main field as a bare word when it
 // reads back the same, every other field as key=value (strings, and numbers
 // and booleans for fields declared so) or key:=JSON.
-func (r cliRenderer) argWords(t *tools.Tool, args map[string]any) []string {
+func (r cliRenderer) argWords(t *tool.Tool, args map[string]any) []string {
 	var raw, bare []string
 	if t.RawArgsField != "" {
 		if ws, ok := rawWords(args[t.RawArgsField]); ok {
@@ -108,7 +108,7 @@ func (r cliRenderer) argWords(t *tools.Tool, args map[string]any) []string {
 }
 
 // fieldWords writes fields as key=value or key:=JSON, in name order.
-func (r cliRenderer) fieldWords(t *tools.Tool, args map[string]any) []string {
+func (r cliRenderer) fieldWords(t *tool.Tool, args map[string]any) []string {
 	keys := slices.Sorted(maps.Keys(args))
 	var words []string
 	for _, k := range keys {

@@ -14,9 +14,10 @@ import (
 	"testing"
 
 	"f0/catalog"
+	"f0/engine"
 	"f0/internal/shellwords"
 	"f0/internal/text"
-	"f0/tools"
+	"f0/tool"
 )
 
 // TestCLIRendererRoundTrip: every documented example of every tool,
@@ -30,25 +31,25 @@ func TestCLIRendererRoundTrip(t *testing.T) {
 	}
 	r := cliRenderer{reg: reg, flags: []string{"--root", "/tmp/a dir"}}
 	a := newApp(strings.NewReader(""), io.Discard, io.Discard)
-	for _, tool := range reg.Tools() {
-		for i, ex := range reg.Doc(tool).Examples {
-			line := r.Call(tools.Suggestion{Tool: tool.Name, Listed: "x", Args: ex})
-			t.Run(fmt.Sprintf("%s#%d", tool.Name, i), func(t *testing.T) {
+	for _, tl := range reg.Tools() {
+		for i, ex := range reg.Doc(tl).Examples {
+			line := r.Call(tool.Suggestion{Tool: tl.Name, Listed: "x", Args: ex})
+			t.Run(fmt.Sprintf("%s#%d", tl.Name, i), func(t *testing.T) {
 				words, _, err := shellwords.ShellWords(line)
 				if err != nil {
 					t.Fatalf("%s: not a shell line: %v", line, err)
 				}
-				prefix := []string{"f0", "--root", "/tmp/a dir", tool.Name}
+				prefix := []string{"f0", "--root", "/tmp/a dir", tl.Name}
 				if len(words) < len(prefix) || strings.Join(words[:len(prefix)], "\x00") != strings.Join(prefix, "\x00") {
 					t.Fatalf("%s: want it to start with %q", line, prefix)
 				}
-				got, err := readBack(a, reg, tool, words[len(prefix):])
+				got, err := readBack(a, reg, tl, words[len(prefix):])
 				if err != nil {
 					t.Fatalf("%s: %v", line, err)
 				}
 				want := plainArgs(ex)
-				if s, ok := want[tool.RawArgsField].(string); ok {
-					want[tool.RawArgsField], _ = rawWords(s) // a string of curl words reads back as its words
+				if s, ok := want[tl.RawArgsField].(string); ok {
+					want[tl.RawArgsField], _ = rawWords(s) // a string of curl words reads back as its words
 					want = plainArgs(want)
 				}
 				for k, v := range want {
@@ -68,7 +69,7 @@ func TestCLIRendererRoundTrip(t *testing.T) {
 }
 
 // readBack parses the words after a tool name the way the CLI does.
-func readBack(a *app, reg *tools.Registry, t *tools.Tool, words []string) (map[string]any, error) {
+func readBack(a *app, reg *engine.Registry, t *tool.Tool, words []string) (map[string]any, error) {
 	if t.RawArgsField != "" {
 		args, err := rawCall(reg, t, words)
 		return plainArgs(args), err
@@ -111,12 +112,12 @@ func TestCLIRendererWords(t *testing.T) {
 		{"no.such", map[string]any{"a": 1}, `f0 call no.such '{"a":1}'`},
 	}
 	for _, c := range cases {
-		if got := r.Call(tools.Suggestion{Tool: c.tool, Listed: "x", Args: c.args}); got != c.want {
+		if got := r.Call(tool.Suggestion{Tool: c.tool, Listed: "x", Args: c.args}); got != c.want {
 			t.Errorf("%s %v:\n got %s\nwant %s", c.tool, c.args, got, c.want)
 		}
 	}
 	flags := cliRenderer{reg: reg, flags: []string{"--root", "/a b", "--access", "read"}}
-	if got := flags.Call(tools.Suggestion{Tool: "fs.list"}); got != "f0 --root '/a b' --access read fs.list" {
+	if got := flags.Call(tool.Suggestion{Tool: "fs.list"}); got != "f0 --root '/a b' --access read fs.list" {
 		t.Errorf("with flags: %s", got)
 	}
 	if got := flags.ListTools(); got != "f0 --root '/a b' --access read tools" {
@@ -277,13 +278,13 @@ func TestCLIHeadingsSpellTheExamplesName(t *testing.T) {
 }
 
 // rootPipeline is the whole catalogue over dir, with the default settings.
-func rootPipeline(t *testing.T, dir string) *tools.Pipeline {
+func rootPipeline(t *testing.T, dir string) *engine.Host {
 	t.Helper()
 	reg, err := catalog.New(catalog.Options{Roots: []string{dir}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := tools.NewPipeline(reg, tools.Config{})
+	p, err := engine.NewHost(reg, engine.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

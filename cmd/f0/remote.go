@@ -11,14 +11,15 @@ import (
 	"strings"
 	"time"
 
+	"f0/engine"
 	"f0/internal/shellwords"
 	"f0/internal/text"
+	"f0/tool"
 
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
-	"f0/tools"
 	"f0/upstream"
 )
 
@@ -43,10 +44,10 @@ type remoteTarget struct {
 
 // call calls a tool on the target. The server's pipeline resolves the name
 // and repairs the arguments, exactly as for any other client.
-func (rt remoteTarget) call(ctx context.Context, name string, args any) (tools.Result, error) {
+func (rt remoteTarget) call(ctx context.Context, name string, args any) (tool.Result, error) {
 	c, where, err := rt.connect()
 	if err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
 	defer c.Close()
 	if r, ok := client.GetStderr(c); ok {
@@ -63,15 +64,15 @@ func (rt remoteTarget) call(ctx context.Context, name string, args any) (tools.R
 }
 
 // session initializes the MCP session and makes the call.
-func (rt remoteTarget) session(ctx context.Context, c *client.Client, where, name string, args any) (tools.Result, error) {
+func (rt remoteTarget) session(ctx context.Context, c *client.Client, where, name string, args any) (tool.Result, error) {
 	if err := c.Start(ctx); err != nil {
-		return tools.Result{}, fmt.Errorf("connect to %s: %w", where, err)
+		return tool.Result{}, fmt.Errorf("connect to %s: %w", where, err)
 	}
 	init := mcpgo.InitializeRequest{}
 	init.Params.ProtocolVersion = mcpgo.LATEST_PROTOCOL_VERSION
-	init.Params.ClientInfo = mcpgo.Implementation{Name: tools.RelayClientName, Version: version()}
+	init.Params.ClientInfo = mcpgo.Implementation{Name: engine.RelayClientName, Version: version()}
 	if _, err := c.Initialize(ctx, init); err != nil {
-		return tools.Result{}, fmt.Errorf("initialize with %s: %w", where, err)
+		return tool.Result{}, fmt.Errorf("initialize with %s: %w", where, err)
 	}
 	req := mcpgo.CallToolRequest{}
 	req.Params.Name = name
@@ -87,10 +88,10 @@ func (rt remoteTarget) session(ctx context.Context, c *client.Client, where, nam
 	}
 	res, err := c.CallTool(ctx, req)
 	if err != nil {
-		return tools.Result{}, fmt.Errorf("call %s on %s: %w", name, where, err)
+		return tool.Result{}, fmt.Errorf("call %s on %s: %w", name, where, err)
 	}
 	out := fromMCP(res)
-	out.Text = tools.ExpandMarked(out.Text, remoteRenderer{rt})
+	out.Text = engine.ExpandMarked(out.Text, remoteRenderer{rt})
 	return out, nil
 }
 
@@ -101,7 +102,7 @@ func (rt remoteTarget) session(ctx context.Context, c *client.Client, where, nam
 type remoteRenderer struct{ target remoteTarget }
 
 // Call writes `f0 call --server URL|--stdio CMD NAME 'JSON'`.
-func (r remoteRenderer) Call(s tools.Suggestion) string {
+func (r remoteRenderer) Call(s tool.Suggestion) string {
 	words := append(append([]string{"f0", "call"}, r.target.flagWords()...), s.Listed)
 	if s.Args != nil {
 		words = append(words, text.CompactJSON(s.Args))
@@ -110,7 +111,7 @@ func (r remoteRenderer) Call(s tools.Suggestion) string {
 }
 
 // Name writes the listed name, which `f0 call` takes as it is.
-func (r remoteRenderer) Name(s tools.Suggestion) string { return s.Listed }
+func (r remoteRenderer) Name(s tool.Suggestion) string { return s.Listed }
 
 // flagWords are the `f0 call` flags that reach the target again.
 func (rt remoteTarget) flagWords() []string {
@@ -154,8 +155,8 @@ func (rt remoteTarget) connect() (*client.Client, string, error) {
 }
 
 // fromMCP converts an MCP result back into a pipeline result for printing.
-func fromMCP(res *mcpgo.CallToolResult) tools.Result {
-	out := tools.Result{IsError: res.IsError}
+func fromMCP(res *mcpgo.CallToolResult) tool.Result {
+	out := tool.Result{IsError: res.IsError}
 	for _, c := range res.Content {
 		switch v := c.(type) {
 		case mcpgo.TextContent:
@@ -165,7 +166,7 @@ func fromMCP(res *mcpgo.CallToolResult) tools.Result {
 			out.Text += v.Text
 		case mcpgo.ImageContent:
 			data, _ := base64.StdEncoding.DecodeString(v.Data)
-			out.Images = append(out.Images, tools.Image{MIMEType: v.MIMEType, Data: data})
+			out.Images = append(out.Images, tool.Image{MIMEType: v.MIMEType, Data: data})
 		}
 	}
 	return out

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"f0/catalog"
+	"f0/engine"
 	"f0/mcp"
-	"f0/tools"
 )
 
 // TestBinaryCallRemoteHints: the calls a remote f0 suggests (the rest of a
@@ -55,7 +55,7 @@ func startServer(t *testing.T, token string, stateless bool) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := tools.NewPipeline(reg, tools.Config{})
+	p, err := engine.NewHost(reg, engine.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,10 +6,12 @@ import (
 	"slices"
 	"strings"
 
+	"f0/engine"
+	"f0/tool"
+
 	"github.com/spf13/pflag"
 
 	"f0/catalog"
-	"f0/tools"
 )
 
 // The words after a tool name (`f0 TOOL WORDS…`) are read in this order:
@@ -61,7 +63,7 @@ func hasF0Flag(fs *pflag.FlagSet, words []string) bool {
 // takeF0Flags removes f0's own flags from the words after a tool name and
 // returns them with the words left for the tool. owner is the tool, when
 // known: its own flags, and their values, stay with it.
-func takeF0Flags(fs *pflag.FlagSet, owner *tools.Tool, words []string) ([]lineFlag, []string, error) {
+func takeF0Flags(fs *pflag.FlagSet, owner *tool.Tool, words []string) ([]lineFlag, []string, error) {
 	var flags []lineFlag
 	var rest []string
 	for i := 0; i < len(words); i++ {
@@ -93,7 +95,7 @@ func takeF0Flags(fs *pflag.FlagSet, owner *tools.Tool, words []string) ([]lineFl
 
 // toolFlag is how many words, from words[i], are a flag of t's own and its
 // value (-H NAME: 2, -sSL: 1); 0 when words[i] is no flag of t.
-func toolFlag(t *tools.Tool, words []string, i int) int {
+func toolFlag(t *tool.Tool, words []string, i int) int {
 	if t == nil || t.RawFlag == nil {
 		return 0
 	}
@@ -110,12 +112,12 @@ func toolFlag(t *tools.Tool, words []string, i int) int {
 // probeTool finds the tool a name stands for before the flags are final,
 // to learn which flags it owns. It builds a registry over the working
 // directory; nil when that fails or the name is no tool.
-func (a *app) probeTool(name string) *tools.Tool {
+func (a *app) probeTool(name string) *tool.Tool {
 	reg, err := catalog.New(catalog.Options{})
 	if err != nil {
 		return nil
 	}
-	p, err := tools.NewPipeline(reg, tools.Config{Prefix: strings.TrimSuffix(a.flags.toolsPrefix, "_")})
+	p, err := engine.NewHost(reg, engine.Config{Prefix: strings.TrimSuffix(a.flags.toolsPrefix, "_")})
 	if err != nil {
 		return nil
 	}
@@ -136,7 +138,7 @@ func setLineFlags(fs *pflag.FlagSet, flags []lineFlag) error {
 
 // strayFlag explains a --word after a tool that has no flags of its own:
 // tool arguments are key=value, and f0's flags are listed in --help.
-func strayFlag(p *tools.Pipeline, t *tools.Tool, words []string) error {
+func strayFlag(p *engine.Host, t *tool.Tool, words []string) error {
 	for _, w := range words {
 		if w == "--" {
 			return nil
@@ -161,7 +163,7 @@ func strayFlag(p *tools.Pipeline, t *tools.Tool, words []string) error {
 // its arguments: name=value and name:=json words naming a declared field
 // set that field (see the rules at the top of this file), the other words
 // go to the raw field in order.
-func rawCall(reg *tools.Registry, t *tools.Tool, words []string) (map[string]any, error) {
+func rawCall(reg *engine.Registry, t *tool.Tool, words []string) (map[string]any, error) {
 	fields := map[string]bool{}
 	for _, f := range reg.Fields(t) {
 		fields[f] = f != t.RawArgsField

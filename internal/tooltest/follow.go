@@ -7,9 +7,9 @@ import (
 	"context"
 	"testing"
 
+	"f0/engine"
 	"f0/internal/text"
 	"f0/internal/texttest"
-	"f0/tools"
 )
 
 // Clients are the clients whose limits and call spellings the core knows,
@@ -17,23 +17,23 @@ import (
 // own command line, which expands them: Follow reads them as it prints
 // them.
 func Clients() []string {
-	return []string{"", "pi-mcp-adapter", "claude-code", tools.RelayClientName}
+	return []string{"", "pi-mcp-adapter", "claude-code", engine.RelayClientName}
 }
 
 // Follow runs start through p as client's calls are run, then every call
 // each answer suggests, as the model would copy it (texttest.Follow): no
 // advice may get the same advice again. It returns the answers by call.
-func Follow(t *testing.T, p *tools.Pipeline, client string, start texttest.Call) map[string]string {
+func Follow(t *testing.T, p *engine.Host, client string, start texttest.Call) map[string]string {
 	t.Helper()
-	ctx := tools.WithClient(context.Background(), p.Client(client))
+	ctx := engine.WithClient(context.Background(), p.Client(client))
 	run := func(c texttest.Call) (string, string) {
 		key := c.Name
 		if tool, ok := p.Resolve(c.Name); ok {
 			key = tool.Name
 		}
 		txt := p.Call(ctx, c.Name, c.Args).Text
-		if client == tools.RelayClientName {
-			txt = tools.ExpandMarked(txt, tools.ListedRenderer{})
+		if client == engine.RelayClientName {
+			txt = engine.ExpandMarked(txt, engine.ListedRenderer{})
 		}
 		return key + " " + text.CompactJSON(c.Args), txt
 	}

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"f0/internal/roots"
-	"f0/tools"
+	"f0/tool"
 )
 
 // Concurrency limits.
@@ -42,18 +42,18 @@ type batch struct {
 }
 
 // Tools returns the batch tool; files are the roots the fs tools use.
-func Tools(files *roots.Set) []*tools.Tool {
+func Tools(files *roots.Set) []*tool.Tool {
 	b := &batch{files: files}
-	return []*tools.Tool{tools.Def[Input]{
-		Spec: tools.Spec{
+	return []*tool.Tool{tool.Def[Input]{
+		Spec: tool.Spec{
 			Name:     "batch",
 			Title:    "Run several calls",
 			Summary:  "Run several tool calls at once, in parallel but in list order on one path; results in order.",
-			Shapes:   map[string]tools.Shape{"calls.args": tools.JSONArgs},
+			Shapes:   map[string]tool.Shape{"calls.args": tool.JSONArgs},
 			Unlisted: []string{"continueOnError"},
 			Keywords: []string{"many", "several", "parallel", "multiple", "bulk", "calls"},
-			Access:   tools.Read,
-			Annotations: tools.Annotations{
+			Access:   tool.Read,
+			Annotations: tool.Annotations{
 				// Items may write; the batch itself is as safe as its items.
 				ReadOnly: false, Destructive: true, OpenWorld: true,
 			},
@@ -63,8 +63,8 @@ func Tools(files *roots.Set) []*tools.Tool {
 				"functionCalls": "calls", "function_calls": "calls", "tool_uses": "calls", "content": "calls", "parts": "calls", "toolUses": "calls"},
 			NestedSynonyms: map[string]map[string]string{"calls": {"name": "tool", "toolName": "tool", "recipient_name": "tool", "arguments": "args", "params": "args", "parameters": "args", "input": "args"}},
 			MainField:      "calls",
-			Kinds:          map[string]tools.Kind{"calls": tools.CallsKind},
-			Foreign: []tools.Foreign{
+			Kinds:          map[string]tool.FieldForm{"calls": tool.CallsKind},
+			Foreign: []tool.OtherName{
 				{Name: "multi_tool_use.parallel", Args: map[string]string{"tool_uses": "calls"}},
 				{Name: "parallel", Args: map[string]string{"tool_uses": "calls"}},
 			},
@@ -75,34 +75,34 @@ func Tools(files *roots.Set) []*tools.Tool {
 
 // outcome is what became of one item.
 type outcome struct {
-	res    tools.Result
+	res    tool.Result
 	ran    bool
 	listed string
 }
 
-func (b *batch) run(ctx context.Context, in Input) (tools.Result, error) {
-	p, ok := tools.CatalogFrom(ctx)
+func (b *batch) run(ctx context.Context, in Input) (tool.Result, error) {
+	p, ok := tool.CatalogFrom(ctx)
 	if !ok {
-		return tools.Result{}, fmt.Errorf("batch runs only inside the call pipeline")
+		return tool.Result{}, fmt.Errorf("batch runs only inside the call pipeline")
 	}
 	if err := checkSize(in); err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
-	room := tools.OutputRoom(ctx)
+	room := tool.OutputRoom(ctx)
 	if most := room.Parts(); len(in.Calls) > most {
 		hint := fmt.Sprintf("Split it into batches of %d.", most)
-		if len(in.Calls)*tools.MinShare <= room.Most() {
+		if len(in.Calls)*tool.MinShare <= room.Most() {
 			hint = fmt.Sprintf("Split it into batches of %d, or raise maxBytes.", most)
 		}
-		return tools.Result{}, &tools.InputError{Field: "calls", Problem: fmt.Sprintf(
-			"has %d calls; with an output budget of %d bytes a batch takes at most %d, so that each gets %d bytes", len(in.Calls), tools.Budget(ctx), most, tools.MinShare),
+		return tool.Result{}, &tool.InputError{Field: "calls", Problem: fmt.Sprintf(
+			"has %d calls; with an output budget of %d bytes a batch takes at most %d, so that each gets %d bytes", len(in.Calls), tool.Budget(ctx), most, tool.MinShare),
 			Hint: hint}
 	}
-	items := make([]tools.PreparedCall, len(in.Calls))
+	items := make([]tool.PreparedCall, len(in.Calls))
 	for i, c := range in.Calls {
 		items[i] = p.Prepare(ctx, c.Tool, c.Args)
 		if t := items[i].Tool(); t != nil && t.Name == "batch" {
-			return tools.Result{}, &tools.InputError{Field: fmt.Sprintf("calls[%d].tool", i), Problem: "is batch: a batch cannot contain another batch", Hint: "Put all the calls in one list."}
+			return tool.Result{}, &tool.InputError{Field: fmt.Sprintf("calls[%d].tool", i), Problem: "is batch: a batch cannot contain another batch", Hint: "Put all the calls in one list."}
 		}
 	}
 	plan := b.plan(ctx, items)
@@ -114,10 +114,10 @@ func (b *batch) run(ctx context.Context, in Input) (tools.Result, error) {
 // checkSize refuses batches that cannot run as asked.
 func checkSize(in Input) error {
 	if len(in.Calls) == 0 {
-		return &tools.InputError{Field: "calls", Problem: "is empty: give at least one {\"tool\": …, \"args\": {…}}"}
+		return &tool.InputError{Field: "calls", Problem: "is empty: give at least one {\"tool\": …, \"args\": {…}}"}
 	}
 	if len(in.Calls) > MaxCalls {
-		return &tools.InputError{Field: "calls", Problem: fmt.Sprintf("has %d calls; a batch takes at most %d", len(in.Calls), MaxCalls), Hint: "Split it into several batches."}
+		return &tool.InputError{Field: "calls", Problem: fmt.Sprintf("has %d calls; a batch takes at most %d", len(in.Calls), MaxCalls), Hint: "Split it into several batches."}
 	}
 	return nil
 }
@@ -126,7 +126,7 @@ func checkSize(in Input) error {
 // every earlier item it conflicts with is done (plan.after), and among the
 // items ready to start the earliest goes first, so maxConcurrency 1 runs
 // them in list order. Results keep input order.
-func execute(ctx context.Context, plan *plan, in Input, share tools.Room) []outcome {
+func execute(ctx context.Context, plan *plan, in Input, share tool.Room) []outcome {
 	n := len(plan.items)
 	workers := in.MaxConcurrency
 	if workers <= 0 {
@@ -167,7 +167,7 @@ func execute(ctx context.Context, plan *plan, in Input, share tools.Room) []outc
 			stopped = true
 		}
 		if ctx.Err() == nil {
-			tools.ReportProgress(ctx, float64(done), float64(n), fmt.Sprintf("%d of %d calls done", done, n))
+			tool.ReportProgress(ctx, float64(done), float64(n), fmt.Sprintf("%d of %d calls done", done, n))
 		}
 	}
 	for i := range outs {
@@ -177,7 +177,7 @@ func execute(ctx context.Context, plan *plan, in Input, share tools.Room) []outc
 }
 
 // render writes the header and every item in input order.
-func render(ctx context.Context, outs []outcome, in Input, elapsed time.Duration) tools.Result {
+func render(ctx context.Context, outs []outcome, in Input, elapsed time.Duration) tool.Result {
 	stopOnError := in.ContinueOnError != nil && !*in.ContinueOnError
 	notRun := "not run (an earlier call failed and continueOnError is false)"
 	if ctx.Err() != nil {
@@ -214,7 +214,7 @@ func render(ctx context.Context, outs []outcome, in Input, elapsed time.Duration
 			b.WriteByte('\n')
 		}
 	}
-	return tools.Result{
+	return tool.Result{
 		Text:    strings.TrimRight(b.String(), "\n"),
 		IsError: okN == 0 || skipN > 0 || stopOnError && failN > 0,
 	}

@@ -10,9 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"f0/engine"
 	"f0/internal/roots"
 	"f0/schemas"
-	"f0/tools"
+	"f0/tool"
 	"f0/tools/batch"
 )
 
@@ -36,17 +37,17 @@ type bigInput struct {
 // test.look (reads a path) and test.put (writes one) call hook, when set,
 // as they start: tests block them there to see what runs at once.
 type fixture struct {
-	p             *tools.Pipeline
+	p             *engine.Host
 	running, peak atomic.Int32
 	hook          func(ctx context.Context, tool, path string) error
 }
 
-func newFixture(t *testing.T, cfg tools.Config) *fixture {
+func newFixture(t *testing.T, cfg engine.Config) *fixture {
 	t.Helper()
 	f := &fixture{}
-	sleep := tools.Def[sleepInput]{
-		Spec: tools.Spec{Name: "test.sleep", Title: "Sleep", Summary: "Sleeps, then says something.", Access: tools.Read},
-		Run: func(ctx context.Context, in sleepInput) (tools.Result, error) {
+	sleep := tool.Def[sleepInput]{
+		Spec: tool.Spec{Name: "test.sleep", Title: "Sleep", Summary: "Sleeps, then says something.", Access: tool.Read},
+		Run: func(ctx context.Context, in sleepInput) (tool.Result, error) {
 			n := f.running.Add(1)
 			defer f.running.Add(-1)
 			for {
@@ -58,35 +59,35 @@ func newFixture(t *testing.T, cfg tools.Config) *fixture {
 			select {
 			case <-time.After(time.Duration(in.Ms) * time.Millisecond):
 			case <-ctx.Done():
-				return tools.Result{}, ctx.Err()
+				return tool.Result{}, ctx.Err()
 			}
 			if in.Fail {
-				return tools.Result{}, fmt.Errorf("asked to fail")
+				return tool.Result{}, fmt.Errorf("asked to fail")
 			}
-			return tools.Text("said %s", in.Say), nil
+			return tool.Text("said %s", in.Say), nil
 		},
 	}.Erase()
-	big := tools.Def[bigInput]{
-		Spec: tools.Spec{Name: "test.big", Title: "Big", Summary: "Big output that pages.", Access: tools.Read},
-		Run: func(ctx context.Context, in bigInput) (tools.Result, error) {
+	big := tool.Def[bigInput]{
+		Spec: tool.Spec{Name: "test.big", Title: "Big", Summary: "Big output that pages.", Access: tool.Read},
+		Run: func(ctx context.Context, in bigInput) (tool.Result, error) {
 			text := strings.Repeat("0123456789abcdef\n", in.Size/17+1)[in.Offset:in.Size]
-			return tools.Result{Text: text, Next: func(shown int) map[string]any { return map[string]any{"offset": in.Offset + shown} }}, nil
+			return tool.Result{Text: text, Next: func(shown int) map[string]any { return map[string]any{"offset": in.Offset + shown} }}, nil
 		},
 	}.Erase()
-	write := tools.Def[sleepInput]{
-		Spec: tools.Spec{Name: "test.write", Title: "Write", Summary: "Needs write access.", Access: tools.Write},
-		Run:  func(ctx context.Context, in sleepInput) (tools.Result, error) { return tools.Text("written"), nil },
+	write := tool.Def[sleepInput]{
+		Spec: tool.Spec{Name: "test.write", Title: "Write", Summary: "Needs write access.", Access: tool.Write},
+		Run:  func(ctx context.Context, in sleepInput) (tool.Result, error) { return tool.Text("written"), nil },
 	}.Erase()
-	onPath := func(name string, access tools.Access) *tools.Tool {
-		return tools.Def[pathInput]{
-			Spec: tools.Spec{Name: name, Title: name, Summary: "Touches a path.", Access: access, Kinds: map[string]tools.Kind{"path": tools.PathKind}},
-			Run: func(ctx context.Context, in pathInput) (tools.Result, error) {
+	onPath := func(name string, access tool.Access) *tool.Tool {
+		return tool.Def[pathInput]{
+			Spec: tool.Spec{Name: name, Title: name, Summary: "Touches a path.", Access: access, Kinds: map[string]tool.FieldForm{"path": tool.PathKind}},
+			Run: func(ctx context.Context, in pathInput) (tool.Result, error) {
 				if f.hook != nil {
 					if err := f.hook(ctx, name, in.Path); err != nil {
-						return tools.Result{}, err
+						return tool.Result{}, err
 					}
 				}
-				return tools.Text("%s %s", name, in.Path), nil
+				return tool.Text("%s %s", name, in.Path), nil
 			},
 		}.Erase()
 	}
@@ -100,12 +101,12 @@ func newFixture(t *testing.T, cfg tools.Config) *fixture {
 		return schemas.Doc{Examples: []map[string]any{{"size": 1}}}, nil
 	}
 	files := openRoots(t, t.TempDir())
-	all := append([]*tools.Tool{sleep, big, write, onPath("test.look", tools.Read), onPath("test.put", tools.Write)}, batch.Tools(files)...)
-	reg, err := tools.NewRegistryWithDocs(docs, all...)
+	all := append([]*tool.Tool{sleep, big, write, onPath("test.look", tool.Read), onPath("test.put", tool.Write)}, batch.Tools(files)...)
+	reg, err := engine.NewRegistryWithDocs(docs, all...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.p, err = tools.NewPipeline(reg, cfg); err != nil {
+	if f.p, err = engine.NewHost(reg, cfg); err != nil {
 		t.Fatal(err)
 	}
 	return f
@@ -122,7 +123,7 @@ func openRoots(t *testing.T, dir string) *roots.Set {
 	return files
 }
 
-func (f *fixture) call(args any) tools.Result {
+func (f *fixture) call(args any) tool.Result {
 	return f.p.Call(context.Background(), "batch", args)
 }
 
@@ -139,7 +140,7 @@ func assertContains(t *testing.T, text string, want ...string) {
 }
 
 func TestOrderAndConcurrency(t *testing.T) {
-	f := newFixture(t, tools.Config{})
+	f := newFixture(t, engine.Config{})
 	var calls []map[string]any
 	for i := range 8 {
 		calls = append(calls, map[string]any{"tool": "test_sleep", "args": map[string]any{"ms": (8 - i) * 5, "say": fmt.Sprint(i)}})
@@ -167,7 +168,7 @@ func TestOrderAndConcurrency(t *testing.T) {
 }
 
 func TestShapesModelsSend(t *testing.T) {
-	f := newFixture(t, tools.Config{})
+	f := newFixture(t, engine.Config{})
 	cases := map[string]any{
 		"name/arguments":      map[string]any{"calls": []any{map[string]any{"name": "test.sleep", "arguments": map[string]any{"say": "x"}}}},
 		"calls as JSON":       map[string]any{"calls": `[{"tool":"test_sleep","args":{"say":"x"}}]`},
@@ -188,7 +189,7 @@ func TestShapesModelsSend(t *testing.T) {
 }
 
 func TestItemErrorsAreItsOwn(t *testing.T) {
-	f := newFixture(t, tools.Config{Access: tools.Read})
+	f := newFixture(t, engine.Config{Access: tool.Read})
 	res := f.call(map[string]any{"calls": []any{
 		map[string]any{"tool": "test_slep", "args": map[string]any{}},
 		map[string]any{"tool": "test_sleep", "args": map[string]any{"say": "fine"}},
@@ -207,7 +208,7 @@ func TestItemErrorsAreItsOwn(t *testing.T) {
 }
 
 func TestAllFailedIsError(t *testing.T) {
-	f := newFixture(t, tools.Config{})
+	f := newFixture(t, engine.Config{})
 	res := f.call(map[string]any{"calls": []any{map[string]any{"tool": "nope"}, map[string]any{"tool": "test_sleep", "args": map[string]any{"fail": true}}}})
 	if !res.IsError {
 		t.Fatalf("every item failed: want isError\n%s", res.Text)
@@ -216,7 +217,7 @@ func TestAllFailedIsError(t *testing.T) {
 }
 
 func TestStopOnError(t *testing.T) {
-	f := newFixture(t, tools.Config{})
+	f := newFixture(t, engine.Config{})
 	res := f.call(map[string]any{"continueOnError": "false", "maxConcurrency": 1, "calls": []any{
 		map[string]any{"tool": "test_sleep", "args": map[string]any{"say": "first"}},
 		map[string]any{"tool": "test_sleep", "args": map[string]any{"fail": true}},
@@ -235,7 +236,7 @@ func TestStopOnError(t *testing.T) {
 }
 
 func TestSharedBudget(t *testing.T) {
-	f := newFixture(t, tools.Config{MaxOutput: 8192})
+	f := newFixture(t, engine.Config{MaxOutput: 8192})
 	res := f.call(map[string]any{"calls": []any{
 		map[string]any{"tool": "test_big", "args": map[string]any{"size": 100000}},
 		map[string]any{"tool": "test_sleep", "args": map[string]any{"say": "small one"}},
@@ -256,7 +257,7 @@ func TestSharedBudget(t *testing.T) {
 }
 
 func TestRefusals(t *testing.T) {
-	f := newFixture(t, tools.Config{})
+	f := newFixture(t, engine.Config{})
 	cases := map[string]struct {
 		args any
 		want string
@@ -283,9 +284,9 @@ func TestRefusals(t *testing.T) {
 }
 
 func TestCancellation(t *testing.T) {
-	f := newFixture(t, tools.Config{})
+	f := newFixture(t, engine.Config{})
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan tools.Result)
+	done := make(chan tool.Result)
 	go func() {
 		done <- f.p.Call(ctx, "batch", map[string]any{"calls": []any{
 			map[string]any{"tool": "test_sleep", "args": map[string]any{"ms": 60000}},
@@ -303,7 +304,7 @@ func TestCancellation(t *testing.T) {
 }
 
 func TestSchemaIsPortable(t *testing.T) {
-	f := newFixture(t, tools.Config{})
+	f := newFixture(t, engine.Config{})
 	tool, _ := f.p.Resolve("batch")
 	raw := f.p.Registry().Schema(tool)
 	if errs := schemas.Check(raw); len(errs) > 0 {
@@ -318,7 +319,7 @@ func TestSchemaIsPortable(t *testing.T) {
 }
 
 func TestStopOnErrorIgnoresConcurrency(t *testing.T) {
-	f := newFixture(t, tools.Config{})
+	f := newFixture(t, engine.Config{})
 	for range 5 {
 		res := f.call(map[string]any{"continueOnError": false, "maxConcurrency": 4, "calls": []any{
 			map[string]any{"tool": "test_sleep", "args": map[string]any{"fail": true}},
@@ -340,13 +341,13 @@ func TestStopOnErrorIgnoresConcurrency(t *testing.T) {
 }
 
 func TestManyItemsStayWithinBudget(t *testing.T) {
-	f := newFixture(t, tools.Config{})
+	f := newFixture(t, engine.Config{})
 	var calls []any
 	for range 24 {
 		calls = append(calls, map[string]any{"tool": "test_big", "args": map[string]any{"size": 5000}})
 	}
 	res := f.call(map[string]any{"calls": calls})
-	if len(res.Text) > tools.DefaultMaxOutput {
+	if len(res.Text) > tool.DefaultMaxOutput {
 		t.Fatalf("%d bytes over the budget", len(res.Text))
 	}
 	if n := len(itemHeader.FindAllString(res.Text, -1)); n != 24 {
@@ -363,9 +364,9 @@ func TestManyItemsStayWithinBudget(t *testing.T) {
 }
 
 func TestCancelledItemsSayWhy(t *testing.T) {
-	f := newFixture(t, tools.Config{})
+	f := newFixture(t, engine.Config{})
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan tools.Result)
+	done := make(chan tool.Result)
 	go func() {
 		done <- f.p.Call(ctx, "batch", map[string]any{"maxConcurrency": 1, "calls": []any{
 			map[string]any{"tool": "test_sleep", "args": map[string]any{"ms": 60000}},
@@ -386,15 +387,15 @@ func TestCancelledItemsSayWhy(t *testing.T) {
 // 17-byte lines share the lines as well as the bytes, so the batch stays
 // whole in pi and each item ends with its own continuation, written for pi.
 func TestPiLineBudgetIsShared(t *testing.T) {
-	f := newFixture(t, tools.Config{})
-	ctx := tools.WithClient(context.Background(), f.p.Client("pi-mcp-f0"))
+	f := newFixture(t, engine.Config{})
+	ctx := engine.WithClient(context.Background(), f.p.Client("pi-mcp-f0"))
 	res := f.p.Call(ctx, "batch", map[string]any{"maxBytes": 50000, "calls": []any{
 		map[string]any{"tool": "test_big", "args": map[string]any{"size": 100000}},
 		map[string]any{"tool": "test_big", "args": map[string]any{"size": 100000}},
 	}})
 	lines := strings.Count(strings.TrimSuffix(res.Text, "\n"), "\n") + 1
 	// 25 KB an item would be 1,470 lines each: the line share binds.
-	if lines > tools.PiMaxLines || len(res.Text) > tools.PiMaxBytes || lines < tools.PiMaxLines*9/10 {
+	if lines > engine.PiMaxLines || len(res.Text) > engine.PiMaxBytes || lines < engine.PiMaxLines*9/10 {
 		t.Fatalf("%d lines, %d bytes: pi would cut the batch", lines, len(res.Text))
 	}
 	if n := strings.Count(res.Text, `Get the rest: mcp({tool: "test_big", args: {"offset":`); n != 2 {
@@ -426,14 +427,14 @@ func wait[T any](t *testing.T, ch <-chan T, what string) T {
 // each other. Each blocks until both have started, which only happens
 // when they run at once.
 func TestReadsOfOnePathRunTogether(t *testing.T) {
-	f := newFixture(t, tools.Config{})
+	f := newFixture(t, engine.Config{})
 	entered, release := make(chan string, 2), make(chan struct{})
 	f.hook = func(ctx context.Context, tool, path string) error {
 		entered <- path
 		<-release
 		return nil
 	}
-	done := make(chan tools.Result)
+	done := make(chan tool.Result)
 	go func() {
 		done <- f.call(map[string]any{"calls": []any{
 			map[string]any{"tool": "test_look", "args": map[string]any{"path": "a.txt"}},
@@ -451,7 +452,7 @@ func TestReadsOfOnePathRunTogether(t *testing.T) {
 // started, so a look a sent at once would be seen running before put a
 // ended.
 func TestAReadWaitsForTheWriteBeforeIt(t *testing.T) {
-	f := newFixture(t, tools.Config{})
+	f := newFixture(t, engine.Config{})
 	otherStarted := make(chan struct{})
 	var putDone, lookedEarly atomic.Bool
 	f.hook = func(ctx context.Context, tool, path string) error {
@@ -484,7 +485,7 @@ func TestAReadWaitsForTheWriteBeforeIt(t *testing.T) {
 // TestCancelledBatchLeavesWaitingItemsNotRun: a read waiting for a write
 // that is cancelled is not run, and says why.
 func TestCancelledBatchLeavesWaitingItemsNotRun(t *testing.T) {
-	f := newFixture(t, tools.Config{})
+	f := newFixture(t, engine.Config{})
 	entered := make(chan struct{})
 	f.hook = func(ctx context.Context, tool, path string) error {
 		if tool == "test.put" {
@@ -495,7 +496,7 @@ func TestCancelledBatchLeavesWaitingItemsNotRun(t *testing.T) {
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan tools.Result)
+	done := make(chan tool.Result)
 	go func() {
 		done <- f.p.Call(ctx, "batch", map[string]any{"calls": []any{
 			map[string]any{"tool": "test_put", "args": map[string]any{"path": "d"}},
@@ -514,7 +515,7 @@ func TestCancelledBatchLeavesWaitingItemsNotRun(t *testing.T) {
 // TestMaxConcurrencyOneKeepsListOrder: with maxConcurrency 1 the items
 // run one at a time in list order, whatever they touch.
 func TestMaxConcurrencyOneKeepsListOrder(t *testing.T) {
-	f := newFixture(t, tools.Config{})
+	f := newFixture(t, engine.Config{})
 	var order []string
 	f.hook = func(ctx context.Context, tool, path string) error {
 		order = append(order, path) // one at a time: no lock needed, and the race detector checks it
@@ -533,12 +534,12 @@ func TestMaxConcurrencyOneKeepsListOrder(t *testing.T) {
 // TestTooManyItemsForPi: a batch pi's cut cannot hold is told to split,
 // not to raise maxBytes, which pi's cut would not let through.
 func TestTooManyItemsForPi(t *testing.T) {
-	f := newFixture(t, tools.Config{})
+	f := newFixture(t, engine.Config{})
 	var calls []any
 	for range 50 {
 		calls = append(calls, map[string]any{"tool": "test_big", "args": map[string]any{"size": 10}})
 	}
-	ctx := tools.WithClient(context.Background(), f.p.Client("pi-mcp-adapter"))
+	ctx := engine.WithClient(context.Background(), f.p.Client("pi-mcp-adapter"))
 	res := f.p.Call(ctx, "batch", map[string]any{"calls": calls, "maxBytes": 60000})
 	assertContains(t, res.Text, `"calls": has 50 calls; with an output budget of 51136 bytes a batch takes at most 49, so that each gets 1024 bytes. Split it into batches of 49.`)
 	if strings.Contains(res.Text, "raise maxBytes") {

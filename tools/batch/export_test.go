@@ -4,12 +4,12 @@ import (
 	"context"
 
 	"f0/internal/roots"
-	"f0/tools"
+	"f0/tool"
 )
 
 // After is, for the tests, the earlier items each of a batch's prepared
 // items waits for, with its paths resolved in files.
-func After(ctx context.Context, files *roots.Set, items []tools.PreparedCall) [][]int {
+func After(ctx context.Context, files *roots.Set, items []tool.PreparedCall) [][]int {
 	return (&batch{files: files}).plan(ctx, items).after
 }
 

@@ -7,14 +7,14 @@ import (
 	"strings"
 
 	"f0/internal/roots"
-	"f0/tools"
+	"f0/tool"
 )
 
 // plan is the order a batch's items run in: after[j] are the earlier items
 // item j waits for, those it conflicts with (see footprint.conflicts).
 // Each item waits only for earlier ones, so some item is always ready.
 type plan struct {
-	items []tools.PreparedCall
+	items []tool.PreparedCall
 	after [][]int
 }
 
@@ -70,7 +70,7 @@ func nested(dir, p string) bool {
 }
 
 // plan works out the order of the items from their footprints.
-func (b *batch) plan(ctx context.Context, items []tools.PreparedCall) *plan {
+func (b *batch) plan(ctx context.Context, items []tool.PreparedCall) *plan {
 	where := &resolver{ctx: ctx, files: b.files}
 	defer where.close()
 	prints := make([]footprint, len(items))
@@ -136,7 +136,7 @@ func (r *resolver) close() {
 // path (a POST, a download named after its URL): it then runs after every
 // earlier item it may conflict with and before every later one. An item
 // that could not be prepared touches nothing: it fails at its turn.
-func footprintOf(it tools.PreparedCall, where *resolver) footprint {
+func footprintOf(it tool.PreparedCall, where *resolver) footprint {
 	fp := footprint{writes: it.Writes()}
 	named, known := it.Paths()
 	if !known || fp.writes && len(named) == 0 {

@@ -7,9 +7,10 @@ import (
 	"slices"
 	"testing"
 
+	"f0/engine"
 	"f0/internal/roots"
 	"f0/schemas"
-	"f0/tools"
+	"f0/tool"
 	"f0/tools/batch"
 	"f0/tools/fs"
 )
@@ -24,23 +25,23 @@ type wordsInput struct {
 // planPipeline is the fs tools and batch over one root, with a tool that
 // takes its own words and two of an upstream server: one that writes, one
 // that only reads, and the placeholder of a server that is not running.
-func planPipeline(t *testing.T) (*tools.Pipeline, *roots.Set, string) {
+func planPipeline(t *testing.T) (*engine.Host, *roots.Set, string) {
 	t.Helper()
 	dir := t.TempDir()
 	files := openRoots(t, dir)
-	words := tools.Def[wordsInput]{
-		Spec: tools.Spec{Name: "test.words", Title: "Words", Summary: "Takes its own words.", Access: tools.Read, RawArgsField: "args"},
-		Run:  func(context.Context, wordsInput) (tools.Result, error) { return tools.Text("ran"), nil },
+	words := tool.Def[wordsInput]{
+		Spec: tool.Spec{Name: "test.words", Title: "Words", Summary: "Takes its own words.", Access: tool.Read, RawArgsField: "args"},
+		Run:  func(context.Context, wordsInput) (tool.Result, error) { return tool.Text("ran"), nil },
 	}.Erase()
-	upstream := func(name string, access tools.Access, placeholder bool) *tools.Tool {
-		return tools.External{
-			Spec:   tools.Spec{Name: name, Title: name, Summary: "An upstream tool.", Access: access, Placeholder: placeholder},
+	upstream := func(name string, access tool.Access, placeholder bool) *tool.Tool {
+		return tool.External{
+			Spec:   tool.Spec{Name: name, Title: name, Summary: "An upstream tool.", Access: access, Placeholder: placeholder},
 			Schema: &schemas.Schema{Type: "object"},
 			Doc:    schemas.Doc{Description: "Upstream.", Examples: []map[string]any{{}}},
-			Run:    func(context.Context, map[string]any) (tools.Result, error) { return tools.Text("ran"), nil },
+			Run:    func(context.Context, map[string]any) (tool.Result, error) { return tool.Text("ran"), nil },
 		}.Erase()
 	}
-	all := append(fs.Tools(files), words, upstream("up.change", tools.Write, false), upstream("up.look", tools.Read, false), upstream("down.server", tools.Read, true))
+	all := append(fs.Tools(files), words, upstream("up.change", tool.Write, false), upstream("up.look", tool.Read, false), upstream("down.server", tool.Read, true))
 	all = append(all, batch.Tools(files)...)
 	docs := func(name string) (schemas.Doc, error) {
 		if name == "test.words" {
@@ -48,11 +49,11 @@ func planPipeline(t *testing.T) (*tools.Pipeline, *roots.Set, string) {
 		}
 		return schemas.LoadDoc(name)
 	}
-	reg, err := tools.NewRegistryWithDocs(docs, all...)
+	reg, err := engine.NewRegistryWithDocs(docs, all...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := tools.NewPipeline(reg, tools.Config{Access: tools.Admin})
+	p, err := engine.NewHost(reg, engine.Config{Access: tool.Admin})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +101,7 @@ func TestPlanOrdersWhatConflicts(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			items := make([]tools.PreparedCall, len(c.calls))
+			items := make([]tool.PreparedCall, len(c.calls))
 			for i, call := range c.calls {
 				items[i] = p.Prepare(context.Background(), call.tool, call.args)
 			}

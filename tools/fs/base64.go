@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"f0/internal/text"
-	"f0/tools"
+	"f0/tool"
 )
 
 // base64LineBytes is how many bytes of a file one line of its base64
@@ -50,11 +50,11 @@ func wrapBase64(data []byte) string {
 // lines (57 bytes each): the pipeline's footer names the next page, and a
 // note the one call that returns the rest when a larger maxBytes can.
 // Only the window is kept; the whole file is hashed for the head line.
-func (t *toolset) readBase64(ctx context.Context, in ReadInput, o *opened) (tools.Result, error) {
+func (t *toolset) readBase64(ctx context.Context, in ReadInput, o *opened) (tool.Result, error) {
 	total := base64Lines(o.size)
 	first, limit := base64Window(in, total)
 	if first > max(total, 1) {
-		return tools.Result{}, &tools.InputError{Field: "offset", Problem: fmt.Sprintf("line %d is past the end of the base64 of %s, which has %s of 57 bytes.", first, o.name, text.Count(int64(total), "line", "lines")),
+		return tool.Result{}, &tool.InputError{Field: "offset", Problem: fmt.Sprintf("line %d is past the end of the base64 of %s, which has %s of 57 bytes.", first, o.name, text.Count(int64(total), "line", "lines")),
 			Hint: "Read its last lines with " + call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true, "tail": 20})}
 	}
 	n := total - first + 1
@@ -64,15 +64,15 @@ func (t *toolset) readBase64(ctx context.Context, in ReadInput, o *opened) (tool
 	start := int64(first-1) * base64LineBytes
 	// The head as it will be, at its longest: with the lines it shows.
 	head := base64Head(o, strings.Repeat("0", sha256.Size*2), first, 0, total) + " · 1000×1000"
-	shown := base64Fit(tools.OutputRoom(ctx).Less(head), n)
+	shown := base64Fit(tool.OutputRoom(ctx).Less(head), n)
 	var notes []string
 	if shown < n {
 		notes = pageNotes(ctx, o, base64Len(o.size-start), limit)
-		shown = base64Fit(tools.OutputRoom(ctx).Less(append(notes, head)...), n)
+		shown = base64Fit(tool.OutputRoom(ctx).Less(append(notes, head)...), n)
 	}
 	data, sum, err := readRange(o, start, int64(shown)*base64LineBytes)
 	if err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
 	last := first + shown - 1
 	if total == 0 {
@@ -83,7 +83,7 @@ func (t *toolset) readBase64(ctx context.Context, in ReadInput, o *opened) (tool
 	if imageTypes[strings.SplitN(o.kind.mime, ";", 2)[0]] {
 		head += imageDims(bytes.NewReader(o.head)) // its first bytes hold its size
 	}
-	res := tools.Result{Head: head, Text: text, Notes: notes}
+	res := tool.Result{Head: head, Text: text, Notes: notes}
 	switch {
 	case shown < n:
 		res.Partial, res.Total = true, int(base64Len(o.size-start))
@@ -95,7 +95,7 @@ func (t *toolset) readBase64(ctx context.Context, in ReadInput, o *opened) (tool
 }
 
 // base64Fit is how many of n base64 lines room holds, at least one.
-func base64Fit(room tools.Room, n int) int {
+func base64Fit(room tool.Room, n int) int {
 	fit := max(room.Bytes/(base64.StdEncoding.EncodedLen(base64LineBytes)+1), 1)
 	if room.Lines > 0 {
 		fit = min(fit, room.Lines)
@@ -108,10 +108,10 @@ func base64Fit(room tools.Room, n int) int {
 // budget, and on a command line the redirect that gets all of it.
 func pageNotes(ctx context.Context, o *opened, rest int64, limit int) []string {
 	var notes []string
-	if want, ok := tools.OutputRoom(ctx).Raise(rest); ok && limit == 0 {
-		notes = append(notes, "note: all of it in one call: "+tools.CallWith(ctx, map[string]any{tools.BudgetField: want}))
+	if want, ok := tool.OutputRoom(ctx).Raise(rest); ok && limit == 0 {
+		notes = append(notes, "note: all of it in one call: "+tool.CallWith(ctx, map[string]any{tool.BudgetField: want}))
 	}
-	if save := tools.RedirectCall(ctx, "fs.read", map[string]any{"path": o.name, "base64": true}, path.Base(o.name)+".b64"); save != "" {
+	if save := tool.RedirectCall(ctx, "fs.read", map[string]any{"path": o.name, "base64": true}, path.Base(o.name)+".b64"); save != "" {
 		notes = append(notes, "note: send the output to a file, which gets all of it: "+save)
 	}
 	return notes

@@ -10,18 +10,19 @@ import (
 	"testing"
 	"time"
 
-	"f0/tools"
+	"f0/engine"
+	"f0/tool"
 )
 
 // Benchmarks of the file tools through the whole pipeline. bench/fs.sh
 // compares the same work with other servers and with ripgrep.
 
-func benchPipeline(b *testing.B, dir string) *tools.Pipeline {
+func benchPipeline(b *testing.B, dir string) *engine.Host {
 	b.Helper()
-	return pipelineFor(b, tools.Config{Access: tools.Admin}, dir)
+	return pipelineFor(b, engine.Config{Access: tool.Admin}, dir)
 }
 
-func benchCall(b *testing.B, p *tools.Pipeline, tool string, args map[string]any) {
+func benchCall(b *testing.B, p *engine.Host, tool string, args map[string]any) {
 	b.Helper()
 	ctx := context.Background()
 	b.ReportAllocs()

@@ -9,7 +9,7 @@ import (
 
 	"f0/internal/roots"
 	"f0/internal/text"
-	"f0/tools"
+	"f0/tool"
 )
 
 // DeleteInput is the input of fs.delete.
@@ -19,16 +19,16 @@ type DeleteInput struct {
 	Recursive bool     `json:"recursive,omitempty" jsonschema_description:"Needed to delete a directory."`
 }
 
-func (t *toolset) deleteTool() *tools.Tool {
+func (t *toolset) deleteTool() *tool.Tool {
 	syn := map[string]string{"r": "recursive", "force": "recursive", "rf": "recursive", "files": "paths"}
 	maps.Copy(syn, pathSynonyms)
-	return tools.Def[DeleteInput]{
-		Spec: tools.Spec{
+	return tool.Def[DeleteInput]{
+		Spec: tool.Spec{
 			Name: "fs.delete", Title: "Delete files",
 			Summary:     "Delete files and links; directories only with recursive: true; never a root.",
 			Keywords:    []string{"rm", "remove", "delete", "unlink", "rmdir", "erase"},
-			Access:      tools.Admin,
-			Annotations: tools.Annotations{Destructive: true, Idempotent: true},
+			Access:      tool.Admin,
+			Annotations: tool.Annotations{Destructive: true, Idempotent: true},
 			Synonyms:    syn,
 			Foreign:     deleteForeign,
 			Kinds:       pathKinds("path", "paths"),
@@ -40,10 +40,10 @@ func (t *toolset) deleteTool() *tools.Tool {
 	}.Erase()
 }
 
-func (t *toolset) runDelete(ctx context.Context, in DeleteInput) (tools.Result, error) {
+func (t *toolset) runDelete(ctx context.Context, in DeleteInput) (tool.Result, error) {
 	paths := allPaths(in.Path, in.Paths)
 	if len(paths) == 0 {
-		return tools.Result{}, &tools.InputError{Field: "path", Problem: "is required: name what to delete."}
+		return tool.Result{}, &tool.InputError{Field: "path", Problem: "is required: name what to delete."}
 	}
 	var lines []string
 	failed := 0
@@ -51,18 +51,18 @@ func (t *toolset) runDelete(ctx context.Context, in DeleteInput) (tools.Result, 
 		line, err := t.deleteOne(ctx, p, in.Recursive)
 		if err != nil {
 			if len(paths) == 1 {
-				return tools.Result{}, err
+				return tool.Result{}, err
 			}
 			failed++
 			msg := err.Error()
-			if ie, ok := tools.AsInputError(err); ok {
+			if ie, ok := tool.AsInputError(err); ok {
 				msg = ie.Problem + " " + ie.Hint
 			}
 			line = fmt.Sprintf("%s: not deleted: %s", p, strings.TrimSpace(msg))
 		}
 		lines = append(lines, line)
 	}
-	return tools.Result{Text: strings.Join(lines, "\n"), IsError: failed == len(paths)}, nil
+	return tool.Result{Text: strings.Join(lines, "\n"), IsError: failed == len(paths)}, nil
 }
 
 func (t *toolset) deleteOne(ctx context.Context, p string, recursive bool) (string, error) {
@@ -71,10 +71,10 @@ func (t *toolset) deleteOne(ctx context.Context, p string, recursive bool) (stri
 		return "", err
 	}
 	if l.IsRoot() {
-		return "", &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a root directory; %s never deletes a root.", l.Root.Dir, tools.ToolName(ctx, "fs.delete"))}
+		return "", &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is a root directory; %s never deletes a root.", l.Root.Dir, tool.ToolName(ctx, "fs.delete"))}
 	}
 	if other, ok := t.files.HeldRoot(l); ok {
-		return "", &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s holds the root %s; %s never deletes a root.", t.show(l), other.Dir, tools.ToolName(ctx, "fs.delete"))}
+		return "", &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s holds the root %s; %s never deletes a root.", t.show(l), other.Dir, tool.ToolName(ctx, "fs.delete"))}
 	}
 	r := l.Root.OS()
 	info, err := r.Lstat(l.Native())
@@ -93,7 +93,7 @@ func (t *toolset) deleteOne(ctx context.Context, p string, recursive bool) (stri
 	}
 	files, dirs := countTree(l)
 	if !recursive {
-		return "", &tools.InputError{Field: "recursive", Problem: fmt.Sprintf("%s is a directory holding %s and %s; deleting a directory needs recursive: true.",
+		return "", &tool.InputError{Field: "recursive", Problem: fmt.Sprintf("%s is a directory holding %s and %s; deleting a directory needs recursive: true.",
 			t.show(l), text.Count(int64(files), "file", "files"), text.Count(int64(dirs), "subdirectory", "subdirectories")),
 			Hint: "To delete it and everything in it: " + call(ctx, "fs.delete", map[string]any{"path": t.show(l), "recursive": true})}
 	}

@@ -11,12 +11,12 @@ import (
 	"strings"
 
 	"f0/internal/text"
+	"f0/tool"
 
 	"github.com/agnivade/levenshtein"
 	"github.com/aymanbagabas/go-udiff"
 
 	"f0/internal/roots"
-	"f0/tools"
 )
 
 // EditInput is the input of fs.edit.
@@ -51,7 +51,7 @@ var editSynonyms = map[string]string{
 	"oldStr": "oldText", "newStr": "newText", "all": "replaceAll", "global": "replaceAll",
 }
 
-func (t *toolset) editTool() *tools.Tool {
+func (t *toolset) editTool() *tool.Tool {
 	syn := map[string]string{
 		"changes": "edits", "replacements": "edits", "edit": "edits", "patches": "edits",
 		"preview": "dryRun", "dry": "dryRun",
@@ -62,14 +62,14 @@ func (t *toolset) editTool() *tools.Tool {
 		}
 	}
 	maps.Copy(syn, pathSynonyms)
-	return tools.Def[EditInput]{
-		Spec: tools.Spec{
+	return tool.Def[EditInput]{
+		Spec: tool.Spec{
 			Name: "fs.edit", Title: "Edit a file",
 			Summary:        "Replace exact text in a file (several edits, all or none); returns the diff.",
 			Unlisted:       []string{"oldText", "newText", "replaceAll", "force"},
 			Keywords:       []string{"replace", "modify", "change", "patch", "sed", "diff", "refactor", "str_replace"},
-			Access:         tools.Write,
-			Annotations:    tools.Annotations{Destructive: true},
+			Access:         tool.Write,
+			Annotations:    tool.Annotations{Destructive: true},
 			Synonyms:       syn,
 			NestedSynonyms: map[string]map[string]string{"edits": editSynonyms},
 			MaxItems:       map[string]int{"edits": maxEdits},
@@ -86,52 +86,52 @@ type applied struct {
 	fuzzy string // set when the match ignored whitespace
 }
 
-func (t *toolset) runEdit(ctx context.Context, in EditInput) (tools.Result, error) {
+func (t *toolset) runEdit(ctx context.Context, in EditInput) (tool.Result, error) {
 	edits := in.Edits
 	if in.OldText != "" || in.NewText != "" {
 		if len(edits) > 0 {
-			return tools.Result{}, &tools.InputError{Field: "oldText", Problem: "was given beside edits; put every replacement in edits."}
+			return tool.Result{}, &tool.InputError{Field: "oldText", Problem: "was given beside edits; put every replacement in edits."}
 		}
 		edits = []Edit{{OldText: in.OldText, NewText: in.NewText, ReplaceAll: in.ReplaceAll}}
 	}
 	if len(edits) == 0 {
-		return tools.Result{}, &tools.InputError{Field: "edits", Problem: "is required: give at least one {oldText, newText}."}
+		return tool.Result{}, &tool.InputError{Field: "edits", Problem: "is required: give at least one {oldText, newText}."}
 	}
 	l, err := t.locate("path", in.Path)
 	if err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
 	if !in.Force && !holdsPatches(l.Rel) {
 		if err := t.checkNewTexts(ctx, in, edits); err != nil {
-			return tools.Result{}, err
+			return tool.Result{}, err
 		}
 	}
 	info, err := l.Root.OS().Stat(l.Native())
 	if err != nil {
-		return tools.Result{}, t.argError(ctx, "path", t.files.Explain("edit", l, err))
+		return tool.Result{}, t.argError(ctx, "path", t.files.Explain("edit", l, err))
 	}
 	switch {
 	case info.IsDir():
-		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a directory.", t.show(l))}
+		return tool.Result{}, &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is a directory.", t.show(l))}
 	case info.Size() > maxEditFile:
-		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is %s; %s edits files up to %s.", t.show(l), text.HumanBytes(info.Size()), tools.ToolName(ctx, "fs.edit"), text.HumanBytes(maxEditFile))}
+		return tool.Result{}, &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is %s; %s edits files up to %s.", t.show(l), text.HumanBytes(info.Size()), tool.ToolName(ctx, "fs.edit"), text.HumanBytes(maxEditFile))}
 	}
 	e := &fileEdit{t: t, in: in, edits: edits, l: l}
 	if in.DryRun {
 		f, err := l.Open()
 		if err != nil {
-			return tools.Result{}, t.argError(ctx, "path", t.files.Explain("edit", l, err))
+			return tool.Result{}, t.argError(ctx, "path", t.files.Explain("edit", l, err))
 		}
 		defer f.Close()
 		if err := e.apply(ctx, roots.Current{Reader: f, Exists: true, Size: info.Size()}, io.Discard); err != nil {
-			return tools.Result{}, err
+			return tool.Result{}, err
 		}
 	} else if _, err := t.files.Rewrite(ctx, l, roots.WriteOptions{}, func(cur roots.Current, w io.Writer) error { return e.apply(ctx, cur, w) }); err != nil {
 		var stale *staleEdit
-		if _, ok := tools.AsInputError(err); ok || errors.As(err, &stale) {
-			return tools.Result{}, err
+		if _, ok := tool.AsInputError(err); ok || errors.As(err, &stale) {
+			return tool.Result{}, err
 		}
-		return tools.Result{}, t.writeError(ctx, l, err)
+		return tool.Result{}, t.writeError(ctx, l, err)
 	}
 	return e.result(ctx), nil
 }
@@ -197,10 +197,10 @@ func (e *fileEdit) apply(ctx context.Context, cur roots.Current, w io.Writer) er
 		return fmt.Errorf("edit %s: %w", t.show(l), err)
 	}
 	if sniff(l.Rel, data).binary {
-		return &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a binary file; %s changes text.", t.show(l), tools.ToolName(ctx, "fs.edit"))}
+		return &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is a binary file; %s changes text.", t.show(l), tool.ToolName(ctx, "fs.edit"))}
 	}
 	if len(data) > maxEditFile {
-		return &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is now over %s; %s edits files up to that size.", t.show(l), text.HumanBytes(maxEditFile), tools.ToolName(ctx, "fs.edit"))}
+		return &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is now over %s; %s edits files up to that size.", t.show(l), text.HumanBytes(maxEditFile), tool.ToolName(ctx, "fs.edit"))}
 	}
 	txt := string(data)
 	if cur.Changed > 0 {
@@ -282,9 +282,9 @@ func (e *fileEdit) editError(i int, err error) error {
 		none = fmt.Sprintf("None of the %d edits was applied.", len(e.edits))
 	}
 	if strings.Contains(msg, "\n") {
-		return &tools.InputError{Field: e.field(i), Problem: none + " " + msg}
+		return &tool.InputError{Field: e.field(i), Problem: none + " " + msg}
 	}
-	return &tools.InputError{Field: e.field(i), Problem: text.Sentence(msg), Hint: none}
+	return &tool.InputError{Field: e.field(i), Problem: text.Sentence(msg), Hint: none}
 }
 
 // staleError answers an edit that applied to the file as first read but
@@ -324,7 +324,7 @@ func (e *fileEdit) staleError(ctx context.Context, i int, first, now string, ed 
 }
 
 // result is the answer of an edit that was made (or, with dryRun, would be).
-func (e *fileEdit) result(ctx context.Context) tools.Result {
+func (e *fileEdit) result(ctx context.Context) tool.Result {
 	t, l := e.t, e.l
 	diff := udiff.Unified(t.show(l), t.show(l), e.before, e.after)
 	added, removed := diffCounts(diff)
@@ -337,7 +337,7 @@ func (e *fileEdit) result(ctx context.Context) tools.Result {
 	if e.redone != "" {
 		notes = append(notes, e.redone)
 	}
-	return tools.Result{Head: head, Text: capDiff(diff, tools.OutputRoom(ctx).Less(append([]string{head}, notes...)...).Bytes), Notes: notes}
+	return tool.Result{Head: head, Text: capDiff(diff, tool.OutputRoom(ctx).Less(append([]string{head}, notes...)...).Bytes), Notes: notes}
 }
 
 // applyEdit applies one edit to text.
@@ -345,7 +345,7 @@ func applyEdit(ctx context.Context, text string, e Edit) (string, applied, error
 	var how applied
 	switch {
 	case e.OldText == "":
-		return text, how, fmt.Errorf("oldText is empty; to write a whole file use %s", tools.ToolName(ctx, "fs.write"))
+		return text, how, fmt.Errorf("oldText is empty; to write a whole file use %s", tool.ToolName(ctx, "fs.write"))
 	case e.OldText == e.NewText:
 		return text, how, fmt.Errorf("oldText and newText are the same, so the edit would change nothing")
 	}
@@ -539,7 +539,7 @@ func closestError(ctx context.Context, lines, old []textLine, oldText string) er
 	}
 	best, span, ok := closest(lines, old)
 	if !ok {
-		return fmt.Errorf("oldText was not found, and no part of the file resembles it; read the file (%s) and copy the text exactly", tools.ToolName(ctx, "fs.read"))
+		return fmt.Errorf("oldText was not found, and no part of the file resembles it; read the file (%s) and copy the text exactly", tool.ToolName(ctx, "fs.read"))
 	}
 	return fmt.Errorf("oldText was not found, not even ignoring indentation. The closest text is at lines %d-%d:\n%sWhat differs (- your oldText, + the file):\n%s",
 		best+1, best+span, numbered(lines, best, span), regionDiff(lines[best:best+span], oldText))

@@ -9,11 +9,11 @@ import (
 	"strings"
 
 	"f0/internal/text"
+	"f0/tool"
 
 	"github.com/bmatcuk/doublestar/v4"
 
 	"f0/internal/roots"
-	"f0/tools"
 )
 
 // FindInput is the input of fs.find.
@@ -30,7 +30,7 @@ type FindInput struct {
 	Exclude    []string `json:"exclude,omitempty" jsonschema_description:"Globs of paths to leave out (and not enter): vendor, *_test.go."`
 }
 
-func (t *toolset) findTool() *tools.Tool {
+func (t *toolset) findTool() *tool.Tool {
 	syn := map[string]string{
 		"glob": "pattern", "name": "pattern", "query": "pattern", "filePattern": "pattern", "namePattern": "pattern",
 		"dir": "path", "directory": "path", "folder": "path", "root": "path", "cwd": "path", "in": "path",
@@ -38,18 +38,18 @@ func (t *toolset) findTool() *tools.Tool {
 		"limit": "maxResults", "max": "maxResults", "skip": "offset",
 		"ignore": "exclude", "excludes": "exclude", "excludePatterns": "exclude",
 	}
-	return tools.Def[FindInput]{
-		Spec: tools.Spec{
+	return tool.Def[FindInput]{
+		Spec: tool.Spec{
 			Name: "fs.find", Title: "Find files by name",
 			Summary:      "Find files and directories by name glob (**/*.go), honouring .gitignore.",
 			Unlisted:     []string{"hidden", "gitignore", "all", "maxResults", "exclude"},
 			Keywords:     []string{"glob", "find", "locate", "files", "names", "paths", "pattern"},
-			Access:       tools.Read,
+			Access:       tool.Read,
 			Annotations:  readOnly,
 			Synonyms:     syn,
 			Foreign:      findForeign,
 			Inverse:      map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase"},
-			Kinds:        withPattern(tools.GlobKind, pathKinds("path")),
+			Kinds:        withPattern(tool.GlobKind, pathKinds("path")),
 			PathDefaults: rootByDefault(),
 			MainField:    "pattern",
 		},
@@ -103,36 +103,36 @@ func patternDepth(p string) int {
 	return strings.Count(p, "/") + 1
 }
 
-func (t *toolset) runFind(ctx context.Context, in FindInput) (tools.Result, error) {
+func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error) {
 	if strings.TrimSpace(in.Pattern) == "" {
-		return tools.Result{}, &tools.InputError{Field: "pattern", Problem: "is empty.", Hint: "Give a glob such as **/*.go or a name such as main.go."}
+		return tool.Result{}, &tool.InputError{Field: "pattern", Problem: "is empty.", Hint: "Give a glob such as **/*.go or a name such as main.go."}
 	}
 	if _, err := compileGlob(filepath.ToSlash(in.Pattern)); err != nil {
-		return tools.Result{}, &tools.InputError{Field: "pattern", Problem: err.Error() + ".",
+		return tool.Result{}, &tool.InputError{Field: "pattern", Problem: err.Error() + ".",
 			Hint: "Use * for any name part, ** for any depth, ? for one character, {a,b} for alternatives, [abc] for a set."}
 	}
 	start, rest, err := t.globStart("pattern", in.Path, in.Pattern)
 	if err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
 	info, err := start.Root.OS().Stat(start.Native())
 	if err != nil {
-		return tools.Result{}, t.argError(ctx, "path", t.files.Explain("find in", start, err))
+		return tool.Result{}, t.argError(ctx, "path", t.files.Explain("find in", start, err))
 	}
 	if !info.IsDir() {
-		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a file; %s searches directories.", t.show(start), tools.ToolName(ctx, "fs.find"))}
+		return tool.Result{}, &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is a file; %s searches directories.", t.show(start), tool.ToolName(ctx, "fs.find"))}
 	}
 	pattern := findPattern(rest, in.IgnoreCase)
 	g, err := compileGlob(pattern)
 	if err != nil {
-		return tools.Result{}, &tools.InputError{Field: "pattern", Problem: err.Error() + "."}
+		return tool.Result{}, &tool.InputError{Field: "pattern", Problem: err.Error() + "."}
 	}
 	maxResults := cmp.Or(in.MaxResults, defaultMaxEntries)
 	spec := walkSpec{start: start, maxDepth: patternDepth(pattern), hidden: in.Hidden || strings.Contains(in.Pattern, "/.") || strings.HasPrefix(in.Pattern, "."),
 		all: in.All, ignore: boolOr(in.Gitignore, true)}
 	keep, err := excluding(&spec, start.Rel, in.Exclude)
 	if err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
 	pg := newPager(ctx, in.Offset, maxResults)
 	seen := 0
@@ -167,10 +167,10 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tools.Result, erro
 		})
 	})
 	if err != nil && ctx.Err() != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
 	if err != nil {
-		return tools.Result{}, t.argError(ctx, "path", err)
+		return tool.Result{}, t.argError(ctx, "path", err)
 	}
 	shown, stopped := pg.shown, pg.stopped
 	where := t.show(start) + "/"
@@ -181,7 +181,7 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tools.Result, erro
 	case "dir":
 		what, whats = "directory", "directories"
 	}
-	res := tools.Result{Text: pg.text()}
+	res := tool.Result{Text: pg.text()}
 	switch {
 	case stopped:
 		res.Head = fmt.Sprintf("first %s matching %s under %s", text.Count(int64(shown), what, whats), in.Pattern, where)
@@ -195,10 +195,10 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tools.Result, erro
 		if n := stats.ignored.Load(); n > 0 {
 			// What .gitignore hides is the likeliest place for it.
 			res.Text += fmt.Sprintf(" %s ignored by .gitignore %s not looked at; include them: %s",
-				text.Count(n, "entry", "entries"), map[bool]string{true: "was", false: "were"}[n == 1], tools.CallWith(ctx, map[string]any{"gitignore": false, "offset": nil}))
+				text.Count(n, "entry", "entries"), map[bool]string{true: "was", false: "were"}[n == 1], tool.CallWith(ctx, map[string]any{"gitignore": false, "offset": nil}))
 		}
 		if !in.IgnoreCase && strings.ToLower(in.Pattern) != strings.ToUpper(in.Pattern) {
-			res.Text += " To ignore case: " + tools.CallWith(ctx, map[string]any{"ignoreCase": true, "offset": nil})
+			res.Text += " To ignore case: " + tool.CallWith(ctx, map[string]any{"ignoreCase": true, "offset": nil})
 		}
 		res.Text += t.otherRoots(ctx, start)
 	default:

@@ -3,7 +3,7 @@ package fs
 import (
 	"strconv"
 
-	"f0/tools"
+	"f0/tool"
 )
 
 // Other servers' and agents' names for the file tools, with how their
@@ -21,8 +21,8 @@ import (
 var editorTools = []string{"str_replace_based_edit_tool", "str_replace_editor", "text_editor"}
 
 // editor returns one foreign entry per text editor name for a command.
-func editor(command string, f tools.Foreign) []tools.Foreign {
-	out := make([]tools.Foreign, 0, len(editorTools))
+func editor(command string, f tool.OtherName) []tool.OtherName {
+	out := make([]tool.OtherName, 0, len(editorTools))
 	for _, name := range editorTools {
 		e := f
 		e.Name = name
@@ -33,8 +33,8 @@ func editor(command string, f tools.Foreign) []tools.Foreign {
 }
 
 // named returns one entry per name, all mapping arguments the same way.
-func named(f tools.Foreign, names ...string) []tools.Foreign {
-	out := make([]tools.Foreign, 0, len(names))
+func named(f tool.OtherName, names ...string) []tool.OtherName {
+	out := make([]tool.OtherName, 0, len(names))
 	for _, name := range names {
 		e := f
 		e.Name = name
@@ -65,10 +65,10 @@ func withPath(extra map[string]string) map[string]string {
 func rootByDefault() map[string]string { return map[string]string{"path": "."} }
 
 // pathKinds marks the path fields of a tool.
-func pathKinds(fields ...string) map[string]tools.Kind {
-	out := make(map[string]tools.Kind, len(fields))
+func pathKinds(fields ...string) map[string]tool.FieldForm {
+	out := make(map[string]tool.FieldForm, len(fields))
 	for _, f := range fields {
-		out[f] = tools.PathKind
+		out[f] = tool.PathKind
 	}
 	return out
 }
@@ -88,33 +88,33 @@ var wholeFile = map[string]map[string]any{
 var readModes = map[string]map[string]any{"slice": {}, "line": {}}
 
 var readForeign = concat(
-	named(tools.Foreign{Args: withPath(nil),
+	named(tool.OtherName{Args: withPath(nil),
 		Values:   map[string]map[string]map[string]any{"should_read_entire_file": wholeFile, "mode": readModes},
 		Unmapped: map[string]string{"mode": `fs_read reads a line window; it has no indentation mode. Read the lines around the anchor line with fs_read {"path": …, "offset": <anchor_line - 20>, "limit": 60}; search with fs_search, list a directory with fs_list`}},
 		"read_file", "read_text_file", "Read", "view_file", "open_file", "cat", "get_file_contents", "builtin_read_file", "read"),
 	// gemini-cli's read_many_files merges include globs into its paths; f0
 	// reads named files only.
-	named(tools.Foreign{When: map[string]string{"include": ""},
+	named(tool.OtherName{When: map[string]string{"include": ""},
 		Refuse: `fs_read reads named files; it takes no include globs. Find the files with fs_find {"pattern": "<the include glob>"}, then read them with fs_read {"paths": [...]}.`},
 		"read_many_files"),
-	named(tools.Foreign{Args: withPath(map[string]string{"file_paths": "paths"})},
+	named(tool.OtherName{Args: withPath(map[string]string{"file_paths": "paths"})},
 		"read_multiple_files", "read_many_files", "read_files"),
 	// Amazon Q's fs_read (aws/amazon-q-developer-cli
 	// crates/chat-cli/src/cli/chat/tools/tool_index.json, fs_read.rs)
 	// shares f0's name; its mode says which f0 tool it is: Line and Image
 	// are fs.read, Search fs.search, Directory fs.list.
-	[]tools.Foreign{
+	[]tool.OtherName{
 		{Name: "fs_read", When: map[string]string{"mode": "line"}},
 		{Name: "fs_read", When: map[string]string{"mode": "image"}, Args: map[string]string{"image_paths": "paths"}, Set: map[string]any{"image": true}},
 	},
-	named(tools.Foreign{Args: withPath(nil), Set: map[string]any{"image": true}}, "read_media_file", "read_image", "view_image"),
-	editor("view", tools.Foreign{Args: withPath(nil)}),
+	named(tool.OtherName{Args: withPath(nil), Set: map[string]any{"image": true}}, "read_media_file", "read_image", "view_image"),
+	editor("view", tool.OtherName{Args: withPath(nil)}),
 )
 
 var writeForeign = concat(
-	named(tools.Foreign{Args: withPath(map[string]string{"file_text": "content", "contents": "content", "text": "content"})},
+	named(tool.OtherName{Args: withPath(map[string]string{"file_text": "content", "contents": "content", "text": "content"})},
 		"write_file", "write_to_file", "Write", "create_file", "builtin_create_new_file", "save_file", "create_new_file"),
-	editor("create", tools.Foreign{Args: withPath(map[string]string{"file_text": "content"})}),
+	editor("create", tool.OtherName{Args: withPath(map[string]string{"file_text": "content"})}),
 )
 
 // replacements is gemini-cli's expected_replacements: 1 is what fs.edit
@@ -122,15 +122,15 @@ var writeForeign = concat(
 var replacements = map[string]map[string]any{"1": {}}
 
 var editForeign = concat(
-	[]tools.Foreign{{Name: "edit_file", When: map[string]string{"code_edit": ""},
+	[]tool.OtherName{{Name: "edit_file", When: map[string]string{"code_edit": ""},
 		Refuse: "edit_file with code_edit (a sketch of the change with \"// ... existing code ...\" markers) cannot be applied exactly. Use fs_edit with the exact oldText and its newText, or fs_write with the whole new content."}},
-	named(tools.Foreign{Args: withPath(nil), Values: map[string]map[string]map[string]any{"expected_replacements": replacements},
+	named(tool.OtherName{Args: withPath(nil), Values: map[string]map[string]map[string]any{"expected_replacements": replacements},
 		Unmapped: map[string]string{"expected_replacements": `fs_edit replaces one exact occurrence, or every occurrence with replaceAll: true (its answer says how many), and checks no count. Send replaceAll: true, or make oldText unique`}},
 		"edit_file", "Edit", "MultiEdit", "replace", "search_replace", "str_replace", "edit", "apply_edit"),
-	editor("str_replace", tools.Foreign{Args: withPath(nil)}),
-	editor("insert", tools.Foreign{Refuse: "the text editor's insert (new_str after line insert_line) has no exact f0 equivalent. Read the line with fs_read {\"path\":…,\"offset\":N,\"limit\":1}, then fs_edit with oldText set to that line and newText set to the line followed by the new text."}),
-	editor("undo_edit", tools.Foreign{Refuse: "f0 keeps no edit history to undo. Put the old text back with fs_edit (oldText: the current text, newText: the old)."}),
-	named(tools.Foreign{Refuse: "a diff or patch cannot be applied here. Use fs_edit with {\"path\", \"edits\": [{\"oldText\", \"newText\"}]}: copy each SEARCH block into oldText and its REPLACE block into newText."},
+	editor("str_replace", tool.OtherName{Args: withPath(nil)}),
+	editor("insert", tool.OtherName{Refuse: "the text editor's insert (new_str after line insert_line) has no exact f0 equivalent. Read the line with fs_read {\"path\":…,\"offset\":N,\"limit\":1}, then fs_edit with oldText set to that line and newText set to the line followed by the new text."}),
+	editor("undo_edit", tool.OtherName{Refuse: "f0 keeps no edit history to undo. Put the old text back with fs_edit (oldText: the current text, newText: the old)."}),
+	named(tool.OtherName{Refuse: "a diff or patch cannot be applied here. Use fs_edit with {\"path\", \"edits\": [{\"oldText\", \"newText\"}]}: copy each SEARCH block into oldText and its REPLACE block into newText."},
 		"apply_patch", "apply_diff", "replace_in_file"),
 )
 
@@ -146,15 +146,15 @@ func amazonQDepth() map[string]map[string]any {
 
 // listForeign and searchForeign are built when the tools are, not when
 // the program starts: their tables are large.
-func listForeign() []tools.Foreign {
+func listForeign() []tool.OtherName {
 	return concat(
 		// Claude Code's LS and gemini-cli's list_directory take ignore globs.
-		named(tools.Foreign{Args: withPath(map[string]string{"ignore": "exclude"})},
+		named(tool.OtherName{Args: withPath(map[string]string{"ignore": "exclude"})},
 			"list_directory", "LS", "list_dir", "builtin_ls", "ls", "list_folder", "dir"),
-		named(tools.Foreign{Args: withPath(nil), Set: map[string]any{"long": true}}, "list_directory_with_sizes"),
-		named(tools.Foreign{Args: withPath(map[string]string{"excludePatterns": "exclude"}), Set: map[string]any{"recursive": true}}, "directory_tree", "tree"),
-		named(tools.Foreign{Args: withPath(nil)}, "list_files"),
-		[]tools.Foreign{{Name: "fs_read", When: map[string]string{"mode": "directory"},
+		named(tool.OtherName{Args: withPath(nil), Set: map[string]any{"long": true}}, "list_directory_with_sizes"),
+		named(tool.OtherName{Args: withPath(map[string]string{"excludePatterns": "exclude"}), Set: map[string]any{"recursive": true}}, "directory_tree", "tree"),
+		named(tool.OtherName{Args: withPath(nil)}, "list_files"),
+		[]tool.OtherName{{Name: "fs_read", When: map[string]string{"mode": "directory"},
 			Args:   map[string]string{"exclude_patterns": "exclude", "max_entries": "maxResults"},
 			Values: map[string]map[string]map[string]any{"depth": amazonQDepth()}, Set: map[string]any{"long": true},
 			Unmapped: map[string]string{"depth": "Amazon Q's depth counts the levels below the directory; give 0 to 49"}}},
@@ -166,8 +166,8 @@ func listForeign() []tools.Foreign {
 var findForeign = append(named(findArgs("pattern"), "search_files"), named(findArgs(""), "Glob", "glob", "file_search", "find_files", "builtin_file_glob_search", "find_file", "find")...)
 
 // findArgs is the argument mapping of other servers' name searches.
-func findArgs(substring string) tools.Foreign {
-	return tools.Foreign{
+func findArgs(substring string) tool.OtherName {
+	return tool.OtherName{
 		Args: withPath(map[string]string{"excludePatterns": "exclude", "query": "pattern", "glob": "pattern"}),
 		Values: map[string]map[string]map[string]any{
 			"case_sensitive": {"false": {"ignoreCase": true}, "true": {}},
@@ -201,13 +201,13 @@ func grepTypes() map[string]map[string]any {
 // file with its count of matching lines (rg --count).
 var grepModes = map[string]map[string]any{"content": {}, "files_with_matches": {"filesOnly": true}, "count": {"filesOnly": true}}
 
-func searchForeign() []tools.Foreign {
+func searchForeign() []tool.OtherName {
 	return concat(
 		// Cline's search_files is a content search (regex); the filesystem
 		// server's, without regex, is a name search (fs.find).
-		[]tools.Foreign{{Name: "search_files", When: map[string]string{"regex": ""},
+		[]tool.OtherName{{Name: "search_files", When: map[string]string{"regex": ""},
 			Args: withPath(map[string]string{"regex": "pattern", "file_pattern": "glob"})}},
-		named(tools.Foreign{
+		named(tool.OtherName{
 			Args: withPath(map[string]string{
 				"-i": "ignoreCase", "-A": "after", "-B": "before", "-C": "context",
 				"head_limit": "maxResults", "include": "glob", "include_pattern": "glob", "exclude_pattern": "exclude",
@@ -224,27 +224,27 @@ func searchForeign() []tools.Foreign {
 				"multiline": `fs_search matches one line at a time. Search for one line of what you look for, and read around the hit with fs_read {"path": …, "offset": <line>, "limit": 20}`,
 			},
 		}, "Grep", "grep", "search_file_content", "grep_search", "builtin_grep_search", "rg", "ripgrep", "search_code", "search_text", "search_in_files"),
-		[]tools.Foreign{amazonQSearch},
+		[]tool.OtherName{amazonQSearch},
 	)
 }
 
 // Amazon Q's fs_read with mode Search: a case-insensitive substring,
 // line by line, with 2 lines of context by default (fs_read.rs).
-var amazonQSearch = tools.Foreign{Name: "fs_read", When: map[string]string{"mode": "search"},
+var amazonQSearch = tool.OtherName{Name: "fs_read", When: map[string]string{"mode": "search"},
 	Args: map[string]string{"context_lines": "context"}, Set: map[string]any{"literal": true, "ignoreCase": true, "context": 2}}
 
-var statForeign = named(tools.Foreign{Args: withPath(nil)}, "get_file_info", "file_info", "stat", "get_file_metadata")
+var statForeign = named(tool.OtherName{Args: withPath(nil)}, "get_file_info", "file_info", "stat", "get_file_metadata")
 
-var mkdirForeign = named(tools.Foreign{Args: withPath(nil)}, "create_directory", "make_directory", "mkdir", "create_dir", "create_folder")
+var mkdirForeign = named(tool.OtherName{Args: withPath(nil)}, "create_directory", "make_directory", "mkdir", "create_dir", "create_folder")
 
-var moveForeign = named(tools.Foreign{Args: map[string]string{"old_path": "source", "new_path": "destination"}}, "move_file", "rename_file", "mv", "rename")
+var moveForeign = named(tool.OtherName{Args: map[string]string{"old_path": "source", "new_path": "destination"}}, "move_file", "rename_file", "mv", "rename")
 
-var copyForeign = named(tools.Foreign{Args: map[string]string{"old_path": "source", "new_path": "destination"}}, "copy_file", "cp", "duplicate_file")
+var copyForeign = named(tool.OtherName{Args: map[string]string{"old_path": "source", "new_path": "destination"}}, "copy_file", "cp", "duplicate_file")
 
-var deleteForeign = named(tools.Foreign{Args: withPath(nil)}, "delete_file", "remove_file", "rm", "delete", "unlink", "delete_directory")
+var deleteForeign = named(tool.OtherName{Args: withPath(nil)}, "delete_file", "remove_file", "rm", "delete", "unlink", "delete_directory")
 
-func concat(lists ...[]tools.Foreign) []tools.Foreign {
-	var out []tools.Foreign
+func concat(lists ...[]tool.OtherName) []tool.OtherName {
+	var out []tool.OtherName
 	for _, l := range lists {
 		out = append(out, l...)
 	}

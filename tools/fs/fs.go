@@ -14,14 +14,14 @@ import (
 
 	"f0/internal/roots"
 	"f0/internal/text"
-	"f0/tools"
+	"f0/tool"
 )
 
 // Tools returns the file tools working inside files, or inside the roots
 // of a call's session when it has some (see roots.For).
-func Tools(files *roots.Set) []*tools.Tool {
+func Tools(files *roots.Set) []*tool.Tool {
 	t := &toolset{files: files, workers: &sync.Pool{}}
-	all := []*tools.Tool{
+	all := []*tool.Tool{
 		t.readTool(), t.listTool(), t.findTool(), t.searchTool(), t.statTool(),
 		t.writeTool(), t.editTool(), t.mkdirTool(), t.moveTool(), t.copyTool(), t.deleteTool(),
 	}
@@ -42,11 +42,11 @@ type toolset struct {
 // inRoots runs a tool with the roots of the call: its session's when the
 // MCP client sent roots, the operator's otherwise. When no roots are known
 // yet the call answers why and what to do.
-func inRoots[In any](t *toolset, run func(*toolset, context.Context, In) (tools.Result, error)) func(context.Context, In) (tools.Result, error) {
-	return func(ctx context.Context, in In) (tools.Result, error) {
+func inRoots[In any](t *toolset, run func(*toolset, context.Context, In) (tool.Result, error)) func(context.Context, In) (tool.Result, error) {
+	return func(ctx context.Context, in In) (tool.Result, error) {
 		files, done, err := roots.For(ctx, t.files)
 		if err != nil {
-			return tools.Result{}, err
+			return tool.Result{}, err
 		}
 		defer done()
 		call := *t
@@ -57,7 +57,7 @@ func inRoots[In any](t *toolset, run func(*toolset, context.Context, In) (tools.
 
 // Annotations of the two kinds of tools.
 var (
-	readOnly = tools.Annotations{ReadOnly: true, Idempotent: true}
+	readOnly = tool.Annotations{ReadOnly: true, Idempotent: true}
 )
 
 // pathSynonyms are the names models give a path argument.
@@ -70,7 +70,7 @@ var pathSynonyms = map[string]string{
 func (t *toolset) locate(field, p string) (roots.Loc, error) {
 	l, err := t.files.Locate(p)
 	if err != nil {
-		return l, &tools.InputError{Field: field, Problem: err.Error(), Cause: err}
+		return l, &tool.InputError{Field: field, Problem: err.Error(), Cause: err}
 	}
 	return l, nil
 }
@@ -83,10 +83,10 @@ func (t *toolset) show(l roots.Loc) string { return t.files.Display(l) }
 // roots is about the argument; anything else is a failure.
 func (t *toolset) argError(ctx context.Context, field string, err error) error {
 	if nf, ok := roots.AsNotFound(err); ok {
-		ie := &tools.InputError{Field: field, Problem: text.Sentence(nf.Error())}
+		ie := &tool.InputError{Field: field, Problem: text.Sentence(nf.Error())}
 		switch {
 		case len(nf.Elsewhere) > 0 && field != "paths" && !strings.HasSuffix(nf.Path, "/"):
-			ie.Hint = "Use it: " + tools.CallWith(ctx, map[string]any{field: nf.Elsewhere[0]})
+			ie.Hint = "Use it: " + tool.CallWith(ctx, map[string]any{field: nf.Elsewhere[0]})
 		case len(nf.Elsewhere) > 0:
 		case len(nf.Suggestions) == 0:
 			base := path.Base(filepath.ToSlash(nf.Path))
@@ -95,7 +95,7 @@ func (t *toolset) argError(ctx context.Context, field string, err error) error {
 		return ie
 	}
 	if errors.Is(err, roots.ErrOutside) || errors.Is(err, iofs.ErrPermission) {
-		return &tools.InputError{Field: field, Problem: err.Error(), Cause: err}
+		return &tool.InputError{Field: field, Problem: err.Error(), Cause: err}
 	}
 	return err
 }
@@ -111,7 +111,7 @@ func (t *toolset) otherRoots(ctx context.Context, start roots.Loc) string {
 	var calls []string
 	for _, r := range all {
 		if r != start.Root {
-			calls = append(calls, tools.CallWith(ctx, map[string]any{"path": r.Dir, "offset": nil}))
+			calls = append(calls, tool.CallWith(ctx, map[string]any{"path": r.Dir, "offset": nil}))
 		}
 	}
 	return " This looked in " + start.Root.Dir + " only; the other roots: " + strings.Join(calls, " · ")
@@ -119,7 +119,7 @@ func (t *toolset) otherRoots(ctx context.Context, start roots.Loc) string {
 
 // call renders a call a model can copy, the way the caller can make it.
 func call(ctx context.Context, name string, args map[string]any) string {
-	return tools.Suggest(ctx, name, args)
+	return tool.Suggest(ctx, name, args)
 }
 
 // allPaths joins a tool's path and paths arguments.

@@ -6,7 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"f0/tools"
+	"f0/engine"
+	"f0/tool"
 )
 
 // TestMissingPathAcrossRoots: with several roots a relative path that
@@ -20,8 +21,8 @@ func TestMissingPathAcrossRoots(t *testing.T) {
 	must(t, os.WriteFile(filepath.Join(r1, "a.py"), []byte("a\n"), 0o644))
 	must(t, os.WriteFile(filepath.Join(r2, "e.py"), []byte("print('e')\n"), 0o644))
 	must(t, os.WriteFile(filepath.Join(r2, "pkg", "mod.py"), []byte("x\n"), 0o644))
-	p := pipelineFor(t, tools.Config{Access: tools.Read}, r1, r2)
-	do := func(tool string, args any) tools.Result {
+	p := pipelineFor(t, engine.Config{Access: tool.Read}, r1, r2)
+	do := func(tool string, args any) tool.Result {
 		return p.Call(context.Background(), tool, args)
 	}
 	e2 := filepath.Join(r2, "e.py")

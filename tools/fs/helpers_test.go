@@ -10,9 +10,10 @@ import (
 	"testing"
 
 	"f0/catalog"
+	"f0/engine"
 	"f0/internal/roots"
 	"f0/internal/texttest"
-	"f0/tools"
+	"f0/tool"
 )
 
 // env is a root directory with a sibling that must stay out of reach:
@@ -27,13 +28,13 @@ type env struct {
 	t             *testing.T
 	base, root    string
 	outside       string
-	p             *tools.Pipeline
+	p             *engine.Host
 	outsideBefore string
 }
 
 const secret = "SECRET-OUTSIDE-CONTENT"
 
-func newEnv(t *testing.T, cfg ...tools.Config) *env {
+func newEnv(t *testing.T, cfg ...engine.Config) *env {
 	t.Helper()
 	base := t.TempDir()
 	e := &env{t: t, base: base, root: filepath.Join(base, "root"), outside: filepath.Join(base, "root-evil")}
@@ -44,7 +45,7 @@ func newEnv(t *testing.T, cfg ...tools.Config) *env {
 	must(t, os.Symlink(e.outside, filepath.Join(e.root, "out-dir")))
 	must(t, os.Symlink(filepath.Join(e.outside, "new"), filepath.Join(e.root, "dangling")))
 	must(t, os.Symlink("../root-evil/secret", filepath.Join(e.root, "up-file")))
-	c := tools.Config{Access: tools.Admin}
+	c := engine.Config{Access: tool.Admin}
 	if len(cfg) > 0 {
 		c = cfg[0]
 	}
@@ -59,13 +60,13 @@ func newEnv(t *testing.T, cfg ...tools.Config) *env {
 }
 
 // pipelineFor builds the real catalogue over the given roots.
-func pipelineFor(t testing.TB, cfg tools.Config, roots ...string) *tools.Pipeline {
+func pipelineFor(t testing.TB, cfg engine.Config, roots ...string) *engine.Host {
 	t.Helper()
 	reg, err := catalog.New(catalog.Options{Roots: roots})
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := tools.NewPipeline(reg, cfg)
+	p, err := engine.NewHost(reg, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +119,7 @@ func (e *env) read(rel string) string {
 	return string(data)
 }
 
-func (e *env) call(tool string, args any) tools.Result {
+func (e *env) call(tool string, args any) tool.Result {
 	e.t.Helper()
 	res := e.p.Call(context.Background(), tool, args)
 	if strings.Contains(res.Text, secret) {
@@ -220,7 +221,7 @@ func (e *env) outsideWriter(change func(n int, path string)) {
 	})
 	reg, err := catalog.New(catalog.Options{Files: set})
 	must(e.t, err)
-	e.p, err = tools.NewPipeline(reg, tools.Config{Access: tools.Admin})
+	e.p, err = engine.NewHost(reg, engine.Config{Access: tool.Admin})
 	must(e.t, err)
 }
 

@@ -14,7 +14,7 @@ import (
 
 	"f0/internal/roots"
 	"f0/internal/text"
-	"f0/tools"
+	"f0/tool"
 )
 
 // ListInput is the input of fs.list.
@@ -43,7 +43,7 @@ const (
 	maxSorted = 200_000
 )
 
-func (t *toolset) listTool() *tools.Tool {
+func (t *toolset) listTool() *tool.Tool {
 	syn := map[string]string{
 		"levels": "depth", "maxDepth": "depth", "pattern": "glob", "filter": "glob",
 		"showHidden": "hidden", "includeHidden": "hidden", "details": "long", "sortBy": "sort", "orderBy": "sort",
@@ -51,13 +51,13 @@ func (t *toolset) listTool() *tools.Tool {
 		"ignore": "exclude", "excludes": "exclude", "excludePatterns": "exclude",
 	}
 	maps.Copy(syn, pathSynonyms)
-	return tools.Def[ListInput]{
-		Spec: tools.Spec{
+	return tool.Def[ListInput]{
+		Spec: tool.Spec{
 			Name: "fs.list", Title: "List a directory",
 			Summary:      "List a directory's entries with depth, glob filter, sizes and times.",
 			Unlisted:     []string{"hidden", "all", "maxResults", "exclude"},
 			Keywords:     []string{"ls", "dir", "directory", "folder", "tree", "files", "entries"},
-			Access:       tools.Read,
+			Access:       tool.Read,
 			Annotations:  readOnly,
 			Synonyms:     syn,
 			Foreign:      listForeign(),
@@ -86,14 +86,14 @@ type listed struct {
 	info iofs.FileInfo
 }
 
-func (t *toolset) runList(ctx context.Context, in ListInput) (tools.Result, error) {
+func (t *toolset) runList(ctx context.Context, in ListInput) (tool.Result, error) {
 	l, err := t.locate("path", in.Path)
 	if err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
 	info, err := l.Root.OS().Stat(l.Native())
 	if err != nil {
-		return tools.Result{}, t.argError(ctx, "path", t.files.Explain("list", l, err))
+		return tool.Result{}, t.argError(ctx, "path", t.files.Explain("list", l, err))
 	}
 	if !info.IsDir() {
 		return t.listFile(ctx, in, l)
@@ -108,7 +108,7 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tools.Result, erro
 	var g *glob
 	if in.Glob != "" {
 		if g, err = compileGlob(in.Glob); err != nil {
-			return tools.Result{}, &tools.InputError{Field: "glob", Problem: err.Error() + ".", Hint: "Use * for any name part, ** for any depth, {a,b} for alternatives: *.go, **/*_test.go."}
+			return tool.Result{}, &tool.InputError{Field: "glob", Problem: err.Error() + ".", Hint: "Use * for any name part, ** for any depth, {a,b} for alternatives: *.go, **/*_test.go."}
 		}
 	}
 	maxEntries := cmp.Or(in.MaxResults, defaultMaxEntries)
@@ -116,7 +116,7 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tools.Result, erro
 	spec := walkSpec{start: l, maxDepth: depth, hidden: in.Hidden, all: in.All, info: in.Long || sorted}
 	keep, err := excluding(&spec, l.Rel, in.Exclude)
 	if err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
 	var entries []listed
 	pg := newPager(ctx, in.Offset, maxEntries)
@@ -131,10 +131,10 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tools.Result, erro
 		return pg.add(func(b *strings.Builder) { t.writeEntry(b, l.Root, listed{e.rel, e.kind, e.info}, in.Long) })
 	})
 	if err != nil && ctx.Err() != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
 	if err != nil {
-		return tools.Result{}, t.argError(ctx, "path", err)
+		return tool.Result{}, t.argError(ctx, "path", err)
 	}
 	if sorted {
 		pg.stopped = len(entries) >= maxSorted
@@ -146,7 +146,7 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tools.Result, erro
 		}
 	}
 	shown, stopped := pg.shown, pg.stopped
-	res := tools.Result{Text: pg.text()}
+	res := tool.Result{Text: pg.text()}
 	where := t.show(l) + "/"
 	if l.IsRoot() && len(t.files.Roots()) == 1 {
 		where = "./"
@@ -178,10 +178,10 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tools.Result, erro
 }
 
 // listFile answers a listing of a single file with its one entry.
-func (t *toolset) listFile(ctx context.Context, in ListInput, l roots.Loc) (tools.Result, error) {
+func (t *toolset) listFile(ctx context.Context, in ListInput, l roots.Loc) (tool.Result, error) {
 	info, err := l.Root.OS().Lstat(l.Native())
 	if err != nil {
-		return tools.Result{}, t.argError(ctx, "path", t.files.Explain("list", l, err))
+		return tool.Result{}, t.argError(ctx, "path", t.files.Explain("list", l, err))
 	}
 	var b strings.Builder
 	k := kindFile
@@ -189,7 +189,7 @@ func (t *toolset) listFile(ctx context.Context, in ListInput, l roots.Loc) (tool
 		k = kindLink
 	}
 	t.writeEntry(&b, l.Root, listed{l.Rel, k, info}, true)
-	return tools.Result{Head: t.show(l) + " is a file, not a directory", Text: b.String()}, nil
+	return tool.Result{Head: t.show(l) + " is a file, not a directory", Text: b.String()}, nil
 }
 
 // writeEntry writes one line of a listing: the path (directories end with
@@ -261,7 +261,7 @@ func (g *glob) matchEntry(base, rel string) bool {
 func excluding(spec *walkSpec, base string, exclude []string) (keep func(rel string) bool, err error) {
 	globs, err := newGlobSet(nil, exclude)
 	if err != nil {
-		return nil, &tools.InputError{Field: "exclude", Problem: err.Error() + ".", Hint: "Use names or globs: dist, *.log, vendor/**."}
+		return nil, &tool.InputError{Field: "exclude", Problem: err.Error() + ".", Hint: "Use names or globs: dist, *.log, vendor/**."}
 	}
 	if len(globs.exclude) == 0 {
 		return func(string) bool { return true }, nil
@@ -353,7 +353,7 @@ type pager struct {
 }
 
 func newPager(ctx context.Context, offset, max int) *pager {
-	return &pager{offset: offset, max: max, budget: tools.OutputRoom(ctx).Bytes}
+	return &pager{offset: offset, max: max, budget: tool.OutputRoom(ctx).Bytes}
 }
 
 // add writes one entry with write; it returns false once the page is full.

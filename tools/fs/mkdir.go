@@ -11,7 +11,7 @@ import (
 
 	"f0/internal/roots"
 	"f0/internal/text"
-	"f0/tools"
+	"f0/tool"
 )
 
 // MkdirInput is the input of fs.mkdir.
@@ -21,17 +21,17 @@ type MkdirInput struct {
 	Parents *bool    `json:"parents,omitempty" jsonschema_description:"Create missing parent directories too (default true)."`
 }
 
-func (t *toolset) mkdirTool() *tools.Tool {
+func (t *toolset) mkdirTool() *tool.Tool {
 	syn := map[string]string{"p": "parents", "recursive": "parents", "createDirs": "parents", "dirs": "paths", "directories": "paths"}
 	maps.Copy(syn, pathSynonyms)
-	return tools.Def[MkdirInput]{
-		Spec: tools.Spec{
+	return tool.Def[MkdirInput]{
+		Spec: tool.Spec{
 			Name: "fs.mkdir", Title: "Create directories",
 			Summary:     "Create directories, with their parents; an existing directory is fine.",
 			Unlisted:    []string{"parents"},
 			Keywords:    []string{"mkdir", "directory", "folder", "create", "make"},
-			Access:      tools.Write,
-			Annotations: tools.Annotations{Idempotent: true},
+			Access:      tool.Write,
+			Annotations: tool.Annotations{Idempotent: true},
 			Synonyms:    syn,
 			Foreign:     mkdirForeign,
 			Kinds:       pathKinds("path", "paths"),
@@ -43,23 +43,23 @@ func (t *toolset) mkdirTool() *tools.Tool {
 	}.Erase()
 }
 
-func (t *toolset) runMkdir(ctx context.Context, in MkdirInput) (tools.Result, error) {
+func (t *toolset) runMkdir(ctx context.Context, in MkdirInput) (tool.Result, error) {
 	paths := allPaths(in.Path, in.Paths)
 	if len(paths) == 0 {
-		return tools.Result{}, &tools.InputError{Field: "path", Problem: "is required: name the directory to create."}
+		return tool.Result{}, &tool.InputError{Field: "path", Problem: "is required: name the directory to create."}
 	}
 	var lines []string
 	for _, p := range paths {
 		line, err := t.mkdirOne(ctx, p, boolOr(in.Parents, true))
 		if err != nil {
 			if len(paths) == 1 {
-				return tools.Result{}, err
+				return tool.Result{}, err
 			}
 			line = fmt.Sprintf("%s: error: %v", p, err)
 		}
 		lines = append(lines, line)
 	}
-	return tools.Result{Text: strings.Join(lines, "\n")}, nil
+	return tool.Result{Text: strings.Join(lines, "\n")}, nil
 }
 
 func (t *toolset) mkdirOne(ctx context.Context, p string, parents bool) (string, error) {
@@ -72,7 +72,7 @@ func (t *toolset) mkdirOne(ctx context.Context, p string, parents bool) (string,
 		if info.IsDir() {
 			return fmt.Sprintf("%s/ exists already", t.show(l)), nil
 		}
-		return "", &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s exists and is a file.", t.show(l))}
+		return "", &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s exists and is a file.", t.show(l))}
 	}
 	if parents {
 		err = r.MkdirAll(l.Native(), 0o755)
@@ -82,7 +82,7 @@ func (t *toolset) mkdirOne(ctx context.Context, p string, parents bool) (string,
 	if err != nil {
 		if errors.Is(err, iofs.ErrNotExist) {
 			parent := roots.Loc{Root: l.Root, Rel: path.Dir(l.Rel)}
-			return "", &tools.InputError{Field: "path", Problem: text.Sentence(t.files.Explain("create in", parent, err).Error()), Hint: "Set parents: true to create it too."}
+			return "", &tool.InputError{Field: "path", Problem: text.Sentence(t.files.Explain("create in", parent, err).Error()), Hint: "Set parents: true to create it too."}
 		}
 		return "", t.argError(ctx, "path", t.files.Explain("create", l, err))
 	}

@@ -10,7 +10,7 @@ import (
 
 	"f0/internal/roots"
 	"f0/internal/text"
-	"f0/tools"
+	"f0/tool"
 )
 
 // TransferInput is the input of fs.move and fs.copy.
@@ -26,57 +26,57 @@ var transferSynonyms = map[string]string{
 	"target": "destination", "targetPath": "destination", "force": "overwrite", "replace": "overwrite",
 }
 
-func (t *toolset) moveTool() *tools.Tool {
-	return tools.Def[TransferInput]{
-		Spec: tools.Spec{
+func (t *toolset) moveTool() *tool.Tool {
+	return tool.Def[TransferInput]{
+		Spec: tool.Spec{
 			Name: "fs.move", Title: "Move or rename",
 			Summary:     "Move or rename a file or directory, also across roots; replaces only with overwrite.",
 			Keywords:    []string{"mv", "rename", "move", "relocate"},
-			Access:      tools.Write,
-			Annotations: tools.Annotations{Destructive: true},
+			Access:      tool.Write,
+			Annotations: tool.Annotations{Destructive: true},
 			Synonyms:    transferSynonyms,
 			Foreign:     moveForeign,
 			Kinds:       pathKinds("source", "destination"),
 		},
-		Run: inRoots(t, func(t *toolset, ctx context.Context, in TransferInput) (tools.Result, error) {
+		Run: inRoots(t, func(t *toolset, ctx context.Context, in TransferInput) (tool.Result, error) {
 			return t.runTransfer(ctx, in, true)
 		}),
 	}.Erase()
 }
 
-func (t *toolset) copyTool() *tools.Tool {
-	return tools.Def[TransferInput]{
-		Spec: tools.Spec{
+func (t *toolset) copyTool() *tool.Tool {
+	return tool.Def[TransferInput]{
+		Spec: tool.Spec{
 			Name: "fs.copy", Title: "Copy files",
 			Summary:     "Copy a file or a directory tree, also across roots; replaces only with overwrite.",
 			Keywords:    []string{"cp", "copy", "duplicate", "clone", "backup"},
-			Access:      tools.Write,
-			Annotations: tools.Annotations{Destructive: true, Idempotent: true},
+			Access:      tool.Write,
+			Annotations: tool.Annotations{Destructive: true, Idempotent: true},
 			Synonyms:    transferSynonyms,
 			Foreign:     copyForeign,
 			Kinds:       pathKinds("source", "destination"),
 		},
-		Run: inRoots(t, func(t *toolset, ctx context.Context, in TransferInput) (tools.Result, error) {
+		Run: inRoots(t, func(t *toolset, ctx context.Context, in TransferInput) (tool.Result, error) {
 			return t.runTransfer(ctx, in, false)
 		}),
 	}.Erase()
 }
 
-func (t *toolset) runTransfer(ctx context.Context, in TransferInput, move bool) (tools.Result, error) {
+func (t *toolset) runTransfer(ctx context.Context, in TransferInput, move bool) (tool.Result, error) {
 	verb := "copy"
 	if move {
 		verb = "move"
 	}
 	src, err := t.locate("source", in.Source)
 	if err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
 	dst, err := t.locate("destination", in.Destination)
 	if err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
 	if _, err := src.Root.OS().Lstat(src.Native()); err != nil {
-		return tools.Result{}, t.argError(ctx, "source", t.files.Explain(verb, src, err))
+		return tool.Result{}, t.argError(ctx, "source", t.files.Explain(verb, src, err))
 	}
 	// An existing directory (or a path ending in /) receives the source
 	// under its own name, as mv and cp do.
@@ -85,7 +85,7 @@ func (t *toolset) runTransfer(ctx context.Context, in TransferInput, move bool) 
 	if intoDir && !(src.Root == dst.Root && src.Rel == dst.Rel) {
 		if derr != nil {
 			if err := dst.Root.OS().MkdirAll(dst.Native(), 0o755); err != nil {
-				return tools.Result{}, t.argError(ctx, "destination", t.files.Explain("create", dst, err))
+				return tool.Result{}, t.argError(ctx, "destination", t.files.Explain("create", dst, err))
 			}
 		}
 		dst = dst.Join(path.Base(src.Rel))
@@ -98,7 +98,7 @@ func (t *toolset) runTransfer(ctx context.Context, in TransferInput, move bool) 
 		rep, err = t.files.Copy(ctx, src, dst, opts)
 	}
 	if err != nil {
-		return tools.Result{}, t.transferError(ctx, verb, in, err)
+		return tool.Result{}, t.transferError(ctx, verb, in, err)
 	}
 	var b strings.Builder
 	past := map[bool]string{true: "moved", false: "copied"}[move]
@@ -110,7 +110,7 @@ func (t *toolset) runTransfer(ctx context.Context, in TransferInput, move bool) 
 	default:
 		fmt.Fprintf(&b, " (%s)", text.HumanBytes(rep.Bytes))
 	}
-	res := tools.Result{Text: b.String()}
+	res := tool.Result{Text: b.String()}
 	if len(rep.Skipped) > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("note: left out %s: %s", text.Count(int64(len(rep.Skipped)), "entry", "entries"), strings.Join(rep.Skipped, "; ")))
 	}
@@ -122,7 +122,7 @@ func (t *toolset) transferError(ctx context.Context, verb string, in TransferInp
 	var exists *roots.ExistsError
 	switch {
 	case errors.As(err, &exists):
-		ie := &tools.InputError{Field: "destination", Problem: err.Error() + "."}
+		ie := &tool.InputError{Field: "destination", Problem: err.Error() + "."}
 		if exists.IsDir && verb == "move" {
 			ie.Hint = "Choose a new name, or move into it with a destination ending in /."
 		} else {
@@ -137,7 +137,7 @@ func (t *toolset) transferError(ctx context.Context, verb string, in TransferInp
 		}
 		return t.argError(ctx, field, err)
 	case errors.Is(err, roots.ErrOutside), strings.Contains(err.Error(), "refused"):
-		return &tools.InputError{Field: refusedField(verb, t.files, in, err), Problem: err.Error(), Cause: err}
+		return &tool.InputError{Field: refusedField(verb, t.files, in, err), Problem: err.Error(), Cause: err}
 	}
 	return err
 }

@@ -6,7 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"f0/tools"
+	"f0/engine"
+	"f0/tool"
 )
 
 // TestMkdirMoveCopyDelete runs fs.mkdir, fs.move, fs.copy and fs.delete one
@@ -64,7 +65,7 @@ func TestMkdirMoveCopyDelete(t *testing.T) {
 		assertInOrder(t, e.fail(f.tool, f.args), f.want)
 	}
 	// fs.delete needs admin.
-	p := pipelineFor(t, tools.Config{Access: tools.Write}, e.root)
+	p := pipelineFor(t, engine.Config{Access: tool.Write}, e.root)
 	assertInOrder(t, p.Call(context.Background(), "fs_delete", "a.txt").Text, `unknown tool "fs_delete": fs_delete exists but this server does not expose it (it needs admin access and the server runs with --access write).`)
 	if e.read("a.txt") != "A\n" {
 		t.Fatal("deleted without admin access")
@@ -79,7 +80,7 @@ func TestMoveAndCopyAcrossRoots(t *testing.T) {
 	must(t, os.MkdirAll(two, 0o755))
 	must(t, os.WriteFile(filepath.Join(one, "f.txt"), []byte("F"), 0o640))
 	must(t, os.WriteFile(filepath.Join(one, "d", "e", "g.txt"), []byte("G"), 0o644))
-	p := pipelineFor(t, tools.Config{Access: tools.Admin}, one, two)
+	p := pipelineFor(t, engine.Config{Access: tool.Admin}, one, two)
 	call := func(tool string, args map[string]any) string {
 		res := p.Call(context.Background(), tool, args)
 		if res.IsError {

@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"f0/tools"
+	"f0/engine"
+	"f0/tool"
 )
 
 // With nested roots (--root nest --root nest/inner/B), no move, copy over
@@ -21,7 +22,7 @@ func TestNestedRootsAreNeverMovedOrReplaced(t *testing.T) {
 	must(t, os.WriteFile(filepath.Join(b, "keep.txt"), []byte("root B\n"), 0o644))
 	must(t, os.MkdirAll(filepath.Join(nest, "src", "inner"), 0o755))
 	must(t, os.WriteFile(filepath.Join(nest, "src", "inner", "x.txt"), []byte("x\n"), 0o644))
-	p := pipelineFor(t, tools.Config{Access: tools.Admin}, nest, b)
+	p := pipelineFor(t, engine.Config{Access: tool.Admin}, nest, b)
 	call := func(tool string, args map[string]any) string {
 		res := p.Call(context.Background(), tool, args)
 		if !res.IsError {

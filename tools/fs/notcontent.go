@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"f0/internal/text"
-	"f0/tools"
+	"f0/tool"
 )
 
 // Models that were taught another tool's edit format send it to fs.write
@@ -277,7 +277,7 @@ func (t *toolset) refuseWrite(ctx context.Context, p, shown string, in instructi
 	}
 	b.WriteString(t.editCall(ctx, p, in))
 	b.WriteString(`. To write this content as it is, send the same call with "force": true.`)
-	return &tools.InputError{Field: "content", Problem: b.String(), Cause: &notContent{msg: b.String()}}
+	return &tool.InputError{Field: "content", Problem: b.String(), Cause: &notContent{msg: b.String()}}
 }
 
 // refuseEdit answers an fs.edit whose newText (field) is an instruction
@@ -292,7 +292,7 @@ func (t *toolset) refuseEdit(ctx context.Context, field string, in instruction) 
 		b.WriteString(".")
 	}
 	b.WriteString(` To write it as it is, send the same call with "force": true.`)
-	return &tools.InputError{Field: field, Problem: b.String(), Cause: &notContent{msg: b.String()}}
+	return &tool.InputError{Field: field, Problem: b.String(), Cause: &notContent{msg: b.String()}}
 }
 
 // editCall is the fs.edit call that makes the change an instruction
@@ -309,7 +309,7 @@ func (t *toolset) editCall(ctx context.Context, p string, in instruction) string
 	args := map[string]any{"edits": edits}
 	render := func() string {
 		if p == "" {
-			return tools.CallWith(ctx, map[string]any{"edits": args["edits"], "oldText": nil, "newText": nil, "replaceAll": nil})
+			return tool.CallWith(ctx, map[string]any{"edits": args["edits"], "oldText": nil, "newText": nil, "replaceAll": nil})
 		}
 		args["path"] = p
 		return call(ctx, "fs.edit", args)

@@ -22,7 +22,7 @@ import (
 
 	"f0/internal/roots"
 	"f0/internal/text"
-	"f0/tools"
+	"f0/tool"
 )
 
 // ReadInput is the input of fs.read.
@@ -48,7 +48,7 @@ const (
 	countLimit = 256 << 20
 )
 
-func (t *toolset) readTool() *tools.Tool {
+func (t *toolset) readTool() *tool.Tool {
 	syn := map[string]string{
 		"files": "paths", "filePaths": "paths",
 		"head": "limit", "lines": "limit", "count": "limit", "n": "limit", "maxLines": "limit", "numLines": "limit",
@@ -56,13 +56,13 @@ func (t *toolset) readTool() *tools.Tool {
 		"last": "tail", "lastLines": "tail", "numbered": "lineNumbers", "showLineNumbers": "lineNumbers",
 	}
 	maps.Copy(syn, pathSynonyms)
-	return tools.Def[ReadInput]{
-		Spec: tools.Spec{
+	return tool.Def[ReadInput]{
+		Spec: tool.Spec{
 			Name: "fs.read", Title: "Read files",
 			Summary:     "Read text files by line window (offset, limit, tail), several at once.",
 			Unlisted:    []string{"base64", "version"},
 			Keywords:    []string{"file", "cat", "open", "view", "show", "contents", "head", "tail", "lines"},
-			Access:      tools.Read,
+			Access:      tool.Read,
 			Annotations: readOnly,
 			Synonyms:    syn,
 			MainField:   "path",
@@ -79,15 +79,15 @@ func (t *toolset) readTool() *tools.Tool {
 	}.Erase()
 }
 
-func (t *toolset) runRead(ctx context.Context, in ReadInput) (tools.Result, error) {
+func (t *toolset) runRead(ctx context.Context, in ReadInput) (tool.Result, error) {
 	paths := allPaths(in.Path, in.Paths)
 	switch {
 	case len(paths) == 0:
-		return tools.Result{}, &tools.InputError{Field: "path", Problem: "is required: name the file to read (or several in paths)."}
+		return tool.Result{}, &tool.InputError{Field: "path", Problem: "is required: name the file to read (or several in paths)."}
 	case in.Tail > 0 && in.Offset != 0:
-		return tools.Result{}, &tools.InputError{Field: "tail", Problem: "and offset were both given; use one: tail for the last lines, offset for a window from a line."}
+		return tool.Result{}, &tool.InputError{Field: "tail", Problem: "and offset were both given; use one: tail for the last lines, offset for a window from a line."}
 	case in.Version != "" && len(paths) > 1:
-		return tools.Result{}, &tools.InputError{Field: "version", Problem: fmt.Sprintf("names the version of one file, and this call reads %d", len(paths)),
+		return tool.Result{}, &tool.InputError{Field: "version", Problem: fmt.Sprintf("names the version of one file, and this call reads %d", len(paths)),
 			Hint: "Continue each file with the call its section's last line names."}
 	case len(paths) == 1:
 		return t.readOne(ctx, in, paths[0])
@@ -123,12 +123,12 @@ func (t *toolset) open(ctx context.Context, field, p string) (*opened, error) {
 	}
 	if info.IsDir() {
 		f.Close()
-		return nil, &tools.InputError{Field: field, Problem: fmt.Sprintf("%s is a directory, not a file.", t.show(l)),
+		return nil, &tool.InputError{Field: field, Problem: fmt.Sprintf("%s is a directory, not a file.", t.show(l)),
 			Hint: "List it with " + call(ctx, "fs.list", map[string]any{"path": t.show(l)})}
 	}
 	if !info.Mode().IsRegular() {
 		f.Close()
-		return nil, &tools.InputError{Field: field, Problem: fmt.Sprintf("%s is not a regular file (%s).", t.show(l), info.Mode().Type())}
+		return nil, &tool.InputError{Field: field, Problem: fmt.Sprintf("%s is not a regular file (%s).", t.show(l), info.Mode().Type())}
 	}
 	head := make([]byte, min(info.Size()+1, binaryProbe))
 	n, err := io.ReadFull(f, head)
@@ -146,10 +146,10 @@ func (t *toolset) open(ctx context.Context, field, p string) (*opened, error) {
 }
 
 // readOne reads one file.
-func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tools.Result, error) {
+func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tool.Result, error) {
 	o, err := t.open(ctx, "path", p)
 	if err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
 	defer o.f.Close()
 	if in.Image || in.Base64 || o.kind.binary {
@@ -157,26 +157,26 @@ func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tools.Re
 	}
 	first, limit, err := t.lineRange(ctx, in, o)
 	if err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
 	if err := t.checkVersion(ctx, in.Version, o); err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
-	if sink := tools.Sink(ctx); sink != nil {
+	if sink := tool.Sink(ctx); sink != nil {
 		return t.streamWindow(ctx, in, o, first, limit, sink)
 	}
-	w, err := readWindow(o.r, first, limit, tools.OutputRoom(ctx), o.size, nil)
+	w, err := readWindow(o.r, first, limit, tool.OutputRoom(ctx), o.size, nil)
 	if err != nil {
-		return tools.Result{}, fmt.Errorf("read %s: %w", o.name, err)
+		return tool.Result{}, fmt.Errorf("read %s: %w", o.name, err)
 	}
 	if err := pastEnd(ctx, o, first, w); err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
 	txt, fixed := text.ValidText(w.text)
 	if in.LineNumbers {
 		txt = numberLines(txt, first)
 	}
-	res := tools.Result{Head: o.name + " · " + w.describe() + " · " + text.HumanBytes(o.size), Text: txt}
+	res := tool.Result{Head: o.name + " · " + w.describe() + " · " + text.HumanBytes(o.size), Text: txt}
 	if fixed {
 		res.Notes = append(res.Notes, text.InvalidUTF8Note)
 	}
@@ -187,7 +187,7 @@ func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tools.Re
 		}
 		if w.long {
 			whole := func(budget int64) string {
-				return tools.CallWith(ctx, map[string]any{"offset": first, "limit": 1, "tail": nil, tools.BudgetField: budget})
+				return tool.CallWith(ctx, map[string]any{"offset": first, "limit": 1, "tail": nil, tool.BudgetField: budget})
 			}
 			res.Notes = append(res.Notes, "note: "+longLineNote(ctx, o.name, first, w, whole))
 		}
@@ -219,23 +219,23 @@ func nextLines(text string, first, limit int, version func(done int) string) fun
 // streamWindow writes the window to the front end's sink as it reads the
 // file, byte for byte (with line numbers when asked), so that memory stays
 // flat in the file's size; the answer keeps the head and notes.
-func (t *toolset) streamWindow(ctx context.Context, in ReadInput, o *opened, first, limit int, sink io.Writer) (tools.Result, error) {
+func (t *toolset) streamWindow(ctx context.Context, in ReadInput, o *opened, first, limit int, sink io.Writer) (tool.Result, error) {
 	bw := bufio.NewWriterSize(sink, 64<<10)
 	var out io.Writer = bw
 	if in.LineNumbers {
 		out = &numberedWriter{w: bw, n: first}
 	}
-	w, err := readWindow(o.r, first, limit, tools.Room{}, o.size, out)
+	w, err := readWindow(o.r, first, limit, tool.Room{}, o.size, out)
 	if ferr := bw.Flush(); err == nil && ferr != nil {
 		err = &writeError{err: ferr}
 	}
 	if err != nil {
-		return tools.Result{}, fmt.Errorf("read %s: %w", o.name, err)
+		return tool.Result{}, fmt.Errorf("read %s: %w", o.name, err)
 	}
 	if err := pastEnd(ctx, o, first, w); err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
-	res := tools.Result{Head: o.name + " · " + w.describe() + " · " + text.HumanBytes(o.size)}
+	res := tool.Result{Head: o.name + " · " + w.describe() + " · " + text.HumanBytes(o.size)}
 	if w.more {
 		res.Notes = append(res.Notes, fmt.Sprintf("More lines follow: %s", call(ctx, "fs.read", map[string]any{"path": o.name, "offset": first + w.shown})))
 	}
@@ -247,7 +247,7 @@ func pastEnd(ctx context.Context, o *opened, first int, w lineWindow) error {
 	if w.total < 0 || first <= w.total || first == 1 && w.total == 0 {
 		return nil
 	}
-	return &tools.InputError{Field: "offset", Problem: fmt.Sprintf("line %d is past the end of %s, which has %s.", first, o.name, text.Count(int64(w.total), "line", "lines")),
+	return &tool.InputError{Field: "offset", Problem: fmt.Sprintf("line %d is past the end of %s, which has %s.", first, o.name, text.Count(int64(w.total), "line", "lines")),
 		Hint: "Read the end with " + call(ctx, "fs.read", map[string]any{"path": o.name, "tail": 20})}
 }
 
@@ -424,7 +424,7 @@ func (w lineWindow) describe() string {
 // r (of size bytes), keeping at most room.Bytes of them and room.Lines
 // lines, and counts the file's lines. With out, the lines are written there
 // instead, all of them.
-func readWindow(r io.Reader, first, limit int, room tools.Room, size int64, out io.Writer) (lineWindow, error) {
+func readWindow(r io.Reader, first, limit int, room tool.Room, size int64, out io.Writer) (lineWindow, error) {
 	capBytes := room.Bytes
 	w := lineWindow{first: first, total: -1, out: out}
 	if out != nil {
@@ -572,15 +572,15 @@ func numberLines(text string, first int) string {
 // only described is hashed as it is read, and base64 for a sink (the
 // command line's pipe or file) is written there as it is read, whatever
 // the file's size.
-func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tools.Result, error) {
+func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tool.Result, error) {
 	encoded := int64(base64.StdEncoding.EncodedLen(int(min(o.size, math.MaxInt32))))
 	isImage := imageTypes[strings.SplitN(o.kind.mime, ";", 2)[0]]
-	sink := tools.Sink(ctx)
+	sink := tool.Sink(ctx)
 	switch {
 	case in.Image && !isImage:
-		return tools.Result{}, &tools.InputError{Field: "image", Problem: fmt.Sprintf("%s is %s, not an image this server can show (PNG, JPEG, GIF, WebP).", o.name, o.kind.mime)}
+		return tool.Result{}, &tool.InputError{Field: "image", Problem: fmt.Sprintf("%s is %s, not an image this server can show (PNG, JPEG, GIF, WebP).", o.name, o.kind.mime)}
 	case in.Image && encoded > imageLimit(ctx):
-		return tools.Result{}, t.imageTooLarge(ctx, o, encoded)
+		return tool.Result{}, t.imageTooLarge(ctx, o, encoded)
 	case in.Base64 && !in.Image && sink != nil:
 		return streamBase64(o, sink, isImage)
 	case in.Base64 && !in.Image:
@@ -588,11 +588,11 @@ func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tool
 	}
 	body, err := readBody(o, in.Image, isImage)
 	if err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
-	res := tools.Result{Head: body.describe(o)}
+	res := tool.Result{Head: body.describe(o)}
 	if in.Image {
-		res.Images = []tools.Image{{MIMEType: strings.SplitN(o.kind.mime, ";", 2)[0], Data: body.data}}
+		res.Images = []tool.Image{{MIMEType: strings.SplitN(o.kind.mime, ";", 2)[0], Data: body.data}}
 		res.Text = "(the image follows)"
 		return res, nil
 	}
@@ -611,15 +611,15 @@ func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tool
 // once with the maxBytes that takes when the call can ask for it.
 func base64Advice(ctx context.Context, o *opened) string {
 	args := map[string]any{"path": o.name, "base64": true}
-	room := tools.OutputRoom(ctx)
+	room := tool.OutputRoom(ctx)
 	size := base64Len(o.size)
 	if size <= int64(room.Bytes) && (room.Lines == 0 || base64Lines(o.size) <= room.Lines) {
 		return "Get the bytes as base64: " + call(ctx, "fs.read", args)
 	}
 	advice := fmt.Sprintf("As base64 it is %s bytes in %s, more than one answer here holds (%s bytes); get it in pages: %s",
-		text.GroupDigits(size), text.Count(int64(base64Lines(o.size)), "line", "lines"), text.GroupDigits(int64(tools.Budget(ctx))), call(ctx, "fs.read", args))
+		text.GroupDigits(size), text.Count(int64(base64Lines(o.size)), "line", "lines"), text.GroupDigits(int64(tool.Budget(ctx))), call(ctx, "fs.read", args))
 	if want, ok := room.Raise(size); ok {
-		args[tools.BudgetField] = want
+		args[tool.BudgetField] = want
 		advice += "; or all at once: " + call(ctx, "fs.read", args)
 	}
 	return advice + "."
@@ -670,7 +670,7 @@ func imageDims(r io.Reader) string {
 
 // streamBase64 writes o as base64 to sink as it reads it, so memory stays
 // flat whatever its size; the answer keeps the head line.
-func streamBase64(o *opened, sink io.Writer, isImage bool) (tools.Result, error) {
+func streamBase64(o *opened, sink io.Writer, isImage bool) (tool.Result, error) {
 	bw := bufio.NewWriterSize(sinkWriter{sink}, 64<<10)
 	enc := base64.NewEncoder(base64.StdEncoding, bw)
 	b := &binaryBody{hash: hashCounter{h: sha256.New()}}
@@ -686,9 +686,9 @@ func streamBase64(o *opened, sink io.Writer, isImage bool) (tools.Result, error)
 		err = bw.Flush()
 	}
 	if err != nil {
-		return tools.Result{}, fmt.Errorf("read %s: %w", o.name, err)
+		return tool.Result{}, fmt.Errorf("read %s: %w", o.name, err)
 	}
-	return tools.Result{Head: b.describe(o)}, nil
+	return tool.Result{Head: b.describe(o)}, nil
 }
 
 // hashCounter hashes and counts what is written to it.
@@ -716,8 +716,8 @@ func (s sinkWriter) Write(p []byte) (int, error) {
 }
 
 // readMany reads several files, sharing the budget between them.
-func (t *toolset) readMany(ctx context.Context, in ReadInput, paths []string) (tools.Result, error) {
-	share := tools.OutputRoom(ctx).Share(len(paths))
+func (t *toolset) readMany(ctx context.Context, in ReadInput, paths []string) (tool.Result, error) {
+	share := tool.OutputRoom(ctx).Share(len(paths))
 	var b strings.Builder
 	starts := make([]int, len(paths))
 	failed := 0
@@ -733,7 +733,7 @@ func (t *toolset) readMany(ctx context.Context, in ReadInput, paths []string) (t
 		b.WriteString(section)
 	}
 	text := b.String()
-	res := tools.Result{Text: text, IsError: failed == len(paths)}
+	res := tool.Result{Text: text, IsError: failed == len(paths)}
 	res.Next = func(shown int) map[string]any {
 		for i := len(starts) - 1; i >= 0; i-- {
 			if starts[i] < shown {
@@ -746,11 +746,11 @@ func (t *toolset) readMany(ctx context.Context, in ReadInput, paths []string) (t
 }
 
 // readSection renders one file of a multi-file read within share bytes.
-func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share tools.Room) (string, bool) {
+func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share tool.Room) (string, bool) {
 	o, err := t.open(ctx, "paths", p)
 	if err != nil {
 		msg := err.Error()
-		if ie, ok := tools.AsInputError(err); ok {
+		if ie, ok := tool.AsInputError(err); ok {
 			msg = ie.Problem
 			if ie.Hint != "" {
 				msg += " " + ie.Hint
@@ -787,7 +787,7 @@ func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share
 	}
 	if w.long {
 		whole := func(budget int64) string {
-			return call(ctx, "fs.read", map[string]any{"path": o.name, "offset": first, "limit": 1, tools.BudgetField: budget})
+			return call(ctx, "fs.read", map[string]any{"path": o.name, "offset": first, "limit": 1, tool.BudgetField: budget})
 		}
 		fmt.Fprintf(&b, "… [%s]\n", longLineNote(ctx, o.name, first, w, whole))
 	}
@@ -808,7 +808,7 @@ func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share
 func longLineNote(ctx context.Context, name string, line int, w lineWindow, whole func(budget int64) string) string {
 	msg := fmt.Sprintf("line %s is %s bytes, longer than this call's output budget, so only its start is shown", text.GroupDigits(int64(line)), text.GroupDigits(w.lineLen))
 	search := call(ctx, "fs.search", map[string]any{"path": name, "pattern": "TEXT", "literal": true})
-	room := tools.OutputRoom(ctx)
+	room := tool.OutputRoom(ctx)
 	want, ok := room.Raise(w.lineLen)
 	if !ok {
 		return fmt.Sprintf("%s; the whole line is more than one call returns (%s bytes). Find text inside it: %s", msg, text.GroupDigits(int64(room.Most())), search)
@@ -819,7 +819,7 @@ func longLineNote(ctx context.Context, name string, line int, w lineWindow, whol
 // imageLimit is the largest image, as base64 bytes, a call returns as an
 // image block: the call's budget, and at least minImageLimit.
 func imageLimit(ctx context.Context) int64 {
-	return int64(max(tools.Budget(ctx), minImageLimit))
+	return int64(max(tool.Budget(ctx), minImageLimit))
 }
 
 // imageTooLarge refuses an image above imageLimit, with the call that
@@ -828,11 +828,11 @@ func imageLimit(ctx context.Context) int64 {
 func (t *toolset) imageTooLarge(ctx context.Context, o *opened, encoded int64) error {
 	problem := fmt.Sprintf("%s is %s, %s bytes as base64; images are returned up to %s bytes as base64 (this call's limit), since clients refuse larger ones.",
 		o.name, text.HumanBytes(o.size), text.GroupDigits(encoded), text.GroupDigits(imageLimit(ctx)))
-	if want, ok := tools.OutputRoom(ctx).Raise(encoded); ok {
-		return &tools.InputError{Field: "image", Problem: problem,
-			Hint: "Ask for a larger limit: " + tools.CallWith(ctx, map[string]any{tools.BudgetField: want}) + " (some clients may still refuse it)."}
+	if want, ok := tool.OutputRoom(ctx).Raise(encoded); ok {
+		return &tool.InputError{Field: "image", Problem: problem,
+			Hint: "Ask for a larger limit: " + tool.CallWith(ctx, map[string]any{tool.BudgetField: want}) + " (some clients may still refuse it)."}
 	}
-	return &tools.InputError{Field: "image", Problem: problem,
+	return &tool.InputError{Field: "image", Problem: problem,
 		Hint: "f0 cannot make a smaller copy. Its type, size and dimensions: " + call(ctx, "fs.read", map[string]any{"path": o.name}) +
 			"; a smaller version made with another tool can be shown."}
 }

@@ -15,10 +15,11 @@ import (
 	"strings"
 	"testing"
 
+	"f0/engine"
 	"f0/internal/text"
 	"f0/internal/texttest"
 	"f0/internal/tooltest"
-	"f0/tools"
+	"f0/tool"
 )
 
 // pngBytes is a 1×1 PNG.
@@ -221,7 +222,7 @@ func TestReadLongLine(t *testing.T) {
 func TestReadUnderReadAccess(t *testing.T) {
 	e := newEnv(t)
 	e.file("a.txt", "a\n")
-	p := pipelineFor(t, tools.Config{Access: tools.Read}, e.root)
+	p := pipelineFor(t, engine.Config{Access: tool.Read}, e.root)
 	if res := p.Call(context.Background(), "fs_read", "a.txt"); res.IsError {
 		t.Fatal(res.Text)
 	}
@@ -254,7 +255,7 @@ func TestReadLongLineSaysHowToSeeIt(t *testing.T) {
 		t.Errorf("the whole-line call did not return the line whole: %d bytes, tail %q", len(got), got[max(len(got)-80, 0):])
 	}
 	// Longer than the server's cap: only the search is offered.
-	p := pipelineFor(t, tools.Config{Access: tools.Read, MaxOutput: 4096, OutputCap: 50000}, e.root)
+	p := pipelineFor(t, engine.Config{Access: tool.Read, MaxOutput: 4096, OutputCap: 50000}, e.root)
 	res := p.Call(context.Background(), "fs_read", "oneline.json")
 	assertInOrder(t, res.Text, "note: line 1 is 100,008 bytes", "; the whole line is more than one call returns (50,000 bytes). Find text inside it: fs_search")
 	assertNot(t, res.Text, "See all of it")
@@ -276,7 +277,7 @@ func TestReadImageLimit(t *testing.T) {
 		t.Fatalf("small image: %s", res.Text)
 	}
 	// A server with a larger cap offers the larger budget, which works.
-	p := pipelineFor(t, tools.Config{Access: tools.Read, OutputCap: 4 << 20}, e.root)
+	p := pipelineFor(t, engine.Config{Access: tool.Read, OutputCap: 4 << 20}, e.root)
 	res := p.Call(context.Background(), "fs_read", map[string]any{"path": "big.png", "image": true})
 	assertInOrder(t, res.Text, `Ask for a larger limit: fs_read {"image":true,"maxBytes":1399220,"path":"big.png"}`)
 	res = p.Call(context.Background(), "fs_read", map[string]any{"path": "big.png", "image": true, "maxBytes": 1399220})
@@ -287,11 +288,11 @@ func TestReadImageLimit(t *testing.T) {
 
 // streamed calls fs.read with a sink, as the command line does when stdout
 // is a pipe or a file, and returns the answer and what reached the sink.
-func (e *env) streamed(args any) (tools.Result, string) {
+func (e *env) streamed(args any) (tool.Result, string) {
 	e.t.Helper()
-	tool, _ := e.p.Resolve("fs.read")
+	tl, _ := e.p.Resolve("fs.read")
 	var sink strings.Builder
-	res := e.p.Call(tools.WithSink(context.Background(), tool, &sink), "fs.read", args)
+	res := e.p.Call(tool.WithSink(context.Background(), tl, &sink), "fs.read", args)
 	return res, sink.String()
 }
 
@@ -341,11 +342,11 @@ func TestReadStreamingMemoryIsFlat(t *testing.T) {
 	e := newEnv(t)
 	line := strings.Repeat("a line of a large file to stream ", 3) + "\n"
 	e.file("large.txt", strings.Repeat(line, 32<<20/len(line)))
-	tool, _ := e.p.Resolve("fs.read")
+	tl, _ := e.p.Resolve("fs.read")
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	var sink countingSink
-	res := e.p.Call(tools.WithSink(context.Background(), tool, &sink), "fs.read", "large.txt")
+	res := e.p.Call(tool.WithSink(context.Background(), tl, &sink), "fs.read", "large.txt")
 	runtime.ReadMemStats(&after)
 	if res.IsError || sink.n < 32<<20-len(line) {
 		t.Fatalf("%d bytes streamed; answer:\n%s", sink.n, res.Text)
@@ -368,9 +369,9 @@ func (c *countingSink) Write(p []byte) (int, error) {
 func TestReadSinkIsNotForNestedCalls(t *testing.T) {
 	e := newEnv(t)
 	e.file("ten.txt", numbered(10))
-	tool, _ := e.p.Resolve("fs.read")
+	tl, _ := e.p.Resolve("fs.read")
 	var sink strings.Builder
-	ctx := tools.WithSink(context.Background(), tool, &sink)
+	ctx := tool.WithSink(context.Background(), tl, &sink)
 	res := e.p.Call(ctx, "batch", map[string]any{"calls": []any{map[string]any{"tool": "fs_read", "args": map[string]any{"path": "ten.txt", "limit": 1}}}})
 	if res.IsError || sink.Len() != 0 || !strings.Contains(res.Text, "line 1\n") {
 		t.Errorf("sink %q, answer:\n%s", sink.String(), res.Text)
@@ -392,13 +393,13 @@ func TestReadBase64StreamsToTheSink(t *testing.T) {
 	must(t, os.WriteFile(filepath.Join(e.root, "big.bin"), big, 0o644))
 	sum := sha256.Sum256(big)
 	head := "big.bin · application/octet-stream · 16,777,216 bytes · sha256 " + hex.EncodeToString(sum[:])
-	tool, _ := e.p.Resolve("fs.read")
+	tl, _ := e.p.Resolve("fs.read")
 	t.Run("beyond the budget, byte for byte, memory flat", func(t *testing.T) {
 		var sink strings.Builder
 		sink.Grow(base64.StdEncoding.EncodedLen(len(big)))
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		res := e.p.Call(tools.WithSink(context.Background(), tool, &sink), "fs.read", map[string]any{"path": "big.bin", "base64": true})
+		res := e.p.Call(tool.WithSink(context.Background(), tl, &sink), "fs.read", map[string]any{"path": "big.bin", "base64": true})
 		runtime.ReadMemStats(&after)
 		if res.IsError || res.Text != head || sink.String() != base64.StdEncoding.EncodeToString(big) {
 			t.Fatalf("answer:\n%s\nsink: %d bytes", text.CutUTF8(res.Text, 500), sink.Len())

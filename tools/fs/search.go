@@ -11,7 +11,7 @@ import (
 
 	"f0/internal/roots"
 	"f0/internal/text"
-	"f0/tools"
+	"f0/tool"
 )
 
 // SearchInput is the input of fs.search.
@@ -36,7 +36,7 @@ type SearchInput struct {
 // defaultMaxMatches is the most matching lines a search shows by default.
 const defaultMaxMatches = 500
 
-func (t *toolset) searchTool() *tools.Tool {
+func (t *toolset) searchTool() *tool.Tool {
 	syn := map[string]string{
 		"query": "pattern", "regex": "pattern", "regexp": "pattern", "search": "pattern", "text": "pattern", "q": "pattern",
 		"grep": "pattern", "term": "pattern", "searchTerm": "pattern", "string": "pattern",
@@ -51,13 +51,13 @@ func (t *toolset) searchTool() *tools.Tool {
 		// grep's and ripgrep's flags as models send them ("-i": true).
 		"i": "ignoreCase", "F": "literal", "l": "filesOnly",
 	}
-	return tools.Def[SearchInput]{
-		Spec: tools.Spec{
+	return tool.Def[SearchInput]{
+		Spec: tool.Spec{
 			Name: "fs.search", Title: "Search file contents",
 			Summary:     "Search file contents by regex or literal text, honouring .gitignore.",
 			Unlisted:    []string{"before", "after", "hidden", "gitignore", "all"},
 			Keywords:    []string{"grep", "rg", "ripgrep", "find", "text", "code", "regex", "contents", "occurrences"},
-			Access:      tools.Read,
+			Access:      tool.Read,
 			Annotations: readOnly,
 			Synonyms:    syn,
 			MainField:   "pattern",
@@ -67,7 +67,7 @@ func (t *toolset) searchTool() *tools.Tool {
 			Inverse: map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase",
 				"regex": "literal", "regexp": "literal", "isRegexp": "literal", "isRegex": "literal",
 				"useRegex": "literal", "extendedRegexp": "literal"},
-			Kinds:        withPattern(tools.RegexKind, pathKinds("path")),
+			Kinds:        withPattern(tool.RegexKind, pathKinds("path")),
 			PathDefaults: rootByDefault(),
 		},
 		Run: inRoots(t, (*toolset).runSearch),
@@ -295,10 +295,10 @@ func countText(h *fileHits) string {
 	return fmt.Sprintf("%d%s matches", h.count, more)
 }
 
-func (t *toolset) runSearch(ctx context.Context, in SearchInput) (tools.Result, error) {
+func (t *toolset) runSearch(ctx context.Context, in SearchInput) (tool.Result, error) {
 	m, note, err := t.searchMatcher(in)
 	if err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
 	res, matches, err := t.search(ctx, in, m, note)
 	if err != nil || matches > 0 || !readsAsCode(in) {
@@ -338,18 +338,18 @@ func readsAsCode(in SearchInput) bool {
 
 // search runs one search with a compiled matcher and returns its result
 // and the number of matching lines.
-func (t *toolset) search(ctx context.Context, in SearchInput, m *matcher, note string) (tools.Result, int, error) {
+func (t *toolset) search(ctx context.Context, in SearchInput, m *matcher, note string) (tool.Result, int, error) {
 	globs, err := newGlobSet(in.Glob, in.Exclude)
 	if err != nil {
-		return tools.Result{}, 0, &tools.InputError{Field: "glob", Problem: err.Error() + ".", Hint: "Use *.go for names, cmd/**/*.go for paths, !*_test.go to exclude."}
+		return tool.Result{}, 0, &tool.InputError{Field: "glob", Problem: err.Error() + ".", Hint: "Use *.go for names, cmd/**/*.go for paths, !*_test.go to exclude."}
 	}
 	l, err := t.locate("path", in.Path)
 	if err != nil {
-		return tools.Result{}, 0, err
+		return tool.Result{}, 0, err
 	}
 	info, err := l.Root.OS().Stat(l.Native())
 	if err != nil {
-		return tools.Result{}, 0, t.argError(ctx, "path", t.files.Explain("search", l, err))
+		return tool.Result{}, 0, t.argError(ctx, "path", t.files.Explain("search", l, err))
 	}
 	before, after := in.Context, in.Context
 	if in.Before > 0 {
@@ -358,7 +358,7 @@ func (t *toolset) search(ctx context.Context, in SearchInput, m *matcher, note s
 	if in.After > 0 {
 		after = in.After
 	}
-	r := &searchRun{t: t, in: in, root: l.Root, budget: tools.OutputRoom(ctx).Bytes, max: cmp.Or(in.MaxResults, defaultMaxMatches), skip: in.Offset}
+	r := &searchRun{t: t, in: in, root: l.Root, budget: tool.OutputRoom(ctx).Bytes, max: cmp.Or(in.MaxResults, defaultMaxMatches), skip: in.Offset}
 	r.context = before+after > 0
 	conf := &searchConf{m: m, before: before, after: after, limit: in.Offset + r.max + 1, countOnly: in.FilesOnly}
 	if in.FilesOnly {
@@ -380,16 +380,16 @@ func (t *toolset) search(ctx context.Context, in SearchInput, m *matcher, note s
 			return true
 		})
 		if err != nil && ctx.Err() != nil {
-			return tools.Result{}, 0, err
+			return tool.Result{}, 0, err
 		}
 		if err != nil {
-			return tools.Result{}, 0, t.argError(ctx, "path", err)
+			return tool.Result{}, 0, t.argError(ctx, "path", err)
 		}
 	} else {
 		stats = &walkStats{}
 		h, err := t.searchOne(ctx, conf, l)
 		if err != nil {
-			return tools.Result{}, 0, err
+			return tool.Result{}, 0, err
 		}
 		r.add(l.Rel, h)
 	}
@@ -400,7 +400,7 @@ func (t *toolset) search(ctx context.Context, in SearchInput, m *matcher, note s
 // searched for as literal text, with a note.
 func (t *toolset) searchMatcher(in SearchInput) (*matcher, string, error) {
 	if in.Pattern == "" {
-		return nil, "", &tools.InputError{Field: "pattern", Problem: "is empty.", Hint: "Give the text or regular expression to look for."}
+		return nil, "", &tool.InputError{Field: "pattern", Problem: "is empty.", Hint: "Give the text or regular expression to look for."}
 	}
 	m, err := compileMatcher(in.Pattern, in.Literal, in.IgnoreCase)
 	if err == nil {
@@ -408,7 +408,7 @@ func (t *toolset) searchMatcher(in SearchInput) (*matcher, string, error) {
 	}
 	lit, lerr := compileMatcher(in.Pattern, true, in.IgnoreCase)
 	if lerr != nil {
-		return nil, "", &tools.InputError{Field: "pattern", Problem: err.Error()}
+		return nil, "", &tool.InputError{Field: "pattern", Problem: err.Error()}
 	}
 	why := strings.TrimPrefix(err.Error(), "error parsing regexp: ")
 	return lit, fmt.Sprintf("note: %q is not a valid regular expression (%s), so it was searched as plain text; say literal: true to do that on purpose, or escape the special characters.", in.Pattern, why), nil
@@ -429,7 +429,7 @@ func (t *toolset) searchOne(ctx context.Context, conf *searchConf, l roots.Loc) 
 // out. A page that stopped is cut here, at the last match that fits with
 // the status line and notes, so its counts are those of what is shown and
 // the continuation offset starts right after it.
-func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note string, stats *walkStats, spec walkSpec) tools.Result {
+func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note string, stats *walkStats, spec walkSpec) tool.Result {
 	where := r.t.show(l)
 	if isDir {
 		where += "/"
@@ -445,7 +445,7 @@ func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note st
 		notes = append(notes, "note: could not read "+strings.Join(r.errors, "; "))
 	}
 	notes = append(notes, skipNotes(stats, spec)...)
-	res := tools.Result{Text: strings.TrimSuffix(r.b.String(), "\n"), Notes: notes}
+	res := tool.Result{Text: strings.TrimSuffix(r.b.String(), "\n"), Notes: notes}
 	unit := func(n int) string { return text.Count(int64(n), "match", "matches") }
 	files := func(n int) string { return text.Count(int64(n), "file", "files") }
 	stoppedHead := func(shown int) string {
@@ -463,7 +463,7 @@ func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note st
 	case r.stopped:
 		// The status line of the whole page is at least as long as the
 		// one of the part that fits.
-		shown, ends := r.fit(tools.OutputRoom(ctx).Less(append([]string{stoppedHead(len(r.ends))}, notes...)...), &res)
+		shown, ends := r.fit(tool.OutputRoom(ctx).Less(append([]string{stoppedHead(len(r.ends))}, notes...)...), &res)
 		res.Partial = true
 		res.Next = nextOffset(r.in.Offset, ends)
 		res.Head = stoppedHead(shown)
@@ -513,7 +513,7 @@ func (r *searchRun) span(one, many string, n int) string {
 // fit cuts res.Text, a page that stopped, at the last match that fits room
 // (the call's room less the notes); it returns how many matches (or files)
 // stay and where they end.
-func (r *searchRun) fit(room tools.Room, res *tools.Result) (int, []int) {
+func (r *searchRun) fit(room tool.Room, res *tool.Result) (int, []int) {
 	n := len(r.ends)
 	for n > 0 && r.ends[n-1]-1 > room.Bytes {
 		n--
@@ -526,7 +526,7 @@ func (r *searchRun) fit(room tools.Room, res *tools.Result) (int, []int) {
 }
 
 // withPattern marks the pattern field of a search tool with its kind.
-func withPattern(kind tools.Kind, kinds map[string]tools.Kind) map[string]tools.Kind {
+func withPattern(kind tool.FieldForm, kinds map[string]tool.FieldForm) map[string]tool.FieldForm {
 	kinds["pattern"] = kind
 	return kinds
 }

@@ -12,7 +12,7 @@ import (
 
 	"f0/internal/roots"
 	"f0/internal/text"
-	"f0/tools"
+	"f0/tool"
 )
 
 // StatInput is the input of fs.stat.
@@ -24,15 +24,15 @@ type StatInput struct {
 // maxCountLines is the largest text file whose lines fs.stat counts.
 const maxCountLines = 32 << 20
 
-func (t *toolset) statTool() *tools.Tool {
+func (t *toolset) statTool() *tool.Tool {
 	syn := map[string]string{"files": "paths"}
 	maps.Copy(syn, pathSynonyms)
-	return tools.Def[StatInput]{
-		Spec: tools.Spec{
+	return tool.Def[StatInput]{
+		Spec: tool.Spec{
 			Name: "fs.stat", Title: "Describe files",
 			Summary:     "Show type, size, mode, time, MIME type and line count of files and directories.",
 			Keywords:    []string{"info", "metadata", "size", "exists", "mime", "type", "lines", "mtime"},
-			Access:      tools.Read,
+			Access:      tool.Read,
 			Annotations: readOnly,
 			Synonyms:    syn,
 			Foreign:     statForeign,
@@ -45,17 +45,17 @@ func (t *toolset) statTool() *tools.Tool {
 	}.Erase()
 }
 
-func (t *toolset) runStat(ctx context.Context, in StatInput) (tools.Result, error) {
+func (t *toolset) runStat(ctx context.Context, in StatInput) (tool.Result, error) {
 	paths := allPaths(in.Path, in.Paths)
 	if len(paths) == 0 {
-		return tools.Result{}, &tools.InputError{Field: "path", Problem: "is required: name the file or directory to describe (or several in paths)."}
+		return tool.Result{}, &tool.InputError{Field: "path", Problem: "is required: name the file or directory to describe (or several in paths)."}
 	}
 	if len(paths) == 1 {
 		text, err := t.statOne(ctx, "path", paths[0])
 		if err != nil {
-			return tools.Result{}, err
+			return tool.Result{}, err
 		}
-		return tools.Result{Text: text}, nil
+		return tool.Result{Text: text}, nil
 	}
 	var b strings.Builder
 	failed := 0
@@ -64,7 +64,7 @@ func (t *toolset) runStat(ctx context.Context, in StatInput) (tools.Result, erro
 		if err != nil {
 			failed++
 			msg := err.Error()
-			if ie, ok := tools.AsInputError(err); ok {
+			if ie, ok := tool.AsInputError(err); ok {
 				msg = ie.Problem
 			}
 			text = fmt.Sprintf("%s\n  error: %s", p, msg)
@@ -72,7 +72,7 @@ func (t *toolset) runStat(ctx context.Context, in StatInput) (tools.Result, erro
 		b.WriteString(text)
 		b.WriteString("\n")
 	}
-	return tools.Result{Text: b.String(), IsError: failed == len(paths)}, nil
+	return tool.Result{Text: b.String(), IsError: failed == len(paths)}, nil
 }
 
 // statOne describes one path.

@@ -11,7 +11,7 @@ import (
 	"strconv"
 
 	"f0/internal/text"
-	"f0/tools"
+	"f0/tool"
 )
 
 // A version names what a read had shown of a file when it was cut:
@@ -110,7 +110,7 @@ func (t *toolset) checkVersion(ctx context.Context, version string, o *opened) e
 	}
 	m := versionPattern.FindStringSubmatch(version)
 	if m == nil {
-		return &tools.InputError{Field: "version", Problem: fmt.Sprintf("%q is not a version of a file: the footer of a cut read writes it as v<line>-<16 hex digits> (e.g. v201-5e2a9c0100003a41)", version),
+		return &tool.InputError{Field: "version", Problem: fmt.Sprintf("%q is not a version of a file: the footer of a cut read writes it as v<line>-<16 hex digits> (e.g. v201-5e2a9c0100003a41)", version),
 			Hint: `Copy it from the footer, or drop "version" to read the file as it is now.`}
 	}
 	line, _ := strconv.Atoi(m[1])

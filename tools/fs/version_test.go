@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"f0/internal/text"
-	"f0/tools"
+	"f0/tool"
 )
 
 // versionOf is the version fs.read names for content before line: the
@@ -30,7 +30,7 @@ func versionOf(content string, line int) string {
 var readRest = regexp.MustCompile(`(?m)^Get the rest: fs_read (\{.*\})$`)
 
 // restOf returns the continuation the footer of res names.
-func restOf(t *testing.T, res tools.Result) map[string]any {
+func restOf(t *testing.T, res tool.Result) map[string]any {
 	t.Helper()
 	m := readRest.FindStringSubmatch(res.Text)
 	if m == nil {

@@ -11,7 +11,7 @@ import (
 
 	"f0/internal/roots"
 	"f0/internal/text"
-	"f0/tools"
+	"f0/tool"
 )
 
 // WriteInput is the input of fs.write.
@@ -24,20 +24,20 @@ type WriteInput struct {
 	Force      bool   `json:"force,omitempty" jsonschema_description:"Write content that looks like an edit instruction or a placeholder as it is."`
 }
 
-func (t *toolset) writeTool() *tools.Tool {
+func (t *toolset) writeTool() *tool.Tool {
 	syn := map[string]string{
 		"text": "content", "data": "content", "body": "content", "contents": "content", "fileText": "content", "newContent": "content",
 		"mkdir": "createDirs", "parents": "createDirs", "makeDirs": "createDirs", "createDirectories": "createDirs",
 	}
 	maps.Copy(syn, pathSynonyms)
-	return tools.Def[WriteInput]{
-		Spec: tools.Spec{
+	return tool.Def[WriteInput]{
+		Spec: tool.Spec{
 			Name: "fs.write", Title: "Write a file",
 			Summary:     "Create, overwrite or append to a file, atomically; creates parent directories.",
 			Unlisted:    []string{"append", "createDirs", "force"},
 			Keywords:    []string{"save", "create", "write", "file", "append", "overwrite", "put"},
-			Access:      tools.Write,
-			Annotations: tools.Annotations{Destructive: true},
+			Access:      tool.Write,
+			Annotations: tool.Annotations{Destructive: true},
 			Synonyms:    syn,
 			Foreign:     writeForeign,
 			Kinds:       pathKinds("path"),
@@ -46,31 +46,31 @@ func (t *toolset) writeTool() *tools.Tool {
 	}.Erase()
 }
 
-func (t *toolset) runWrite(ctx context.Context, in WriteInput) (tools.Result, error) {
+func (t *toolset) runWrite(ctx context.Context, in WriteInput) (tool.Result, error) {
 	l, err := t.locate("path", in.Path)
 	if err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
 	if l.IsRoot() || strings.HasSuffix(in.Path, "/") {
-		return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%q names a directory; give a file name.", in.Path)}
+		return tool.Result{}, &tool.InputError{Field: "path", Problem: fmt.Sprintf("%q names a directory; give a file name.", in.Path)}
 	}
 	mode := in.Mode
 	if in.Append {
 		if mode != "" && mode != "append" {
-			return tools.Result{}, &tools.InputError{Field: "append", Problem: fmt.Sprintf("is true but mode is %q; give one of them.", mode)}
+			return tool.Result{}, &tool.InputError{Field: "append", Problem: fmt.Sprintf("is true but mode is %q; give one of them.", mode)}
 		}
 		mode = "append"
 	}
 	var before int64 = -1
 	if info, err := l.Root.OS().Stat(l.Native()); err == nil {
 		if info.IsDir() {
-			return tools.Result{}, &tools.InputError{Field: "path", Problem: fmt.Sprintf("%s is a directory.", t.show(l))}
+			return tool.Result{}, &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is a directory.", t.show(l))}
 		}
 		before = info.Size()
 	}
 	if before >= 0 && mode != "create" && !in.Force && !holdsPatches(l.Rel) {
 		if err := t.checkContent(ctx, l, in, mode == "append"); err != nil {
-			return tools.Result{}, err
+			return tool.Result{}, err
 		}
 	}
 	opts := roots.WriteOptions{CreateDirs: boolOr(in.CreateDirs, true), Exclusive: mode == "create"}
@@ -93,7 +93,7 @@ func (t *toolset) runWrite(ctx context.Context, in WriteInput) (tools.Result, er
 		n, err = t.files.WriteAtomic(l, strings.NewReader(in.Content), opts)
 	}
 	if err != nil {
-		return tools.Result{}, t.writeError(ctx, l, err)
+		return tool.Result{}, t.writeError(ctx, l, err)
 	}
 	lines := strings.Count(in.Content, "\n")
 	if in.Content != "" && !strings.HasSuffix(in.Content, "\n") {
@@ -108,7 +108,7 @@ func (t *toolset) runWrite(ctx context.Context, in WriteInput) (tools.Result, er
 	default:
 		txt = fmt.Sprintf("created %s: %s bytes, %s", t.show(l), text.GroupDigits(n), text.Count(int64(lines), "line", "lines"))
 	}
-	return tools.Result{Text: txt}, nil
+	return tool.Result{Text: txt}, nil
 }
 
 // checkContent refuses content for the existing file l that is an edit
@@ -140,16 +140,16 @@ func (t *toolset) checkContent(ctx context.Context, l roots.Loc, in WriteInput, 
 func (t *toolset) writeError(ctx context.Context, l roots.Loc, err error) error {
 	switch {
 	case errors.Is(err, iofs.ErrExist):
-		return &tools.InputError{Field: "mode", Problem: fmt.Sprintf("%s already exists and mode is \"create\".", t.show(l)),
-			Hint: "Replace it with mode \"overwrite\", add to it with mode \"append\", or change it with " + tools.ToolName(ctx, "fs.edit") + "."}
+		return &tool.InputError{Field: "mode", Problem: fmt.Sprintf("%s already exists and mode is \"create\".", t.show(l)),
+			Hint: "Replace it with mode \"overwrite\", add to it with mode \"append\", or change it with " + tool.ToolName(ctx, "fs.edit") + "."}
 	case errors.Is(err, iofs.ErrNotExist):
-		ie := &tools.InputError{Field: "path", Problem: text.Sentence(err.Error())}
+		ie := &tool.InputError{Field: "path", Problem: text.Sentence(err.Error())}
 		if nf, ok := roots.AsNotFound(err); ok && nf.Op == "write into" {
 			ie.Hint = "Set createDirs: true to create the missing directories."
 		}
 		return ie
 	case errors.Is(err, roots.ErrOutside) || strings.Contains(err.Error(), "refused"):
-		return &tools.InputError{Field: "path", Problem: err.Error(), Cause: err}
+		return &tool.InputError{Field: "path", Problem: err.Error(), Cause: err}
 	}
 	return err
 }

@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"f0/tools"
+	"f0/engine"
+	"f0/tool"
 )
 
 func TestWrite(t *testing.T) {
@@ -70,7 +71,7 @@ func TestWrite(t *testing.T) {
 			t.Errorf("temporary file left: %s", en.Name())
 		}
 	}
-	p := pipelineFor(t, tools.Config{Access: tools.Read}, e.root)
+	p := pipelineFor(t, engine.Config{Access: tool.Read}, e.root)
 	assertInOrder(t, p.Call(context.Background(), "fs_write", map[string]any{"path": "x", "content": "y"}).Text, "it needs write access")
 }
 

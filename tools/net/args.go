@@ -11,10 +11,9 @@ import (
 	"unicode/utf8"
 
 	"f0/internal/text"
+	"f0/tool"
 
 	"github.com/agnivade/levenshtein"
-
-	"f0/tools"
 )
 
 // flagSpec is one curl flag net.curl understands.
@@ -54,7 +53,7 @@ var curlFlags = []flagSpec{
 		}
 		h, err := parseHeader(v)
 		if err != nil {
-			return &tools.InputError{Field: "args", Problem: from + ": " + err.Error()}
+			return &tool.InputError{Field: "args", Problem: from + ": " + err.Error()}
 		}
 		p.headers = append(p.headers, h)
 		return nil
@@ -76,7 +75,7 @@ var curlFlags = []flagSpec{
 	{long: "form", short: 'F', arg: "NAME=VALUE", help: "multipart field; NAME=@file uploads a file inside the roots, NAME=<file sends its text", set: func(p *plan, v string, _ bool, from string) error {
 		f, err := parseFormField(v, false)
 		if err != nil {
-			return &tools.InputError{Field: "args", Problem: from + ": " + err.Error(), Hint: "Write -F name=value or -F name=@file."}
+			return &tool.InputError{Field: "args", Problem: from + ": " + err.Error(), Hint: "Write -F name=value or -F name=@file."}
 		}
 		p.forms = append(p.forms, f)
 		return nil
@@ -84,7 +83,7 @@ var curlFlags = []flagSpec{
 	{long: "form-string", arg: "NAME=VALUE", help: "multipart field, '@' and '<' not special", set: func(p *plan, v string, _ bool, from string) error {
 		f, err := parseFormField(v, true)
 		if err != nil {
-			return &tools.InputError{Field: "args", Problem: from + ": " + err.Error()}
+			return &tool.InputError{Field: "args", Problem: from + ": " + err.Error()}
 		}
 		p.forms = append(p.forms, f)
 		return nil
@@ -144,7 +143,7 @@ var curlFlags = []flagSpec{
 	{long: "verbose", short: 'v', field: "verbose", help: "show request and response headers", set: boolFlag(func(p *plan) *flagValue[bool] { return &p.verbose })},
 	{long: "write-out", short: 'w', arg: "FORMAT", field: "writeOut", help: "print %{variables} after the transfer", set: func(p *plan, v string, _ bool, from string) error {
 		if strings.HasPrefix(v, "@") {
-			return &tools.InputError{Field: "args", Problem: from + ": reading the format from a file is not supported", Hint: "Give the format itself."}
+			return &tool.InputError{Field: "args", Problem: from + ": reading the format from a file is not supported", Hint: "Give the format itself."}
 		}
 		p.writeOut.byFlag(v, from)
 		return nil
@@ -361,7 +360,7 @@ func wholeNumber(v, from, want string) (int, error) {
 }
 
 func badValue(from, want string) error {
-	return &tools.InputError{Field: "args", Problem: fmt.Sprintf("%s: expected %s", from, want)}
+	return &tool.InputError{Field: "args", Problem: fmt.Sprintf("%s: expected %s", from, want)}
 }
 
 // parseFormField reads -F name=value, name=@file;type=…;filename=…, and
@@ -464,7 +463,7 @@ func parseCurl(words []string, p *plan) error {
 		switch {
 		case dashdash || !strings.HasPrefix(w, "-") || w == "-":
 			if w == "-" {
-				return &tools.InputError{Field: "args", Problem: `"-" is not a URL or a flag`, Hint: "Remove it; f0 does not read stdin."}
+				return &tool.InputError{Field: "args", Problem: `"-" is not a URL or a flag`, Hint: "Remove it; f0 does not read stdin."}
 			}
 			p.addURL(w, i)
 		case w == "--":
@@ -510,7 +509,7 @@ func (p *plan) longFlag(words []string, i int) (int, error) {
 	}
 	if f.arg == "" {
 		if hasValue {
-			return 0, &tools.InputError{Field: "args", Problem: fmt.Sprintf("%s takes no value (got %q)", "--"+name, value)}
+			return 0, &tool.InputError{Field: "args", Problem: fmt.Sprintf("%s takes no value (got %q)", "--"+name, value)}
 		}
 		return 0, f.set(p, "", on, "--"+name)
 	}
@@ -566,14 +565,14 @@ func (p *plan) shortFlags(words []string, i int) (int, error) {
 }
 
 func missingValue(flag string, f *flagSpec) error {
-	return &tools.InputError{Field: "args", Problem: fmt.Sprintf("%s needs a value (%s) and it is the last word", flag, f.arg),
+	return &tool.InputError{Field: "args", Problem: fmt.Sprintf("%s needs a value (%s) and it is the last word", flag, f.arg),
 		Hint: fmt.Sprintf("Write %s %s.", flag, f.arg)}
 }
 
 // unknownFlag explains a flag net.curl does not support: what to do
 // instead, the closest supported flags, and the structured field for them.
 func unknownFlag(flag, name string) error {
-	ie := &tools.InputError{Field: "args"}
+	ie := &tool.InputError{Field: "args"}
 	if why, ok := unsupported[name]; ok {
 		ie.Problem = fmt.Sprintf("%s is not supported by net.curl: %s", flag, why)
 		return ie

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"f0/tools"
+	"f0/tool"
 )
 
 // parse runs args through the same path a call does.
@@ -25,7 +25,7 @@ func parseErr(t *testing.T, in Input) string {
 	if err == nil {
 		t.Fatalf("buildPlan(%+v) succeeded, want an error", in)
 	}
-	var ie *tools.InputError
+	var ie *tool.InputError
 	if !errors.As(err, &ie) {
 		t.Fatalf("error %v is not an InputError", err)
 	}
@@ -314,34 +314,34 @@ func TestFieldShapes(t *testing.T) {
 func TestAccess(t *testing.T) {
 	cases := []struct {
 		in   Input
-		want tools.Access
+		want tool.Access
 		why  string
 	}{
-		{Input{URL: "https://x"}, tools.Read, ""},
-		{Input{Args: "-I https://x"}, tools.Read, ""},
-		{Input{URL: "https://x", Method: "options"}, tools.Read, ""},
-		{Input{Args: "-G -d q=1 https://x"}, tools.Read, ""},
-		{Input{Args: "-o /dev/null https://x"}, tools.Read, ""},
-		{Input{Args: "-o - https://x"}, tools.Read, ""},
-		{Input{URL: "https://x", Output: "-"}, tools.Read, ""},
-		{Input{URL: "https://x", Output: "-", Base64: ptr(true)}, tools.Read, ""},
-		{Input{Args: "-d a=1 https://x"}, tools.Write, "POST can change things on the server"},
-		{Input{URL: "https://x", Method: "delete"}, tools.Write, "DELETE can change things on the server"},
-		{Input{URL: "https://x", Output: "a.html"}, tools.Write, "it saves the body to a file"},
-		{Input{Args: "-O https://x/a.png"}, tools.Write, "it saves the body to a file"},
-		{Input{Args: "-k https://x"}, tools.Admin, "insecure turns off TLS certificate verification"},
-		{Input{Args: "-k http://x HTTPS://y"}, tools.Admin, "insecure turns off TLS certificate verification"},
-		{Input{Args: "-kL http://x"}, tools.Admin, "insecure turns off TLS certificate verification"},                 // a redirect may reach https
-		{Input{URL: "http://x", Insecure: ptr(true)}, tools.Admin, "insecure turns off TLS certificate verification"}, // fields follow redirects
-		{Input{Args: "-k http://x"}, tools.Read, ""},                                                                  // plain http: -k changes nothing
-		{Input{Args: "-k x.test/a"}, tools.Read, ""},                                                                  // no scheme: http://, as in curl
-		{Input{Args: "-c - -D - -b jar.txt http://x"}, tools.Read, ""},
-		{Input{Args: "-c jar.txt http://x"}, tools.Write, "it writes the cookie jar (-c jar.txt in args) to a file"},
-		{Input{Args: "-D h.txt http://x"}, tools.Write, "it writes the response headers (-D h.txt in args) to a file"},
-		{Input{Args: "-T up.txt http://x/"}, tools.Write, "PUT can change things on the server"},
-		{Input{Args: "-T up.txt -X POST http://x/"}, tools.Write, "POST can change things on the server"},
-		{Input{Args: "--retry 3 --resolve x:80:127.0.0.1 http://x"}, tools.Read, ""},
-		{Input{Args: "--bogus"}, tools.Read, ""}, // the call fails on its arguments
+		{Input{URL: "https://x"}, tool.Read, ""},
+		{Input{Args: "-I https://x"}, tool.Read, ""},
+		{Input{URL: "https://x", Method: "options"}, tool.Read, ""},
+		{Input{Args: "-G -d q=1 https://x"}, tool.Read, ""},
+		{Input{Args: "-o /dev/null https://x"}, tool.Read, ""},
+		{Input{Args: "-o - https://x"}, tool.Read, ""},
+		{Input{URL: "https://x", Output: "-"}, tool.Read, ""},
+		{Input{URL: "https://x", Output: "-", Base64: ptr(true)}, tool.Read, ""},
+		{Input{Args: "-d a=1 https://x"}, tool.Write, "POST can change things on the server"},
+		{Input{URL: "https://x", Method: "delete"}, tool.Write, "DELETE can change things on the server"},
+		{Input{URL: "https://x", Output: "a.html"}, tool.Write, "it saves the body to a file"},
+		{Input{Args: "-O https://x/a.png"}, tool.Write, "it saves the body to a file"},
+		{Input{Args: "-k https://x"}, tool.Admin, "insecure turns off TLS certificate verification"},
+		{Input{Args: "-k http://x HTTPS://y"}, tool.Admin, "insecure turns off TLS certificate verification"},
+		{Input{Args: "-kL http://x"}, tool.Admin, "insecure turns off TLS certificate verification"},                 // a redirect may reach https
+		{Input{URL: "http://x", Insecure: ptr(true)}, tool.Admin, "insecure turns off TLS certificate verification"}, // fields follow redirects
+		{Input{Args: "-k http://x"}, tool.Read, ""},                                                                  // plain http: -k changes nothing
+		{Input{Args: "-k x.test/a"}, tool.Read, ""},                                                                  // no scheme: http://, as in curl
+		{Input{Args: "-c - -D - -b jar.txt http://x"}, tool.Read, ""},
+		{Input{Args: "-c jar.txt http://x"}, tool.Write, "it writes the cookie jar (-c jar.txt in args) to a file"},
+		{Input{Args: "-D h.txt http://x"}, tool.Write, "it writes the response headers (-D h.txt in args) to a file"},
+		{Input{Args: "-T up.txt http://x/"}, tool.Write, "PUT can change things on the server"},
+		{Input{Args: "-T up.txt -X POST http://x/"}, tool.Write, "POST can change things on the server"},
+		{Input{Args: "--retry 3 --resolve x:80:127.0.0.1 http://x"}, tool.Read, ""},
+		{Input{Args: "--bogus"}, tool.Read, ""}, // the call fails on its arguments
 	}
 	c := &curl{}
 	for _, tc := range cases {

@@ -17,7 +17,7 @@ import (
 
 	"f0/internal/setting"
 	"f0/internal/text"
-	"f0/tools"
+	"f0/tool"
 )
 
 // body is a request body ready to send.
@@ -81,7 +81,7 @@ func (c *curl) buildBody(ctx context.Context, p *plan) (*body, error) {
 // missingDataFile reports whether err is a -d/--data-binary/--json @FILE
 // that does not exist, which curl sends as empty data (tools.Native).
 func missingDataFile(ctx context.Context, d dataPart, err error) bool {
-	return err != nil && d.file && d.kind != dataURLEncode && tools.Native(ctx) && errors.Is(err, fs.ErrNotExist)
+	return err != nil && d.file && d.kind != dataURLEncode && tool.Native(ctx) && errors.Is(err, fs.ErrNotExist)
 }
 
 // dataPiece reads one piece of the body.
@@ -218,18 +218,18 @@ func (c *curl) readFile(ctx context.Context, name, what string) ([]byte, error) 
 	}
 	loc, err := c.locate("args", name)
 	if err != nil {
-		ie, _ := tools.AsInputError(err)
+		ie, _ := tool.AsInputError(err)
 		ie.Problem = what + ": " + ie.Problem
 		return nil, ie
 	}
 	f, err := loc.Root.OS().Open(loc.Native())
 	if err != nil {
-		return nil, &tools.InputError{Field: "args", Problem: what + ": " + c.files.Explain("read", loc, err).Error(), Cause: err}
+		return nil, &tool.InputError{Field: "args", Problem: what + ": " + c.files.Explain("read", loc, err).Error(), Cause: err}
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, c.cfg.MaxDownload+1))
 	if err != nil {
-		return nil, &tools.InputError{Field: "args", Problem: what + ": " + c.files.Explain("read", loc, err).Error()}
+		return nil, &tool.InputError{Field: "args", Problem: what + ": " + c.files.Explain("read", loc, err).Error()}
 	}
 	return data, c.checkSize(ctx, data, what)
 }
@@ -237,9 +237,9 @@ func (c *curl) readFile(ctx context.Context, name, what string) ([]byte, error) 
 // readStdin reads the front end's standard input for "@-" or "-T -".
 // Over MCP there is none: the data goes into the call instead.
 func (c *curl) readStdin(ctx context.Context, what string) ([]byte, error) {
-	in := tools.StdinFrom(ctx)
+	in := tool.StdinFrom(ctx)
 	if in == nil {
-		return nil, &tools.InputError{Field: "args", Problem: what + ": there is no standard input to read over MCP",
+		return nil, &tool.InputError{Field: "args", Problem: what + ": there is no standard input to read over MCP",
 			Hint: `Put the data in the call instead: "data": "name=value" for a body as it is, "json": {"key": "value"} for JSON, or a file inside the roots (@file).`}
 	}
 	data, err := in.Bytes(c.cfg.MaxDownload)
@@ -252,7 +252,7 @@ func (c *curl) readStdin(ctx context.Context, what string) ([]byte, error) {
 // checkSize refuses a body larger than the download cap.
 func (c *curl) checkSize(ctx context.Context, data []byte, what string) error {
 	if int64(len(data)) > c.cfg.MaxDownload {
-		return &tools.InputError{Field: "args", Problem: fmt.Sprintf("%s: the file is larger than this server's limit of %s (%s)", what, text.HumanBytes(c.cfg.MaxDownload), tools.SettingsFrom(ctx).Setting(setting.NetMaxDownloadSetting, ""))}
+		return &tool.InputError{Field: "args", Problem: fmt.Sprintf("%s: the file is larger than this server's limit of %s (%s)", what, text.HumanBytes(c.cfg.MaxDownload), tool.SettingsFrom(ctx).Setting(setting.NetMaxDownloadSetting, ""))}
 	}
 	return nil
 }

@@ -14,7 +14,7 @@ import (
 
 	"f0/internal/text"
 	"f0/internal/web"
-	"f0/tools"
+	"f0/tool"
 )
 
 // consoleName is how net.curl names itself in the error lines it prints
@@ -36,7 +36,7 @@ type consoleView struct {
 // one (tools.WithConsole), when the call is curl's: curl words, and no
 // field of f0's own (offset, format, base64) that curl has no output for.
 func consoleFor(ctx context.Context, p *plan) *consoleView {
-	o, ok := tools.ConsoleFrom(ctx)
+	o, ok := tool.ConsoleFrom(ctx)
 	if !ok || !p.curlStyle || p.offset > 0 || p.startIndex > 0 || p.base64 || p.format != "" && p.format != "raw" {
 		return nil
 	}
@@ -67,14 +67,14 @@ func withCode(code int, err error) error {
 // usageConsole is curl's answer to a command line it cannot run: the
 // problem and where to read more, whatever -s says, and exit 2 (or the
 // code of a failure found before the request).
-func usageConsole(v *consoleView, err error) *tools.Console {
+func usageConsole(v *consoleView, err error) *tool.Console {
 	text := err.Error()
-	if ie, ok := tools.AsInputError(err); ok {
+	if ie, ok := tool.AsInputError(err); ok {
 		text = ie.Problem
 	}
 	var ce *curlCodeError
 	if errors.As(err, &ce) {
-		c := &tools.Console{Exit: ce.code}
+		c := &tool.Console{Exit: ce.code}
 		var ge *globError
 		if errors.As(err, &ge) {
 			text = ge.Error()
@@ -84,7 +84,7 @@ func usageConsole(v *consoleView, err error) *tools.Console {
 		}
 		return c
 	}
-	return &tools.Console{Exit: 2, Stderr: fmt.Sprintf("%s: %s\n%s: try '%s --help' for more information\n", consoleName, text, consoleName, consoleName)}
+	return &tool.Console{Exit: 2, Stderr: fmt.Sprintf("%s: %s\n%s: try '%s --help' for more information\n", consoleName, text, consoleName, consoleName)}
 }
 
 // consoleOut collects what curl would print for a call's exchanges. With
@@ -108,7 +108,7 @@ func (c *curl) consoleOut(ctx context.Context, v *consoleView, r *request) *cons
 	if v == nil {
 		return nil
 	}
-	o := &consoleOut{ctx: ctx, v: v, r: r, sink: tools.Sink(ctx)}
+	o := &consoleOut{ctx: ctx, v: v, r: r, sink: tool.Sink(ctx)}
 	if o.sink != nil {
 		r.stream = o
 	}
@@ -127,7 +127,7 @@ func (o *consoleOut) render(c *curl, ex *exchange, err error) {
 
 // finish ends the console output: -c -'s cookies after the bodies, and
 // fileErr, a failure to write -D's or -c's file after the transfers.
-func (o *consoleOut) finish(fileErr error) *tools.Console {
+func (o *consoleOut) finish(fileErr error) *tool.Console {
 	if r := o.r; r.jar != nil && r.plan.cookieJar.set && r.jarOut == nil {
 		o.write(r.jar.netscape()) // -c -
 	}
@@ -137,7 +137,7 @@ func (o *consoleOut) finish(fileErr error) *tools.Console {
 	if o.werr != nil && o.exit == 0 {
 		o.fail(23, "Failure writing output to destination: "+o.werr.Error())
 	}
-	return &tools.Console{Stdout: o.stdout, Stderr: o.stderr.String(), Exit: o.exit}
+	return &tool.Console{Stdout: o.stdout, Stderr: o.stderr.String(), Exit: o.exit}
 }
 
 func (o *consoleOut) out(s string) { o.write([]byte(s)) }

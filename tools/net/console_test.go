@@ -11,7 +11,7 @@ import (
 
 	"f0/internal/text"
 	"f0/internal/web"
-	"f0/tools"
+	"f0/tool"
 )
 
 // consoleRun is what a command line prints for one call: stdout, stderr and
@@ -25,11 +25,11 @@ type consoleRun struct {
 // sink set, bodies stream to it.
 func (e *env) runConsole(t *testing.T, terminal, sink bool, words ...string) consoleRun {
 	t.Helper()
-	ctx := tools.WithConsole(context.Background(), tools.ConsoleOptions{Terminal: terminal})
+	ctx := tool.WithConsole(context.Background(), tool.ConsoleOptions{Terminal: terminal})
 	var out bytes.Buffer
 	if sink {
-		tool, _ := e.p.Resolve("net.curl")
-		ctx = tools.WithSink(ctx, tool, &out)
+		tl, _ := e.p.Resolve("net.curl")
+		ctx = tool.WithSink(ctx, tl, &out)
 	}
 	args := make([]any, len(words))
 	for i, w := range words {
@@ -98,9 +98,9 @@ func cut(s string) string { return text.CutUTF8(s, 300) }
 func TestConsoleStreamingMemoryIsFlat(t *testing.T) {
 	e := newEnv(t, withLoad(0, 1<<20), withNet(func(c *web.Config) { c.MaxDownload = 50 << 20 }))
 	e.srv.Config.Handler.(*http.ServeMux).HandleFunc("/endless", endless)
-	tool, _ := e.p.Resolve("net.curl")
+	tl, _ := e.p.Resolve("net.curl")
 	var sink countingWriter
-	ctx := tools.WithSink(tools.WithConsole(context.Background(), tools.ConsoleOptions{}), tool, &sink)
+	ctx := tool.WithSink(tool.WithConsole(context.Background(), tool.ConsoleOptions{}), tl, &sink)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	res := e.p.Call(ctx, "net_curl", map[string]any{"args": []any{"-sS", e.url + "/endless"}})

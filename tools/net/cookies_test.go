@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"f0/tools"
+	"f0/tool"
 )
 
 func TestCookieJarNetscape(t *testing.T) {
@@ -146,23 +146,23 @@ func TestCookieFilesStayInsideRoots(t *testing.T) {
 	srv, _ := cookieServer(t)
 	cases := []struct {
 		name   string
-		access tools.Access
+		access tool.Access
 		args   []any
 		want   string
 	}{
-		{"-c outside the roots", tools.Write, []any{"-c", "../jar.txt", srv + "/set"},
+		{"-c outside the roots", tool.Write, []any{"-c", "../jar.txt", srv + "/set"},
 			`net_curl: "args": -c ../jar.txt: "../jar.txt" is outside the allowed roots`},
-		{"-b outside the roots", tools.Write, []any{"-b", "/etc/passwd", srv + "/set"},
+		{"-b outside the roots", tool.Write, []any{"-b", "/etc/passwd", srv + "/set"},
 			`net_curl: "args": -b /etc/passwd: "/etc/passwd" is outside the allowed roots`},
-		{"-D outside the roots", tools.Write, []any{"-D", "/tmp/h.txt", srv + "/set"},
+		{"-D outside the roots", tool.Write, []any{"-D", "/tmp/h.txt", srv + "/set"},
 			`net_curl: "args": -D /tmp/h.txt: "/tmp/h.txt" is outside the allowed roots`},
-		{"-T outside the roots", tools.Write, []any{"-T", "../up.txt", srv + "/set"},
+		{"-T outside the roots", tool.Write, []any{"-T", "../up.txt", srv + "/set"},
 			`net_curl: "args": -T ../up.txt: "../up.txt" is outside the allowed roots`},
-		{"-c needs write", tools.Read, []any{"-c", "jar.txt", srv + "/set"},
+		{"-c needs write", tool.Read, []any{"-c", "jar.txt", srv + "/set"},
 			`net_curl: access denied: this call needs "write" access (it writes the cookie jar (-c jar.txt in args) to a file), and this server runs with --access read.`},
-		{"-D needs write", tools.Read, []any{"-D", "h.txt", srv + "/set"},
+		{"-D needs write", tool.Read, []any{"-D", "h.txt", srv + "/set"},
 			`net_curl: access denied: this call needs "write" access (it writes the response headers (-D h.txt in args) to a file), and this server runs with --access read.`},
-		{"-T is a PUT", tools.Read, []any{"-T", "up.txt", srv + "/set"},
+		{"-T is a PUT", tool.Read, []any{"-T", "up.txt", srv + "/set"},
 			`net_curl: access denied: this call needs "write" access (PUT can change things on the server), and this server runs with --access read.`},
 	}
 	for _, tc := range cases {
@@ -175,7 +175,7 @@ func TestCookieFilesStayInsideRoots(t *testing.T) {
 		})
 	}
 	// -c - and -D - write nothing: read access is enough.
-	e := newEnv(t, withAccess(tools.Read))
+	e := newEnv(t, withAccess(tool.Read))
 	if res := e.call(t, map[string]any{"args": []any{"-c", "-", "-D", "-", srv + "/set"}}); res.IsError {
 		t.Errorf("-c - -D - under read access: %s", res.Text)
 	}

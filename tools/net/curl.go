@@ -13,7 +13,7 @@ import (
 
 	"f0/internal/roots"
 	"f0/internal/web"
-	"f0/tools"
+	"f0/tool"
 )
 
 // Defaults and limits of net.curl.
@@ -32,8 +32,8 @@ const (
 // operator's rules (the caller builds both from cfg: see web.NewPolicy).
 // Files they read or write (curl's -o, --data-binary @file) stay inside
 // files.
-func Tools(cfg web.Config, client *web.Client, files *roots.Set) []*tools.Tool {
-	return []*tools.Tool{newCurl(cfg, client, files, realClock{}).tool()}
+func Tools(cfg web.Config, client *web.Client, files *roots.Set) []*tool.Tool {
+	return []*tool.Tool{newCurl(cfg, client, files, realClock{}).tool()}
 }
 
 // newCurl is net.curl whose --retry waits on clk (tests give one that
@@ -53,16 +53,16 @@ type curl struct {
 	noFiles error
 }
 
-func (c *curl) tool() *tools.Tool {
-	return tools.Def[Input]{
-		Spec: tools.Spec{
+func (c *curl) tool() *tool.Tool {
+	return tool.Def[Input]{
+		Spec: tool.Spec{
 			Name:    "net.curl",
 			Title:   "HTTP request (curl)",
 			Summary: "Make an HTTP(S) request like curl, with fields or curl args; long bodies come back in pages.",
 			Keywords: []string{"http", "https", "fetch", "get", "post", "put", "delete", "download", "upload", "web", "url",
 				"api", "rest", "request", "wget", "curl", "html", "markdown", "page"},
-			Access:       tools.Read,
-			Annotations:  tools.Annotations{Destructive: true, OpenWorld: true},
+			Access:       tool.Read,
+			Annotations:  tool.Annotations{Destructive: true, OpenWorld: true},
 			Synonyms:     synonyms,
 			RawArgsField: "args",
 			MaxItems:     map[string]int{"urls": maxURLs, "headers": maxHeaders},
@@ -70,13 +70,13 @@ func (c *curl) tool() *tools.Tool {
 			Verbatim:     true,
 			Foreign:      foreignNames,
 			Shell:        []string{"curl"},
-			Kinds: map[string]tools.Kind{
-				"url": tools.URLKind, "urls": tools.URLKind, "output": tools.PathKind,
-				"timeoutMs": tools.Millis, "connectTimeoutMs": tools.Millis, "maxTimeSeconds": tools.Seconds,
+			Kinds: map[string]tool.FieldForm{
+				"url": tool.URLKind, "urls": tool.URLKind, "output": tool.PathKind,
+				"timeoutMs": tool.Millis, "connectTimeoutMs": tool.Millis, "maxTimeSeconds": tool.Seconds,
 			},
-			Shapes: map[string]tools.Shape{
-				"args": tools.CommandLine, "headers": tools.HeaderLines, "data": tools.JSONText, "json": tools.JSONText,
-				"form": tools.URLEncoded, "query": tools.URLEncoded, "cookie": tools.CookiePairs, "user": tools.UserPass,
+			Shapes: map[string]tool.Shape{
+				"args": tool.CommandLine, "headers": tool.HeaderLines, "data": tool.JSONText, "json": tool.JSONText,
+				"form": tool.URLEncoded, "query": tool.URLEncoded, "cookie": tool.CookiePairs, "user": tool.UserPass,
 			},
 			Unlisted: []string{"urls", "cookie", "fail", "silent", "verbose", "writeOut", "maxRedirects", "maxTimeSeconds", "connectTimeoutMs",
 				"remoteName", "userAgent", "referer", "compressed", "insecure", "base64", "startIndex", "response"},
@@ -112,16 +112,16 @@ var synonyms = map[string]string{
 // official fetch server's fetch (url, max_length, start_index, raw; it
 // returns markdown), Claude Code's WebFetch (url, prompt), gemini-cli's
 // web_fetch, and the http_request tools of many agent frameworks.
-var foreignNames = func() []tools.Foreign {
-	fetch := tools.Foreign{
+var foreignNames = func() []tool.OtherName {
+	fetch := tool.OtherName{
 		Args: map[string]string{"max_length": "maxBytes", "start_index": "startIndex"},
 		Values: map[string]map[string]map[string]any{
 			"raw": {"true": {"format": "raw"}, "false": {"format": "markdown"}},
 		},
 		Set: map[string]any{"format": "markdown"},
 	}
-	request := tools.Foreign{Args: map[string]string{"command": "args", "timeout_ms": "timeoutMs"}}
-	var out []tools.Foreign
+	request := tool.OtherName{Args: map[string]string{"command": "args", "timeout_ms": "timeoutMs"}}
+	var out []tool.OtherName
 	for _, name := range []string{"fetch", "WebFetch", "web_fetch", "fetch_url", "fetch_webpage", "fetch_url_content", "builtin_fetch_url_content", "fetch_markdown", "browse", "read_url", "scrape"} {
 		f := fetch
 		f.Name = name
@@ -139,16 +139,16 @@ var foreignNames = func() []tools.Foreign {
 
 // access is the level a call needs: read for GET, HEAD and OPTIONS, write
 // for other methods and for saving a file, admin for insecure TLS.
-func (c *curl) access(in Input) (tools.Access, string) {
+func (c *curl) access(in Input) (tool.Access, string) {
 	p, err := buildPlan(in)
 	if err != nil {
-		return tools.Read, "" // the call fails with the plan's error
+		return tool.Read, "" // the call fails with the plan's error
 	}
 	return p.access()
 }
 
 // run executes a call.
-func (c *curl) run(ctx context.Context, in Input) (tools.Result, error) {
+func (c *curl) run(ctx context.Context, in Input) (tool.Result, error) {
 	call, done := c.inRoots(ctx)
 	defer done()
 	res, err := call.call(ctx, in)
@@ -169,22 +169,22 @@ func (c *curl) inRoots(ctx context.Context) (*curl, func()) {
 // locate maps a file named in field to the roots.
 func (c *curl) locate(field, name string) (roots.Loc, error) {
 	if c.files == nil {
-		return roots.Loc{}, &tools.InputError{Field: field, Problem: fmt.Sprintf("%q: %v", name, c.noFiles), Cause: c.noFiles}
+		return roots.Loc{}, &tool.InputError{Field: field, Problem: fmt.Sprintf("%q: %v", name, c.noFiles), Cause: c.noFiles}
 	}
 	loc, err := c.files.Locate(name)
 	if err != nil {
-		return loc, &tools.InputError{Field: field, Problem: err.Error(), Cause: err}
+		return loc, &tool.InputError{Field: field, Problem: err.Error(), Cause: err}
 	}
 	return loc, nil
 }
 
-func (c *curl) call(ctx context.Context, in Input) (tools.Result, error) {
+func (c *curl) call(ctx context.Context, in Input) (tool.Result, error) {
 	p, err := buildPlan(in)
 	if err != nil {
-		if _, ok := tools.ConsoleFrom(ctx); ok {
-			return tools.Result{Console: usageConsole(nil, err)}, err
+		if _, ok := tool.ConsoleFrom(ctx); ok {
+			return tool.Result{Console: usageConsole(nil, err)}, err
 		}
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
 	v := consoleFor(ctx, p)
 	res, err := c.answerPlan(ctx, p, v)
@@ -197,34 +197,34 @@ func (c *curl) call(ctx context.Context, in Input) (tools.Result, error) {
 // answerPlan requests every URL of the plan and answers with the model's
 // view, and with curl's console output when v asks for it: both from the
 // same exchanges.
-func (c *curl) answerPlan(ctx context.Context, p *plan, v *consoleView) (tools.Result, error) {
+func (c *curl) answerPlan(ctx context.Context, p *plan, v *consoleView) (tool.Result, error) {
 	if p.help {
 		return c.help(ctx, v), nil
 	}
 	if len(p.urls) == 0 {
-		return tools.Result{}, &tools.InputError{Field: "url", Problem: "is missing: there is no URL to request",
+		return tool.Result{}, &tool.InputError{Field: "url", Problem: "is missing: there is no URL to request",
 			Hint: "Give \"url\", \"urls\", or a URL inside \"args\"."}
 	}
 	req, notes, err := c.prepare(ctx, p)
 	if err != nil {
-		return tools.Result{}, err
+		return tool.Result{}, err
 	}
 	if req.own != nil {
 		defer req.own.CloseIdleConnections()
 	}
 	if most := c.mostURLs(v); len(req.targets) > most {
-		return tools.Result{}, &tools.InputError{Field: "urls", Problem: fmt.Sprintf("%d URLs in one call; the most is %d", len(req.targets), most),
+		return tool.Result{}, &tool.InputError{Field: "urls", Problem: fmt.Sprintf("%d URLs in one call; the most is %d", len(req.targets), most),
 			Hint: "Split them over several calls."}
 	}
 	if req.continues != nil && len(req.targets) > 1 {
-		return tools.Result{}, &tools.InputError{Field: responseField, Problem: fmt.Sprintf("names one kept response, and this call has %d URLs", len(req.targets)),
+		return tool.Result{}, &tool.InputError{Field: responseField, Problem: fmt.Sprintf("names one kept response, and this call has %d URLs", len(req.targets)),
 			Hint: "Continue each URL with the call its section's last line names."}
 	}
 	req.console = v != nil
 	req.pipe = pipeFor(ctx, req)
 	o := c.consoleOut(ctx, v, req)
 	exs, errs := c.doAll(ctx, req, o)
-	var res tools.Result
+	var res tool.Result
 	if len(req.targets) == 1 {
 		res, err = c.single(ctx, req, exs[0], errs[0])
 	} else {
@@ -244,7 +244,7 @@ func (c *curl) answerPlan(ctx context.Context, p *plan, v *consoleView) (tools.R
 // writeFiles writes what curl writes when the transfers are over, even
 // failed ones: the headers of -D FILE, and the cookie jar of -c (to its
 // file, or after the output for "-").
-func (c *curl) writeFiles(r *request, res *tools.Result) error {
+func (c *curl) writeFiles(r *request, res *tool.Result) error {
 	if r.dumpOut != nil {
 		if _, err := c.files.WriteAtomic(*r.dumpOut, strings.NewReader(r.dump.String()), roots.WriteOptions{CreateDirs: true}); err != nil {
 			return fmt.Errorf("-D: %w", c.files.Explain("write", *r.dumpOut, err))

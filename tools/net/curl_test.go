@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"f0/tools"
+	"f0/tool"
 )
 
 func TestMisspeltToolName(t *testing.T) {
@@ -26,21 +26,21 @@ func TestMisspeltToolName(t *testing.T) {
 func TestAccessLevels(t *testing.T) {
 	cases := []struct {
 		name   string
-		access tools.Access
+		access tool.Access
 		args   func(e *env) map[string]any
 		denied string
 	}{
-		{"GET under read", tools.Read, func(e *env) map[string]any { return map[string]any{"url": e.url + "/text"} }, ""},
-		{"HEAD under read", tools.Read, func(e *env) map[string]any { return map[string]any{"args": "-I " + e.url + "/text"} }, ""},
-		{"-o /dev/null under read", tools.Read, func(e *env) map[string]any { return map[string]any{"args": "-o /dev/null " + e.url + "/text"} }, ""},
-		{"POST under read", tools.Read, func(e *env) map[string]any { return map[string]any{"args": "-d a=1 " + e.url + "/echo"} },
+		{"GET under read", tool.Read, func(e *env) map[string]any { return map[string]any{"url": e.url + "/text"} }, ""},
+		{"HEAD under read", tool.Read, func(e *env) map[string]any { return map[string]any{"args": "-I " + e.url + "/text"} }, ""},
+		{"-o /dev/null under read", tool.Read, func(e *env) map[string]any { return map[string]any{"args": "-o /dev/null " + e.url + "/text"} }, ""},
+		{"POST under read", tool.Read, func(e *env) map[string]any { return map[string]any{"args": "-d a=1 " + e.url + "/echo"} },
 			`net_curl: access denied: this call needs "write" access (POST can change things on the server), and this server runs with --access read.`},
-		{"output under read", tools.Read, func(e *env) map[string]any { return map[string]any{"url": e.url + "/text", "output": "x.txt"} },
+		{"output under read", tool.Read, func(e *env) map[string]any { return map[string]any{"url": e.url + "/text", "output": "x.txt"} },
 			`net_curl: access denied: this call needs "write" access (it saves the body to a file), and this server runs with --access read.`},
-		{"POST under write", tools.Write, func(e *env) map[string]any { return map[string]any{"url": e.url + "/echo", "method": "POST"} }, ""},
-		{"insecure under write", tools.Write, func(e *env) map[string]any { return map[string]any{"url": e.url + "/text", "insecure": true} },
+		{"POST under write", tool.Write, func(e *env) map[string]any { return map[string]any{"url": e.url + "/echo", "method": "POST"} }, ""},
+		{"insecure under write", tool.Write, func(e *env) map[string]any { return map[string]any{"url": e.url + "/text", "insecure": true} },
 			`net_curl: access denied: this call needs "admin" access (insecure turns off TLS certificate verification), and this server runs with --access write.`},
-		{"insecure under admin", tools.Admin, func(e *env) map[string]any { return map[string]any{"args": "-k " + e.url + "/text"} }, ""},
+		{"insecure under admin", tool.Admin, func(e *env) map[string]any { return map[string]any{"args": "-k " + e.url + "/text"} }, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

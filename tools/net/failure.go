@@ -12,13 +12,13 @@ import (
 	"f0/internal/setting"
 	"f0/internal/text"
 	"f0/internal/web"
-	"f0/tools"
+	"f0/tool"
 )
 
 // failed explains a request that did not complete. Timeouts and limits
 // are answers that say which limit fired and how to raise it; other
 // failures are errors the pipeline reports.
-func (c *curl) failed(ctx context.Context, r *request, ex *exchange, err error) (tools.Result, error) {
+func (c *curl) failed(ctx context.Context, r *request, ex *exchange, err error) (tool.Result, error) {
 	var (
 		tt *totalTimeoutError
 		ct *web.ConnectTimeoutError
@@ -28,15 +28,15 @@ func (c *curl) failed(ctx context.Context, r *request, ex *exchange, err error) 
 	if res, ok := continuationFailure(ctx, r, ex, err); ok {
 		return res, nil
 	}
-	if ie, ok := tools.AsInputError(err); ok && ie.Field == responseField {
-		return tools.Result{}, ie
+	if ie, ok := tool.AsInputError(err); ok && ie.Field == responseField {
+		return tool.Result{}, ie
 	}
 	u := ex.target.u.Redacted()
 	switch {
 	case errors.As(err, &tt):
-		return tools.Result{IsError: true, Text: c.timeoutText(ctx, r, ex)}, nil
+		return tool.Result{IsError: true, Text: c.timeoutText(ctx, r, ex)}, nil
 	case errors.As(err, &ct):
-		return tools.Result{IsError: true, Text: c.connectTimeoutText(ctx, r, ex, ct)}, nil
+		return tool.Result{IsError: true, Text: c.connectTimeoutText(ctx, r, ex, ct)}, nil
 	case errors.As(err, &tm):
 		text := fmt.Sprintf("%s %s: %v.", r.method, u, tm)
 		if ex.resp != nil {
@@ -50,7 +50,7 @@ func (c *curl) failed(ctx context.Context, r *request, ex *exchange, err error) 
 		} else {
 			text += " Allow more: " + ex.next(ctx, map[string]any{"maxRedirects": more})
 		}
-		return tools.Result{IsError: true, Text: text}, nil
+		return tool.Result{IsError: true, Text: text}, nil
 	case errors.As(err, &ce):
 		var b strings.Builder
 		fmt.Fprintf(&b, "%s %s: %v.\n", r.method, u, ce)
@@ -58,13 +58,13 @@ func (c *curl) failed(ctx context.Context, r *request, ex *exchange, err error) 
 			b.WriteString("Raise --max-filesize in args, or drop it.")
 		} else {
 			last := min(ce.limit, 1<<20) - 1
-			fmt.Fprintf(&b, "Ask for part of it with a Range header (-r 0-%d, or headers {\"Range\": \"bytes=0-%d\"}); the operator can raise %s.", last, last, tools.SettingsFrom(ctx).Setting(setting.NetMaxDownloadSetting, ""))
+			fmt.Fprintf(&b, "Ask for part of it with a Range header (-r 0-%d, or headers {\"Range\": \"bytes=0-%d\"}); the operator can raise %s.", last, last, tool.SettingsFrom(ctx).Setting(setting.NetMaxDownloadSetting, ""))
 		}
-		return tools.Result{IsError: true, Text: b.String()}, nil
+		return tool.Result{IsError: true, Text: b.String()}, nil
 	case ctx.Err() != nil:
-		return tools.Result{}, ctx.Err()
+		return tool.Result{}, ctx.Err()
 	}
-	return tools.Result{}, c.explain(ctx, r.method+" "+u, ex, err)
+	return tool.Result{}, c.explain(ctx, r.method+" "+u, ex, err)
 }
 
 // explain says which network failure a request met and what to try
@@ -126,7 +126,7 @@ func (c *curl) timeoutText(ctx context.Context, r *request, ex *exchange) string
 	} else {
 		fmt.Fprintf(&b, "Raise it: %s", ex.next(ctx, map[string]any{"timeoutMs": next.Milliseconds(), "maxTimeSeconds": nil}))
 	}
-	fmt.Fprintf(&b, " (this server allows up to %s, %s).", web.HumanDuration(c.cfg.MaxTime), tools.SettingsFrom(ctx).Setting(setting.NetMaxTimeSetting, ""))
+	fmt.Fprintf(&b, " (this server allows up to %s, %s).", web.HumanDuration(c.cfg.MaxTime), tool.SettingsFrom(ctx).Setting(setting.NetMaxTimeSetting, ""))
 	return b.String()
 }
 
@@ -155,5 +155,5 @@ func (c *curl) connectTimeoutText(ctx context.Context, r *request, ex *exchange,
 // maxTime names the server's time cap with its value, as the caller's
 // reader sets it: "--net-max-time 5 min".
 func maxTime(ctx context.Context, d time.Duration) string {
-	return tools.SettingsFrom(ctx).Setting(setting.NetMaxTimeSetting, web.HumanDuration(d))
+	return tool.SettingsFrom(ctx).Setting(setting.NetMaxTimeSetting, web.HumanDuration(d))
 }

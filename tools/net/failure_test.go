@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"f0/internal/web"
-	"f0/tools"
+	"f0/tool"
 )
 
 func TestTimeouts(t *testing.T) {
@@ -121,7 +121,7 @@ func TestTLS(t *testing.T) {
 	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the refused handshake is expected
 	srv.StartTLS()
 	t.Cleanup(srv.Close)
-	p, _ := newPipeline(t, withAccess(tools.Admin))
+	p, _ := newPipeline(t, withAccess(tool.Admin))
 	res := p.Call(context.Background(), "net_curl", map[string]any{"url": srv.URL})
 	if !res.IsError || !strings.Contains(res.Text, "certificate") {
 		t.Fatalf("an unknown certificate was accepted:\n%s", res.Text)

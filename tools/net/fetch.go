@@ -20,13 +20,13 @@ import (
 	"unicode/utf8"
 
 	"f0/internal/text"
+	"f0/tool"
 
 	"github.com/andybalholm/brotli"
 	"github.com/klauspost/compress/zstd"
 
 	"f0/internal/roots"
 	"f0/internal/web"
-	"f0/tools"
 )
 
 // exchange is one URL's request and response, with the body read.
@@ -62,7 +62,7 @@ type exchange struct {
 	// copy is the copy of the body being kept for the calls that page
 	// through it, token its name once kept (see keep), and replayed when
 	// the body was read from a copy kept at that time (no request sent).
-	copy     *tools.CopyWriter
+	copy     *tool.CopyWriter
 	token    string
 	replayed time.Time
 }
@@ -74,7 +74,7 @@ func (ex *exchange) next(ctx context.Context, changes map[string]any) string {
 	if ex.several != nil {
 		changes = ex.several(changes)
 	}
-	return tools.CallWith(ctx, changes)
+	return tool.CallWith(ctx, changes)
 }
 
 // hop is one redirect: the request sent and the 3xx that answered it,
@@ -298,7 +298,7 @@ func (c *curl) takeBody(ctx context.Context, r *request, ex *exchange, body *met
 	case r.stream != nil && !(r.fail && !r.failWithBody && resp.StatusCode >= 400):
 		err = r.stream.streamBody(ctx, ex, body)
 	case keepsCopy(r, resp) && ex.replayed.IsZero():
-		ex.copy = tools.KeepCopy(ctx, func() string { return ex.sha256 })
+		ex.copy = tool.KeepCopy(ctx, func() string { return ex.sha256 })
 		err = keepBody(ctx, r, ex, io.TeeReader(body, ex.copy))
 	default:
 		err = keepBody(ctx, r, ex, body)
@@ -318,7 +318,7 @@ func decodes(ctx context.Context, r *request, encoding string, notes *[]string) 
 	switch {
 	case enc == "" || enc == "identity" || r.compressed:
 		return true
-	case tools.Native(ctx):
+	case tool.Native(ctx):
 		return false
 	}
 	*notes = append(*notes, fmt.Sprintf("note: the server sent the body %s-encoded without --compressed; it is shown decoded (curl would print the encoded bytes)", enc))
@@ -344,7 +344,7 @@ func keepLimit(ctx context.Context, r *request) int64 {
 		return min(maxConverted, r.maxDownload)
 	}
 	from := max(int64(r.offset), utf8.UTFMax*int64(r.startIndex)) // a character takes up to 4 bytes
-	return min(2*(from+int64(tools.Budget(ctx)))+64<<10, r.maxDownload)
+	return min(2*(from+int64(tool.Budget(ctx)))+64<<10, r.maxDownload)
 }
 
 // keepBody reads the body to its end and keeps what the answer can show.
@@ -386,7 +386,7 @@ func keepBody(ctx context.Context, r *request, ex *exchange, body io.Reader) err
 	if err != nil {
 		return err
 	}
-	ex.data, err = keepPrefix(ctx, body, nil, min(2*int64(tools.Budget(ctx))+64<<10, r.maxDownload))
+	ex.data, err = keepPrefix(ctx, body, nil, min(2*int64(tool.Budget(ctx))+64<<10, r.maxDownload))
 	return err
 }
 
@@ -400,7 +400,7 @@ func pipeFor(ctx context.Context, r *request) io.Writer {
 		r.include || r.writeOut != nil || r.plan.retry.times > 0 || r.plan.dumpHeader.set {
 		return nil
 	}
-	return tools.Sink(ctx)
+	return tool.Sink(ctx)
 }
 
 // pipeBody writes a text body to r.pipe as it arrives, its bytes as
@@ -461,7 +461,7 @@ func keepPrefix(ctx context.Context, rd io.Reader, buf []byte, limit int64) ([]b
 		if k := min(int64(n), limit-int64(len(buf))); k > 0 {
 			if need := len(buf) + int(k); need > cap(buf) {
 				size := min(max(2*cap(buf), 64<<10, need), int(limit))
-				if err := tools.Hold(ctx, int64(size-cap(buf))); err != nil {
+				if err := tool.Hold(ctx, int64(size-cap(buf))); err != nil {
 					return nil, err
 				}
 				buf = append(make([]byte, 0, size), buf...)
@@ -563,5 +563,5 @@ func (m *meteredReader) report(final bool) {
 	if m.total > 0 {
 		msg += " of " + text.HumanBytes(m.total)
 	}
-	tools.ReportProgress(m.ctx, float64(m.n), float64(m.total), msg)
+	tool.ReportProgress(m.ctx, float64(m.n), float64(m.total), msg)
 }

@@ -13,10 +13,11 @@ import (
 	"testing"
 	"time"
 
+	"f0/tool"
+
 	"github.com/klauspost/compress/zstd"
 
 	"f0/internal/web"
-	"f0/tools"
 )
 
 func gzipped(s string) []byte {
@@ -67,7 +68,7 @@ func TestDecodesOnlyWhenAsked(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
 			if tc.native {
-				ctx = tools.WithConsole(ctx, tools.ConsoleOptions{})
+				ctx = tool.WithConsole(ctx, tool.ConsoleOptions{})
 			}
 			res := p.Call(ctx, "net_curl", map[string]any{"args": tc.args, "base64": false})
 			if res.IsError {
@@ -138,7 +139,7 @@ func TestProgress(t *testing.T) {
 	}
 	var mu sync.Mutex
 	var got []report
-	ctx := tools.WithProgress(context.Background(), func(done, total float64, msg string) {
+	ctx := tool.WithProgress(context.Background(), func(done, total float64, msg string) {
 		mu.Lock()
 		got = append(got, report{done, total, msg})
 		mu.Unlock()

@@ -5,25 +5,25 @@ import (
 	"fmt"
 	"strings"
 
-	"f0/tools"
+	"f0/tool"
 )
 
 // help answers -h: the curl flags net.curl takes, then the tool's fields
 // and examples. On a command line (v set) it prints curl's kind of usage
 // text instead: the flags, one a line.
-func (c *curl) help(ctx context.Context, v *consoleView) tools.Result {
+func (c *curl) help(ctx context.Context, v *consoleView) tool.Result {
 	var b strings.Builder
 	b.WriteString("net.curl takes curl's flags in \"args\" (a list of words, or one string), structured fields, or both.\n\nCurl flags:\n")
 	b.WriteString(flagTable())
-	if p, ok := tools.CatalogFrom(ctx); ok {
+	if p, ok := tool.CatalogFrom(ctx); ok {
 		if t, ok := p.Resolve("net.curl"); ok {
 			b.WriteString("\n")
 			b.WriteString(p.Describe(ctx, t))
 		}
 	}
-	res := tools.Result{Text: b.String()}
+	res := tool.Result{Text: b.String()}
 	if v != nil {
-		res.Console = &tools.Console{Stdout: [][]byte{[]byte(curlUsage())}}
+		res.Console = &tool.Console{Stdout: [][]byte{[]byte(curlUsage())}}
 	}
 	return res
 }

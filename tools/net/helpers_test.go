@@ -16,33 +16,36 @@ import (
 	"testing"
 	"time"
 
+	"f0/engine"
+	"f0/tool"
+	"f0/tools/meta"
+
 	"github.com/andybalholm/brotli"
 
 	"f0/internal/roots"
 	"f0/internal/texttest"
 	"f0/internal/web"
-	"f0/tools"
 )
 
 // env is a pipeline over net.curl with a temporary root, and a loopback
 // test server.
 type env struct {
-	p    *tools.Pipeline
+	p    *engine.Host
 	dir  string
 	srv  *httptest.Server
 	url  string
 	host string // 127.0.0.1:port
 }
 
-type envOpt func(*web.Config, *tools.Config)
+type envOpt func(*web.Config, *engine.Config)
 
-func withAccess(a tools.Access) envOpt {
-	return func(_ *web.Config, tc *tools.Config) { tc.Access = a }
+func withAccess(a tool.Access) envOpt {
+	return func(_ *web.Config, tc *engine.Config) { tc.Access = a }
 }
-func withNet(f func(*web.Config)) envOpt { return func(c *web.Config, _ *tools.Config) { f(c) } }
-func withBudget(n int) envOpt            { return func(_ *web.Config, tc *tools.Config) { tc.MaxOutput = n } }
-func withKeep(l tools.KeepLimits) envOpt {
-	return func(_ *web.Config, tc *tools.Config) { tc.Keep = l }
+func withNet(f func(*web.Config)) envOpt { return func(c *web.Config, _ *engine.Config) { f(c) } }
+func withBudget(n int) envOpt            { return func(_ *web.Config, tc *engine.Config) { tc.MaxOutput = n } }
+func withKeep(l tool.KeepLimits) envOpt {
+	return func(_ *web.Config, tc *engine.Config) { tc.Keep = l }
 }
 
 func newEnv(t testing.TB, opts ...envOpt) *env {
@@ -60,12 +63,12 @@ func newClockEnv(t testing.TB, clk clock, opts ...envOpt) *env {
 	return e
 }
 
-func newPipeline(t testing.TB, opts ...envOpt) (*tools.Pipeline, string) {
+func newPipeline(t testing.TB, opts ...envOpt) (*engine.Host, string) {
 	t.Helper()
 	return newPipelineClock(t, realClock{}, opts...)
 }
 
-func newPipelineClock(t testing.TB, clk clock, opts ...envOpt) (*tools.Pipeline, string) {
+func newPipelineClock(t testing.TB, clk clock, opts ...envOpt) (*engine.Host, string) {
 	t.Helper()
 	dir := t.TempDir()
 	files, err := roots.Open([]string{dir})
@@ -74,7 +77,7 @@ func newPipelineClock(t testing.TB, clk clock, opts ...envOpt) (*tools.Pipeline,
 	}
 	t.Cleanup(func() { files.Close() })
 	cfg := web.Config{Version: "test"}
-	tcfg := tools.Config{Access: tools.Write}
+	tcfg := engine.Config{Access: tool.Write}
 	for _, o := range opts {
 		o(&cfg, &tcfg)
 	}
@@ -82,12 +85,12 @@ func newPipelineClock(t testing.TB, clk clock, opts ...envOpt) (*tools.Pipeline,
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := []*tools.Tool{newCurl(cfg, web.NewClient(pol), files, clk).tool()}
-	reg, err := tools.NewRegistry(append(ts, tools.MetaTools()...)...)
+	ts := []*tool.Tool{newCurl(cfg, web.NewClient(pol), files, clk).tool()}
+	reg, err := engine.NewRegistry(append(ts, meta.Tools()...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := tools.NewPipeline(reg, tcfg)
+	p, err := engine.NewHost(reg, tcfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +98,7 @@ func newPipelineClock(t testing.TB, clk clock, opts ...envOpt) (*tools.Pipeline,
 	return p, dir
 }
 
-func (e *env) call(t testing.TB, args any) tools.Result {
+func (e *env) call(t testing.TB, args any) tool.Result {
 	t.Helper()
 	res := e.p.Call(context.Background(), "net_curl", args)
 	// Bodies keep their bytes exactly; the tests here state them without
@@ -298,18 +301,18 @@ type callCase struct {
 }
 
 // An answerCheck says whether res holds want.
-type answerCheck func(res tools.Result, want string) bool
+type answerCheck func(res tool.Result, want string) bool
 
 // isAnswer: the call succeeds with want (timings written T, stripTime).
-func isAnswer(res tools.Result, want string) bool { return !res.IsError && stripTime(res.Text) == want }
+func isAnswer(res tool.Result, want string) bool { return !res.IsError && stripTime(res.Text) == want }
 
 // endsWith: the call succeeds and its answer ends with want.
-func endsWith(res tools.Result, want string) bool {
+func endsWith(res tool.Result, want string) bool {
 	return !res.IsError && strings.HasSuffix(res.Text, want)
 }
 
 // failsWith: the call fails and its answer starts with want.
-func failsWith(res tools.Result, want string) bool {
+func failsWith(res tool.Result, want string) bool {
 	return res.IsError && strings.HasPrefix(res.Text, want)
 }
 

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"f0/internal/text"
-	"f0/tools"
+	"f0/tool"
 )
 
 // responseField is the argument that names the kept copy of a response
@@ -113,7 +113,7 @@ func (ex *exchange) metaSize() int64 {
 
 // viewFields are the fields that change how a response is shown, not the
 // request: a call that changes only these can read the kept copy.
-var viewFields = []string{"offset", "format", "base64", "output", "remoteName", tools.BudgetField, responseField}
+var viewFields = []string{"offset", "format", "base64", "output", "remoteName", tool.BudgetField, responseField}
 
 // withToken adds the kept copy's token to a suggested call that only
 // changes the view of this response.
@@ -143,12 +143,12 @@ func (ex *exchange) withToken(changes map[string]any) map[string]any {
 // refused without being sent.
 func (c *curl) continued(ctx context.Context, r *request, t *target) (*exchange, error) {
 	tok := *r.continues
-	cp, err := tools.OpenCopy(ctx, tok)
+	cp, err := tool.OpenCopy(ctx, tok)
 	if err == nil {
 		defer cp.Close()
 		return c.replay(ctx, r, t, cp)
 	}
-	gone, _ := err.(*tools.CopyGone)
+	gone, _ := err.(*tool.CopyGone)
 	if !r.repeatable() {
 		return &exchange{target: t, method: r.method}, &notResentError{gone: gone}
 	}
@@ -166,13 +166,13 @@ func (c *curl) continued(ctx context.Context, r *request, t *target) (*exchange,
 // replay answers from a kept copy: the exchange as it was received, its
 // body read from the copy, shown as this call asks (offset, format,
 // base64, output).
-func (c *curl) replay(ctx context.Context, r *request, t *target, cp *tools.Copy) (*exchange, error) {
+func (c *curl) replay(ctx context.Context, r *request, t *target, cp *tool.Copy) (*exchange, error) {
 	m, ok := cp.Meta.(*keptResponse)
 	if !ok {
-		return &exchange{target: t, method: r.method}, &tools.InputError{Field: responseField, Problem: fmt.Sprintf("%s names the kept answer of another tool, not a response of net.curl", cp.Token)}
+		return &exchange{target: t, method: r.method}, &tool.InputError{Field: responseField, Problem: fmt.Sprintf("%s names the kept answer of another tool, not a response of net.curl", cp.Token)}
 	}
 	if m.key != requestKey(r, t) {
-		return &exchange{target: t, method: r.method}, &tools.InputError{Field: responseField, Problem: fmt.Sprintf("%s is the kept response to another request (%s %s); this call is %s %s with other details", cp.Token, m.method, m.url, r.method, t.u.Redacted()),
+		return &exchange{target: t, method: r.method}, &tool.InputError{Field: responseField, Problem: fmt.Sprintf("%s is the kept response to another request (%s %s); this call is %s %s with other details", cp.Token, m.method, m.url, r.method, t.u.Redacted()),
 			Hint: fmt.Sprintf("Continue a response with the call its footer names, or drop %q to send this request.", responseField)}
 	}
 	ex := m.ex
@@ -195,14 +195,14 @@ func replayLine(ex *exchange) string {
 
 // notResentError refuses to page a response whose copy is gone by
 // sending a request with side effects again.
-type notResentError struct{ gone *tools.CopyGone }
+type notResentError struct{ gone *tool.CopyGone }
 
 func (e *notResentError) Error() string { return e.gone.Error() }
 
 // changedError is a repeated request whose body is not the one the first
 // pages came from.
 type changedError struct {
-	gone *tools.CopyGone
+	gone *tool.CopyGone
 	size int64
 }
 
@@ -243,14 +243,14 @@ func changedText(ctx context.Context, r *request, ex *exchange, e *changedError)
 
 // continuationFailure answers the errors of continued, or reports that
 // err is not one of them.
-func continuationFailure(ctx context.Context, r *request, ex *exchange, err error) (tools.Result, bool) {
+func continuationFailure(ctx context.Context, r *request, ex *exchange, err error) (tool.Result, bool) {
 	switch e := err.(type) {
 	case *notResentError:
-		return tools.Result{IsError: true, Text: notResentText(ctx, r, ex, e)}, true
+		return tool.Result{IsError: true, Text: notResentText(ctx, r, ex, e)}, true
 	case *changedError:
-		return tools.Result{IsError: true, Text: changedText(ctx, r, ex, e)}, true
+		return tool.Result{IsError: true, Text: changedText(ctx, r, ex, e)}, true
 	}
-	return tools.Result{}, false
+	return tool.Result{}, false
 }
 
 // unpagedText is the footer of a cut response that has no call for its

@@ -14,7 +14,8 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"f0/tools"
+	"f0/engine"
+	"f0/tool"
 )
 
 // orders is a loopback server that counts the requests it answers: POST
@@ -67,7 +68,7 @@ var restCall = regexp.MustCompile(`(?m)^Get the rest: net_curl (\{.*\})$`)
 
 // follow calls args, then every "Get the rest" call its answers name,
 // and returns the bodies shown, joined, and the last answer.
-func follow(t *testing.T, p *tools.Pipeline, args map[string]any) (string, tools.Result) {
+func follow(t *testing.T, p *engine.Host, args map[string]any) (string, tool.Result) {
 	t.Helper()
 	var b strings.Builder
 	for range 100 {
@@ -89,11 +90,11 @@ func follow(t *testing.T, p *tools.Pipeline, args map[string]any) (string, tools
 		}
 	}
 	t.Fatal("more than 100 pages")
-	return "", tools.Result{}
+	return "", tool.Result{}
 }
 
 // firstPage calls args and returns the answer and its "Get the rest" call.
-func firstPage(t *testing.T, p *tools.Pipeline, args map[string]any) (tools.Result, map[string]any) {
+func firstPage(t *testing.T, p *engine.Host, args map[string]any) (tool.Result, map[string]any) {
 	t.Helper()
 	res := p.Call(context.Background(), "net_curl", args)
 	m := restCall.FindStringSubmatch(res.Text)
@@ -180,7 +181,7 @@ func TestPOSTCopyGoneIsNotSentAgain(t *testing.T) {
 
 func TestPOSTTooLargeToKeepHasNoContinuation(t *testing.T) {
 	o := newOrders(t, 20000)
-	p, _ := newPipeline(t, withBudget(4096), withKeep(tools.KeepLimits{Bytes: 16 << 10}))
+	p, _ := newPipeline(t, withBudget(4096), withKeep(tool.KeepLimits{Bytes: 16 << 10}))
 	res := p.Call(context.Background(), "net_curl", map[string]any{"url": o.srv.URL + "/orders", "method": "POST", "data": "x"})
 	if res.IsError || strings.Contains(res.Text, "Get the rest") {
 		t.Fatalf("want a first page without a continuation:\n%s", res.Text)
@@ -212,7 +213,7 @@ func TestGETChangedBetweenPages(t *testing.T) {
 		}
 	})
 	t.Run("copy gone, resource changed: says so", func(t *testing.T) {
-		p, _ := newPipeline(t, withBudget(4096), withKeep(tools.KeepLimits{Count: 1}))
+		p, _ := newPipeline(t, withBudget(4096), withKeep(tool.KeepLimits{Count: 1}))
 		o.version.Store(3)
 		_, next := firstPage(t, p, doc)
 		firstPage(t, p, map[string]any{"url": o.srv.URL + "/orders", "method": "POST", "data": "x"}) // takes the one place
@@ -222,7 +223,7 @@ func TestGETChangedBetweenPages(t *testing.T) {
 		if !res.IsError {
 			t.Fatalf("not an error:\n%s", res.Text)
 		}
-		tok, _ := tools.ParseCopyToken(next["response"].(string))
+		tok, _ := tool.ParseCopyToken(next["response"].(string))
 		assertInOrder(t, res.Text,
 			fmt.Sprintf("GET %s/doc: the response changed since the first page: the kept copy %s is gone: it was dropped to make room for newer copies (f0 keeps 1 at once); the GET was sent again, and its body (20 KB, sha256 ", o.srv.URL, tok),
 			fmt.Sprintf("…) is not the one the first pages came from (sha256 %s…).\nThe pages you have are of the earlier response; a page of this one would not continue them. ", tok.Sum),
@@ -277,7 +278,7 @@ func TestResponseOfAnotherRequest(t *testing.T) {
 func TestLargeCopySpillsToItsOwnDirectory(t *testing.T) {
 	o := newOrders(t, 3<<20)
 	parent := t.TempDir()
-	p, root := newPipeline(t, withKeep(tools.KeepLimits{Dir: parent}))
+	p, root := newPipeline(t, withKeep(tool.KeepLimits{Dir: parent}))
 	res, next := firstPage(t, p, map[string]any{"url": o.srv.URL + "/orders", "method": "POST", "data": "x"})
 	dirs, _ := filepath.Glob(filepath.Join(parent, "f0-kept-*"))
 	if len(dirs) != 1 {

@@ -7,13 +7,14 @@ import (
 	"testing"
 	"time"
 
+	"f0/engine"
 	"f0/internal/text"
 	"f0/internal/web"
-	"f0/tools"
+	"f0/tool"
 )
 
 func withLoad(calls int, held int64) envOpt {
-	return func(_ *web.Config, tc *tools.Config) { tc.MaxCalls, tc.MaxHeld = calls, held }
+	return func(_ *web.Config, tc *engine.Config) { tc.MaxCalls, tc.MaxHeld = calls, held }
 }
 
 // endless writes text until the client goes away.
@@ -107,7 +108,7 @@ func assertHeldNothing(t *testing.T, e *env) {
 func TestBusyWhenTooManyCalls(t *testing.T) {
 	e := newEnv(t, withLoad(1, 0))
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan tools.Result)
+	done := make(chan tool.Result)
 	go func() { done <- e.p.Call(ctx, "net_curl", map[string]any{"url": e.url + "/slow"}) }()
 	deadline := time.Now().Add(10 * time.Second)
 	for calls, _ := e.p.InFlight(); calls == 0 && time.Now().Before(deadline); calls, _ = e.p.InFlight() {
@@ -131,7 +132,7 @@ func TestBusyWhenTooManyCalls(t *testing.T) {
 // server's holds it back. Bodies shown otherwise are kept as before.
 func TestBodyStreamsToTheSink(t *testing.T) {
 	e := newEnv(t, withLoad(0, 64<<10))
-	tool, _ := e.p.Resolve("net.curl")
+	tl, _ := e.p.Resolve("net.curl")
 	cases := []struct {
 		name     string
 		args     map[string]any
@@ -147,7 +148,7 @@ func TestBodyStreamsToTheSink(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var sink strings.Builder
-			res := e.p.Call(tools.WithSink(context.Background(), tool, &sink), "net_curl", c.args)
+			res := e.p.Call(tool.WithSink(context.Background(), tl, &sink), "net_curl", c.args)
 			if res.IsError {
 				t.Fatal(res.Text)
 			}

@@ -14,7 +14,7 @@ import (
 
 	"f0/internal/text"
 	"f0/internal/web"
-	"f0/tools"
+	"f0/tool"
 )
 
 // section is the answer for one URL: the head (status line, verbose
@@ -46,12 +46,12 @@ func (s *section) shownSize() int {
 }
 
 // single answers a call with one URL.
-func (c *curl) single(ctx context.Context, r *request, ex *exchange, err error) (tools.Result, error) {
+func (c *curl) single(ctx context.Context, r *request, ex *exchange, err error) (tool.Result, error) {
 	if err != nil {
 		res, err := c.failed(ctx, r, ex, err)
 		return afterRetries(ex, res, err)
 	}
-	room := tools.OutputRoom(ctx)
+	room := tool.OutputRoom(ctx)
 	s := c.answer(ctx, r, ex, room)
 	head := strings.Join(s.head, "\n")
 	notes := append(ex.notes, s.notes...)
@@ -67,7 +67,7 @@ func (c *curl) single(ctx context.Context, r *request, ex *exchange, err error) 
 		}
 	}
 	// One final newline is dropped: front ends end the text with their own.
-	res := tools.Result{Head: head, Text: s.text(), IsError: s.isError, Notes: notes}
+	res := tool.Result{Head: head, Text: s.text(), IsError: s.isError, Notes: notes}
 	if s.cut {
 		res.Partial = true
 		if s.full > 0 {
@@ -116,9 +116,9 @@ func (c *curl) cutNotes(ctx context.Context, r *request, ex *exchange, s *sectio
 
 // several answers a call with several URLs: one section each, in order,
 // each cut to its share of the budget.
-func (c *curl) several(ctx context.Context, r *request, exs []*exchange, errs []error) (tools.Result, error) {
+func (c *curl) several(ctx context.Context, r *request, exs []*exchange, errs []error) (tool.Result, error) {
 	n := len(r.targets)
-	share := tools.OutputRoom(ctx).Share(n)
+	share := tool.OutputRoom(ctx).Share(n)
 	var b strings.Builder
 	var notes []string
 	anyErr := false
@@ -127,7 +127,7 @@ func (c *curl) several(ctx context.Context, r *request, exs []*exchange, errs []
 		b.WriteString(marker)
 		if err := errs[i]; err != nil {
 			if ctx.Err() != nil {
-				return tools.Result{}, ctx.Err()
+				return tool.Result{}, ctx.Err()
 			}
 			res, ferr := c.failed(ctx, r, ex, err)
 			res, ferr = afterRetries(ex, res, ferr)
@@ -165,7 +165,7 @@ func (c *curl) several(ctx context.Context, r *request, exs []*exchange, errs []
 		}
 	}
 	slices.Sort(notes)
-	return tools.Result{Text: strings.TrimRight(b.String(), "\n"), IsError: anyErr, Notes: slices.Compact(notes)}, nil
+	return tool.Result{Text: strings.TrimRight(b.String(), "\n"), IsError: anyErr, Notes: slices.Compact(notes)}, nil
 }
 
 // cutLine ends a section cut to its share: how much of it was shown, and
@@ -204,7 +204,7 @@ func (c *curl) oneURL(r *request, t *target, changes map[string]any) map[string]
 }
 
 // answer shapes a received response.
-func (c *curl) answer(ctx context.Context, r *request, ex *exchange, room tools.Room) section {
+func (c *curl) answer(ctx context.Context, r *request, ex *exchange, room tool.Room) section {
 	var s section
 	resp := ex.resp
 	s.head = append(s.head, summaryLine(r, ex))
@@ -249,7 +249,7 @@ func (c *curl) answer(ctx context.Context, r *request, ex *exchange, room tools.
 // -D -'s. With -i -o FILE curl puts the headers into the file (readBody),
 // not the output; a model is shown them all the same.
 func shownHeaders(ctx context.Context, r *request, ex *exchange) string {
-	native := tools.Native(ctx)
+	native := tool.Native(ctx)
 	var out string
 	if r.plan.dumpHeader.set && r.dumpOut == nil {
 		out = headerBlock(native, ex)
@@ -322,7 +322,7 @@ func (c *curl) excerpt(ex *exchange) string {
 // bodyView puts the body into s: binary bodies are described (or given as
 // base64), text is decoded to UTF-8, converted when asked, and shown from
 // offset.
-func (c *curl) bodyView(ctx context.Context, r *request, ex *exchange, s *section, room tools.Room) {
+func (c *curl) bodyView(ctx context.Context, r *request, ex *exchange, s *section, room tool.Room) {
 	ctype := ex.resp.Header.Get("Content-Type")
 	if r.base64 {
 		c.base64View(ctx, r, ex, s, room)
@@ -457,14 +457,14 @@ func (c *curl) charWindow(r *request, s *section, txt string) {
 }
 
 // base64View returns the body as base64, when it fits the room.
-func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *section, room tools.Room) {
+func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *section, room tool.Room) {
 	enc := base64.StdEncoding.EncodeToString(ex.data)
 	encLen := base64.StdEncoding.EncodedLen(int(ex.size))
 	if encLen-r.offset > room.Less(strings.Join(s.head, "\n"), s.prefix, s.suffix).Bytes {
 		keepUnrepeatable(r, ex)
 		s.isError = true
 		s.head = append(s.head, fmt.Sprintf("base64 refused: this body (%s, %s) is %s bytes as base64, more than this call's output budget of %s bytes.",
-			typeOrUnknown(ex.resp), text.HumanBytes(ex.size), text.GroupDigits(int64(encLen)), text.GroupDigits(int64(tools.Budget(ctx)))))
+			typeOrUnknown(ex.resp), text.HumanBytes(ex.size), text.GroupDigits(int64(encLen)), text.GroupDigits(int64(tool.Budget(ctx)))))
 		name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
 		s.head = append(s.head, "Save it to a file instead: "+ex.next(ctx, map[string]any{"output": name, "base64": nil, "offset": nil})+sendsAgain(r, ex))
 		if want, ok := base64Budget(room, encLen, s.head...); ok {
@@ -486,7 +486,7 @@ func base64Line(ex *exchange) string {
 // does not change with the few bytes a timing adds to the head, and whether
 // the call can ask for it (room.Raise): when it cannot, only saving the
 // body to a file gets it.
-func base64Budget(room tools.Room, encLen int, head ...string) (int, bool) {
+func base64Budget(room tool.Room, encLen int, head ...string) (int, bool) {
 	want, _ := room.Raise(int64(encLen + len(strings.Join(head, "\n"))))
 	rounded := roundUp(int(want), 1024)
 	return rounded, rounded <= room.Most()
@@ -495,7 +495,7 @@ func base64Budget(room tools.Room, encLen int, head ...string) (int, bool) {
 // binaryLines describe an omitted binary body and the two ways to get it:
 // as base64 (with the budget it needs, when this call's room is too small)
 // and saved to a file.
-func (c *curl) binaryLines(ctx context.Context, r *request, ex *exchange, s *section, room tools.Room) []string {
+func (c *curl) binaryLines(ctx context.Context, r *request, ex *exchange, s *section, room tool.Room) []string {
 	keepUnrepeatable(r, ex)
 	lines := []string{fmt.Sprintf("binary body omitted: %s, %s (%s bytes), sha256 %s", typeOrUnknown(ex.resp), text.HumanBytes(ex.size), text.GroupDigits(ex.size), ex.sha256)}
 	encLen := base64.StdEncoding.EncodedLen(int(ex.size))

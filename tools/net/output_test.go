@@ -21,7 +21,7 @@ import (
 
 	"f0/internal/texttest"
 	"f0/internal/tooltest"
-	"f0/tools"
+	"f0/tool"
 )
 
 func TestOutput(t *testing.T) {
@@ -75,7 +75,7 @@ func TestOutput(t *testing.T) {
 		assertInOrder(t, res.Text, `net_curl: "remoteName": `+e.url+`/ has no file name at the end of its path. Name the file with output (-o FILE).`)
 	})
 	t.Run("-o - returns the body, with read access", func(t *testing.T) {
-		e := newEnv(t, withAccess(tools.Read))
+		e := newEnv(t, withAccess(tool.Read))
 		for _, args := range []map[string]any{
 			{"args": []any{"-s", "-o", "-", e.url + "/text"}},
 			{"args": "-so - " + e.url + "/text"},

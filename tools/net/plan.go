@@ -13,11 +13,11 @@ import (
 	"time"
 
 	"f0/internal/text"
+	"f0/tool"
 
 	"golang.org/x/net/http/httpguts"
 
 	"f0/internal/web"
-	"f0/tools"
 )
 
 // plan is a call resolved from both input modes — what to request and how
@@ -99,7 +99,7 @@ func (s *flagValue[T]) byFlag(v T, from string) { *s = flagValue[T]{v, from + " 
 func (s *flagValue[T]) byField(field string, raw any, v T) error {
 	shown := fmt.Sprintf("%q: %s", field, jsonText(raw))
 	if s.set && s.val != v {
-		return &tools.InputError{Field: field, Problem: fmt.Sprintf("%s disagrees with %s", jsonText(raw), s.from),
+		return &tool.InputError{Field: field, Problem: fmt.Sprintf("%s disagrees with %s", jsonText(raw), s.from),
 			Hint: "Give the setting once."}
 	}
 	*s = flagValue[T]{v, shown, true}
@@ -162,7 +162,7 @@ func buildPlan(in Input) (*plan, error) {
 // polish ends the problem of an InputError with a full stop when a hint
 // follows it, so that the two read as sentences.
 func polish(err error) error {
-	var ie *tools.InputError
+	var ie *tool.InputError
 	if errors.As(err, &ie) && ie.Hint != "" {
 		ie.Problem = text.Sentence(ie.Problem)
 	}
@@ -211,7 +211,7 @@ func argWords(v any) ([]string, []string, error) {
 			case float64:
 				words = append(words, strconv.FormatFloat(w, 'f', -1, 64))
 			default:
-				return nil, nil, &tools.InputError{Field: fmt.Sprintf("args[%d]", i),
+				return nil, nil, &tool.InputError{Field: fmt.Sprintf("args[%d]", i),
 					Problem: fmt.Sprintf("expected a string, got %s", jsonText(item)),
 					Hint:    `args is a list of words such as ["-sL", "-H", "Accept: application/json", "https://example.com"].`}
 			}
@@ -226,7 +226,7 @@ func argWords(v any) ([]string, []string, error) {
 	case []string:
 		words = x
 	default:
-		return nil, nil, &tools.InputError{Field: "args", Problem: fmt.Sprintf("expected a list of words or one string, got %s", jsonText(v)),
+		return nil, nil, &tool.InputError{Field: "args", Problem: fmt.Sprintf("expected a list of words or one string, got %s", jsonText(v)),
 			Hint: `For example "args": ["-sL", "https://example.com"] or "args": "-sL https://example.com".`}
 	}
 	if len(words) > 0 && (words[0] == "curl" || strings.HasSuffix(words[0], "/curl")) {
@@ -280,7 +280,7 @@ func (p *plan) applyURLs(in Input) error {
 		case len(p.urls) == 0:
 			p.urls = append(p.urls, u)
 		case !slices.Contains(p.urls, u):
-			return &tools.InputError{Field: "url", Problem: fmt.Sprintf("%s disagrees with the URL in args (%s)", jsonText(in.URL), strings.Join(p.urls, ", ")),
+			return &tool.InputError{Field: "url", Problem: fmt.Sprintf("%s disagrees with the URL in args (%s)", jsonText(in.URL), strings.Join(p.urls, ", ")),
 				Hint: "Put the URL in one place; list several URLs in \"urls\"."}
 		}
 	}
@@ -302,7 +302,7 @@ func (p *plan) applyBodyFields(in Input) error {
 	}
 	slices.Sort(given)
 	if len(given) > 1 {
-		return &tools.InputError{Problem: fmt.Sprintf("%q and %q both give a request body", given[0], given[1]),
+		return &tool.InputError{Problem: fmt.Sprintf("%q and %q both give a request body", given[0], given[1]),
 			Hint: "Send one of data, json and form."}
 	}
 	if len(given) == 0 {
@@ -310,7 +310,7 @@ func (p *plan) applyBodyFields(in Input) error {
 	}
 	field := given[0]
 	if p.bodyFrom != "" {
-		return &tools.InputError{Field: field, Problem: fmt.Sprintf("disagrees with %s: both give a request body", p.bodyFrom),
+		return &tool.InputError{Field: field, Problem: fmt.Sprintf("disagrees with %s: both give a request body", p.bodyFrom),
 			Hint: "Give the body once."}
 	}
 	switch field {
@@ -392,7 +392,7 @@ func (p *plan) applyOptions(in Input) error {
 	}
 	if in.Output != "" {
 		if len(p.outputs) > 1 || (len(p.outputs) == 1 && p.outputs[0] != in.Output) {
-			return &tools.InputError{Field: "output", Problem: fmt.Sprintf("%s disagrees with %s", jsonText(in.Output), p.output.from), Hint: "Give the file once."}
+			return &tool.InputError{Field: "output", Problem: fmt.Sprintf("%s disagrees with %s", jsonText(in.Output), p.output.from), Hint: "Give the file once."}
 		}
 		if err := p.output.byField("output", in.Output, in.Output); err != nil {
 			return err
@@ -427,11 +427,11 @@ func (p *plan) applyOptions(in Input) error {
 	p.offset, p.startIndex = in.Offset, in.StartIndex
 	p.response = in.Response
 	if p.startIndex > 0 && in.Base64 != nil && *in.Base64 {
-		return &tools.InputError{Field: "startIndex", Problem: "counts characters of text, and base64 shows bytes",
+		return &tool.InputError{Field: "startIndex", Problem: "counts characters of text, and base64 shows bytes",
 			Hint: "Page base64 with offset (bytes), or drop base64 to read the text from startIndex."}
 	}
 	if p.offset > 0 && p.startIndex > 0 {
-		return &tools.InputError{Field: "startIndex", Problem: "and offset were both given; startIndex counts characters of the shown text and offset bytes",
+		return &tool.InputError{Field: "startIndex", Problem: "and offset were both given; startIndex counts characters of the shown text and offset bytes",
 			Hint: "Send one: offset, as the footer of the last page names it, or startIndex."}
 	}
 	p.format = in.Format
@@ -444,11 +444,11 @@ func (p *plan) applyOptions(in Input) error {
 // check finds contradictions the two modes share.
 func (p *plan) check() error {
 	if p.head && len(p.body)+len(p.forms) > 0 && !p.get {
-		return &tools.InputError{Field: "args", Problem: "-I (HEAD) cannot send a body",
+		return &tool.InputError{Field: "args", Problem: "-I (HEAD) cannot send a body",
 			Hint: "Drop -I, or drop the body (-d, --json, data, json, form)."}
 	}
 	if len(p.forms) > 0 && len(p.body) > 0 {
-		return &tools.InputError{Field: "args", Problem: fmt.Sprintf("-F (multipart form) and %s both give a request body", p.bodyFrom),
+		return &tool.InputError{Field: "args", Problem: fmt.Sprintf("-F (multipart form) and %s both give a request body", p.bodyFrom),
 			Hint: "Use either -F fields or a -d/--json/data body."}
 	}
 	if p.upload.set && len(p.body)+len(p.forms) > 0 {
@@ -456,23 +456,23 @@ func (p *plan) check() error {
 		if other == "" {
 			other = "-F"
 		}
-		return &tools.InputError{Field: "args", Problem: fmt.Sprintf("%s and %s both give a request body", p.upload.from, other),
+		return &tool.InputError{Field: "args", Problem: fmt.Sprintf("%s and %s both give a request body", p.upload.from, other),
 			Hint: "Upload the file with -T alone, or send the data with -d/--json/-F alone."}
 	}
 	if p.get && len(p.forms) > 0 {
-		return &tools.InputError{Field: "args", Problem: "-G cannot move -F (multipart) fields into the query",
+		return &tool.InputError{Field: "args", Problem: "-G cannot move -F (multipart) fields into the query",
 			Hint: "Use -d or --data-urlencode with -G, or \"query\"."}
 	}
 	if p.base64 && slices.ContainsFunc(p.outputs, func(o string) bool { return !toStdout(o) }) {
-		return &tools.InputError{Problem: `"base64" and "output" both ask for the body: base64 returns it, output saves it`,
+		return &tool.InputError{Problem: `"base64" and "output" both ask for the body: base64 returns it, output saves it`,
 			Hint: "Give one of them."}
 	}
 	if p.remoteName.val && len(p.outputs) > 0 {
-		return &tools.InputError{Problem: fmt.Sprintf("%s and %s both name the file the body is saved to", p.remoteName.from, p.output.from),
+		return &tool.InputError{Problem: fmt.Sprintf("%s and %s both name the file the body is saved to", p.remoteName.from, p.output.from),
 			Hint: `Give one of them: "output" names the file, "remoteName" takes the name from the URL.`}
 	}
 	if p.user.set && !strings.Contains(p.user.val, ":") {
-		return &tools.InputError{Field: "user", Problem: fmt.Sprintf("%s has no password; f0 cannot prompt for one", jsonText(p.user.val)),
+		return &tool.InputError{Field: "user", Problem: fmt.Sprintf("%s has no password; f0 cannot prompt for one", jsonText(p.user.val)),
 			Hint: `Write "name:password" ("name:" for an empty password).`}
 	}
 	return nil
@@ -539,21 +539,21 @@ func (p *plan) writesFile() string {
 }
 
 // access is the level the call needs, with the reason.
-func (p *plan) access() (tools.Access, string) {
+func (p *plan) access() (tool.Access, string) {
 	if p.insecure.val && p.mayUseTLS() {
-		return tools.Admin, "insecure turns off TLS certificate verification"
+		return tool.Admin, "insecure turns off TLS certificate verification"
 	}
 	if p.saves() {
-		return tools.Write, "it saves the body to a file"
+		return tool.Write, "it saves the body to a file"
 	}
 	if what := p.writesFile(); what != "" {
-		return tools.Write, "it writes " + what + " to a file"
+		return tool.Write, "it writes " + what + " to a file"
 	}
 	switch m := p.methodName(); m {
 	case "GET", "HEAD", "OPTIONS":
-		return tools.Read, ""
+		return tool.Read, ""
 	default:
-		return tools.Write, m + " can change things on the server"
+		return tool.Write, m + " can change things on the server"
 	}
 }
 
@@ -564,7 +564,7 @@ var knownMethods = []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OP
 // misspelling of a common method.
 func checkMethod(field, m string) error {
 	if m == "" || !isToken(m) {
-		return &tools.InputError{Field: field, Problem: fmt.Sprintf("%q is not an HTTP method", m),
+		return &tool.InputError{Field: field, Problem: fmt.Sprintf("%q is not an HTTP method", m),
 			Hint: "Use GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS."}
 	}
 	if slices.Contains(knownMethods, m) {
@@ -572,7 +572,7 @@ func checkMethod(field, m string) error {
 	}
 	for _, k := range knownMethods {
 		if len(m) >= 3 && nearWord(m, k) {
-			return &tools.InputError{Field: field, Problem: fmt.Sprintf("unknown method %q; did you mean %q?", m, k)}
+			return &tool.InputError{Field: field, Problem: fmt.Sprintf("unknown method %q; did you mean %q?", m, k)}
 		}
 	}
 	return nil
@@ -593,7 +593,7 @@ func fieldHeaders(v any) ([]header, error) {
 	add := func(line string) error {
 		h, err := parseHeader(line)
 		if err != nil {
-			return &tools.InputError{Field: "headers", Problem: err.Error(),
+			return &tool.InputError{Field: "headers", Problem: err.Error(),
 				Hint: `Write headers as {"Name": "value"} or ["Name: value"].`}
 		}
 		out = append(out, h)
@@ -615,7 +615,7 @@ func fieldHeaders(v any) ([]header, error) {
 				}
 				h.value = strings.TrimSpace(text)
 				if err := checkHeader(h); err != nil {
-					return nil, &tools.InputError{Field: "headers", Problem: err.Error()}
+					return nil, &tool.InputError{Field: "headers", Problem: err.Error()}
 				}
 				out = append(out, h)
 			}
@@ -642,7 +642,7 @@ func fieldHeaders(v any) ([]header, error) {
 					return nil, err
 				}
 			default:
-				return nil, &tools.InputError{Field: fmt.Sprintf("headers[%d]", i), Problem: fmt.Sprintf("expected \"Name: value\", got %s", jsonText(item))}
+				return nil, &tool.InputError{Field: fmt.Sprintf("headers[%d]", i), Problem: fmt.Sprintf("expected \"Name: value\", got %s", jsonText(item))}
 			}
 		}
 	case string:
@@ -663,7 +663,7 @@ func fieldHeaders(v any) ([]header, error) {
 			}
 		}
 	default:
-		return nil, &tools.InputError{Field: "headers", Problem: fmt.Sprintf("expected an object or a list of \"Name: value\", got %s", jsonText(v))}
+		return nil, &tool.InputError{Field: "headers", Problem: fmt.Sprintf("expected an object or a list of \"Name: value\", got %s", jsonText(v))}
 	}
 	return out, nil
 }
@@ -706,7 +706,7 @@ func encodePairs(field string, v any) ([]string, error) {
 	case string:
 		return encodeQueryString(x), nil
 	}
-	return nil, &tools.InputError{Field: field, Problem: fmt.Sprintf("expected \"name=value&…\", got %s", jsonText(v))}
+	return nil, &tool.InputError{Field: field, Problem: fmt.Sprintf("expected \"name=value&…\", got %s", jsonText(v))}
 }
 
 // encodeQueryString re-encodes "a=1&b=x y" pair by pair.
@@ -740,7 +740,7 @@ func scalarField(field string, v any) (string, error) {
 	if s, ok := text.ScalarText(v); ok {
 		return s, nil
 	}
-	return "", &tools.InputError{Field: field, Problem: "expected a string, number or boolean, got " + jsonText(v)}
+	return "", &tool.InputError{Field: field, Problem: "expected a string, number or boolean, got " + jsonText(v)}
 }
 
 // fieldCookie reads the cookie field: "a=b; c=d" or an object.
@@ -748,7 +748,7 @@ func fieldCookie(v any) (string, error) {
 	switch x := v.(type) {
 	case string:
 		if !strings.Contains(x, "=") {
-			return "", &tools.InputError{Field: "cookie", Problem: fmt.Sprintf("%s has no name=value pair; f0 does not read cookie files", jsonText(x)),
+			return "", &tool.InputError{Field: "cookie", Problem: fmt.Sprintf("%s has no name=value pair; f0 does not read cookie files", jsonText(x)),
 				Hint: `Write "name=value; other=value".`}
 		}
 		return x, nil
@@ -764,7 +764,7 @@ func fieldCookie(v any) (string, error) {
 		}
 		return strings.Join(parts, "; "), nil
 	}
-	return "", &tools.InputError{Field: "cookie", Problem: fmt.Sprintf("expected \"name=value; …\" or an object, got %s", jsonText(v))}
+	return "", &tool.InputError{Field: "cookie", Problem: fmt.Sprintf("expected \"name=value; …\" or an object, got %s", jsonText(v))}
 }
 
 // seconds converts curl's fractional seconds to a duration.

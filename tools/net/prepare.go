@@ -18,7 +18,7 @@ import (
 	"f0/internal/setting"
 	"f0/internal/text"
 	"f0/internal/web"
-	"f0/tools"
+	"f0/tool"
 )
 
 // request is a plan made ready to send: URLs parsed, files located, the
@@ -78,7 +78,7 @@ type request struct {
 	base64     bool
 	// continues is the kept response the call reads instead of sending
 	// the request, when it can (see continued).
-	continues *tools.CopyToken
+	continues *tool.CopyToken
 }
 
 // target is one URL of the call, and where its body goes.
@@ -102,7 +102,7 @@ func globURLs(p *plan, i int, raw string) ([]globURL, error) {
 	}
 	g, err := parseGlob(strings.TrimSpace(raw))
 	if err != nil {
-		return nil, &tools.InputError{Field: "args", Problem: "URL glob: " + err.Error(),
+		return nil, &tool.InputError{Field: "args", Problem: "URL glob: " + err.Error(),
 			Hint: "curl expands [1-3] and {a,b} in URLs; add -g (--globoff) to send [ ] { } as they are, or escape each with a backslash.", Cause: err}
 	}
 	return g.expand(), nil
@@ -125,7 +125,7 @@ func (c *curl) prepare(ctx context.Context, p *plan) (*request, []string, error)
 	notes = appendNote(notes, note)
 	r.connectTimeout, note = c.capTime(ctx, p.connectTimeout, web.DefaultConnectTimeout, "connect time limit")
 	notes = appendNote(notes, note)
-	r.maxDownload, r.capFlag = c.cfg.MaxDownload, tools.SettingsFrom(ctx).Setting(setting.NetMaxDownloadSetting, "")
+	r.maxDownload, r.capFlag = c.cfg.MaxDownload, tool.SettingsFrom(ctx).Setting(setting.NetMaxDownloadSetting, "")
 	if p.maxFilesize > 0 && p.maxFilesize < r.maxDownload {
 		r.maxDownload, r.capFlag = p.maxFilesize, "--max-filesize"
 	}
@@ -137,9 +137,9 @@ func (c *curl) prepare(ctx context.Context, p *plan) (*request, []string, error)
 		r.writeOut = wo
 	}
 	if p.response != "" {
-		tok, ok := tools.ParseCopyToken(p.response)
+		tok, ok := tool.ParseCopyToken(p.response)
 		if !ok {
-			return nil, nil, &tools.InputError{Field: responseField, Problem: fmt.Sprintf("%q is not the name of a kept response: the footer of a cut body writes it as r-, 12 hex digits, -, 16 hex digits (e.g. %s)", p.response, tools.CopyTokenExample),
+			return nil, nil, &tool.InputError{Field: responseField, Problem: fmt.Sprintf("%q is not the name of a kept response: the footer of a cut body writes it as r-, 12 hex digits, -, 16 hex digits (e.g. %s)", p.response, tool.CopyTokenExample),
 				Hint: fmt.Sprintf("Copy it from the footer, or drop %q to send the request.", responseField)}
 		}
 		r.continues = &tok
@@ -210,7 +210,7 @@ func (c *curl) capTime(ctx context.Context, s flagValue[time.Duration], def time
 	}
 	if d > c.cfg.MaxTime && s.set {
 		return c.cfg.MaxTime, fmt.Sprintf("note: the %s asked for (%s, from %s) is above this server's cap; used %s (%s)",
-			what, web.HumanDuration(d), s.from, web.HumanDuration(c.cfg.MaxTime), tools.SettingsFrom(ctx).Setting(setting.NetMaxTimeSetting, ""))
+			what, web.HumanDuration(d), s.from, web.HumanDuration(c.cfg.MaxTime), tool.SettingsFrom(ctx).Setting(setting.NetMaxTimeSetting, ""))
 	}
 	return min(d, c.cfg.MaxTime), ""
 }
@@ -224,27 +224,27 @@ func parseTarget(raw string, query []string, p *plan) (*target, error) {
 	}
 	s := strings.TrimSpace(raw)
 	if k, v, ok := strings.Cut(s, "="); ok && k != "" && !strings.ContainsAny(k, "/.:?#@[]") {
-		return nil, &tools.InputError{Field: field, Problem: fmt.Sprintf("%q is not a URL", raw),
+		return nil, &tool.InputError{Field: field, Problem: fmt.Sprintf("%q is not a URL", raw),
 			Hint: fmt.Sprintf("Structured fields go in a JSON object, e.g. {%q: %q}; curl-style args hold flags and URLs.", k, v)}
 	}
 	if !strings.Contains(s, "://") {
 		s = "http://" + s
 	}
-	if enc, n := tools.EncodeURL(s); n > 0 {
+	if enc, n := text.EncodeURL(s); n > 0 {
 		p.notes = append(p.notes, fmt.Sprintf("note: encoded %d %s in the URL that a browser would encode (spaces, quotes, <>, non-ASCII)", n, text.Plural(n, "character", "characters")))
 		s = enc
 	}
 	u, err := url.Parse(s)
 	if err != nil {
-		return nil, &tools.InputError{Field: field, Problem: fmt.Sprintf("%q is not a valid URL: %v", raw, unwrapURLError(err)),
+		return nil, &tool.InputError{Field: field, Problem: fmt.Sprintf("%q is not a valid URL: %v", raw, unwrapURLError(err)),
 			Hint: "Write a full URL such as https://example.com/path?q=1."}
 	}
 	u.Scheme = strings.ToLower(u.Scheme)
 	if u.Scheme != "http" && u.Scheme != "https" {
-		return nil, &tools.InputError{Field: field, Problem: fmt.Sprintf("%q: only http and https URLs are supported", raw)}
+		return nil, &tool.InputError{Field: field, Problem: fmt.Sprintf("%q: only http and https URLs are supported", raw)}
 	}
 	if u.Host == "" || u.Hostname() == "" {
-		return nil, &tools.InputError{Field: field, Problem: fmt.Sprintf("%q has no host", raw), Hint: "Write a full URL such as https://example.com/path."}
+		return nil, &tool.InputError{Field: field, Problem: fmt.Sprintf("%q has no host", raw), Hint: "Write a full URL such as https://example.com/path."}
 	}
 	u.Fragment, u.RawFragment = "", ""
 	if len(query) > 0 {
@@ -277,14 +277,14 @@ func (c *curl) locateOutputs(r *request) error {
 			t.outName = fillGlobName(outs[t.src], t.globValues)
 		}
 	default:
-		return &tools.InputError{Field: "output", Problem: fmt.Sprintf("%d output %s for %d %s", len(outs), text.Plural(len(outs), "file", "files"), len(p.urls), text.Plural(len(p.urls), "URL", "URLs")),
+		return &tool.InputError{Field: "output", Problem: fmt.Sprintf("%d output %s for %d %s", len(outs), text.Plural(len(outs), "file", "files"), len(p.urls), text.Plural(len(p.urls), "URL", "URLs")),
 			Hint: "Give one -o per URL, in the same order, or use -O (remoteName) to name each file after its URL."}
 	}
 	for _, t := range r.targets {
 		if t.outName == "" && p.remoteName.val {
 			name := remoteName(t.u)
 			if name == "" {
-				return &tools.InputError{Field: "remoteName", Problem: fmt.Sprintf("%s has no file name at the end of its path", t.raw),
+				return &tool.InputError{Field: "remoteName", Problem: fmt.Sprintf("%s has no file name at the end of its path", t.raw),
 					Hint: "Name the file with output (-o FILE)."}
 			}
 			t.outName = name
@@ -304,11 +304,11 @@ func (c *curl) locateOutputs(r *request) error {
 			name = path.Join(p.outputDir, name)
 		}
 		if strings.HasPrefix(name, "~") && c.files != nil {
-			return &tools.InputError{Field: "output", Problem: fmt.Sprintf("%q starts with ~, which f0 does not expand", name),
+			return &tool.InputError{Field: "output", Problem: fmt.Sprintf("%q starts with ~, which f0 does not expand", name),
 				Hint: fmt.Sprintf("Paths are relative to %s.", c.files.Dirs()[0])}
 		}
 		if strings.HasSuffix(name, "/") {
-			return &tools.InputError{Field: "output", Problem: fmt.Sprintf("%q names a directory", name), Hint: "Name the file, e.g. downloads/page.html."}
+			return &tool.InputError{Field: "output", Problem: fmt.Sprintf("%q names a directory", name), Hint: "Name the file, e.g. downloads/page.html."}
 		}
 		loc, err := c.locate("output", name)
 		if err != nil {
@@ -375,11 +375,11 @@ func (c *curl) outputFile(s flagValue[string]) (*roots.Loc, error) {
 		return nil, nil
 	}
 	if strings.HasSuffix(s.val, "/") || s.val == "" {
-		return nil, &tools.InputError{Field: "args", Problem: fmt.Sprintf("%s: %q names a directory", s.from, s.val), Hint: "Name the file, e.g. -c cookies.txt."}
+		return nil, &tool.InputError{Field: "args", Problem: fmt.Sprintf("%s: %q names a directory", s.from, s.val), Hint: "Name the file, e.g. -c cookies.txt."}
 	}
 	loc, err := c.locate("args", s.val)
 	if err != nil {
-		ie, _ := tools.AsInputError(err)
+		ie, _ := tool.AsInputError(err)
 		ie.Problem = strings.TrimSuffix(s.from, " in args") + ": " + ie.Problem
 		return nil, ie
 	}
@@ -406,7 +406,7 @@ func (c *curl) headerFiles(ctx context.Context, hs []header) ([]header, error) {
 			}
 			parsed, err := parseHeader(line)
 			if err != nil {
-				return nil, &tools.InputError{Field: "args", Problem: what + ": " + err.Error()}
+				return nil, &tool.InputError{Field: "args", Problem: what + ": " + err.Error()}
 			}
 			out = append(out, parsed)
 		}

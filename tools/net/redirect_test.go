@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"f0/tools"
+	"f0/tool"
 )
 
 // redirectWorld is two servers: A redirects /r/CODE to ?to= (or /seen on
@@ -144,8 +144,8 @@ func TestHeadOverTLS(t *testing.T) {
 		io.WriteString(w, "ok")
 	}))
 	defer srv.Close()
-	p, _ := newPipeline(t, withAccess(tools.Admin))
-	res := p.Call(tools.WithConsole(t.Context(), tools.ConsoleOptions{}), "net_curl", map[string]any{"args": []any{"-k", "-i", srv.URL}})
+	p, _ := newPipeline(t, withAccess(tool.Admin))
+	res := p.Call(tool.WithConsole(t.Context(), tool.ConsoleOptions{}), "net_curl", map[string]any{"args": []any{"-k", "-i", srv.URL}})
 	want := "HTTP/1.1 200 OK\r\nx-lower: kept\r\nContent-Length: 2\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nok"
 	if res.IsError || res.Sections.Body != want {
 		t.Errorf("body %q, want %q\n%s", res.Sections.Body, want, res.Text)

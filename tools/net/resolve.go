@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"f0/internal/web"
-	"f0/tools"
+	"f0/tool"
 )
 
 // parseResolve reads --resolve [+]HOST:PORT:ADDR[,ADDR]…; a leading "-"
@@ -30,7 +30,7 @@ func parseResolve(v, from string) ([]web.Route, error) {
 	for _, a := range strings.Split(addrs, ",") {
 		ip, err := netip.ParseAddr(strings.Trim(strings.TrimSpace(a), "[]"))
 		if err != nil {
-			return nil, &tools.InputError{Field: "args", Problem: fmt.Sprintf("%s: %q is not an IP address", from, a),
+			return nil, &tool.InputError{Field: "args", Problem: fmt.Sprintf("%s: %q is not an IP address", from, a),
 				Hint: "Write " + want + "."}
 		}
 		o.To = append(o.To, ip.String())

@@ -13,7 +13,7 @@ import (
 
 	"f0/internal/text"
 	"f0/internal/web"
-	"f0/tools"
+	"f0/tool"
 )
 
 // retryPlan is curl's --retry family.
@@ -159,7 +159,7 @@ func retryNote(why string, resp *http.Response, wait time.Duration, left int) st
 
 // afterRetries adds to a failed call how many attempts --retry made, so
 // that the answer does not read as one attempt.
-func afterRetries(ex *exchange, res tools.Result, err error) (tools.Result, error) {
+func afterRetries(ex *exchange, res tool.Result, err error) (tool.Result, error) {
 	n := len(ex.retried)
 	if n == 0 {
 		return res, err

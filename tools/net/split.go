@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"f0/internal/shellwords"
-	"f0/tools"
+	"f0/tool"
 )
 
 // splitArgs splits args given as one string the way a POSIX shell would,
@@ -47,13 +47,13 @@ var argsHints = map[shellwords.ShellProblem]string{
 // how to write the call instead.
 func argsError(e *shellwords.ShellError) error {
 	if e.Kind == shellwords.ShellOperator {
-		return &tools.InputError{Field: "args", Problem: e.Problem + "; f0 runs only curl, never a pipeline or a second command", Hint: operatorHint(e.Text)}
+		return &tool.InputError{Field: "args", Problem: e.Problem + "; f0 runs only curl, never a pipeline or a second command", Hint: operatorHint(e.Text)}
 	}
 	hint, ok := argsHints[e.Kind]
 	if !ok {
 		hint = "Pass args as a list of words."
 	}
-	return &tools.InputError{Field: "args", Problem: e.Problem, Hint: hint}
+	return &tool.InputError{Field: "args", Problem: e.Problem, Hint: hint}
 }
 
 func operatorHint(op string) string {

@@ -9,10 +9,11 @@ import (
 	"strings"
 	"time"
 
+	"f0/tool"
+
 	"github.com/agnivade/levenshtein"
 
 	"f0/internal/web"
-	"f0/tools"
 )
 
 // wpart is one piece of a -w format: literal text, a %{variable}, or a
@@ -98,7 +99,7 @@ func parseWriteOut(format, from string) ([]wpart, error) {
 		case ch == '%' && strings.HasPrefix(format[i:], "%{"):
 			end := strings.IndexByte(format[i:], '}')
 			if end < 0 {
-				return nil, &tools.InputError{Field: "writeOut", Problem: fmt.Sprintf("%s: %%{ is not closed", from)}
+				return nil, &tool.InputError{Field: "writeOut", Problem: fmt.Sprintf("%s: %%{ is not closed", from)}
 			}
 			name := format[i+2 : i+end]
 			if _, ok := writeOutVars[name]; !ok && name != "json" {
@@ -110,7 +111,7 @@ func parseWriteOut(format, from string) ([]wpart, error) {
 		case ch == '%' && strings.HasPrefix(format[i:], "%header{"):
 			end := strings.IndexByte(format[i:], '}')
 			if end < 0 {
-				return nil, &tools.InputError{Field: "writeOut", Problem: fmt.Sprintf("%s: %%header{ is not closed", from)}
+				return nil, &tool.InputError{Field: "writeOut", Problem: fmt.Sprintf("%s: %%header{ is not closed", from)}
 			}
 			flush()
 			parts = append(parts, wpart{name: format[i+8 : i+end], header: true})
@@ -140,7 +141,7 @@ func unknownVar(name, from string) error {
 	if best != "" {
 		problem += fmt.Sprintf("; did you mean %%{%s}?", best)
 	}
-	return &tools.InputError{Field: "writeOut", Problem: problem, Hint: "Known: " + strings.Join(known, ", ") + ", and %header{Name}."}
+	return &tool.InputError{Field: "writeOut", Problem: problem, Hint: "Known: " + strings.Join(known, ", ") + ", and %header{Name}."}
 }
 
 // renderWriteOut fills a parsed format.

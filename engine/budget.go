@@ -1,0 +1,44 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"f0/internal/text"
+	"f0/tool"
+)
+
+// Room kept below a client's own cut: pi puts "Error: " before a failed
+// call's text.
+const (
+	clientByteMargin = 64
+	clientLineMargin = 1
+)
+
+// budget returns the output budget of a call: the server default, or the
+// call's maxBytes up to the server cap, and never past the cut of the
+// client the call comes from; asked tells whether maxBytes chose it.
+func (p *Host) budget(ctx context.Context, args map[string]any) (b tool.Limits, asked bool, note string) {
+	b.Bytes = p.cfg.MaxOutput
+	if v, ok := args[tool.BudgetField].(json.Number); ok {
+		if want, err := v.Int64(); err == nil && want > 0 {
+			asked = true
+			b.Bytes = int(min(want, int64(p.cfg.OutputCap)))
+			if want > int64(p.cfg.OutputCap) {
+				note = fmt.Sprintf("note: maxBytes %d is above this server's cap; used %d", want, p.cfg.OutputCap)
+			}
+		}
+	}
+	client := ClientFrom(ctx)
+	if most := client.Limits.Bytes - clientByteMargin; client.Limits.Bytes > 0 && b.Bytes > most {
+		if asked {
+			note = fmt.Sprintf("note: maxBytes %s is more than %s passes on to the model (%s bytes); used %s", text.GroupDigits(int64(b.Bytes)), client.Label(), text.GroupDigits(int64(client.Limits.Bytes)), text.GroupDigits(int64(most)))
+		}
+		b.Bytes = max(most, 1024)
+	}
+	if client.Limits.Lines > 0 {
+		b.Lines = max(client.Limits.Lines-clientLineMargin, 2*footerLines+2)
+	}
+	return b, asked, note
+}

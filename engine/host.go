@@ -1,0 +1,468 @@
+// Package engine is f0's core: the Host every front end calls (versions,
+// admission, name resolution, argument repair, validation, access, output
+// budget and footers), the Registry, and the dialects that write calls and
+// names for each client. Tools do not import it; it imports tool and the
+// internal services.
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"strings"
+
+	"f0/internal/setting"
+	"f0/schemas"
+	"f0/tool"
+)
+
+// Config is what the operator chose for this server.
+type Config struct {
+	// Access caps the level of any call (default Write).
+	Access tool.Access
+	// NameStyle and Prefix decide the listed names.
+	NameStyle NameStyle
+	Prefix    string
+	// Namespaces, when not empty, exposes only these namespaces.
+	Namespaces []string
+	// Include, when not empty, exposes only these tools; Exclude hides tools.
+	Include []string
+	Exclude []string
+	// MaxOutput is the default output budget in bytes; OutputCap is the
+	// most a call may ask for with maxBytes.
+	MaxOutput int
+	OutputCap int
+	// Clients is what the operator told f0 about clients: limits of
+	// clients f0 does not know, pi's direct tools, the server's name.
+	Clients ClientOptions
+	// MaxCalls caps the calls running at once, all front ends together
+	// (default DefaultMaxCalls); MaxHeld caps the bytes they hold (default
+	// DefaultMaxHeld). A call over either limit is answered "busy, retry".
+	MaxCalls int
+	MaxHeld  int64
+	// Keep bounds the copies kept of long answers for the calls that page
+	// through them (see KeepCopy).
+	Keep tool.KeepLimits
+	// Logger receives one line per call.
+	Logger *slog.Logger
+}
+
+// hiddenBy is why a tool is not exposed: the setting that hides it, after
+// the words that lead to it ("it is in " --exclude-tools).
+type hiddenBy struct {
+	why     string
+	setting setting.Setting
+	value   string
+}
+
+// text writes the reason with the setting written by w.
+func (h hiddenBy) text(w setting.SettingWriter) string { return h.why + w.Setting(h.setting, h.value) }
+
+// Host is the one way every front end (MCP, CLI, batch) calls a tool:
+// resolve the name, repair and validate the arguments, check access, run,
+// and shape the output.
+type Host struct {
+	reg     *Registry
+	cfg     Config
+	visible map[*tool.Tool]bool
+	hidden  map[*tool.Tool]hiddenBy // why a tool is not exposed
+	load    *load
+	// versions links every version of this pipeline (see Replace).
+	versions *versions
+	// decoders read the calls' JSON arguments (all versions share them).
+	decoders *argDecoders
+	// kept are the copies of long answers (all versions share them).
+	kept *tool.KeptStore
+}
+
+// NewHost applies cfg to the registry. Names in Include, Exclude and
+// Namespaces must exist.
+func NewHost(reg *Registry, cfg Config) (*Host, error) {
+	if cfg.Access == 0 {
+		cfg.Access = tool.Write
+	}
+	if cfg.MaxOutput <= 0 {
+		cfg.MaxOutput = tool.DefaultMaxOutput
+	}
+	if cfg.OutputCap < cfg.MaxOutput {
+		cfg.OutputCap = max(cfg.MaxOutput, tool.DefaultOutputCap)
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	p := &Host{reg: reg, cfg: cfg, visible: map[*tool.Tool]bool{}, hidden: map[*tool.Tool]hiddenBy{}, load: newLoad(cfg.MaxCalls, cfg.MaxHeld), versions: &versions{}, decoders: &argDecoders{}, kept: tool.NewKeptStore(cfg.Keep)}
+	if err := p.applyFilters(false); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// applyFilters decides which tools are exposed. A name in --tools or
+// --exclude-tools that no tool has is an error, unless it is in the
+// namespace of a placeholder (its tools are not known yet) or lenient is
+// set (a later version, whose upstream tools may have gone).
+func (p *Host) applyFilters(lenient bool) error {
+	namespaces := map[string]bool{}
+	for _, t := range p.reg.tools {
+		namespaces[t.Namespace()] = true
+	}
+	for _, ns := range p.cfg.Namespaces {
+		if !namespaces[strings.ToLower(ns)] && !lenient {
+			return &setting.SettingError{Setting: setting.NamespacesSetting, Err: fmt.Errorf("unknown namespace %q (known: %s)", ns, strings.Join(sortedKeys(namespaces), ", "))}
+		}
+	}
+	// resolveAll finds the named tools; a name of a tool that is not known
+	// yet stands for its placeholder when include is set.
+	resolveAll := func(which setting.Setting, names []string, include bool) (map[*tool.Tool]bool, error) {
+		set := map[*tool.Tool]bool{}
+		for _, n := range names {
+			t := p.reg.Lookup(n)
+			switch ph := p.placeholderFor(normalize(n)); {
+			case t != nil:
+				set[t] = true
+			case ph != nil && include:
+				set[ph] = true
+			case ph == nil && !lenient:
+				return nil, &setting.SettingError{Setting: which, Err: fmt.Errorf("unknown tool %q%s", n, didYouMean(suggest(n, p.cfg.Prefix, p.reg.tools, 3), canonicalName))}
+			}
+		}
+		return set, nil
+	}
+	include, err := resolveAll(setting.ToolsSetting, p.cfg.Include, true)
+	if err != nil {
+		return err
+	}
+	exclude, err := resolveAll(setting.ExcludeToolsSetting, p.cfg.Exclude, false)
+	if err != nil {
+		return err
+	}
+	for _, t := range p.reg.tools {
+		switch {
+		case len(p.cfg.Namespaces) > 0 && !containsFold(p.cfg.Namespaces, t.Namespace()):
+			p.hidden[t] = hiddenBy{fmt.Sprintf("its namespace %q is not in ", t.Namespace()), setting.NamespacesSetting, ""}
+		case len(p.cfg.Include) > 0 && !include[t]:
+			p.hidden[t] = hiddenBy{"it is not in ", setting.ToolsSetting, ""}
+		case exclude[t]:
+			p.hidden[t] = hiddenBy{"it is in ", setting.ExcludeToolsSetting, ""}
+		case t.Access > p.cfg.Access:
+			p.hidden[t] = hiddenBy{fmt.Sprintf("it needs %s access and the server runs with ", t.Access), setting.AccessSetting, p.cfg.Access.String()}
+		default:
+			p.visible[t] = true
+		}
+	}
+	return nil
+}
+
+// Close drops the copies the pipeline kept and removes their directory.
+// Calls made after it keep no copies.
+func (p *Host) Close() error { return p.kept.Close() }
+
+// Registry returns the registry behind the pipeline.
+func (p *Host) Registry() *Registry { return p.reg }
+
+// Config returns the pipeline's configuration.
+func (p *Host) Config() Config { return p.cfg }
+
+// Visible returns the exposed tools in name order.
+func (p *Host) Visible() []*tool.Tool {
+	var out []*tool.Tool
+	for _, t := range p.reg.tools {
+		if p.visible[t] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// ListedName is the name clients see for t.
+func (p *Host) ListedName(t *tool.Tool) string {
+	name := t.Name
+	if p.cfg.NameStyle == Underscore {
+		name = strings.ReplaceAll(name, ".", "_")
+	}
+	if p.cfg.Prefix != "" {
+		name = p.cfg.Prefix + "_" + name
+	}
+	return name
+}
+
+// resolve finds the tool a requested name stands for, or nil: the name in
+// any spelling, with a known prefix removed, or ending in a tool's name
+// after a server prefix of any shape (pi's <server>_, mcp_<server>_).
+func (p *Host) resolve(name string) *tool.Tool {
+	// A canonical name (fs.read, as front ends call) or a name that is its
+	// own key (fs_read) is found as its first candidate would find it.
+	if t, ok := p.reg.byName[name]; ok {
+		return t
+	}
+	if t, ok := p.reg.byKey[name]; ok {
+		return t
+	}
+	cands := candidates(name, p.cfg.Prefix)
+	for _, key := range cands {
+		if t, ok := p.reg.byKey[key]; ok {
+			return t
+		}
+	}
+	// A name in the namespace of a server that is not running is its
+	// placeholder's, before any shorter name it ends in.
+	for _, key := range cands {
+		if t := p.placeholderFor(key); t != nil {
+			return t
+		}
+	}
+	for _, key := range cands {
+		for _, suffix := range suffixes(key) {
+			if t, ok := p.reg.byKey[suffix]; ok && strings.Contains(normalize(t.Name), "_") {
+				return t
+			}
+		}
+	}
+	return nil
+}
+
+// Resolve finds an exposed tool by any accepted spelling, or by another
+// server's name for it when that name means one tool whatever the
+// arguments (read_file, but not str_replace_based_edit_tool, whose command
+// decides).
+func (p *Host) Resolve(name string) (*tool.Tool, bool) {
+	t := p.resolve(name)
+	if t == nil {
+		t = p.resolveForeignName(name)
+	}
+	return t, t != nil && p.visible[t]
+}
+
+// Call runs one tool call through the whole pipeline. It never panics and
+// never returns a protocol error: every failure is a Result with IsError.
+func (p *Host) Call(ctx context.Context, name string, args any) tool.Result {
+	return p.CallWithin(ctx, name, args, tool.Limits{})
+}
+
+// CallBudget is Call with an output budget in bytes chosen by the caller
+// instead of the server default (a terminal's own budget). A smaller
+// maxBytes in the arguments still applies; a larger one does not.
+func (p *Host) CallBudget(ctx context.Context, name string, args any, budget int) tool.Result {
+	return p.CallWithin(ctx, name, args, tool.Limits{Bytes: budget})
+}
+
+// CallWithin is Call with an output budget in bytes and lines chosen by
+// the caller: batch shares its own budget among its items. Zero fields
+// leave the server default. A smaller maxBytes in the arguments still
+// applies; a larger one does not.
+func (p *Host) CallWithin(ctx context.Context, name string, args any, budget tool.Limits) tool.Result {
+	return p.Prepare(ctx, name, args).Run(ctx, budget)
+}
+
+// prepare resolves the name and repairs, validates and decodes the
+// arguments: every step before access and execution.
+func (p *Host) prepare(ctx context.Context, name string, raw any) (*callState, any, *tool.Result) {
+	render := RendererFrom(ctx)
+	t := p.resolve(name)
+	var route *routed
+	if t == nil {
+		var near []foreignRef
+		peeked := peekArgs(raw)
+		if route, near = p.resolveForeign(name, peeked); route == nil {
+			res := p.notFound(render, name, nil, near)
+			if isShellName(name) {
+				res = p.noShell(render, name, peeked)
+			}
+			return nil, nil, &res
+		}
+		t = route.tool
+	}
+	if !p.visible[t] {
+		res := p.notFound(render, name, t, nil)
+		return nil, nil, &res
+	}
+	c := &callState{p: p, tool: t, raw: raw, render: render, ceiling: p.cfg.OutputCap, asked: name, noFix: noFix(ctx)}
+	if l := ClientFrom(ctx).Limits.Bytes; l > 0 {
+		c.ceiling = min(c.ceiling, max(l-clientByteMargin, 1024))
+	}
+	fail := func(r tool.Result) (*callState, any, *tool.Result) { return c, nil, &r }
+	if route != nil && route.foreign != nil && route.foreign.Refuse != "" {
+		return fail(c.refuse(route))
+	}
+	args, textNotes, problems := p.argsObject(t, raw)
+	c.notes = append(c.notes, textNotes...)
+	if len(problems) == 0 {
+		problems = checkLists(t, args)
+	}
+	if len(problems) > 0 {
+		return fail(c.argError(problems))
+	}
+	c.args = args
+	if route == nil && !t.Placeholder {
+		if route = p.reroute(t, name, args); route != nil {
+			if !p.visible[route.tool] {
+				res := p.notFound(render, name, route.tool, nil)
+				return nil, nil, &res
+			}
+			t, c.tool = route.tool, route.tool
+			if route.foreign.Refuse != "" {
+				return fail(c.refuse(route))
+			}
+		}
+	}
+	if route != nil {
+		note, ps := route.apply(c, args)
+		c.notes, problems = append(c.notes, note), ps
+	}
+	schema := p.reg.schema(t)
+	var notes []string
+	if !t.Placeholder { // it stands for tools whose arguments are not known yet
+		ps, ns := c.repair(schema, args)
+		problems, notes = append(problems, ps...), ns
+	}
+	if len(problems) == 0 {
+		problems = checkLists(t, args)
+	}
+	if len(problems) > 0 {
+		c.notes = append(c.notes, notes...)
+		return fail(c.argError(problems))
+	}
+	budget, asked, budgetNote := p.budget(ctx, args)
+	if budgetNote != "" {
+		notes = append(notes, budgetNote)
+	}
+	c.notes, c.budget, c.budgetAsked = append(c.notes, notes...), budget, asked
+	in, err := t.Decode(args)
+	if err != nil {
+		return fail(c.decodeFailure(err))
+	}
+	return c, in, nil
+}
+
+// decodeFailure answers arguments that did not decode into the tool's
+// input: a failure when they could not even be encoded, else what JSON
+// said did not fit.
+func (c *callState) decodeFailure(err error) tool.Result {
+	if notEncoded := (*tool.EncodeError)(nil); errors.As(err, &notEncoded) {
+		return c.failure(err)
+	}
+	return c.argError([]problem{{"", fmt.Sprintf("arguments do not fit the tool's input: %v", err)}})
+}
+
+// repair runs the argument repairs in order: line ranges, other names of
+// fields, null-ish values, the declared kinds of fields (paths, URLs,
+// times, calls), then types against the schema.
+func (c *callState) repair(schema *schemas.Schema, args map[string]any) (problems []problem, notes []string) {
+	t := c.tool
+	add := func(ps []problem, ns []string) {
+		problems = append(problems, ps...)
+		notes = append(notes, ns...)
+	}
+	add(vocabulary(t, schema, args))
+	add(repairLineWindow(t, args))
+	add(repairPathLine(t, args))
+	add(invertBooleans(t, args))
+	renamed, ps := renameFields(t, schema, args)
+	add(ps, nil)
+	add(dropNullish(t, schema, args))
+	add(repairRequest(t, schema, args))
+	add(repairPatterns(t, schema, args))
+	add(splitPathLists(t, args))
+	add(repairKinds(t, args, renamed))
+	add(applyShapes(t, args))
+	add(c.validate(schema, args))
+	return problems, notes
+}
+
+// Check runs a call's name and arguments through resolution, repair and
+// validation without executing it. It returns the error result the call
+// would get, or ok.
+func (p *Host) Check(name string, args any) (tool.Result, bool) {
+	_, _, errRes := p.prepare(context.Background(), name, args)
+	if errRes != nil {
+		return *errRes, false
+	}
+	return tool.Result{}, true
+}
+
+// checkAccess compares the level the call needs with the server's cap.
+func (p *Host) checkAccess(c *callState, in any) (tool.Result, bool) {
+	t := c.tool
+	need, why := p.accessNeeded(t, in)
+	c.need = need
+	if need <= p.cfg.Access {
+		return tool.Result{}, false
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: access denied: this call needs %q access", c.name(), need.String())
+	if why != "" {
+		fmt.Fprintf(&b, " (%s)", why)
+	}
+	set := settingsFor(c.render)
+	fmt.Fprintf(&b, ", and this server runs with %s.\n", set.Setting(setting.AccessSetting, p.cfg.Access.String()))
+	fmt.Fprintf(&b, "You passed: %s\n", c.passed())
+	fmt.Fprintf(&b, "Expected: a call within %q access", p.cfg.Access.String())
+	if t.Access <= p.cfg.Access {
+		b.WriteString(", or the server restarted with a higher level")
+	}
+	fmt.Fprintf(&b, ".\nTo allow it, the operator starts f0 with %s.", set.Change(setting.AccessSetting, need.String()))
+	if ex, ok := p.exampleWithin(c.render, t); ok {
+		fmt.Fprintf(&b, "\nExample within %s access: %s", p.cfg.Access, ex)
+	}
+	return tool.Result{IsError: true, Text: b.String()}, true
+}
+
+// accessNeeded is the level a decoded call needs, and why when a per-call
+// rule raised it.
+func (p *Host) accessNeeded(t *tool.Tool, in any) (tool.Access, string) {
+	need, why := t.Access, ""
+	if lvl, reason, ok := t.AccessFor(in); ok && lvl > need {
+		need, why = lvl, reason
+	}
+	return need, why
+}
+
+// exampleWithin returns the first documented example of t that the
+// server's access level allows.
+func (p *Host) exampleWithin(r Renderer, t *tool.Tool) (string, bool) {
+	for _, ex := range p.reg.Doc(t).Examples {
+		_, in, errRes := p.prepare(context.Background(), t.Name, ex)
+		if errRes != nil {
+			continue
+		}
+		if need, _ := p.accessNeeded(t, in); need <= p.cfg.Access {
+			return p.exampleText(r, t, ex), true
+		}
+	}
+	return "", false
+}
+
+// run executes the handler; a panic becomes an error result.
+func (c *callState) run(ctx context.Context, in any) (res tool.Result) {
+	defer func() {
+		if r := recover(); r != nil {
+			c.p.cfg.Logger.Error("tool panic", "tool", c.tool.Name, "panic", r, "stack", string(debug.Stack()))
+			res = tool.Result{IsError: true, Text: fmt.Sprintf(
+				"%s failed: internal error (panic: %v). The server is still running; this is a bug in f0, please report it with the call below.\nYou passed: %s",
+				c.name(), r, c.passed())}
+		}
+	}()
+	ctx = withCall(ctx, c) // it carries the pipeline and the budget too
+	out, err := c.tool.Run(ctx, in)
+	if err == nil {
+		return out
+	}
+	c.replaced = c.tool.Placeholder && errors.Is(err, tool.ErrReplaced)
+	var failed tool.Result
+	busy, isBusy := asBusy(err)
+	switch ie, isInput := tool.AsInputError(err); {
+	case isBusy:
+		failed = c.busy(busy)
+	case ctx.Err() != nil && !out.IsError:
+		failed = c.canceled(ctx, ctx.Err())
+	case isInput:
+		failed = c.inputError(ie)
+	default:
+		failed = c.failure(err)
+	}
+	failed.Notes = out.Notes // a tool's notes survive its failure
+	failed.Console = out.Console
+	return failed
+}

@@ -1,0 +1,181 @@
+package engine
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"f0/tool"
+)
+
+// Prepared is a call whose name is resolved and whose arguments are
+// repaired, validated and decoded: every step before access and execution,
+// done once. A caller that needs to know what a call will do before it runs
+// it (batch, which orders the calls that touch the same path) prepares it,
+// reads its tool, arguments, access level and paths, then runs it as it is.
+type Prepared struct {
+	p    *Host
+	name string
+	raw  any
+	// c and in are the call on its way and its decoded input; failed is
+	// the answer of a call that could not be prepared (c may then be set,
+	// when the tool was found).
+	c      *callState
+	in     any
+	failed *tool.Result
+}
+
+// Prepare resolves a call's name and repairs, validates and decodes its
+// arguments, as Call does before it runs a tool. ctx is the call's: its
+// client and renderer decide the budget and how answers name tools.
+func (p *Host) Prepare(ctx context.Context, name string, args any) *Prepared {
+	c, in, failed := p.prepare(ctx, name, args)
+	return &Prepared{p: p, name: name, raw: args, c: c, in: in, failed: failed}
+}
+
+// Tool is the tool the call resolved to, or nil when no exposed tool has
+// its name.
+func (pc *Prepared) Tool() *tool.Tool {
+	if pc.c == nil {
+		return nil
+	}
+	return pc.c.tool
+}
+
+// Failed reports whether the call could not be prepared (an unknown
+// name, arguments that do not fit): Run then answers with why.
+func (pc *Prepared) Failed() bool { return pc.failed != nil }
+
+// Args are the call's repaired arguments, nil when it could not be
+// prepared. They belong to the call: read them, do not change them.
+func (pc *Prepared) Args() map[string]any {
+	if pc.failed != nil || pc.c == nil {
+		return nil
+	}
+	return pc.c.args
+}
+
+// Access is the level the call needs: its tool's, or more when the tool's
+// AccessFor raises it for these arguments (a POST needs write). A call
+// that could not be prepared needs nothing: it runs no tool.
+func (pc *Prepared) Access() tool.Access {
+	if pc.failed != nil || pc.c == nil {
+		return 0
+	}
+	need, _ := pc.p.accessNeeded(pc.c.tool, pc.in)
+	return need
+}
+
+// Run runs the prepared call: access, the load limits, the tool, and the
+// shaping of its output within budget (zero fields: the call's own). It
+// logs the call's line, as Call does. A call runs once: Run it only once.
+func (pc *Prepared) Run(ctx context.Context, budget tool.Limits) tool.Result {
+	start := time.Now()
+	res, tool := pc.run(ctx, budget)
+	outcome := "ok"
+	if res.IsError {
+		outcome = "error"
+	}
+	toolName := pc.name
+	if tool != nil {
+		toolName = tool.Name
+	}
+	pc.p.cfg.Logger.LogAttrs(ctx, slog.LevelInfo, "call",
+		slog.String("tool", toolName), slog.Duration("duration", time.Since(start)),
+		slog.Int("bytes", len(res.Text)), slog.String("outcome", outcome))
+	return res
+}
+
+// run runs the call, and when a placeholder brought the tools it stood for
+// prepares and runs it again on the newest version of the pipeline: the
+// one case where a call's name is resolved twice, since the first tool it
+// resolved to was only standing in for the real one.
+func (pc *Prepared) run(ctx context.Context, budget tool.Limits) (tool.Result, *tool.Tool) {
+	res, t, replaced := pc.once(ctx, budget)
+	if next := pc.p.Latest(); replaced && next != pc.p {
+		res, t, _ = next.Prepare(ctx, pc.name, pc.raw).once(ctx, budget)
+	}
+	return res, t
+}
+
+// once runs the prepared call on its own pipeline version.
+func (pc *Prepared) once(ctx context.Context, budget tool.Limits) (_ tool.Result, _ *tool.Tool, replaced bool) {
+	c, p := pc.c, pc.p
+	if pc.failed != nil {
+		return finish(*pc.failed, "", pc.failed.Text, ""), pc.Tool(), false
+	}
+	if res, denied := p.checkAccess(c, pc.in); denied {
+		return finish(res, "", res.Text, ""), c.tool, false
+	}
+	c.budget = c.budget.Within(budget, c.budgetAsked)
+	if res, ok := c.enter(); !ok {
+		return finish(res, "", res.Text, ""), c.tool, false
+	}
+	defer func() { p.load.leave(c.held.Load()) }()
+	defer c.dropPending()
+	res := c.run(tool.SinkOnlyFor(ctx, c.tool), pc.in)
+	res.Notes = append(c.notes, res.Notes...)
+	return p.shape(c, res, c.budget), c.tool, c.replaced
+}
+
+// Writes reports whether the call may change anything: it needs write
+// access or more, or its tool stands for tools not known yet (a
+// placeholder, which runs the real tool once its server is up).
+func (pc *Prepared) Writes() bool {
+	if pc.failed != nil || pc.c == nil {
+		return false
+	}
+	return pc.Access() >= tool.Write || pc.c.tool.Placeholder
+}
+
+// Paths are the paths the call names in the fields its tool declares as
+// paths (Spec.Kinds PathKind), as repaired (a file:// URI is a path), with
+// Spec.PathDefaults standing for absent ones. known is false when the call
+// may touch files those fields do not name: a tool of another server (its
+// paths are its own, and it declares none to f0), a placeholder, or a call
+// with the tool's raw command-line words (curl's -o FILE or -d @FILE),
+// which only the tool reads. A call that could not be prepared touches
+// nothing.
+func (pc *Prepared) Paths() (paths []string, known bool) {
+	if pc.failed != nil || pc.c == nil {
+		return nil, true
+	}
+	t, args := pc.c.tool, pc.c.args
+	if t.IsExternal() || t.Placeholder {
+		return nil, false
+	}
+	if f := t.RawArgsField; f != "" && args[f] != nil {
+		return nil, false
+	}
+	for _, field := range sortedKeys(t.Kinds) {
+		if t.Kinds[field] != tool.PathKind {
+			continue
+		}
+		switch v := args[field].(type) {
+		case string:
+			paths = append(paths, v)
+		case []string:
+			paths = append(paths, v...)
+		case []any:
+			for _, item := range v {
+				if s, ok := item.(string); ok {
+					paths = append(paths, s)
+				}
+			}
+		case nil:
+			if def, ok := t.PathDefaults[field]; ok {
+				paths = append(paths, def)
+			}
+		}
+	}
+	return paths, true
+}
+
+// Name is the call's tool as the caller calls it (written by the call's
+// renderer), or the name as given when no exposed tool has it.
+func (pc *Prepared) Name() string {
+	if pc.c == nil {
+		return pc.name
+	}
+	return pc.c.name()
+}

@@ -1,0 +1,18 @@
+package engine
+
+import (
+	"syscall"
+	"time"
+)
+
+// threadCPU is the CPU time (user+system) the calling OS thread has used,
+// so that a benchmark locked to its thread can tell its own cost from the
+// work other goroutines do for it.
+func threadCPU() (time.Duration, bool) {
+	const rusageThread = 1 // RUSAGE_THREAD
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
+		return 0, false
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()), true
+}

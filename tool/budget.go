@@ -1,0 +1,173 @@
+package tool
+
+import (
+	"context"
+
+	"f0/internal/text"
+)
+
+// What OutputRoom keeps out of a call's budget for the status line, the
+// notes and the footer; what Share keeps out of each part for its header
+// line and its "more of this" line, and the least a part gets; what
+// Raise adds to a text's size.
+const (
+	RoomReserve      = 700
+	roomReserveLines = 8
+	partReserve      = 120
+	partReserveLines = 3
+	PartMin          = 512
+	PartMinLines     = 4
+	NeededReserve    = 1024
+)
+
+// MinShare is the least output budget each of several calls sharing one
+// (batch's items) needs: room for a short answer and its footer. It bounds
+// how many parts a budget holds (Room.Parts).
+const MinShare = 1024
+
+// Limits bound the size of one result: Bytes, and Lines when not zero.
+// A client's Limits are where it cuts results itself; a call's are its
+// output budget.
+type Limits struct {
+	Bytes, Lines int
+}
+
+// Within narrows b to a budget chosen by the caller (batch's share, a
+// terminal's budget); zero fields of caller leave b as it is. A budget
+// the call asked for with maxBytes stays when it is the smaller one.
+func (b Limits) Within(caller Limits, asked bool) Limits {
+	if caller.Bytes > 0 && (b.Bytes > caller.Bytes || !asked) {
+		b.Bytes = caller.Bytes
+	}
+	if caller.Lines > 0 && (b.Lines == 0 || b.Lines > caller.Lines) {
+		b.Lines = caller.Lines
+	}
+	return b
+}
+
+// Room is what a tool's own text (Result.Text) may fill: bytes, and lines
+// when Lines is not 0. OutputRoom gives a call's; a tool that collects
+// output (a listing, a search, a file read) stops there and sets
+// Result.Partial, and the pipeline cuts anything longer anyway.
+type Room struct {
+	Bytes, Lines int
+	budget       Limits // the whole budget the room is part of
+	// most is the largest budget the call can ask for with maxBytes.
+	most int
+}
+
+// OutputRoom returns the room of the current call: its output budget (the
+// server default, or its maxBytes up to the server's cap, and never past
+// what its client passes on to the model) less what the core keeps for the
+// status line, the notes and the footer it writes when it cuts. It is the
+// one place a tool learns its budget from: Raise says whether a larger
+// maxBytes would show more.
+func OutputRoom(ctx context.Context) Room {
+	r := RoomIn(budgetOf(ctx))
+	r.most = DefaultOutputCap
+	if c, ok := callFrom(ctx); ok {
+		r.most = c.Ceiling()
+	}
+	return r
+}
+
+// Raise returns the output budget (maxBytes) a call needs to show a text of
+// n bytes whole beside its status line and notes, and whether the call can
+// ask for it: within the server's cap and what the call's client passes on
+// to the model (pi cuts results at 50 KB: no maxBytes shows more there).
+// When it cannot, suggest a narrower call instead, a window (offset) or a
+// file (output), never the larger budget: that call would get the same
+// answer.
+func (r Room) Raise(n int64) (int64, bool) {
+	want := n + NeededReserve
+	return want, want <= int64(r.most)
+}
+
+// Most is the largest output budget (maxBytes) the call can ask for.
+func (r Room) Most() int { return r.most }
+
+// RoomIn is the room a tool's text has in budget b. It is never less than
+// the quarter of b that the pipeline keeps for the text when it cuts.
+func RoomIn(b Limits) Room {
+	r := Room{Bytes: max(b.Bytes-RoomReserve, b.Bytes/4), budget: b}
+	if b.Lines > 0 {
+		r.Lines = max(b.Lines-roomReserveLines, b.Lines/4, 1)
+	}
+	return r
+}
+
+// Share returns a fair share of r for each of n parts shown one after
+// another (the files of a multi-file read, the items of a batch): r split
+// n ways, less the header line and the "more of this" line each part adds.
+func (r Room) Share(n int) Room {
+	n = max(n, 1)
+	s := Room{Bytes: max(r.Bytes/n-partReserve, PartMin)}
+	if r.Lines > 0 {
+		s.Lines = max(r.Lines/n-partReserveLines, PartMinLines)
+	}
+	s.budget, s.most = s.Limits(), r.most
+	return s
+}
+
+// Less returns what is left of r once texts a tool writes beside its main
+// text (its status line, its notes) have taken their bytes and lines. The
+// quarter of the budget the pipeline keeps for the text always stays.
+func (r Room) Less(texts ...string) Room {
+	left, lines := r, 0
+	for _, s := range texts {
+		if s != "" {
+			left.Bytes -= len(s) + 1
+			lines += text.LineCount(s)
+		}
+	}
+	left.Bytes = max(left.Bytes, r.budget.Bytes/4)
+	left.Lines = 0
+	if r.Lines > 0 {
+		left.Lines = max(r.Lines-lines, r.budget.Lines/4, 1)
+	}
+	return left
+}
+
+// Limits returns the room as a budget, for a call made on the tool's
+// behalf (a batch item).
+func (r Room) Limits() Limits { return Limits{Bytes: r.Bytes, Lines: r.Lines} }
+
+// Parts is how many parts the budget r belongs to holds when each gets at
+// least MinShare bytes.
+func (r Room) Parts() int { return r.budget.Bytes / MinShare }
+
+// Budget returns the output budget in bytes of the current call: the most
+// the whole answer may hold. What a tool's own text may fill is OutputRoom.
+func Budget(ctx context.Context) int {
+	return budgetOf(ctx).Bytes
+}
+
+// budgetOf returns the whole budget of the current call.
+func budgetOf(ctx context.Context) Limits {
+	if c, ok := callFrom(ctx); ok {
+		return c.Budget()
+	}
+	return Limits{Bytes: DefaultMaxOutput}
+}
+
+// Budget defaults.
+const (
+	DefaultMaxOutput = 24 << 10
+	DefaultOutputCap = 256 << 10
+)
+
+// BudgetField is the argument every tool accepts to change its output
+// budget for one call.
+const BudgetField = "maxBytes"
+
+// Fits reports whether the pieces of an answer fit b once joined.
+func (b Limits) Fits(parts ...string) bool {
+	bytes, lines := 0, 0
+	for _, s := range parts {
+		if s != "" {
+			bytes += len(s) + 1
+			lines += text.LineCount(s)
+		}
+	}
+	return bytes <= b.Bytes+1 && (b.Lines == 0 || lines <= b.Lines)
+}

@@ -1,0 +1,221 @@
+// Package tool is the author API: what a tool's package imports to define
+// tools (Def, Spec, Result, InputError, Access, FieldForm, Shape, OtherName,
+// Room) and the accessors a tool calls with its ctx (OutputRoom, CallWith,
+// Suggest, ToolName, Sink, ReportProgress, KeepCopy…). The engine installs
+// what those accessors read. It imports no f0 package but internal/setting,
+// internal/text and schemas; it never imports the engine.
+package tool
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// Annotations are the behaviour hints published with a tool.
+type Annotations struct {
+	ReadOnly    bool
+	Destructive bool
+	Idempotent  bool
+	OpenWorld   bool
+}
+
+// Spec is everything about a tool except its input type and handler.
+type Spec struct {
+	// Name is the canonical name, "namespace.tool".
+	Name string
+	// Title is a short human title ("Fetch a URL").
+	Title string
+	// Summary is the one-line summary that opens the description.
+	Summary string
+	// Keywords help tools.search and name suggestions find the tool.
+	Keywords []string
+	// Access is the level every call needs at least.
+	Access Access
+	// Annotations are published as MCP tool annotations.
+	Annotations Annotations
+	// Synonyms maps argument names models use to the field they mean,
+	// e.g. "body" -> "data".
+	Synonyms map[string]string
+	// Aliases are deprecated or alternative names that resolve to the tool.
+	Aliases []string
+	// Placeholder marks a tool that stands for the tools of its namespace
+	// while they are not known (an upstream server that is not running):
+	// a call of a name in the namespace that no tool has reaches it.
+	Placeholder bool
+	// MainField is filled by a bare string argument (CLI `f0 TOOL value`,
+	// or arguments sent as a plain string).
+	MainField string
+	// RawArgsField, when set, receives CLI words verbatim as a list
+	// (net.curl's curl-style "args").
+	RawArgsField string
+	// RawFlag, for a tool with RawArgsField, tells how the tool reads a
+	// word as a flag: whether it is a flag of the tool's own (so a front
+	// end leaves it to the tool, even when it is spelt like one of f0's),
+	// and whether it takes the next word as its value (-H NAME, -sLo FILE;
+	// not --max-time=5 or -XPOST).
+	RawFlag func(word string) (known, takesNext bool)
+	// Verbatim marks a tool whose body is data, the bytes of a file or a
+	// response: a terminal front end prints it byte for byte, and adds no
+	// final newline when stdout is a pipe.
+	Verbatim bool
+	// NestedSynonyms maps a field holding an object, or a list of objects,
+	// to the synonyms of that object's own fields: {"edits": {"old_string":
+	// "oldText"}}. Other spellings of the nested fields (old_text, OldText)
+	// already work, as at the top level.
+	NestedSynonyms map[string]map[string]string
+	// MaxItems is the most items a list field (or keys an object field)
+	// may hold, by field name; the pipeline refuses longer ones before the
+	// tool runs. Fields not named, and lists nested in any field, take
+	// DefaultMaxItems. It is not published in the schema.
+	MaxItems map[string]int
+	// Plurals maps a single-value field to the list field that takes
+	// several values: {"path": "paths"}. A list of several values sent for
+	// the single field goes to the list field; a list of one becomes the
+	// single value. A bare list (CLI words, arguments sent as an array)
+	// fills the plural of MainField.
+	Plurals map[string]string
+	// OtherName are other servers' and agents' names for this tool, with how
+	// their arguments map (see Foreign).
+	Foreign []OtherName
+	// Shell are shell commands this tool does (curl, cat, ls): a call to a
+	// shell tool (bash, run_shell_command) with one of them is routed here.
+	Shell []string
+	// ShellFlags are the flags of those commands the tool has fields for,
+	// and the fields each sets: {"-n": {"lineNumbers": true}}. A flag it
+	// does not list makes the routed call an error (-la is -l and -a).
+	ShellFlags map[string]map[string]any
+	// Kinds says what some fields hold, so the core repairs the forms models
+	// write them in: {"path": tools.PathKind, "timeoutMs": tools.Millis}.
+	// Every field that names a file the tool reads or writes is a PathKind:
+	// batch orders the calls that touch the same path by them.
+	Kinds map[string]FieldForm
+	// PathDefaults are the paths absent path fields stand for when the
+	// tool then acts on one ({"path": "."}: fs.search with no path searches
+	// the first root). They are not filled in: they say what a call
+	// touches (see Prepared.Paths).
+	PathDefaults map[string]string
+	// Inverse maps a boolean argument name models use to the field that
+	// means its opposite: {"caseSensitive": "ignoreCase"}; the value is
+	// negated, with a note.
+	Inverse map[string]string
+	// LineWindow names the fields of a line window, first line and count
+	// ({"offset", "limit"}), that start_line/end_line and "10-20" fill.
+	LineWindow [2]string
+	// Status, when set, says how the tool stands for this call's session
+	// (the roots fs.* work in, and where they came from); tools.describe
+	// shows it.
+	Status func(ctx context.Context) string
+	// Shapes gives fields the one portable shape they are published in
+	// ("headers": HeaderLines; a field of a list's objects as "calls.args").
+	// The pipeline turns every other accepted form into it before
+	// validation, with a note.
+	Shapes map[string]Shape
+	// Unlisted fields are accepted and documented by tools.describe but
+	// left out of the published schema, to keep the listing small. Every
+	// required field is listed.
+	Unlisted []string
+}
+
+// Def is a tool definition with a typed input.
+type Def[In any] struct {
+	Spec
+	// Run executes the call.
+	Run func(ctx context.Context, in In) (Result, error)
+	// AccessFor, when set, raises the level a particular call needs (for
+	// instance a POST needs write); the string says why.
+	AccessFor func(in In) (Access, string)
+}
+
+// Tool is a registered tool with its input type erased.
+type Tool struct {
+	Spec
+	inputType reflect.Type
+	decode    func(json.RawMessage) (any, error)
+	// fromArgs, when set, fills the input from the repaired arguments
+	// without JSON, when it can (see fieldPlan).
+	FromArgs  func(map[string]any) (any, bool)
+	run       func(context.Context, any) (Result, error)
+	accessFor func(any) (Access, string)
+	// external is set for a tool defined by another server's listing.
+	external *externalInfo
+}
+
+// Erase turns a typed definition into a Tool the registry can hold.
+func (d Def[In]) Erase() *Tool {
+	t := &Tool{
+		Spec:      d.Spec,
+		inputType: reflect.TypeFor[In](),
+		decode: func(raw json.RawMessage) (any, error) {
+			var in In
+			if err := json.Unmarshal(raw, &in); err != nil {
+				return nil, err
+			}
+			return in, nil
+		},
+		FromArgs: typedDecoder[In](),
+		run: func(ctx context.Context, in any) (Result, error) {
+			return d.Run(ctx, in.(In))
+		},
+	}
+	if d.AccessFor != nil {
+		t.accessFor = func(in any) (Access, string) { return d.AccessFor(in.(In)) }
+	}
+	return t
+}
+
+// InputType is the Go type the tool's arguments decode into.
+func (t *Tool) InputType() reflect.Type { return t.inputType }
+
+// Run runs the tool on its decoded input. For the engine.
+func (t *Tool) Run(ctx context.Context, in any) (Result, error) { return t.run(ctx, in) }
+
+// AccessFor is the level the call with input in needs by the tool's own
+// rule (Def.AccessFor), and why; ok is false when the tool has none. For
+// the engine.
+func (t *Tool) AccessFor(in any) (level Access, reason string, ok bool) {
+	if t.accessFor == nil {
+		return 0, "", false
+	}
+	level, reason = t.accessFor(in)
+	return level, reason, true
+}
+
+// IsExternal reports whether another server's listing defines t
+// (External). For the engine.
+func (t *Tool) IsExternal() bool { return t.external != nil }
+
+// Namespace is the part of the canonical name before the dot.
+func (t *Tool) Namespace() string {
+	ns, _, _ := strings.Cut(t.Name, ".")
+	return ns
+}
+
+// Validate reports a malformed definition.
+func (t *Tool) Validate() error {
+	ns, short, dotted := strings.Cut(t.Name, ".")
+	if ns == "" || dotted && (short == "" || strings.Contains(short, ".")) {
+		return fmt.Errorf("tool name %q: want namespace.tool, or one word for a top-level tool such as batch", t.Name)
+	}
+	if t.Name != strings.ToLower(t.Name) {
+		return fmt.Errorf("tool name %q: want lower case", t.Name)
+	}
+	if t.Summary == "" || t.Title == "" {
+		return fmt.Errorf("tool %s: title and summary are required", t.Name)
+	}
+	if t.Access < Read || t.Access > Admin {
+		return fmt.Errorf("tool %s: access level not set", t.Name)
+	}
+	if t.external != nil {
+		if t.run == nil {
+			return fmt.Errorf("tool %s: needs a Run function", t.Name)
+		}
+		return nil
+	}
+	if t.run == nil || t.inputType == nil || t.inputType.Kind() != reflect.Struct {
+		return fmt.Errorf("tool %s: needs a struct input and a Run function", t.Name)
+	}
+	return nil
+}
