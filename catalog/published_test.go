@@ -23,7 +23,19 @@ import (
 
 var update = flag.Bool("update", false, "rewrite golden tool snapshots and the README tool table")
 
-const goldenDir = "../testdata/tools"
+// toolsDir holds the tools' packages; each keeps the snapshots of its tools
+// in testdata/golden.
+const toolsDir = "../tools"
+
+// goldenFile is where the snapshot of a listed tool lives: beside its
+// package, in tools/<namespace>/testdata/golden (tools.* in tools/meta).
+func goldenFile(listed string) string {
+	ns, _, _ := strings.Cut(listed, "_")
+	if ns == "tools" {
+		ns = "meta"
+	}
+	return filepath.Join(toolsDir, ns, "testdata", "golden", listed+".json")
+}
 
 // everything exposes every tool, admin ones included.
 func everything(t testing.TB, cfg engine.Config) *engine.Host {
@@ -43,9 +55,12 @@ func TestGoldenTools(t *testing.T) {
 			t.Fatalf("%s: %v", tool.Name, err)
 		}
 		data = append(data, '\n')
-		file := filepath.Join(goldenDir, tool.Name+".json")
-		want[filepath.Base(file)] = true
+		file := goldenFile(tool.Name)
+		want[file] = true
 		if *update {
+			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+				t.Fatal(err)
+			}
 			if err := os.WriteFile(file, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -60,14 +75,14 @@ func TestGoldenTools(t *testing.T) {
 			t.Errorf("%s changed; review and run go test ./catalog -run TestGoldenTools -update\n--- got:\n%s", tool.Name, data)
 		}
 	}
-	entries, _ := os.ReadDir(goldenDir)
-	for _, e := range entries {
-		if !want[e.Name()] {
+	files, _ := filepath.Glob(filepath.Join(toolsDir, "*", "testdata", "golden", "*.json"))
+	for _, file := range files {
+		if !want[file] {
 			if *update {
-				os.Remove(filepath.Join(goldenDir, e.Name()))
+				os.Remove(file)
 				continue
 			}
-			t.Errorf("snapshot %s belongs to no tool; run with -update", e.Name())
+			t.Errorf("snapshot %s belongs to no tool; run with -update", file)
 		}
 	}
 }
