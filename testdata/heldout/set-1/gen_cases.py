@@ -6,6 +6,8 @@ published tool definition (cited in "source")."""
 import json
 import os
 
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # the shared fixture.py
 import fixture as F
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -11,6 +11,8 @@ None of these vocabularies was used by the project or by /work/blind.
 import json
 import os
 
+import sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))  # the shared fixture.py
 import fixture as F
 
 HERE = os.path.dirname(os.path.abspath(__file__))

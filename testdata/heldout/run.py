@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""Blind cross-vocabulary test harness for f0 (stdlib only).
+"""Blind cross-vocabulary test harness for f0 (stdlib only), shared by the held-out sets.
 
-usage: python3 testdata/heldout/set-1/run.py [/path/to/f0] [--cases FILE] [--only ID,ID|PREFIX*]
+usage: python3 testdata/heldout/run.py SET /path/to/f0 [--only ID,ID|PREFIX*]
                                   [--jobs N] [--out DIR] [--verbose]
+
+SET is a set's folder (set-1, set-2): its cases.jsonl is run, and the results are
+written beside it.
 
 For every case in cases.jsonl: build a fresh fixture directory (fixture.py plus
 the case's setup files), start `<f0> serve --root <fixture>` over stdio, speak
@@ -138,7 +141,7 @@ def start_http():
 # ---------------------------------------------------------------- fixture
 
 def build_fixture(case):
-    d = tempfile.mkdtemp(prefix="blind-")
+    d = tempfile.mkdtemp(prefix="heldout-")
     root = os.path.join(d, "project")
     os.makedirs(root)
     for rel, content in fixture.FILES.items():
@@ -434,13 +437,20 @@ def published_props(binary):
         return {}
 
 
-def fix_words(case, props):
-    """(tools, fields): the right f0 tool, and the call's fields f0 does not publish."""
+UNKNOWN_TOOL_RE = re.compile(r"\s*unknown tool\b", re.I)
+
+
+def fix_words(case, props, text=""):
+    """(tools, fields): the right f0 tool, and the call's fields f0 does not publish.
+    After an unknown-tool answer only naming the right tool counts (a field
+    name quoted in some other tool's example is no fix)."""
     f0t = case.get("f0_tool")
     tools = [f0t, f0t.replace("_", ".", 1)] if f0t else []
     known = props.get(f0t or case["tool"], set())
     args = case.get("arguments") or {}
     fields = [k for k in args if k not in known] if isinstance(args, dict) else []
+    if UNKNOWN_TOOL_RE.match(text):
+        fields = []
     return tools, fields
 
 
@@ -459,20 +469,23 @@ def classify(case, is_err, text, root, props):
             why.insert(0, "answered without error; the source semantics is a refusal")
             return "FALSE-OK", why
         because = exp.get("because", [])
-        if not because or any(re.search(b, text, re.I | re.S) for b in because):
+        # the reason is looked for outside the echo of the call, and an
+        # unknown-tool answer never counts as refusing for the source's reason
+        reason_text = "" if UNKNOWN_TOOL_RE.match(text) else ECHO_RE.sub("", text)
+        if not because or any(re.search(b, reason_text, re.I | re.S) for b in because):
             if check_all(exp, text, root, case["id"], why):
                 return "DONE", why
             why.insert(0, "refused, but the state changed")
             return "FALSE-OK", why
         # refused, but not for the reason the source refuses: judge it as any error
-        tools, fields = fix_words(case, props)
+        tools, fields = fix_words(case, props, text)
         h, named = helpful(text, tools, fields)
         return ("REFUSED-HELPFULLY" if h else "UNHELPFUL"), ["refused for another reason; named %s" % named]
     if not is_err:
         if check_all(exp, text, root, case["id"], why):
             return "DONE", why
         return "FALSE-OK", why
-    tools, fields = fix_words(case, props)
+    tools, fields = fix_words(case, props, text)
     h, named = helpful(text, tools, fields)
     return ("REFUSED-HELPFULLY" if h else "UNHELPFUL"), ["named %s" % named]
 
@@ -500,14 +513,17 @@ def run_case(binary, case, port, props, keep):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("binary", nargs="?", default="/work/bin/f0-base")
-    ap.add_argument("--cases", default=os.path.join(HERE, "cases.jsonl"))
+    ap.add_argument("set", help="the set's folder, e.g. set-1 (relative to this file's folder or not)")
+    ap.add_argument("binary")
     ap.add_argument("--only", default="")
     ap.add_argument("--jobs", type=int, default=8)
-    ap.add_argument("--out", default=HERE)
+    ap.add_argument("--out", default="", help="where results go (default: the set's folder)")
     ap.add_argument("--keep", action="store_true", help="keep fixture directories")
     ap.add_argument("--verbose", "-v", action="store_true")
     a = ap.parse_args()
+    set_dir = a.set if os.path.isdir(a.set) else os.path.join(HERE, a.set)
+    a.cases = os.path.join(set_dir, "cases.jsonl")
+    a.out = a.out or set_dir
 
     binary = os.path.abspath(a.binary)
     cases = [json.loads(l) for l in open(a.cases) if l.strip() and not l.startswith("//")]
