@@ -187,13 +187,14 @@ func hunkEdits(lines []string, starts, stop func(string) bool) []Edit {
 
 // placeholderPhrases are what a line says, once its comment marks,
 // ellipses and punctuation are gone, when it stands for lines left out.
-var placeholderPhrases = regexp.MustCompile(`^(?:` +
-	`(?:the )?rest of (?:the )?(?:code|file|function|functions|method|methods|class|implementation|component|module|body|content|contents|file content|script|page|config|configuration|tests|imports|logic)?` +
+var placeholderPhrases = regexp.MustCompile(`^(?:(?:keep|keeping|leave|leaving|retain|preserve) )?(?:` +
+	`(?:the )?rest|everything else|all else|all (?:other|remaining) [a-z]+` +
+	`|(?:the )?rest of (?:the )?(?:code|file|function|functions|method|methods|class|implementation|component|module|body|content|contents|file content|script|page|config|configuration|tests|imports|logic)?` +
 	`|(?:the )?(?:existing|previous|original|other|remaining|unchanged|old) (?:code|method|methods|function|functions|content|contents|implementation|lines|imports|cases|tests|logic|fields|properties|styles|config|configuration|components|routes|handlers)` +
 	`|unchanged|unchanged (?:code|method|methods|lines|content|contents|functions|section|part|parts)` +
 	`|(?:code|content|contents|implementation|lines|rest) (?:omitted|unchanged|elided)|omitted` +
 	`|same as (?:before|above)|keep (?:the )?existing(?: code| content| lines)?` +
-	`)(?: (?:remains|remain|stays|stay|is|are|goes|go|as before|as is|here|the same|unchanged|for brevity))*$`)
+	`)(?: (?:remains|remain|stays|stay|is|are|goes|go|as before|as is|as it is|as it was|here|the same|same|unchanged|intact|untouched|for brevity))*$`)
 
 // commentOpen and commentClose open and close a comment line in the
 // languages models write; nonWords are the marks placeholder drops.
@@ -206,7 +207,7 @@ var (
 // strongPlaceholder are the words that make a comment without an ellipsis
 // a placeholder ("/* unchanged */", "# rest of code"), where "# Other
 // tests" may well be a heading.
-var strongPlaceholder = regexp.MustCompile(`\b(?:unchanged|same|omitted|elided|brevity|before|as is|here|keep existing)\b|^rest of (?:the )?(?:code|file)$`)
+var strongPlaceholder = regexp.MustCompile(`\b(?:unchanged|same|omitted|elided|brevity|before|as is|here|keep existing|intact|untouched)\b|^rest of (?:the )?(?:code|file)$`)
 
 // placeholder reports whether a line stands in for lines left out: a line
 // with an ellipsis, or a comment with one of strongPlaceholder, whose
