@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"f0/engine/internal/repair"
 	"f0/internal/text"
 	"f0/tool"
 )
@@ -38,7 +39,7 @@ type callState struct {
 	asked string
 	// fix is what the call probably meant when f0 could not place some of
 	// its arguments; noFix is set for the check of such a call itself.
-	fix   callFix
+	fix   repair.Fix
 	noFix bool
 	// need is the access level the call needs (its tool's, or more for
 	// some arguments): a call above read is not repeated to page it.
@@ -82,13 +83,13 @@ func (c *callState) passed() string {
 	case []byte:
 		s = string(v)
 	case json.RawMessage:
-		if val, err := toValue(v); err == nil {
+		if val, err := repair.ToValue(v); err == nil {
 			s = text.CompactJSON(val)
 		} else {
 			s = text.QuoteShort(string(v)) + " (not valid JSON)"
 		}
 	default:
-		if val, err := toValue(v); err == nil {
+		if val, err := repair.ToValue(v); err == nil {
 			s = text.CompactJSON(val)
 		} else {
 			s = fmt.Sprintf("%v", v)

@@ -13,6 +13,8 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"f0/engine/internal/keys"
+	"f0/engine/internal/repair"
 	"f0/internal/setting"
 	"f0/schemas"
 	"f0/tool"
@@ -72,7 +74,7 @@ type Host struct {
 	// versions links every version of this pipeline (see Replace).
 	versions *versions
 	// decoders read the calls' JSON arguments (all versions share them).
-	decoders *argDecoders
+	decoders *repair.Decoders
 	// kept are the copies of long answers (all versions share them).
 	kept *tool.KeptStore
 }
@@ -92,7 +94,7 @@ func NewHost(reg *Registry, cfg Config) (*Host, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	p := &Host{reg: reg, cfg: cfg, visible: map[*tool.Tool]bool{}, hidden: map[*tool.Tool]hiddenBy{}, load: newLoad(cfg.MaxCalls, cfg.MaxHeld), versions: &versions{}, decoders: &argDecoders{}, kept: tool.NewKeptStore(cfg.Keep)}
+	p := &Host{reg: reg, cfg: cfg, visible: map[*tool.Tool]bool{}, hidden: map[*tool.Tool]hiddenBy{}, load: newLoad(cfg.MaxCalls, cfg.MaxHeld), versions: &versions{}, decoders: &repair.Decoders{}, kept: tool.NewKeptStore(cfg.Keep)}
 	if err := p.applyFilters(false); err != nil {
 		return nil, err
 	}
@@ -110,7 +112,7 @@ func (p *Host) applyFilters(lenient bool) error {
 	}
 	for _, ns := range p.cfg.Namespaces {
 		if !namespaces[strings.ToLower(ns)] && !lenient {
-			return &setting.SettingError{Setting: setting.NamespacesSetting, Err: fmt.Errorf("unknown namespace %q (known: %s)", ns, strings.Join(sortedKeys(namespaces), ", "))}
+			return &setting.SettingError{Setting: setting.NamespacesSetting, Err: fmt.Errorf("unknown namespace %q (known: %s)", ns, strings.Join(keys.Sorted(namespaces), ", "))}
 		}
 	}
 	// resolveAll finds the named tools; a name of a tool that is not known
@@ -119,7 +121,7 @@ func (p *Host) applyFilters(lenient bool) error {
 		set := map[*tool.Tool]bool{}
 		for _, n := range names {
 			t := p.reg.Lookup(n)
-			switch ph := p.placeholderFor(normalize(n)); {
+			switch ph := p.placeholderFor(keys.Normal(n)); {
 			case t != nil:
 				set[t] = true
 			case ph != nil && include:
@@ -140,7 +142,7 @@ func (p *Host) applyFilters(lenient bool) error {
 	}
 	for _, t := range p.reg.tools {
 		switch {
-		case len(p.cfg.Namespaces) > 0 && !containsFold(p.cfg.Namespaces, t.Namespace()):
+		case len(p.cfg.Namespaces) > 0 && !keys.Contains(p.cfg.Namespaces, t.Namespace()):
 			p.hidden[t] = hiddenBy{fmt.Sprintf("its namespace %q is not in ", t.Namespace()), setting.NamespacesSetting, ""}
 		case len(p.cfg.Include) > 0 && !include[t]:
 			p.hidden[t] = hiddenBy{"it is not in ", setting.ToolsSetting, ""}
@@ -214,8 +216,8 @@ func (p *Host) resolve(name string) *tool.Tool {
 		}
 	}
 	for _, key := range cands {
-		for _, suffix := range suffixes(key) {
-			if t, ok := p.reg.byKey[suffix]; ok && strings.Contains(normalize(t.Name), "_") {
+		for _, suffix := range keys.Suffixes(key) {
+			if t, ok := p.reg.byKey[suffix]; ok && strings.Contains(keys.Normal(t.Name), "_") {
 				return t
 			}
 		}
@@ -230,9 +232,27 @@ func (p *Host) resolve(name string) *tool.Tool {
 func (p *Host) Resolve(name string) (*tool.Tool, bool) {
 	t := p.resolve(name)
 	if t == nil {
-		t = p.resolveForeignName(name)
+		t = p.resolveOtherName(name)
 	}
 	return t, t != nil && p.visible[t]
+}
+
+// resolveOtherName finds the one tool another agent's name means without
+// looking at arguments, or nil when it means none or several.
+func (p *Host) resolveOtherName(name string) *tool.Tool {
+	for _, key := range keys.OtherNameCandidates(name) {
+		var found *tool.Tool
+		for _, ref := range p.reg.foreign[key] {
+			if found != nil && ref.Tool != found {
+				return nil
+			}
+			found = ref.Tool
+		}
+		if found != nil {
+			return found
+		}
+	}
+	return nil
 }
 
 // Call runs one tool call through the whole pipeline. It never panics and
@@ -257,84 +277,64 @@ func (p *Host) CallWithin(ctx context.Context, name string, args any, budget too
 }
 
 // prepare resolves the name and repairs, validates and decodes the
-// arguments: every step before access and execution.
+// arguments: every step before access and execution. The name and the
+// arguments go down repair's stages once; what comes out is answered here.
 func (p *Host) prepare(ctx context.Context, name string, raw any) (*callState, any, *tool.Result) {
 	render := RendererFrom(ctx)
-	t := p.resolve(name)
-	var route *routed
-	if t == nil {
-		var near []foreignRef
-		peeked := peekArgs(raw)
-		if route, near = p.resolveForeign(name, peeked); route == nil {
-			res := p.notFound(render, name, nil, near)
-			if isShellName(name) {
-				res = p.noShell(render, name, peeked)
-			}
-			return nil, nil, &res
+	out := repair.Run(repair.Input{Name: name, Raw: raw, Env: repairEnv{p, render}, Decoders: p.decoders})
+	switch out.Halt {
+	case repair.NoTool:
+		res := p.notFound(render, name, nil, out.Near)
+		if out.ShellName {
+			res = p.noShell(render, name, out.ShellLine)
 		}
-		t = route.tool
-	}
-	if !p.visible[t] {
-		res := p.notFound(render, name, t, nil)
+		return nil, nil, &res
+	case repair.Hidden:
+		res := p.notFound(render, name, out.Tool, nil)
 		return nil, nil, &res
 	}
-	c := &callState{p: p, tool: t, raw: raw, render: render, ceiling: p.cfg.OutputCap, asked: name, noFix: noFix(ctx)}
+	t := out.Tool
+	c := &callState{p: p, tool: t, raw: raw, args: out.Args, notes: out.Notes, fix: out.Fix, render: render, ceiling: p.cfg.OutputCap, asked: name, noFix: noFix(ctx)}
 	if l := ClientFrom(ctx).Limits.Bytes; l > 0 {
 		c.ceiling = min(c.ceiling, max(l-clientByteMargin, 1024))
 	}
 	fail := func(r tool.Result) (*callState, any, *tool.Result) { return c, nil, &r }
-	if route != nil && route.foreign != nil && route.foreign.Refuse != "" {
-		return fail(c.refuse(route))
+	if out.Halt == repair.Refused {
+		return fail(c.refuse(out.Route))
 	}
-	args, textNotes, problems := p.argsObject(t, raw)
-	c.notes = append(c.notes, textNotes...)
-	if len(problems) == 0 {
-		problems = checkLists(t, args)
+	if len(out.Problems) > 0 {
+		return fail(c.argError(out.Problems))
 	}
-	if len(problems) > 0 {
-		return fail(c.argError(problems))
-	}
-	c.args = args
-	if route == nil && !t.Placeholder {
-		if route = p.reroute(t, name, args); route != nil {
-			if !p.visible[route.tool] {
-				res := p.notFound(render, name, route.tool, nil)
-				return nil, nil, &res
-			}
-			t, c.tool = route.tool, route.tool
-			if route.foreign.Refuse != "" {
-				return fail(c.refuse(route))
-			}
-		}
-	}
-	if route != nil {
-		note, ps := route.apply(c, args)
-		c.notes, problems = append(c.notes, note), ps
-	}
-	schema := p.reg.schema(t)
-	var notes []string
-	if !t.Placeholder { // it stands for tools whose arguments are not known yet
-		ps, ns := c.repair(schema, args)
-		problems, notes = append(problems, ps...), ns
-	}
-	if len(problems) == 0 {
-		problems = checkLists(t, args)
-	}
-	if len(problems) > 0 {
-		c.notes = append(c.notes, notes...)
-		return fail(c.argError(problems))
-	}
-	budget, asked, budgetNote := p.budget(ctx, args)
+	budget, asked, budgetNote := p.budget(ctx, c.args)
 	if budgetNote != "" {
-		notes = append(notes, budgetNote)
+		c.notes = append(c.notes, budgetNote)
 	}
-	c.notes, c.budget, c.budgetAsked = append(c.notes, notes...), budget, asked
-	in, err := t.Decode(args)
+	c.budget, c.budgetAsked = budget, asked
+	in, err := t.Decode(c.args)
 	if err != nil {
 		return fail(c.decodeFailure(err))
 	}
 	return c, in, nil
 }
+
+// repairEnv is the host as repair's stages see it, with the renderer that
+// names tools for the caller.
+type repairEnv struct {
+	p      *Host
+	render Renderer
+}
+
+func (e repairEnv) Lookup(name string) *tool.Tool { return e.p.resolve(name) }
+
+func (e repairEnv) Visible(t *tool.Tool) bool { return e.p.visible[t] }
+
+func (e repairEnv) Tools() []*tool.Tool { return e.p.reg.tools }
+
+func (e repairEnv) OtherNames(key string) []repair.Ref { return e.p.reg.foreign[key] }
+
+func (e repairEnv) Schema(t *tool.Tool) *schemas.Schema { return e.p.reg.schema(t) }
+
+func (e repairEnv) Name(t *tool.Tool) string { return e.p.nameText(e.render, t) }
 
 // decodeFailure answers arguments that did not decode into the tool's
 // input: a failure when they could not even be encoded, else what JSON
@@ -343,32 +343,7 @@ func (c *callState) decodeFailure(err error) tool.Result {
 	if notEncoded := (*tool.EncodeError)(nil); errors.As(err, &notEncoded) {
 		return c.failure(err)
 	}
-	return c.argError([]problem{{"", fmt.Sprintf("arguments do not fit the tool's input: %v", err)}})
-}
-
-// repair runs the argument repairs in order: line ranges, other names of
-// fields, null-ish values, the declared kinds of fields (paths, URLs,
-// times, calls), then types against the schema.
-func (c *callState) repair(schema *schemas.Schema, args map[string]any) (problems []problem, notes []string) {
-	t := c.tool
-	add := func(ps []problem, ns []string) {
-		problems = append(problems, ps...)
-		notes = append(notes, ns...)
-	}
-	add(vocabulary(t, schema, args))
-	add(repairLineWindow(t, args))
-	add(repairPathLine(t, args))
-	add(invertBooleans(t, args))
-	renamed, ps := renameFields(t, schema, args)
-	add(ps, nil)
-	add(dropNullish(t, schema, args))
-	add(repairRequest(t, schema, args))
-	add(repairPatterns(t, schema, args))
-	add(splitPathLists(t, args))
-	add(repairKinds(t, args, renamed))
-	add(applyShapes(t, args))
-	add(c.validate(schema, args))
-	return problems, notes
+	return c.argError([]repair.Problem{{Field: "", Msg: fmt.Sprintf("arguments do not fit the tool's input: %v", err)}})
 }
 
 // Check runs a call's name and arguments through resolution, repair and

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"f0/engine/internal/keys"
+	"f0/engine/internal/repair"
 	"f0/internal/setting"
 	"f0/internal/text"
 	"f0/tool"
@@ -15,7 +17,7 @@ import (
 // near are the tools a foreign name could mean when the call did not say
 // which (str_replace_based_edit_tool without a command): they are
 // suggested first, with what selects each.
-func (p *Host) notFound(r Renderer, name string, known *tool.Tool, near []foreignRef) tool.Result {
+func (p *Host) notFound(r Renderer, name string, known *tool.Tool, near []repair.Ref) tool.Result {
 	var b strings.Builder
 	fmt.Fprintf(&b, "unknown tool %s", text.QuoteShort(name))
 	if known != nil {
@@ -94,23 +96,23 @@ func (p *Host) writeSuggestions(r Renderer, b *strings.Builder, name string) {
 
 // writeForeignSuggestions lists the f0 tools a foreign name means, with the
 // arguments that choose each: "view" is a read, "str_replace" an edit.
-func (p *Host) writeForeignSuggestions(r Renderer, b *strings.Builder, name string, near []foreignRef) {
+func (p *Host) writeForeignSuggestions(r Renderer, b *strings.Builder, name string, near []repair.Ref) {
 	fmt.Fprintf(b, "%s is another server's tool name; here it means:\n", text.QuoteShort(name))
 	var order []*tool.Tool
 	conds := map[*tool.Tool][]string{}
 	for _, ref := range near {
-		if !p.visible[ref.tool] {
+		if !p.visible[ref.Tool] {
 			continue
 		}
-		if _, seen := conds[ref.tool]; !seen {
-			order = append(order, ref.tool)
-			conds[ref.tool] = nil
+		if _, seen := conds[ref.Tool]; !seen {
+			order = append(order, ref.Tool)
+			conds[ref.Tool] = nil
 		}
-		for k := range inOrder(ref.f.When) {
-			if v := ref.f.When[k]; v != "" {
-				conds[ref.tool] = append(conds[ref.tool], fmt.Sprintf("%s %q", k, v))
+		for k := range keys.InOrder(ref.Entry.When) {
+			if v := ref.Entry.When[k]; v != "" {
+				conds[ref.Tool] = append(conds[ref.Tool], fmt.Sprintf("%s %q", k, v))
 			} else {
-				conds[ref.tool] = append(conds[ref.tool], "with "+k)
+				conds[ref.Tool] = append(conds[ref.Tool], "with "+k)
 			}
 		}
 	}
@@ -129,8 +131,7 @@ func (p *Host) writeForeignSuggestions(r Renderer, b *strings.Builder, name stri
 // noShell answers a shell tool's call whose command f0 cannot run as one of
 // its tools: it says there is no shell and suggests the tools that do what
 // the command's words ask for.
-func (p *Host) noShell(r Renderer, name string, args map[string]any) tool.Result {
-	line := shellCommand(args)
+func (p *Host) noShell(r Renderer, name, line string) tool.Result {
 	var b strings.Builder
 	fmt.Fprintf(&b, "unknown tool %s: f0 runs no shell commands", text.QuoteShort(name))
 	if line != "" {

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"time"
 
+	"f0/engine/internal/keys"
 	"f0/tool"
 )
 
@@ -147,7 +148,7 @@ func (pc *Prepared) Paths() (paths []string, known bool) {
 	if f := t.RawArgsField; f != "" && args[f] != nil {
 		return nil, false
 	}
-	for _, field := range sortedKeys(t.Kinds) {
+	for _, field := range keys.Sorted(t.Kinds) {
 		if t.Kinds[field] != tool.PathKind {
 			continue
 		}
