@@ -158,3 +158,25 @@ func withoutNil(set map[string]any) map[string]any {
 	}
 	return out
 }
+
+// Route is a call whose name was another tool's: the f0 tool it means and
+// the entry that says how its arguments map.
+type Route struct {
+	Tool  *tool.Tool
+	Entry *tool.OtherName
+	Name  string // as requested
+	shell []string
+	// own is set when the name is f0's own, and the arguments say another
+	// agent's tool of that name was meant (Amazon Q's fs_read with mode
+	// "Search" is a search).
+	own bool
+}
+
+// knows reports whether a foreign entry maps the argument k.
+func knows(f *tool.OtherName, k string) bool {
+	if _, ok := keys.Lookup(f.Values, k); ok {
+		return true
+	}
+	_, ok := lookupSynonym(f.Args, k)
+	return ok
+}

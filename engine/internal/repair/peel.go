@@ -10,13 +10,6 @@ import (
 	"strings"
 )
 
-// argWrappers are keys models wrap real arguments in.
-var argWrappers = []string{"args", "arguments", "params", "parameters", "input", "kwargs", "tool_input", "toolInput"}
-
-// nameKeys are keys a proxy-style {tool, args} envelope names the tool with.
-// JSON-RPC's method names it too ({"method": "fs_read", "params": {…}}).
-var nameKeys = []string{"tool", "name", "toolName", "tool_name", "method"}
-
 // peelEnvelopes turns the arguments into an object; arguments that cannot
 // be one halt the list.
 func peelEnvelopes(s *State) {

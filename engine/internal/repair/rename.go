@@ -85,7 +85,3 @@ func movePlurals(t *tool.Tool, args map[string]any) []Problem {
 	}
 	return problems
 }
-
-func lookupSynonym(syn map[string]string, key string) (string, bool) {
-	return keys.Lookup(syn, key)
-}

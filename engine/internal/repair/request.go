@@ -98,9 +98,6 @@ func methodInURL(t *tool.Tool, declares func(string) bool, args map[string]any) 
 	return ""
 }
 
-// bearerKeys are the fields other tools take a bearer token in.
-var bearerKeys = []string{"bearer_token", "bearer", "token", "access_token", "auth_token", "oauth2_bearer"}
-
 // bearerHeader turns a bearer token given as a field of its own into an
 // Authorization header in the tool's header-lines field.
 func bearerHeader(t *tool.Tool, declares func(string) bool, args map[string]any) string {
@@ -130,24 +127,6 @@ func bearerHeader(t *tool.Tool, declares func(string) bool, args map[string]any)
 		return fmt.Sprintf("note: %q: sent as the header \"Authorization: Bearer ***\"", key)
 	}
 	return ""
-}
-
-// foldedSnake spells a key in snake case (bearerToken → bearer_token).
-func foldedSnake(key string) string {
-	var b strings.Builder
-	for i, r := range key {
-		if 'A' <= r && r <= 'Z' {
-			if i > 0 {
-				b.WriteByte('_')
-			}
-			r += 'a' - 'A'
-		}
-		if r == '-' {
-			r = '_'
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 // addHeaderLine adds a header to the headers field in whatever shape it was

@@ -3,31 +3,9 @@ package repair
 import (
 	"f0/engine/internal/keys"
 	"f0/internal/shellwords"
-	"f0/internal/text"
-	"f0/tool"
 	"slices"
 	"strings"
 )
-
-// shellNames are the names agents give a tool that runs a shell command,
-// and commandKeys the arguments that hold the command.
-var (
-	shellNames  = []string{"bash", "shell", "sh", "zsh", "run_shell_command", "execute_command", "run_command", "exec", "run", "terminal", "run_terminal_cmd", "run_in_terminal", "local_shell", "shell_command", "execute", "cmd", "command", "container_exec", "powershell"}
-	commandKeys = []string{"command", "cmd", "commandLine", "command_line", "script", "input", "code"}
-)
-
-// Route is a call whose name was another tool's: the f0 tool it means and
-// the entry that says how its arguments map.
-type Route struct {
-	Tool  *tool.Tool
-	Entry *tool.OtherName
-	Name  string // as requested
-	shell []string
-	// own is set when the name is f0's own, and the arguments say another
-	// agent's tool of that name was meant (Amazon Q's fs_read with mode
-	// "Search" is a search).
-	own bool
-}
 
 // resolveName finds the tool the call's name stands for: f0's own name in
 // any spelling, else another agent's name for it, given the call's
@@ -120,20 +98,6 @@ func shellCommand(args map[string]any) string {
 		}
 	}
 	return ""
-}
-
-// peekArgs reads the arguments of a call as an object without repairing
-// them, to match foreign names' conditions.
-func peekArgs(raw any) map[string]any {
-	v, err := ToValue(raw)
-	if err != nil {
-		return nil
-	}
-	if s, ok := v.(string); ok && strings.HasPrefix(strings.TrimSpace(s), "{") {
-		v, _ = text.DecodeJSON([]byte(s))
-	}
-	m, _ := v.(map[string]any)
-	return m
 }
 
 // isShellName reports whether name is a shell tool's, after any prefix.

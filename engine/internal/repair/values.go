@@ -92,3 +92,17 @@ func toBool(v any) (bool, bool) {
 	}
 	return false, false
 }
+
+// peekArgs reads the arguments of a call as an object without repairing
+// them, to match foreign names' conditions.
+func peekArgs(raw any) map[string]any {
+	v, err := ToValue(raw)
+	if err != nil {
+		return nil
+	}
+	if s, ok := v.(string); ok && strings.HasPrefix(strings.TrimSpace(s), "{") {
+		v, _ = text.DecodeJSON([]byte(s))
+	}
+	m, _ := v.(map[string]any)
+	return m
+}

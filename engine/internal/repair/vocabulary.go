@@ -67,12 +67,3 @@ func foreignArgument(t *tool.Tool, schema *schemas.Schema, k string) bool {
 	}
 	return true
 }
-
-// knows reports whether a foreign entry maps the argument k.
-func knows(f *tool.OtherName, k string) bool {
-	if _, ok := keys.Lookup(f.Values, k); ok {
-		return true
-	}
-	_, ok := lookupSynonym(f.Args, k)
-	return ok
-}
