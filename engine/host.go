@@ -242,7 +242,7 @@ func (p *Host) Resolve(name string) (*tool.Tool, bool) {
 func (p *Host) resolveOtherName(name string) *tool.Tool {
 	for _, key := range keys.OtherNameCandidates(name) {
 		var found *tool.Tool
-		for _, ref := range p.reg.foreign[key] {
+		for _, ref := range p.reg.otherNames[key] {
 			if found != nil && ref.Tool != found {
 				return nil
 			}
@@ -258,21 +258,15 @@ func (p *Host) resolveOtherName(name string) *tool.Tool {
 // Call runs one tool call through the whole pipeline. It never panics and
 // never returns a protocol error: every failure is a Result with IsError.
 func (p *Host) Call(ctx context.Context, name string, args any) tool.Result {
-	return p.CallWithin(ctx, name, args, tool.Limits{})
+	return p.CallInBudget(ctx, name, args, tool.Limits{})
 }
 
-// CallBudget is Call with an output budget in bytes chosen by the caller
-// instead of the server default (a terminal's own budget). A smaller
-// maxBytes in the arguments still applies; a larger one does not.
-func (p *Host) CallBudget(ctx context.Context, name string, args any, budget int) tool.Result {
-	return p.CallWithin(ctx, name, args, tool.Limits{Bytes: budget})
-}
-
-// CallWithin is Call with an output budget in bytes and lines chosen by
-// the caller: batch shares its own budget among its items. Zero fields
-// leave the server default. A smaller maxBytes in the arguments still
-// applies; a larger one does not.
-func (p *Host) CallWithin(ctx context.Context, name string, args any, budget tool.Limits) tool.Result {
+// CallInBudget is Call with an output budget in bytes and lines chosen by
+// the caller instead of the server default: a terminal's own budget, or
+// batch's share of its own among its items. Zero fields leave the server
+// default. A smaller maxBytes in the arguments still applies; a larger one
+// does not.
+func (p *Host) CallInBudget(ctx context.Context, name string, args any, budget tool.Limits) tool.Result {
 	return p.Prepare(ctx, name, args).Run(ctx, budget)
 }
 
@@ -280,7 +274,7 @@ func (p *Host) CallWithin(ctx context.Context, name string, args any, budget too
 // arguments: every step before access and execution. The name and the
 // arguments go down repair's stages once; what comes out is answered here.
 func (p *Host) prepare(ctx context.Context, name string, raw any) (*callState, any, *tool.Result) {
-	render := RendererFrom(ctx)
+	render := DialectFrom(ctx)
 	out := repair.Run(repair.Input{Name: name, Raw: raw, Env: repairEnv{p, render}, Decoders: p.decoders})
 	switch out.Halt {
 	case repair.NoTool:
@@ -317,11 +311,11 @@ func (p *Host) prepare(ctx context.Context, name string, raw any) (*callState, a
 	return c, in, nil
 }
 
-// repairEnv is the host as repair's stages see it, with the renderer that
+// repairEnv is the host as repair's stages see it, with the dialect that
 // names tools for the caller.
 type repairEnv struct {
 	p      *Host
-	render Renderer
+	render Dialect
 }
 
 func (e repairEnv) Lookup(name string) *tool.Tool { return e.p.resolve(name) }
@@ -330,7 +324,7 @@ func (e repairEnv) Visible(t *tool.Tool) bool { return e.p.visible[t] }
 
 func (e repairEnv) Tools() []*tool.Tool { return e.p.reg.tools }
 
-func (e repairEnv) OtherNames(key string) []repair.Ref { return e.p.reg.foreign[key] }
+func (e repairEnv) OtherNames(key string) []repair.Ref { return e.p.reg.otherNames[key] }
 
 func (e repairEnv) Schema(t *tool.Tool) *schemas.Schema { return e.p.reg.schema(t) }
 
@@ -370,7 +364,7 @@ func (p *Host) checkAccess(c *callState, in any) (tool.Result, bool) {
 	if why != "" {
 		fmt.Fprintf(&b, " (%s)", why)
 	}
-	set := settingsFor(c.render)
+	set := c.render
 	fmt.Fprintf(&b, ", and this server runs with %s.\n", set.Setting(setting.AccessSetting, p.cfg.Access.String()))
 	fmt.Fprintf(&b, "You passed: %s\n", c.passed())
 	fmt.Fprintf(&b, "Expected: a call within %q access", p.cfg.Access.String())
@@ -396,7 +390,7 @@ func (p *Host) accessNeeded(t *tool.Tool, in any) (tool.Access, string) {
 
 // exampleWithin returns the first documented example of t that the
 // server's access level allows.
-func (p *Host) exampleWithin(r Renderer, t *tool.Tool) (string, bool) {
+func (p *Host) exampleWithin(r Dialect, t *tool.Tool) (string, bool) {
 	for _, ex := range p.reg.Doc(t).Examples {
 		_, in, errRes := p.prepare(context.Background(), t.Name, ex)
 		if errRes != nil {

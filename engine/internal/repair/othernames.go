@@ -68,12 +68,12 @@ func valueText(v any) string {
 	return strings.ToLower(text.CompactJSON(v))
 }
 
-// mapForeign moves the arguments f knows into the tool's fields (only
+// mapOtherArgs moves the arguments f knows into the tool's fields (only
 // those only accepts, when set): a renamed argument, or the fields a value
 // stands for. It returns what it did, and the problems of an argument
 // that has no exact equivalent or that contradicts a field also given.
 // The arguments that select the entry (When) are consumed.
-func mapForeign(f *tool.OtherName, args map[string]any, only func(string) bool) (mapped []string, problems []Problem) {
+func mapOtherArgs(f *tool.OtherName, args map[string]any, only func(string) bool) (mapped []string, problems []Problem) {
 	for k := range keys.InOrder(args) {
 		if only != nil && !only(k) {
 			continue

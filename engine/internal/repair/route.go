@@ -27,7 +27,7 @@ func (r *Route) apply(name string, args map[string]any) (string, []Problem) {
 		return r.applyShell(name, args)
 	}
 	f := r.Entry
-	mapped, problems := mapForeign(f, args, nil)
+	mapped, problems := mapOtherArgs(f, args, nil)
 	for field := range keys.InOrder(f.Set) {
 		if _, given := args[field]; !given {
 			val := f.Set[field]

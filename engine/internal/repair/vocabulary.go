@@ -20,7 +20,7 @@ func readVocabularies(s *State) { s.add(vocabulary(s.Tool, s.Schema(), s.Args)) 
 func vocabulary(t *tool.Tool, schema *schemas.Schema, args map[string]any) (problems []Problem, notes []string) {
 	var mapped []string
 	for k := range keys.InOrder(args) {
-		if _, ok := args[k]; !ok || !foreignArgument(t, schema, k) {
+		if _, ok := args[k]; !ok || !otherArgument(t, schema, k) {
 			continue
 		}
 		for i := range t.Foreign {
@@ -28,7 +28,7 @@ func vocabulary(t *tool.Tool, schema *schemas.Schema, args map[string]any) (prob
 			if f.Refuse != "" || !knows(f, k) {
 				continue
 			}
-			m, ps := mapForeign(f, args, func(key string) bool { return key == k })
+			m, ps := mapOtherArgs(f, args, func(key string) bool { return key == k })
 			for j := range m {
 				m[j] += " (" + f.Name + ")"
 			}
@@ -42,9 +42,9 @@ func vocabulary(t *tool.Tool, schema *schemas.Schema, args map[string]any) (prob
 	return problems, notes
 }
 
-// foreignArgument reports whether k is none of t's own names for its
+// otherArgument reports whether k is none of t's own names for its
 // fields, so another agent's name may place it.
-func foreignArgument(t *tool.Tool, schema *schemas.Schema, k string) bool {
+func otherArgument(t *tool.Tool, schema *schemas.Schema, k string) bool {
 	if schemas.Property(schema, k) != nil {
 		return false
 	}
