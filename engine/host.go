@@ -1,8 +1,10 @@
-// Package engine is f0's core: the Host every front end calls (versions,
-// admission, name resolution, argument repair, validation, access, output
-// budget and footers), the Registry, and the dialects that write calls and
-// names for each client. Tools do not import it; it imports tool and the
-// internal services.
+// Package engine holds f0's core: the Host every front end calls (versions,
+// admission, name resolution, validation, access, output budget and
+// footers), the Registry, and the Dialect that writes calls, names and
+// settings for each client; the argument repairs it runs are in its
+// internal package repair. It must not import mcp, cmd or any tool
+// package, and no tool imports it: it imports the author API (tool), the
+// schemas and the internal services only.
 package engine
 
 import (
