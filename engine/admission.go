@@ -101,7 +101,7 @@ func (e *BusyError) text(w setting.SettingWriter) string {
 // hold reserves n bytes for the call (see Hold).
 func (c *callState) hold(n int64) error {
 	if c.held.Load()+n > c.p.load.maxHeld {
-		return &TooMuchMemoryError{Limit: c.p.load.maxHeld, w: settingsFor(c.render)}
+		return &TooMuchMemoryError{Limit: c.p.load.maxHeld, w: c.render}
 	}
 	if !c.p.load.take(n) {
 		return &BusyError{What: fmt.Sprintf("the calls running hold %s bytes of memory, its limit", text.GroupDigits(c.p.load.maxHeld)), Limit: setting.MaxCallMemorySetting, Retry: busyRetry, Stopped: true}
@@ -138,7 +138,7 @@ func (c *callState) busy(e *BusyError) tool.Result {
 		what = "The call was stopped before it finished"
 	}
 	return tool.Result{IsError: true, Text: fmt.Sprintf("%s: %s. %s; send it again then.\nYou passed: %s",
-		c.p.plainName(c.render, c.tool), e.text(settingsFor(c.render)), what, c.passed())}
+		c.p.plainName(c.render, c.tool), e.text(c.render), what, c.passed())}
 }
 
 // enter takes a call slot for c, or answers busy.

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"f0/engine/internal/repair"
 	"f0/internal/text"
 	"f0/tool"
 )
@@ -24,7 +25,7 @@ type callState struct {
 	// budgetAsked is set when maxBytes chose the budget.
 	budgetAsked bool
 	// render writes the calls this call's answers suggest.
-	render Renderer
+	render Dialect
 	// ceiling is the largest budget maxBytes can get: the server's cap,
 	// or less when the client cuts results below it.
 	ceiling int
@@ -38,7 +39,7 @@ type callState struct {
 	asked string
 	// fix is what the call probably meant when f0 could not place some of
 	// its arguments; noFix is set for the check of such a call itself.
-	fix   callFix
+	fix   repair.Fix
 	noFix bool
 	// need is the access level the call needs (its tool's, or more for
 	// some arguments): a call above read is not repeated to page it.
@@ -82,13 +83,13 @@ func (c *callState) passed() string {
 	case []byte:
 		s = string(v)
 	case json.RawMessage:
-		if val, err := toValue(v); err == nil {
+		if val, err := repair.ToValue(v); err == nil {
 			s = text.CompactJSON(val)
 		} else {
 			s = text.QuoteShort(string(v)) + " (not valid JSON)"
 		}
 	default:
-		if val, err := toValue(v); err == nil {
+		if val, err := repair.ToValue(v); err == nil {
 			s = text.CompactJSON(val)
 		} else {
 			s = fmt.Sprintf("%v", v)
@@ -105,7 +106,7 @@ func (c *callState) passed() string {
 func (c *callState) example() string { return c.p.exampleCall(c.render, c.tool) }
 
 // exampleCall renders t's first example as a call.
-func (p *Host) exampleCall(r Renderer, t *tool.Tool) string {
+func (p *Host) exampleCall(r Dialect, t *tool.Tool) string {
 	return p.exampleText(r, t, p.reg.Doc(t).Examples[0])
 }
 
@@ -125,8 +126,9 @@ func withCall(ctx context.Context, c *callState) context.Context {
 	return tool.WithNamer(tool.WithCall(ctx, v), v)
 }
 
-// callWith renders the call with some arguments changed (see CallWith).
-func (c *callState) callWith(changes map[string]any) string {
+// rewrittenCall renders the call with some arguments changed (see
+// tool.CallWith).
+func (c *callState) rewrittenCall(changes map[string]any) string {
 	return c.render.Call(c.p.suggestion(c.tool, c.argsWith(changes)))
 }
 

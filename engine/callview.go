@@ -18,7 +18,7 @@ func (v callView) Ceiling() int { return v.c.budgetCeiling() }
 
 func (v callView) BudgetAsked() bool { return v.c.budgetAsked }
 
-func (v callView) CallWith(changes map[string]any) string { return v.c.callWith(changes) }
+func (v callView) CallWith(changes map[string]any) string { return v.c.rewrittenCall(changes) }
 
 func (v callView) Hold(n int64) error { return v.c.hold(n) }
 
@@ -42,30 +42,21 @@ func (v callView) ToolName(name string) string {
 // RedirectCall renders a call of the named tool with its output sent to
 // file, or "" when the caller's front end has no such thing.
 func (v callView) RedirectCall(name string, args map[string]any, file string) string {
-	return redirect(v.c.render, v.c.p.suggestionOf(name, args), file)
+	return v.c.render.Redirect(v.c.p.suggestionOf(name, args), file)
 }
 
-// rendererNamer writes names outside a call, as r writes them, the names
+// dialectNamer writes names outside a call, as r writes them, the names
 // left as given.
-type rendererNamer struct{ r Renderer }
+type dialectNamer struct{ r Dialect }
 
-func (n rendererNamer) Suggest(name string, args map[string]any) string {
+func (n dialectNamer) Suggest(name string, args map[string]any) string {
 	return n.r.Call(plainSuggestion(name, args))
 }
 
-func (n rendererNamer) ToolName(name string) string { return n.r.Name(plainSuggestion(name, nil)) }
+func (n dialectNamer) ToolName(name string) string { return n.r.Name(plainSuggestion(name, nil)) }
 
-func (n rendererNamer) RedirectCall(name string, args map[string]any, file string) string {
-	return redirect(n.r, plainSuggestion(name, args), file)
-}
-
-// redirect writes s with its output sent to file when r can, or "".
-func redirect(r Renderer, s tool.Suggestion, file string) string {
-	rd, ok := r.(Redirecter)
-	if !ok {
-		return ""
-	}
-	return rd.Redirect(s, file)
+func (n dialectNamer) RedirectCall(name string, args map[string]any, file string) string {
+	return n.r.Redirect(plainSuggestion(name, args), file)
 }
 
 // plainSuggestion is the suggestion of a call of name as given.
@@ -101,15 +92,15 @@ func (h hostCatalog) Rank(pool []*tool.Tool, query string) []*tool.Tool {
 func (h hostCatalog) Describe(ctx context.Context, t *tool.Tool) string { return h.p.Describe(ctx, t) }
 
 func (h hostCatalog) Name(ctx context.Context, t *tool.Tool) string {
-	return h.p.nameText(RendererFrom(ctx), t)
+	return h.p.nameText(DialectFrom(ctx), t)
 }
 
 func (h hostCatalog) PlainName(ctx context.Context, t *tool.Tool) string {
-	return h.p.plainName(RendererFrom(ctx), t)
+	return h.p.plainName(DialectFrom(ctx), t)
 }
 
 func (h hostCatalog) NotFound(ctx context.Context, name string, t *tool.Tool) tool.Result {
-	return h.p.notFound(RendererFrom(ctx), name, t, nil)
+	return h.p.notFound(DialectFrom(ctx), name, t, nil)
 }
 
 func (h hostCatalog) Prepare(ctx context.Context, name string, args any) tool.PreparedCall {

@@ -75,9 +75,9 @@ func rankTools(p *Host, pool []*tool.Tool, query string) []*tool.Tool {
 }
 
 // Describe renders everything a model needs to call t right the first
-// time, with calls written by the renderer of ctx.
+// time, with calls written by the dialect of ctx.
 func (p *Host) Describe(ctx context.Context, t *tool.Tool) string {
-	r := RendererFrom(ctx)
+	r := DialectFrom(ctx)
 	doc := p.reg.Doc(t)
 	schema := p.reg.schema(t)
 	var b strings.Builder
@@ -110,7 +110,7 @@ func (p *Host) Describe(ctx context.Context, t *tool.Tool) string {
 	return b.String()
 }
 
-func (p *Host) writeArguments(b *strings.Builder, r Renderer, s *schemas.Schema, t *tool.Tool, doc schemas.Doc) {
+func (p *Host) writeArguments(b *strings.Builder, r Dialect, s *schemas.Schema, t *tool.Tool, doc schemas.Doc) {
 	required := map[string]bool{}
 	for _, name := range s.Required {
 		required[name] = true

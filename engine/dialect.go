@@ -10,80 +10,90 @@ import (
 	"f0/tool"
 )
 
-// Renderer writes suggestions for one front end or client: the name the
-// model calls a tool by in pi or Claude Code, `f0 fs.read path=…` on a
-// terminal, the listed name for any other MCP client.
-type Renderer interface {
+// Dialect is how one client or front end writes what f0 says to its
+// reader: calls and tool names (pi's `f0_fs_read {…}`, Claude Code's
+// mcp__f0__fs_read, `f0 fs.read path=…` on a terminal, the listed name for
+// any other MCP client), how to list the tools, how to send a call's
+// output to a file, and how to change a setting. There is one value per
+// client, chosen once when the client introduces itself (Host.Client);
+// every method is there for every client, so nothing asks a dialect what
+// it can do. A dialect that has no more to say than the listed names
+// embeds ListedDialect for what it does not write its own way.
+type Dialect interface {
 	// Call writes a call of s.Tool with s.Args.
 	Call(s tool.Suggestion) string
 	// Name writes a reference to s.Tool without arguments, as it appears
 	// in lists and prose ("List every tool with …").
 	Name(s tool.Suggestion) string
+	// Redirect writes a call of s.Tool with its output sent to file whole,
+	// whatever the output budget (`f0 fs.read x.bin base64=true >
+	// x.bin.b64`), or "" when the front end has no such thing.
+	Redirect(s tool.Suggestion, file string) string
+	// ListTools writes how to list the server's tools: MCP's tools/list,
+	// or the client's own way (pi's `mcp({server: "f0"})`).
+	ListTools() string
+	// CanonicalNames reports whether the front end spells every tool by
+	// its canonical name (the command line: fs.read), the tools the server
+	// hides included. The others name a hidden tool, and a tool in a
+	// heading that is no call, by its listed name (fs_read).
+	CanonicalNames() bool
+	// SettingWriter writes the server's settings as the reader changes
+	// them: the operator's flags and environment for an MCP client.
+	setting.SettingWriter
 }
 
-// CanonicalNamer is implemented by renderers whose front end spells every
-// tool by its canonical name (the command line: fs.read), the tools the
-// server hides included. The others name a hidden tool, and a tool in a
-// heading that is no call, by its listed name (fs_read).
-type CanonicalNamer interface {
-	CanonicalNames()
-}
-
-// plainName is how r's reader sees t named in text that is not a call of
+// plainName is how d's reader sees t named in text that is not a call of
 // it: a busy answer's heading, a tool the server hides.
-func (p *Host) plainName(r Renderer, t *tool.Tool) string {
-	if _, ok := r.(CanonicalNamer); ok {
+func (p *Host) plainName(d Dialect, t *tool.Tool) string {
+	if d.CanonicalNames() {
 		return t.Name
 	}
 	return p.ListedName(t)
 }
 
-// Redirecter is implemented by renderers of a command line, where the
-// output of a call can go to a file whole whatever the output budget:
-// `f0 fs.read x.bin base64=true > x.bin.b64`.
-type Redirecter interface {
-	Redirect(s tool.Suggestion, file string) string
+// ListedDialect writes calls with the listed name and the arguments as
+// one line of JSON: `fs_read {"path":"go.mod"}`, and settings as the
+// operator sets them. It is what clients f0 knows nothing about get.
+type ListedDialect struct {
+	setting.OperatorSettings
 }
-
-// ToolLister is implemented by renderers of clients with their own way to
-// list a server's tools (pi's `mcp({server: "f0"})`); the others name MCP's
-// tools/list.
-type ToolLister interface {
-	ListTools() string
-}
-
-// ListedRenderer writes calls with the listed name and the arguments as
-// one line of JSON: `fs_read {"path":"go.mod"}`. It is what clients f0
-// knows nothing about get.
-type ListedRenderer struct{}
 
 // Call writes `listed {json}`.
-func (ListedRenderer) Call(s tool.Suggestion) string {
+func (ListedDialect) Call(s tool.Suggestion) string {
 	return s.Listed + " " + text.CompactJSON(s.Args)
 }
 
 // Name writes the listed name.
-func (ListedRenderer) Name(s tool.Suggestion) string { return s.Listed }
+func (ListedDialect) Name(s tool.Suggestion) string { return s.Listed }
 
-type rendererKey struct{}
+// Redirect writes nothing: an MCP client has no file to send output to.
+func (ListedDialect) Redirect(tool.Suggestion, string) string { return "" }
 
-// WithRenderer makes r write every suggestion of the calls made with ctx.
+// ListTools names MCP's tools/list.
+func (ListedDialect) ListTools() string { return "tools/list" }
+
+// CanonicalNames is false: MCP clients call tools by their listed names.
+func (ListedDialect) CanonicalNames() bool { return false }
+
+type dialectKey struct{}
+
+// WithDialect makes r write every suggestion of the calls made with ctx.
 // Front ends set it: the MCP server per client, the CLI for a terminal.
-func WithRenderer(ctx context.Context, r Renderer) context.Context {
+func WithDialect(ctx context.Context, r Dialect) context.Context {
 	if r == nil {
 		return ctx
 	}
-	ctx = context.WithValue(ctx, rendererKey{}, r)
-	ctx = tool.WithNamer(ctx, rendererNamer{r})
-	return setting.WithWriter(ctx, settingsFor(r))
+	ctx = context.WithValue(ctx, dialectKey{}, r)
+	ctx = tool.WithNamer(ctx, dialectNamer{r})
+	return setting.WithWriter(ctx, r)
 }
 
-// RendererFrom returns the renderer of ctx, ListedRenderer when none was set.
-func RendererFrom(ctx context.Context) Renderer {
-	if r, ok := ctx.Value(rendererKey{}).(Renderer); ok {
+// DialectFrom returns the dialect of ctx, ListedDialect when none was set.
+func DialectFrom(ctx context.Context) Dialect {
+	if r, ok := ctx.Value(dialectKey{}).(Dialect); ok {
 		return r
 	}
-	return ListedRenderer{}
+	return ListedDialect{}
 }
 
 // suggestion builds the suggestion of a call of t with args.
@@ -92,24 +102,24 @@ func (p *Host) suggestion(t *tool.Tool, args any) tool.Suggestion {
 }
 
 // callText renders a call of t with args through r.
-func (p *Host) callText(r Renderer, t *tool.Tool, args any) string {
+func (p *Host) callText(r Dialect, t *tool.Tool, args any) string {
 	return r.Call(p.suggestion(t, args))
 }
 
 // exampleText renders ex, one of t's documented examples, as a call
 // through r, its tool names spelt for r's reader (see docExample).
-func (p *Host) exampleText(r Renderer, t *tool.Tool, ex map[string]any) string {
+func (p *Host) exampleText(r Dialect, t *tool.Tool, ex map[string]any) string {
 	return p.callText(r, t, p.docExample(r, t, ex))
 }
 
 // nameText renders the name of t through r.
-func (p *Host) nameText(r Renderer, t *tool.Tool) string {
+func (p *Host) nameText(r Dialect, t *tool.Tool) string {
 	return r.Name(p.suggestion(t, nil))
 }
 
 // describeCall renders the call that shows a tool's arguments, or "" when
 // tools.describe is not exposed. A nil tool leaves the name to fill in.
-func (p *Host) describeCall(r Renderer, about *tool.Tool) string {
+func (p *Host) describeCall(r Dialect, about *tool.Tool) string {
 	d, ok := p.Resolve("tools.describe")
 	if !ok {
 		return ""
@@ -138,7 +148,7 @@ func (p *Host) docName(w string) *tool.Tool {
 // r's reader: a front end that spells every tool by its canonical name (the
 // command line) reads fs.read where the text says fs_read. A text that
 // spells a tool both ways is about its spellings and stays as written.
-func (p *Host) docText(r Renderer, t *tool.Tool, text string) string {
+func (p *Host) docText(r Dialect, t *tool.Tool, text string) string {
 	if !p.respells(r, t) {
 		return text
 	}
@@ -154,16 +164,15 @@ func (p *Host) docText(r Renderer, t *tool.Tool, text string) string {
 // r spells tools canonically and f0 wrote the documentation. Another
 // server's text (an upstream tool's) names that server's tools, not f0's,
 // and stays as the server wrote it.
-func (p *Host) respells(r Renderer, t *tool.Tool) bool {
-	_, ok := r.(CanonicalNamer)
-	return ok && !t.IsExternal()
+func (p *Host) respells(r Dialect, t *tool.Tool) bool {
+	return r.CanonicalNames() && !t.IsExternal()
 }
 
 // docExample writes one of t's documented examples for r's reader: a value
 // that names a tool in its listed spelling (tools.describe's name, a batch
 // item's tool) is spelt canonically where docText would. The documentation
 // itself is left unchanged.
-func (p *Host) docExample(r Renderer, t *tool.Tool, ex map[string]any) map[string]any {
+func (p *Host) docExample(r Dialect, t *tool.Tool, ex map[string]any) map[string]any {
 	if !p.respells(r, t) {
 		return ex
 	}

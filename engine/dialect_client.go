@@ -23,7 +23,7 @@ type Client struct {
 	Limits tool.Limits
 	// Render writes suggested calls for the model in this client; nil
 	// keeps the listed names.
-	Render Renderer
+	Dialect Dialect
 }
 
 // Label names the client in messages.
@@ -41,10 +41,10 @@ type clientKey struct{}
 
 // WithClient tells the pipeline which client the calls made with ctx come
 // from: results are cut below its own cut, and suggestions are written
-// with its renderer.
+// with its dialect.
 func WithClient(ctx context.Context, c Client) context.Context {
 	ctx = context.WithValue(ctx, clientKey{}, c)
-	return WithRenderer(ctx, c.Render)
+	return WithDialect(ctx, c.Dialect)
 }
 
 // ClientFrom returns the client of ctx; the zero Client when unknown.
@@ -92,13 +92,13 @@ func (p *Host) Client(name string) Client {
 	switch {
 	case strings.HasPrefix(name, piClientPrefix):
 		c.Kind, c.Limits = "pi", tool.Limits{Bytes: PiMaxBytes, Lines: PiMaxLines}
-		c.Render = p.piRenderer(strings.TrimPrefix(name, piClientPrefix))
+		c.Dialect = p.piDialect(strings.TrimPrefix(name, piClientPrefix))
 	case name == RelayClientName:
-		c.Render = MarkedRenderer{}
+		c.Dialect = MarkedDialect{}
 	case name == "claude-code":
 		tokens := cmp.Or(opts.ClaudeCodeTokens, ClaudeCodeMaxTokens)
 		c.Kind, c.Limits = "claude-code", tool.Limits{Bytes: tokens * bytesPerToken}
-		c.Render = ClaudeCodeRenderer{Server: cmp.Or(opts.ServerName, "f0")}
+		c.Dialect = ClaudeCodeDialect{Server: cmp.Or(opts.ServerName, "f0")}
 	}
 	if l, ok := operatorLimits(opts.Limits, name); ok {
 		c.Limits = l

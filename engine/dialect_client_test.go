@@ -13,22 +13,22 @@ import (
 func TestRenderers(t *testing.T) {
 	read := tool.Suggestion{Tool: "fs.read", Listed: "fs_read", Args: map[string]any{"path": "a.txt", "offset": 3}}
 	find := tool.Suggestion{Tool: "fs.find", Listed: "fs_find", Args: map[string]any{"pattern": "*.go"}}
-	sure := PiRenderer{Prefix: "f0", Direct: map[string]bool{"fs.read": true}, Sure: true}
-	guess := PiRenderer{Prefix: "f0", Direct: map[string]bool{"fs.read": true}}
+	sure := PiDialect{Prefix: "f0", Direct: map[string]bool{"fs.read": true}, Sure: true}
+	guess := PiDialect{Prefix: "f0", Direct: map[string]bool{"fs.read": true}}
 	for _, tc := range []struct {
 		name string
-		r    Renderer
+		r    Dialect
 		s    tool.Suggestion
 		call string
 		ref  string
 	}{
-		{"listed", ListedRenderer{}, read, `fs_read {"offset":3,"path":"a.txt"}`, "fs_read"},
+		{"listed", ListedDialect{}, read, `fs_read {"offset":3,"path":"a.txt"}`, "fs_read"},
 		{"pi direct", sure, read, `f0_fs_read {"offset":3,"path":"a.txt"}`, "f0_fs_read"},
 		{"pi proxy", sure, find, `mcp({tool: "fs_find", args: {"pattern":"*.go"}})`, "fs_find"},
 		{"pi unsure", guess, read, `f0_fs_read {"offset":3,"path":"a.txt"} (if f0_fs_read is not among your tools: mcp({tool: "fs_read", args: {"offset":3,"path":"a.txt"}}))`, "f0_fs_read"},
 		{"pi proxy when guessing", guess, find, `mcp({tool: "fs_find", args: {"pattern":"*.go"}})`, "fs_find"},
-		{"pi name already prefixed", PiRenderer{Prefix: "fs", Direct: map[string]bool{"fs.read": true}, Sure: true}, read, `fs_read {"offset":3,"path":"a.txt"}`, "fs_read"},
-		{"claude code", ClaudeCodeRenderer{Server: "my files"}, read, `mcp__my_files__fs_read {"offset":3,"path":"a.txt"}`, "mcp__my_files__fs_read"},
+		{"pi name already prefixed", PiDialect{Prefix: "fs", Direct: map[string]bool{"fs.read": true}, Sure: true}, read, `fs_read {"offset":3,"path":"a.txt"}`, "fs_read"},
+		{"claude code", ClaudeCodeDialect{Server: "my files"}, read, `mcp__my_files__fs_read {"offset":3,"path":"a.txt"}`, "mcp__my_files__fs_read"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := tc.r.Call(tc.s); got != tc.call {
@@ -67,8 +67,8 @@ func TestClientFromName(t *testing.T) {
 			t.Errorf("Client(%q) = %q %+v, want %q %+v", tc.name, c.Kind, c.Limits, tc.kind, tc.limits)
 		}
 	}
-	if r, ok := p.Client("pi-mcp-f0").Render.(PiRenderer); !ok || r.Prefix != "f0" || r.Sure {
-		t.Errorf("pi renderer = %#v", p.Client("pi-mcp-f0").Render)
+	if r, ok := p.Client("pi-mcp-f0").Dialect.(PiDialect); !ok || r.Prefix != "f0" || r.Sure {
+		t.Errorf("pi dialect = %#v", p.Client("pi-mcp-f0").Dialect)
 	}
 }
 

@@ -17,11 +17,11 @@ const piClientPrefix = "pi-mcp-"
 // which tools are direct, f0 takes these as probably direct.
 func PiLikelyDirect() []string { return []string{"net.curl", "fs.read", "batch"} }
 
-// PiRenderer writes calls the way a model in pi makes them: a direct tool
+// PiDialect writes calls the way a model in pi makes them: a direct tool
 // by pi's name for it (`f0_fs_read {…}`), any other through pi's proxy
 // tool (`mcp({tool: "fs_find", args: {…}})`), and both in one line when
 // f0 only guesses that a tool is direct.
-type PiRenderer struct {
+type PiDialect struct {
 	// Server is the server's key in pi's configuration; Prefix is what pi
 	// puts before a direct tool's name: the key sanitised (toolPrefix
 	// "server", pi's default).
@@ -30,11 +30,14 @@ type PiRenderer struct {
 	// is set when the operator said so (--pi-direct-tools), not f0.
 	Direct map[string]bool
 	Sure   bool
+	// ListedDialect writes what pi writes as any MCP client does: no
+	// redirects, the operator's settings.
+	ListedDialect
 }
 
-// piRenderer builds the renderer for the pi server named server.
-func (p *Host) piRenderer(server string) PiRenderer {
-	r := PiRenderer{Server: server, Prefix: piSanitize(server), Direct: map[string]bool{}}
+// piDialect builds the dialect of the pi server named server.
+func (p *Host) piDialect(server string) PiDialect {
+	r := PiDialect{Server: server, Prefix: piSanitize(server), Direct: map[string]bool{}}
 	names, sure := p.cfg.Clients.PiDirect, p.cfg.Clients.PiDirect != nil
 	if !sure {
 		names = PiLikelyDirect()
@@ -66,7 +69,7 @@ func piSanitize(server string) string {
 // direct is pi's name for a direct tool (formatToolName): the prefix, an
 // underscore and the listed name with dots made underscores, unless the
 // name already starts with the prefix.
-func (r PiRenderer) direct(listed string) string {
+func (r PiDialect) direct(listed string) string {
 	name := strings.ReplaceAll(listed, ".", "_")
 	if r.Prefix == "" || strings.HasPrefix(name, r.Prefix+"_") && len(name) > len(r.Prefix)+1 {
 		return name
@@ -76,12 +79,12 @@ func (r PiRenderer) direct(listed string) string {
 
 // proxy is the call through pi's mcp tool, in the notation its
 // description uses.
-func (r PiRenderer) proxy(s tool.Suggestion) string {
+func (r PiDialect) proxy(s tool.Suggestion) string {
 	return fmt.Sprintf("mcp({tool: %q, args: %s})", s.Listed, text.CompactJSON(s.Args))
 }
 
 // Call writes the direct call, the proxy call, or both.
-func (r PiRenderer) Call(s tool.Suggestion) string {
+func (r PiDialect) Call(s tool.Suggestion) string {
 	switch {
 	case !r.Direct[s.Tool]:
 		return r.proxy(s)
@@ -93,7 +96,7 @@ func (r PiRenderer) Call(s tool.Suggestion) string {
 
 // Name writes pi's direct name for a direct tool, the listed name (what
 // the proxy takes) for the others.
-func (r PiRenderer) Name(s tool.Suggestion) string {
+func (r PiDialect) Name(s tool.Suggestion) string {
 	if r.Direct[s.Tool] {
 		return r.direct(s.Listed)
 	}
@@ -101,16 +104,17 @@ func (r PiRenderer) Name(s tool.Suggestion) string {
 }
 
 // ListTools is pi's call that lists a server's tools.
-func (r PiRenderer) ListTools() string {
+func (r PiDialect) ListTools() string {
 	return fmt.Sprintf("mcp({server: %q})", r.Server)
 }
 
-// ClaudeCodeRenderer writes calls with the names Claude Code gives MCP
+// ClaudeCodeDialect writes calls with the names Claude Code gives MCP
 // tools: mcp__<server>__<tool>. Claude Code does not tell a server the name
 // it is configured under, so Server comes from the operator
 // (--server-name) and defaults to "f0", the name the README configures.
-type ClaudeCodeRenderer struct {
+type ClaudeCodeDialect struct {
 	Server string
+	ListedDialect
 }
 
 // claudeSanitize is what Claude Code does to a server name in tool names:
@@ -125,11 +129,11 @@ func claudeSanitize(s string) string {
 }
 
 // Call writes `mcp__f0__fs_read {…}`.
-func (r ClaudeCodeRenderer) Call(s tool.Suggestion) string {
+func (r ClaudeCodeDialect) Call(s tool.Suggestion) string {
 	return r.Name(s) + " " + text.CompactJSON(s.Args)
 }
 
 // Name writes `mcp__f0__fs_read`.
-func (r ClaudeCodeRenderer) Name(s tool.Suggestion) string {
+func (r ClaudeCodeDialect) Name(s tool.Suggestion) string {
 	return "mcp__" + claudeSanitize(r.Server) + "__" + s.Listed
 }

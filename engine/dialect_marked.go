@@ -10,7 +10,7 @@ import (
 
 // RelayClientName is the clientInfo name f0's own command line sends when
 // it calls a tool on another f0 (`f0 call --server URL` or `--stdio CMD`).
-// Such a server writes its suggestions with MarkedRenderer, so the command
+// Such a server writes its suggestions with MarkedDialect, so the command
 // line can print them as command lines of its own.
 const RelayClientName = "f0-cli"
 
@@ -21,12 +21,12 @@ const (
 	markClose = "\x1f"
 )
 
-// MarkedRenderer writes each suggested call as a marker that the front end
+// MarkedDialect writes each suggested call as a marker that the front end
 // relaying the answer replaces with its own rendering (ExpandMarked). The
 // payload is the suggestion as base64url JSON, so no quoting on the way
 // can break it. Names in prose stay listed names, which every front end
 // accepts.
-type MarkedRenderer struct{}
+type MarkedDialect struct{ ListedDialect }
 
 // markedCall is the payload of a marker.
 type markedCall struct {
@@ -36,21 +36,21 @@ type markedCall struct {
 }
 
 // Call writes the marker of s.
-func (MarkedRenderer) Call(s tool.Suggestion) string {
+func (MarkedDialect) Call(s tool.Suggestion) string {
 	raw, err := json.Marshal(markedCall(s))
 	if err != nil {
-		return ListedRenderer{}.Call(s)
+		return ListedDialect{}.Call(s)
 	}
 	return markOpen + base64.RawURLEncoding.EncodeToString(raw) + markClose
 }
 
 // Name writes the listed name.
-func (MarkedRenderer) Name(s tool.Suggestion) string { return s.Listed }
+func (MarkedDialect) Name(s tool.Suggestion) string { return s.Listed }
 
 // ExpandMarked replaces every marker in text with r's rendering of the
 // call it holds. A marker that cannot be read (cut by a budget, say) is
 // dropped, so no control characters reach a terminal.
-func ExpandMarked(text string, r Renderer) string {
+func ExpandMarked(text string, r Dialect) string {
 	if !strings.Contains(text, markOpen) {
 		return text
 	}

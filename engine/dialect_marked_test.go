@@ -8,14 +8,14 @@ import (
 )
 
 // upperRenderer renders calls so a test can see that it was used.
-type upperRenderer struct{}
+type upperRenderer struct{ ListedDialect }
 
 func (upperRenderer) Call(s tool.Suggestion) string { return "CALL " + strings.ToUpper(s.Listed) }
 
 func (upperRenderer) Name(s tool.Suggestion) string { return s.Listed }
 
 func TestExpandMarked(t *testing.T) {
-	mark := MarkedRenderer{}.Call(tool.Suggestion{Tool: "fs.read", Listed: "fs_read", Args: map[string]any{"path": "a"}})
+	mark := MarkedDialect{}.Call(tool.Suggestion{Tool: "fs.read", Listed: "fs_read", Args: map[string]any{"path": "a"}})
 	cases := []struct{ name, in, want string }{
 		{"no marker", "plain text", "plain text"},
 		{"one", "Get the rest: " + mark + ".", "Get the rest: CALL FS_READ."},
@@ -39,7 +39,7 @@ func TestRelayClientGetsMarkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := p.Client(RelayClientName).Render.(MarkedRenderer); !ok {
+	if _, ok := p.Client(RelayClientName).Dialect.(MarkedDialect); !ok {
 		t.Errorf("the f0 command line relaying a call must get marked suggestions")
 	}
 }

@@ -7,12 +7,13 @@ import (
 	iofs "io/fs"
 	"strings"
 
+	"f0/engine/internal/repair"
 	"f0/internal/text"
 	"f0/tool"
 )
 
 // argError explains invalid arguments.
-func (c *callState) argError(problems []problem) tool.Result {
+func (c *callState) argError(problems []repair.Problem) tool.Result {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: invalid arguments.\n", c.name())
 	for _, pr := range problems {
@@ -58,8 +59,8 @@ func notAboutArguments(err error) bool {
 }
 
 // refuse answers a foreign tool name that has no f0 equivalent.
-func (c *callState) refuse(r *routed) tool.Result {
-	return tool.Result{IsError: true, Text: fmt.Sprintf("%s: %s\nYou passed: %s", text.QuoteShort(r.name), r.foreign.Refuse, c.passed())}
+func (c *callState) refuse(r *repair.Route) tool.Result {
+	return tool.Result{IsError: true, Text: fmt.Sprintf("%s: %s\nYou passed: %s", text.QuoteShort(r.Name), r.Entry.Refuse, c.passed())}
 }
 
 // canceled reports a call stopped by its context.

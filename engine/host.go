@@ -1,8 +1,10 @@
-// Package engine is f0's core: the Host every front end calls (versions,
-// admission, name resolution, argument repair, validation, access, output
-// budget and footers), the Registry, and the dialects that write calls and
-// names for each client. Tools do not import it; it imports tool and the
-// internal services.
+// Package engine holds f0's core: the Host every front end calls (versions,
+// admission, name resolution, validation, access, output budget and
+// footers), the Registry, and the Dialect that writes calls, names and
+// settings for each client; the argument repairs it runs are in its
+// internal package repair. It must not import mcp, cmd or any tool
+// package, and no tool imports it: it imports the author API (tool), the
+// schemas and the internal services only.
 package engine
 
 import (
@@ -13,6 +15,8 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"f0/engine/internal/keys"
+	"f0/engine/internal/repair"
 	"f0/internal/setting"
 	"f0/schemas"
 	"f0/tool"
@@ -72,7 +76,7 @@ type Host struct {
 	// versions links every version of this pipeline (see Replace).
 	versions *versions
 	// decoders read the calls' JSON arguments (all versions share them).
-	decoders *argDecoders
+	decoders *repair.Decoders
 	// kept are the copies of long answers (all versions share them).
 	kept *tool.KeptStore
 }
@@ -92,7 +96,7 @@ func NewHost(reg *Registry, cfg Config) (*Host, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	p := &Host{reg: reg, cfg: cfg, visible: map[*tool.Tool]bool{}, hidden: map[*tool.Tool]hiddenBy{}, load: newLoad(cfg.MaxCalls, cfg.MaxHeld), versions: &versions{}, decoders: &argDecoders{}, kept: tool.NewKeptStore(cfg.Keep)}
+	p := &Host{reg: reg, cfg: cfg, visible: map[*tool.Tool]bool{}, hidden: map[*tool.Tool]hiddenBy{}, load: newLoad(cfg.MaxCalls, cfg.MaxHeld), versions: &versions{}, decoders: &repair.Decoders{}, kept: tool.NewKeptStore(cfg.Keep)}
 	if err := p.applyFilters(false); err != nil {
 		return nil, err
 	}
@@ -110,7 +114,7 @@ func (p *Host) applyFilters(lenient bool) error {
 	}
 	for _, ns := range p.cfg.Namespaces {
 		if !namespaces[strings.ToLower(ns)] && !lenient {
-			return &setting.SettingError{Setting: setting.NamespacesSetting, Err: fmt.Errorf("unknown namespace %q (known: %s)", ns, strings.Join(sortedKeys(namespaces), ", "))}
+			return &setting.SettingError{Setting: setting.NamespacesSetting, Err: fmt.Errorf("unknown namespace %q (known: %s)", ns, strings.Join(keys.Sorted(namespaces), ", "))}
 		}
 	}
 	// resolveAll finds the named tools; a name of a tool that is not known
@@ -119,7 +123,7 @@ func (p *Host) applyFilters(lenient bool) error {
 		set := map[*tool.Tool]bool{}
 		for _, n := range names {
 			t := p.reg.Lookup(n)
-			switch ph := p.placeholderFor(normalize(n)); {
+			switch ph := p.placeholderFor(keys.Normal(n)); {
 			case t != nil:
 				set[t] = true
 			case ph != nil && include:
@@ -140,7 +144,7 @@ func (p *Host) applyFilters(lenient bool) error {
 	}
 	for _, t := range p.reg.tools {
 		switch {
-		case len(p.cfg.Namespaces) > 0 && !containsFold(p.cfg.Namespaces, t.Namespace()):
+		case len(p.cfg.Namespaces) > 0 && !keys.Contains(p.cfg.Namespaces, t.Namespace()):
 			p.hidden[t] = hiddenBy{fmt.Sprintf("its namespace %q is not in ", t.Namespace()), setting.NamespacesSetting, ""}
 		case len(p.cfg.Include) > 0 && !include[t]:
 			p.hidden[t] = hiddenBy{"it is not in ", setting.ToolsSetting, ""}
@@ -214,8 +218,8 @@ func (p *Host) resolve(name string) *tool.Tool {
 		}
 	}
 	for _, key := range cands {
-		for _, suffix := range suffixes(key) {
-			if t, ok := p.reg.byKey[suffix]; ok && strings.Contains(normalize(t.Name), "_") {
+		for _, suffix := range keys.Suffixes(key) {
+			if t, ok := p.reg.byKey[suffix]; ok && strings.Contains(keys.Normal(t.Name), "_") {
 				return t
 			}
 		}
@@ -230,111 +234,103 @@ func (p *Host) resolve(name string) *tool.Tool {
 func (p *Host) Resolve(name string) (*tool.Tool, bool) {
 	t := p.resolve(name)
 	if t == nil {
-		t = p.resolveForeignName(name)
+		t = p.resolveOtherName(name)
 	}
 	return t, t != nil && p.visible[t]
+}
+
+// resolveOtherName finds the one tool another agent's name means without
+// looking at arguments, or nil when it means none or several.
+func (p *Host) resolveOtherName(name string) *tool.Tool {
+	for _, key := range keys.OtherNameCandidates(name) {
+		var found *tool.Tool
+		for _, ref := range p.reg.otherNames[key] {
+			if found != nil && ref.Tool != found {
+				return nil
+			}
+			found = ref.Tool
+		}
+		if found != nil {
+			return found
+		}
+	}
+	return nil
 }
 
 // Call runs one tool call through the whole pipeline. It never panics and
 // never returns a protocol error: every failure is a Result with IsError.
 func (p *Host) Call(ctx context.Context, name string, args any) tool.Result {
-	return p.CallWithin(ctx, name, args, tool.Limits{})
+	return p.CallInBudget(ctx, name, args, tool.Limits{})
 }
 
-// CallBudget is Call with an output budget in bytes chosen by the caller
-// instead of the server default (a terminal's own budget). A smaller
-// maxBytes in the arguments still applies; a larger one does not.
-func (p *Host) CallBudget(ctx context.Context, name string, args any, budget int) tool.Result {
-	return p.CallWithin(ctx, name, args, tool.Limits{Bytes: budget})
-}
-
-// CallWithin is Call with an output budget in bytes and lines chosen by
-// the caller: batch shares its own budget among its items. Zero fields
-// leave the server default. A smaller maxBytes in the arguments still
-// applies; a larger one does not.
-func (p *Host) CallWithin(ctx context.Context, name string, args any, budget tool.Limits) tool.Result {
+// CallInBudget is Call with an output budget in bytes and lines chosen by
+// the caller instead of the server default: a terminal's own budget, or
+// batch's share of its own among its items. Zero fields leave the server
+// default. A smaller maxBytes in the arguments still applies; a larger one
+// does not.
+func (p *Host) CallInBudget(ctx context.Context, name string, args any, budget tool.Limits) tool.Result {
 	return p.Prepare(ctx, name, args).Run(ctx, budget)
 }
 
 // prepare resolves the name and repairs, validates and decodes the
-// arguments: every step before access and execution.
+// arguments: every step before access and execution. The name and the
+// arguments go down repair's stages once; what comes out is answered here.
 func (p *Host) prepare(ctx context.Context, name string, raw any) (*callState, any, *tool.Result) {
-	render := RendererFrom(ctx)
-	t := p.resolve(name)
-	var route *routed
-	if t == nil {
-		var near []foreignRef
-		peeked := peekArgs(raw)
-		if route, near = p.resolveForeign(name, peeked); route == nil {
-			res := p.notFound(render, name, nil, near)
-			if isShellName(name) {
-				res = p.noShell(render, name, peeked)
-			}
-			return nil, nil, &res
+	render := DialectFrom(ctx)
+	out := repair.Run(repair.Input{Name: name, Raw: raw, Env: repairEnv{p, render}, Decoders: p.decoders})
+	switch out.Halt {
+	case repair.NoTool:
+		res := p.notFound(render, name, nil, out.Near)
+		if out.ShellName {
+			res = p.noShell(render, name, out.ShellLine)
 		}
-		t = route.tool
-	}
-	if !p.visible[t] {
-		res := p.notFound(render, name, t, nil)
+		return nil, nil, &res
+	case repair.Hidden:
+		res := p.notFound(render, name, out.Tool, nil)
 		return nil, nil, &res
 	}
-	c := &callState{p: p, tool: t, raw: raw, render: render, ceiling: p.cfg.OutputCap, asked: name, noFix: noFix(ctx)}
+	t := out.Tool
+	c := &callState{p: p, tool: t, raw: raw, args: out.Args, notes: out.Notes, fix: out.Fix, render: render, ceiling: p.cfg.OutputCap, asked: name, noFix: noFix(ctx)}
 	if l := ClientFrom(ctx).Limits.Bytes; l > 0 {
 		c.ceiling = min(c.ceiling, max(l-clientByteMargin, 1024))
 	}
 	fail := func(r tool.Result) (*callState, any, *tool.Result) { return c, nil, &r }
-	if route != nil && route.foreign != nil && route.foreign.Refuse != "" {
-		return fail(c.refuse(route))
+	if out.Halt == repair.Refused {
+		return fail(c.refuse(out.Route))
 	}
-	args, textNotes, problems := p.argsObject(t, raw)
-	c.notes = append(c.notes, textNotes...)
-	if len(problems) == 0 {
-		problems = checkLists(t, args)
+	if len(out.Problems) > 0 {
+		return fail(c.argError(out.Problems))
 	}
-	if len(problems) > 0 {
-		return fail(c.argError(problems))
-	}
-	c.args = args
-	if route == nil && !t.Placeholder {
-		if route = p.reroute(t, name, args); route != nil {
-			if !p.visible[route.tool] {
-				res := p.notFound(render, name, route.tool, nil)
-				return nil, nil, &res
-			}
-			t, c.tool = route.tool, route.tool
-			if route.foreign.Refuse != "" {
-				return fail(c.refuse(route))
-			}
-		}
-	}
-	if route != nil {
-		note, ps := route.apply(c, args)
-		c.notes, problems = append(c.notes, note), ps
-	}
-	schema := p.reg.schema(t)
-	var notes []string
-	if !t.Placeholder { // it stands for tools whose arguments are not known yet
-		ps, ns := c.repair(schema, args)
-		problems, notes = append(problems, ps...), ns
-	}
-	if len(problems) == 0 {
-		problems = checkLists(t, args)
-	}
-	if len(problems) > 0 {
-		c.notes = append(c.notes, notes...)
-		return fail(c.argError(problems))
-	}
-	budget, asked, budgetNote := p.budget(ctx, args)
+	budget, asked, budgetNote := p.budget(ctx, c.args)
 	if budgetNote != "" {
-		notes = append(notes, budgetNote)
+		c.notes = append(c.notes, budgetNote)
 	}
-	c.notes, c.budget, c.budgetAsked = append(c.notes, notes...), budget, asked
-	in, err := t.Decode(args)
+	c.budget, c.budgetAsked = budget, asked
+	in, err := t.Decode(c.args)
 	if err != nil {
 		return fail(c.decodeFailure(err))
 	}
 	return c, in, nil
 }
+
+// repairEnv is the host as repair's stages see it, with the dialect that
+// names tools for the caller.
+type repairEnv struct {
+	p      *Host
+	render Dialect
+}
+
+func (e repairEnv) Lookup(name string) *tool.Tool { return e.p.resolve(name) }
+
+func (e repairEnv) Visible(t *tool.Tool) bool { return e.p.visible[t] }
+
+func (e repairEnv) Tools() []*tool.Tool { return e.p.reg.tools }
+
+func (e repairEnv) OtherNames(key string) []repair.Ref { return e.p.reg.otherNames[key] }
+
+func (e repairEnv) Schema(t *tool.Tool) *schemas.Schema { return e.p.reg.schema(t) }
+
+func (e repairEnv) Name(t *tool.Tool) string { return e.p.nameText(e.render, t) }
 
 // decodeFailure answers arguments that did not decode into the tool's
 // input: a failure when they could not even be encoded, else what JSON
@@ -343,32 +339,7 @@ func (c *callState) decodeFailure(err error) tool.Result {
 	if notEncoded := (*tool.EncodeError)(nil); errors.As(err, &notEncoded) {
 		return c.failure(err)
 	}
-	return c.argError([]problem{{"", fmt.Sprintf("arguments do not fit the tool's input: %v", err)}})
-}
-
-// repair runs the argument repairs in order: line ranges, other names of
-// fields, null-ish values, the declared kinds of fields (paths, URLs,
-// times, calls), then types against the schema.
-func (c *callState) repair(schema *schemas.Schema, args map[string]any) (problems []problem, notes []string) {
-	t := c.tool
-	add := func(ps []problem, ns []string) {
-		problems = append(problems, ps...)
-		notes = append(notes, ns...)
-	}
-	add(vocabulary(t, schema, args))
-	add(repairLineWindow(t, args))
-	add(repairPathLine(t, args))
-	add(invertBooleans(t, args))
-	renamed, ps := renameFields(t, schema, args)
-	add(ps, nil)
-	add(dropNullish(t, schema, args))
-	add(repairRequest(t, schema, args))
-	add(repairPatterns(t, schema, args))
-	add(splitPathLists(t, args))
-	add(repairKinds(t, args, renamed))
-	add(applyShapes(t, args))
-	add(c.validate(schema, args))
-	return problems, notes
+	return c.argError([]repair.Problem{{Field: "", Msg: fmt.Sprintf("arguments do not fit the tool's input: %v", err)}})
 }
 
 // Check runs a call's name and arguments through resolution, repair and
@@ -395,7 +366,7 @@ func (p *Host) checkAccess(c *callState, in any) (tool.Result, bool) {
 	if why != "" {
 		fmt.Fprintf(&b, " (%s)", why)
 	}
-	set := settingsFor(c.render)
+	set := c.render
 	fmt.Fprintf(&b, ", and this server runs with %s.\n", set.Setting(setting.AccessSetting, p.cfg.Access.String()))
 	fmt.Fprintf(&b, "You passed: %s\n", c.passed())
 	fmt.Fprintf(&b, "Expected: a call within %q access", p.cfg.Access.String())
@@ -421,7 +392,7 @@ func (p *Host) accessNeeded(t *tool.Tool, in any) (tool.Access, string) {
 
 // exampleWithin returns the first documented example of t that the
 // server's access level allows.
-func (p *Host) exampleWithin(r Renderer, t *tool.Tool) (string, bool) {
+func (p *Host) exampleWithin(r Dialect, t *tool.Tool) (string, bool) {
 	for _, ex := range p.reg.Doc(t).Examples {
 		_, in, errRes := p.prepare(context.Background(), t.Name, ex)
 		if errRes != nil {

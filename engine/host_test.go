@@ -223,7 +223,7 @@ func TestFooterWithHugeArgumentsStaysShort(t *testing.T) {
 	if len(res.Text) > 4096 {
 		t.Fatalf("%d bytes over the budget", len(res.Text))
 	}
-	c := &callState{p: p, tool: p.reg.Lookup("test.pages"), render: ListedRenderer{}, args: map[string]any{"size": 20000, "note": strings.Repeat("9", 5000)}}
+	c := &callState{p: p, tool: p.reg.Lookup("test.pages"), render: ListedDialect{}, args: map[string]any{"size": 20000, "note": strings.Repeat("9", 5000)}}
 	got := p.nextCall(c, map[string]any{"offset": 100})
 	if got != `test_pages with the same arguments as this call, changed by {"offset":100}` {
 		t.Fatalf("nextCall = %q", got)
@@ -250,14 +250,14 @@ func TestNotesCutWhenOnlyTheyDoNotFit(t *testing.T) {
 	}
 }
 
-func TestCallBudgetKeepsAnExplicitMaxBytes(t *testing.T) {
+func TestCallInBudgetKeepsAnExplicitMaxBytes(t *testing.T) {
 	p := newTestPipeline(t, Config{})
 	// maxBytes equal to the server default is still the caller's choice.
-	res := p.CallBudget(context.Background(), "test.plain", map[string]any{"size": 50000, "maxBytes": tool.DefaultMaxOutput}, 1<<20)
+	res := p.CallInBudget(context.Background(), "test.plain", map[string]any{"size": 50000, "maxBytes": tool.DefaultMaxOutput}, tool.Limits{Bytes: 1 << 20})
 	if len(res.Text) > tool.DefaultMaxOutput {
 		t.Fatalf("%d bytes: an explicit maxBytes lost to a larger caller budget", len(res.Text))
 	}
-	if res := p.CallBudget(context.Background(), "test.plain", map[string]any{"size": 50000}, 1<<20); len(res.Text) != 50000 {
+	if res := p.CallInBudget(context.Background(), "test.plain", map[string]any{"size": 50000}, tool.Limits{Bytes: 1 << 20}); len(res.Text) != 50000 {
 		t.Fatalf("without maxBytes the caller's budget applies, got %d bytes", len(res.Text))
 	}
 }

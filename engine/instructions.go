@@ -12,9 +12,9 @@ import (
 // the names the model in that client calls tools by, and promising only
 // what holds there.
 func (p *Host) Instructions(c Client) string {
-	r := c.Render
+	r := c.Dialect
 	if r == nil {
-		r = ListedRenderer{}
+		r = ListedDialect{}
 	}
 	example := p.exampleTool()
 	var b strings.Builder

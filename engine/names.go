@@ -6,8 +6,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/agnivade/levenshtein"
-
+	"f0/engine/internal/keys"
 	"f0/tool"
 )
 
@@ -32,55 +31,9 @@ func ParseNameStyle(s string) (NameStyle, bool) {
 	return Underscore, false
 }
 
-// normalize maps every spelling of a name to one key: lower case, with
-// '.', '_', '-', '/', ':' and spaces all turned into a single '_'.
-func normalize(name string) string {
-	if isNormal(name) {
-		return name
-	}
-	return rewriteName(name)
-}
-
-// rewriteName is normalize for a name that is not its own key.
-func rewriteName(name string) string {
-	var b strings.Builder
-	lastSep := true
-	for _, r := range strings.TrimSpace(name) {
-		switch {
-		case r == '.' || r == '_' || r == '-' || r == '/' || r == ':' || unicode.IsSpace(r):
-			if !lastSep {
-				b.WriteByte('_')
-				lastSep = true
-			}
-		default:
-			b.WriteRune(unicode.ToLower(r))
-			lastSep = false
-		}
-	}
-	return strings.TrimSuffix(b.String(), "_")
-}
-
-// isNormal reports whether name is its own key already (lower-case ASCII
-// letters and digits, single '_' between them), the common case of names
-// that need no copy.
-func isNormal(name string) bool {
-	if name == "" || name[0] == '_' || name[len(name)-1] == '_' {
-		return name == ""
-	}
-	for i := 0; i < len(name); i++ {
-		switch c := name[i]; {
-		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
-		case c == '_' && name[i-1] != '_':
-		default:
-			return false
-		}
-	}
-	return true
-}
-
 // NameKey is the form every spelling of a tool name resolves through: two
 // names with one key are one name.
-func NameKey(name string) string { return normalize(name) }
+func NameKey(name string) string { return keys.Normal(name) }
 
 // clientPrefixes are the prefixes clients and gateways put before a tool
 // name, in normalised form; "mcp__server__" is handled separately because
@@ -91,14 +44,14 @@ var clientPrefixes = []string{"f0", "functions", "default_api", "tools_call"}
 // the name itself and the name with a known prefix removed.
 func candidates(name, configuredPrefix string) []string {
 	raw := strings.TrimSpace(name)
-	out := []string{normalize(raw)}
+	out := []string{keys.Normal(raw)}
 	if rest, ok := strings.CutPrefix(strings.ToLower(raw), "mcp__"); ok {
 		if i := strings.Index(rest, "__"); i >= 0 {
-			out = append(out, normalize(rest[i+2:]))
+			out = append(out, keys.Normal(rest[i+2:]))
 		}
 	}
 	prefixes := clientPrefixes
-	if p := normalize(configuredPrefix); p != "" {
+	if p := keys.Normal(configuredPrefix); p != "" {
 		prefixes = append([]string{p}, prefixes...)
 	}
 	// Strip prefixes from every candidate, the ones found so far included:
@@ -179,14 +132,14 @@ func suggest(name, prefix string, tools []*tool.Tool, limit int) []*tool.Tool {
 	}
 	var found []suggestion
 	for _, t := range tools {
-		full := normalize(t.Name)
-		short := normalize(strings.TrimPrefix(t.Name, t.Namespace()+"."))
+		full := keys.Normal(t.Name)
+		short := keys.Normal(strings.TrimPrefix(t.Name, t.Namespace()+"."))
 		// Scores, lower is better: an exact name 0; a word that is the
 		// tool's own name or keyword ("cat" → fs_read) beats a misspelling
 		// at distance one or more; a namespace alone comes last.
 		best, dist := 1<<30, 1<<30
 		for _, key := range append([]string{full, short}, aliasKeys(t)...) {
-			d := editDistance(in, key)
+			d := keys.Distance(in, key)
 			dist = min(dist, d)
 			if d <= maxDistance(key) {
 				best = min(best, 200*d)
@@ -224,11 +177,11 @@ func suggest(name, prefix string, tools []*tool.Tool, limit int) []*tool.Tool {
 }
 
 func aliasKeys(t *tool.Tool) []string {
-	keys := make([]string, 0, len(t.Aliases))
+	out := make([]string, 0, len(t.Aliases))
 	for _, a := range t.Aliases {
-		keys = append(keys, normalize(a))
+		out = append(out, keys.Normal(a))
 	}
-	return keys
+	return out
 }
 
 // maxDistance is the edit distance still treated as a misspelling.
@@ -266,22 +219,4 @@ func wordHits(inWords []string, t *tool.Tool) (hits int, strong bool) {
 		strong = strong || own[w] > 0 && w != t.Namespace()
 	}
 	return hits, strong
-}
-
-// editDistance is the Levenshtein distance, except that swapping two
-// adjacent letters ("nmae" for "name") counts as one edit.
-func editDistance(a, b string) int {
-	d := levenshtein.ComputeDistance(a, b)
-	if d == 2 && len(a) == len(b) {
-		diff := []int{}
-		for i := 0; i < len(a); i++ {
-			if a[i] != b[i] {
-				diff = append(diff, i)
-			}
-		}
-		if len(diff) == 2 && diff[1] == diff[0]+1 && a[diff[0]] == b[diff[1]] && a[diff[1]] == b[diff[0]] {
-			return 1
-		}
-	}
-	return d
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"f0/engine/internal/keys"
+	"f0/engine/internal/repair"
 	"f0/internal/setting"
 	"f0/internal/text"
 	"f0/tool"
@@ -15,20 +17,20 @@ import (
 // near are the tools a foreign name could mean when the call did not say
 // which (str_replace_based_edit_tool without a command): they are
 // suggested first, with what selects each.
-func (p *Host) notFound(r Renderer, name string, known *tool.Tool, near []foreignRef) tool.Result {
+func (p *Host) notFound(r Dialect, name string, known *tool.Tool, near []repair.Ref) tool.Result {
 	var b strings.Builder
 	fmt.Fprintf(&b, "unknown tool %s", text.QuoteShort(name))
 	if known != nil {
-		fmt.Fprintf(&b, ": %s exists but this server does not expose it (%s).\n", p.plainName(r, known), p.hidden[known].text(settingsFor(r)))
+		fmt.Fprintf(&b, ": %s exists but this server does not expose it (%s).\n", p.plainName(r, known), p.hidden[known].text(r))
 		if known.Access > p.cfg.Access {
-			fmt.Fprintf(&b, "The operator can allow it with %s.\n", settingsFor(r).Change(setting.AccessSetting, known.Access.String()))
+			fmt.Fprintf(&b, "The operator can allow it with %s.\n", r.Change(setting.AccessSetting, known.Access.String()))
 		}
 	} else {
 		b.WriteString(".\n")
 	}
 	switch {
 	case len(near) > 0:
-		p.writeForeignSuggestions(r, &b, name, near)
+		p.writeOtherNameSuggestions(r, &b, name, near)
 	case known == nil:
 		p.writeSuggestions(r, &b, name)
 	}
@@ -50,13 +52,10 @@ func didYouMean(ts []*tool.Tool, name func(*tool.Tool) string) string {
 
 // listingHint tells how to list tools, naming only tools this server
 // exposes, written for r.
-func (p *Host) listingHint(r Renderer) string {
+func (p *Host) listingHint(r Dialect) string {
 	search, okSearch := p.Resolve("tools.search")
 	describe := p.describeCall(r, nil)
-	listing := "tools/list"
-	if l, ok := r.(ToolLister); ok {
-		listing = l.ListTools()
-	}
+	listing := r.ListTools()
 	switch {
 	case okSearch && describe != "":
 		return fmt.Sprintf("List every tool with %s (or %s); show one tool's arguments with %s.", p.callText(r, search, map[string]any{}), listing, describe)
@@ -70,7 +69,7 @@ func (p *Host) listingHint(r Renderer) string {
 
 // writeSuggestions lists the tools closest to name. A close tool the server
 // hides is named with the reason, so the model stops looking for it.
-func (p *Host) writeSuggestions(r Renderer, b *strings.Builder, name string) {
+func (p *Host) writeSuggestions(r Dialect, b *strings.Builder, name string) {
 	sugg := suggest(name, p.cfg.Prefix, p.reg.tools, 3)
 	if len(sugg) == 0 {
 		return
@@ -79,7 +78,7 @@ func (p *Host) writeSuggestions(r Renderer, b *strings.Builder, name string) {
 	var example *tool.Tool
 	for _, t := range sugg {
 		if !p.visible[t] {
-			fmt.Fprintf(b, "- %s: not exposed by this server (%s)\n", p.plainName(r, t), p.hidden[t].text(settingsFor(r)))
+			fmt.Fprintf(b, "- %s: not exposed by this server (%s)\n", p.plainName(r, t), p.hidden[t].text(r))
 			continue
 		}
 		fmt.Fprintf(b, "- %s: %s\n", p.nameText(r, t), t.Summary)
@@ -92,25 +91,25 @@ func (p *Host) writeSuggestions(r Renderer, b *strings.Builder, name string) {
 	}
 }
 
-// writeForeignSuggestions lists the f0 tools a foreign name means, with the
+// writeOtherNameSuggestions lists the f0 tools a foreign name means, with the
 // arguments that choose each: "view" is a read, "str_replace" an edit.
-func (p *Host) writeForeignSuggestions(r Renderer, b *strings.Builder, name string, near []foreignRef) {
+func (p *Host) writeOtherNameSuggestions(r Dialect, b *strings.Builder, name string, near []repair.Ref) {
 	fmt.Fprintf(b, "%s is another server's tool name; here it means:\n", text.QuoteShort(name))
 	var order []*tool.Tool
 	conds := map[*tool.Tool][]string{}
 	for _, ref := range near {
-		if !p.visible[ref.tool] {
+		if !p.visible[ref.Tool] {
 			continue
 		}
-		if _, seen := conds[ref.tool]; !seen {
-			order = append(order, ref.tool)
-			conds[ref.tool] = nil
+		if _, seen := conds[ref.Tool]; !seen {
+			order = append(order, ref.Tool)
+			conds[ref.Tool] = nil
 		}
-		for k := range inOrder(ref.f.When) {
-			if v := ref.f.When[k]; v != "" {
-				conds[ref.tool] = append(conds[ref.tool], fmt.Sprintf("%s %q", k, v))
+		for k := range keys.InOrder(ref.Entry.When) {
+			if v := ref.Entry.When[k]; v != "" {
+				conds[ref.Tool] = append(conds[ref.Tool], fmt.Sprintf("%s %q", k, v))
 			} else {
-				conds[ref.tool] = append(conds[ref.tool], "with "+k)
+				conds[ref.Tool] = append(conds[ref.Tool], "with "+k)
 			}
 		}
 	}
@@ -129,8 +128,7 @@ func (p *Host) writeForeignSuggestions(r Renderer, b *strings.Builder, name stri
 // noShell answers a shell tool's call whose command f0 cannot run as one of
 // its tools: it says there is no shell and suggests the tools that do what
 // the command's words ask for.
-func (p *Host) noShell(r Renderer, name string, args map[string]any) tool.Result {
-	line := shellCommand(args)
+func (p *Host) noShell(r Dialect, name, line string) tool.Result {
 	var b strings.Builder
 	fmt.Fprintf(&b, "unknown tool %s: f0 runs no shell commands", text.QuoteShort(name))
 	if line != "" {

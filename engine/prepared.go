@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"time"
 
+	"f0/engine/internal/keys"
 	"f0/tool"
 )
 
@@ -27,7 +28,7 @@ type Prepared struct {
 
 // Prepare resolves a call's name and repairs, validates and decodes its
 // arguments, as Call does before it runs a tool. ctx is the call's: its
-// client and renderer decide the budget and how answers name tools.
+// client and dialect decide the budget and how answers name tools.
 func (p *Host) Prepare(ctx context.Context, name string, args any) *Prepared {
 	c, in, failed := p.prepare(ctx, name, args)
 	return &Prepared{p: p, name: name, raw: args, c: c, in: in, failed: failed}
@@ -147,7 +148,7 @@ func (pc *Prepared) Paths() (paths []string, known bool) {
 	if f := t.RawArgsField; f != "" && args[f] != nil {
 		return nil, false
 	}
-	for _, field := range sortedKeys(t.Kinds) {
+	for _, field := range keys.Sorted(t.Kinds) {
 		if t.Kinds[field] != tool.PathKind {
 			continue
 		}
@@ -172,7 +173,7 @@ func (pc *Prepared) Paths() (paths []string, known bool) {
 }
 
 // Name is the call's tool as the caller calls it (written by the call's
-// renderer), or the name as given when no exposed tool has it.
+// dialect), or the name as given when no exposed tool has it.
 func (pc *Prepared) Name() string {
 	if pc.c == nil {
 		return pc.name

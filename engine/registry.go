@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"f0/engine/internal/keys"
+	"f0/engine/internal/repair"
 	"f0/schemas"
 	"f0/tool"
 )
@@ -22,12 +24,12 @@ import (
 // since their schemas come from outside; f0's own are checked by
 // [Registry.Check], which the catalogue's tests run over every tool.
 type Registry struct {
-	tools   []*tool.Tool
-	byKey   map[string]*tool.Tool
-	byName  map[string]*tool.Tool // by canonical name, as front ends call them
-	info    map[*tool.Tool]*lazyInfo
-	foreign map[string][]foreignRef // other servers' tool names → f0 tools
-	docs    DocSource
+	tools      []*tool.Tool
+	byKey      map[string]*tool.Tool
+	byName     map[string]*tool.Tool // by canonical name, as front ends call them
+	info       map[*tool.Tool]*lazyInfo
+	otherNames map[string][]repair.Ref // other servers' tool names → f0 tools
+	docs       DocSource
 }
 
 // lazyInfo is a tool's toolInfo, made once on first use.
@@ -80,7 +82,7 @@ func NewLazyRegistry(list ...*tool.Tool) (*Registry, error) {
 // newRegistry builds a registry of list; a tool in made keeps what was
 // made of it there (Replace keeps the tools it does not replace).
 func newRegistry(docs DocSource, list []*tool.Tool, made map[*tool.Tool]*lazyInfo) (*Registry, error) {
-	r := &Registry{byKey: map[string]*tool.Tool{}, byName: map[string]*tool.Tool{}, info: map[*tool.Tool]*lazyInfo{}, foreign: map[string][]foreignRef{}, docs: docs}
+	r := &Registry{byKey: map[string]*tool.Tool{}, byName: map[string]*tool.Tool{}, info: map[*tool.Tool]*lazyInfo{}, otherNames: map[string][]repair.Ref{}, docs: docs}
 	for _, t := range list {
 		if err := t.Validate(); err != nil {
 			return nil, err
@@ -95,7 +97,7 @@ func newRegistry(docs DocSource, list []*tool.Tool, made map[*tool.Tool]*lazyInf
 			}
 		}
 		for _, key := range append([]string{t.Name}, t.Aliases...) {
-			k := normalize(key)
+			k := keys.Normal(key)
 			if other, dup := r.byKey[k]; dup {
 				return nil, fmt.Errorf("tool name %q of %s collides with %s", key, t.Name, other.Name)
 			}
@@ -103,7 +105,7 @@ func newRegistry(docs DocSource, list []*tool.Tool, made map[*tool.Tool]*lazyInf
 		}
 		r.byName[t.Name] = t
 		r.tools = append(r.tools, t)
-		indexForeign(r.foreign, t)
+		repair.IndexOtherNames(r.otherNames, t)
 	}
 	slices.SortFunc(r.tools, func(a, b *tool.Tool) int { return strings.Compare(a.Name, b.Name) })
 	return r, nil
@@ -331,7 +333,7 @@ func checkDeclared(t *tool.Tool, s *schemas.Schema) error {
 func (r *Registry) Tools() []*tool.Tool { return slices.Clone(r.tools) }
 
 // Lookup finds a tool by its canonical name or alias, in any spelling.
-func (r *Registry) Lookup(name string) *tool.Tool { return r.byKey[normalize(name)] }
+func (r *Registry) Lookup(name string) *tool.Tool { return r.byKey[keys.Normal(name)] }
 
 // Schema returns the tool's published input schema as JSON.
 func (r *Registry) Schema(t *tool.Tool) json.RawMessage { return r.infoOf(t).raw }

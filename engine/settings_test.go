@@ -12,7 +12,7 @@ import (
 
 // terminalSettings is a front end whose reader puts a flag on a command
 // line, as the CLI's renderer does.
-type terminalSettings struct{ ListedRenderer }
+type terminalSettings struct{ ListedDialect }
 
 func (terminalSettings) Setting(s setting.Setting, value string) string {
 	return "[" + setting.FlagSetting(s, value) + "]"
@@ -54,7 +54,7 @@ func TestSettingsRenderedByTheFrontEnd(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			p := newTestPipeline(t, c.cfg)
 			assertInOrder(t, p.Call(context.Background(), c.tool, c.args).Text, c.mcp...)
-			term := p.Call(WithRenderer(context.Background(), terminalSettings{}), c.tool, c.args).Text
+			term := p.Call(WithDialect(context.Background(), terminalSettings{}), c.tool, c.args).Text
 			assertInOrder(t, term, c.term...)
 			if strings.Contains(term, "F0_") {
 				t.Fatalf("the terminal's text names the operator's environment:\n%s", term)
@@ -67,7 +67,7 @@ func TestSettingsRenderedByTheFrontEnd(t *testing.T) {
 // that limit the way the front end sets it.
 func TestBusyNamesItsLimit(t *testing.T) {
 	p := newTestPipeline(t, Config{MaxCalls: 1})
-	c := &callState{p: p, tool: p.reg.tools[0], render: ListedRenderer{}}
+	c := &callState{p: p, tool: p.reg.tools[0], render: ListedDialect{}}
 	if !p.load.enter() {
 		t.Fatal("the first call found the server busy")
 	}

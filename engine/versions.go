@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"f0/engine/internal/keys"
 	"f0/tool"
 )
 
@@ -65,7 +66,7 @@ func (p *Host) Replace(ns string, list []*tool.Tool) (*Host, error) {
 // key (a normalised name), if any.
 func (p *Host) placeholderFor(key string) *tool.Tool {
 	for _, t := range p.reg.tools {
-		if t.Placeholder && strings.HasPrefix(key, normalize(t.Namespace())+"_") {
+		if t.Placeholder && strings.HasPrefix(key, keys.Normal(t.Namespace())+"_") {
 			return t
 		}
 	}

@@ -396,7 +396,7 @@ func (a *app) callLocal(ctx context.Context, p *engine.Host, name string, words 
 	if t != nil && t.Verbatim && (console || a.pipeBudget() == pipedBudget) {
 		ctx = tool.WithSink(ctx, t, a.stdout)
 	}
-	res := p.CallBudget(ctx, name, raw, a.pipeBudget())
+	res := p.CallInBudget(ctx, name, raw, tool.Limits{Bytes: a.pipeBudget()})
 	clearProgress()
 	if res.Console != nil {
 		return a.printConsole(res.Console)

@@ -168,7 +168,7 @@ func TestBase64OnTheCommandLine(t *testing.T) {
 	})
 	t.Run("on a terminal", func(t *testing.T) {
 		p := rootPipeline(t, dir)
-		ctx := engine.WithRenderer(context.Background(), cliRenderer{reg: p.Registry(), flags: []string{"--root", dir}})
+		ctx := engine.WithDialect(context.Background(), cliRenderer{reg: p.Registry(), flags: []string{"--root", dir}})
 		res := p.Call(ctx, "fs.read", map[string]any{"path": "a b.bin", "base64": true})
 		if res.IsError {
 			t.Fatalf("a page of base64 is an answer:\n%s", res.Text)

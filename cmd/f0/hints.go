@@ -35,7 +35,7 @@ type cliRenderer struct {
 
 // withCLIRenderer makes every call made with ctx suggest f0 command lines.
 func (a *app) withCLIRenderer(ctx context.Context, p *engine.Host) context.Context {
-	return engine.WithRenderer(ctx, cliRenderer{reg: p.Registry(), flags: a.lineFlags})
+	return engine.WithDialect(ctx, cliRenderer{reg: p.Registry(), flags: a.lineFlags})
 }
 
 // Name writes the tool's name as the command line takes it: fs.read.
@@ -47,8 +47,8 @@ func (r cliRenderer) Redirect(s tool.Suggestion, file string) string {
 	return r.Call(s) + " > " + quoteWord(file)
 }
 
-// CanonicalNames marks the command line as spelling every tool fs.read.
-func (r cliRenderer) CanonicalNames() {}
+// CanonicalNames is true: the command line spells every tool fs.read.
+func (r cliRenderer) CanonicalNames() bool { return true }
 
 // Setting writes a server setting as the flag that sets it on this
 // command line: "--access read".

@@ -91,7 +91,7 @@ func (rt remoteTarget) session(ctx context.Context, c *client.Client, where, nam
 		return tool.Result{}, fmt.Errorf("call %s on %s: %w", name, where, err)
 	}
 	out := fromMCP(res)
-	out.Text = engine.ExpandMarked(out.Text, remoteRenderer{rt})
+	out.Text = engine.ExpandMarked(out.Text, remoteRenderer{target: rt})
 	return out, nil
 }
 
@@ -99,7 +99,12 @@ func (rt remoteTarget) session(ctx context.Context, c *client.Client, where, nam
 // command line that makes them against the same server:
 //
 //	f0 call --server http://127.0.0.1:8931/mcp fs_read '{"path":"go.mod","offset":120}'
-type remoteRenderer struct{ target remoteTarget }
+//
+// It writes only calls; the rest is the listed dialect's.
+type remoteRenderer struct {
+	target remoteTarget
+	engine.ListedDialect
+}
 
 // Call writes `f0 call --server URL|--stdio CMD NAME 'JSON'`.
 func (r remoteRenderer) Call(s tool.Suggestion) string {

@@ -12,7 +12,7 @@ import (
 // Setting is one of the settings the operator starts the server with: the
 // access cap, the exposed tools, the load limits. When a message names one
 // (what refused a call, what would let it through), the core states the
-// setting and its value, and the caller's Renderer writes them the way its
+// setting and its value, and the caller's Dialect writes them the way its
 // reader changes them (SettingWriter).
 type Setting string
 
@@ -40,11 +40,11 @@ const (
 // client's roots are followed inside them.
 const RootSetting, RootsSetting Setting = "root", "roots"
 
-// SettingWriter is implemented by renderers whose readers change the
-// server's settings another way than the operator of an MCP server, who
-// starts f0 with flags or sets its environment in the client's server
-// configuration (OperatorSettings). The CLI's renderer is one: the person
-// at the terminal puts the flag on the command line.
+// SettingWriter writes settings as the reader of an answer changes them.
+// Every client dialect is one: most write them as the operator of an MCP
+// server sets them, with flags or the environment in the client's server
+// configuration (OperatorSettings); the CLI's dialect writes the flag the
+// person at the terminal puts on the command line.
 type SettingWriter interface {
 	// Setting writes s, with its value when value is not "", as the
 	// reader knows it: "--access read".
@@ -105,8 +105,8 @@ func (e *SettingError) Unwrap() error { return e.Err }
 type writerKey struct{}
 
 // WithWriter makes w write the settings named by the messages of the calls
-// made with ctx. The core sets it with the caller's renderer (the engine
-// calls it from WithRenderer), so a service below the tools (the roots, the
+// made with ctx. The core sets it with the caller's dialect (the engine
+// calls it from WithDialect), so a service below the tools (the roots, the
 // HTTP client) names a setting the way the caller's reader changes it.
 func WithWriter(ctx context.Context, w SettingWriter) context.Context {
 	return context.WithValue(ctx, writerKey{}, w)

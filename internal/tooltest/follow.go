@@ -33,7 +33,7 @@ func Follow(t *testing.T, p *engine.Host, client string, start texttest.Call) ma
 		}
 		txt := p.Call(ctx, c.Name, c.Args).Text
 		if client == engine.RelayClientName {
-			txt = engine.ExpandMarked(txt, engine.ListedRenderer{})
+			txt = engine.ExpandMarked(txt, engine.ListedDialect{})
 		}
 		return key + " " + text.CompactJSON(c.Args), txt
 	}

@@ -157,7 +157,7 @@ func TestRedirectDropsCredentials(t *testing.T) {
 
 // shellSettings names settings as a terminal's reader changes them, the
 // way the CLI's renderer does, but marked so a test can tell them apart.
-type shellSettings struct{ engine.ListedRenderer }
+type shellSettings struct{ engine.ListedDialect }
 
 func (shellSettings) Setting(s setting.Setting, v string) string {
 	return "<" + setting.FlagSetting(s, v) + ">"
@@ -192,7 +192,7 @@ func TestLimitsNameTheirSetting(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			assertInOrder(t, e.call(t, c.args).Text, c.mcp...)
-			term := e.p.Call(engine.WithRenderer(context.Background(), shellSettings{}), "net_curl", c.args).Text
+			term := e.p.Call(engine.WithDialect(context.Background(), shellSettings{}), "net_curl", c.args).Text
 			assertInOrder(t, term, c.term...)
 			if strings.Contains(term, "F0_") {
 				t.Fatalf("the terminal's text names the operator's environment:\n%s", term)
