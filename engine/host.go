@@ -227,13 +227,7 @@ func (p *Host) resolve(name string) *tool.Tool {
 // server's name for it when that name means one tool whatever the
 // arguments (read_file, but not str_replace_based_edit_tool, whose command
 // decides).
-func (p *Host) Resolve(name string) (*tool.Tool, bool) {
-	t := p.resolve(name)
-	if t == nil {
-		t = p.resolveForeignName(name)
-	}
-	return t, t != nil && p.visible[t]
-}
+func (p *Host) Resolve(name string) (*tool.Tool, bool) { return p.ResolveName(name).Tool(p) }
 
 // Call runs one tool call through the whole pipeline. It never panics and
 // never returns a protocol error: every failure is a Result with IsError.
@@ -256,16 +250,16 @@ func (p *Host) CallWithin(ctx context.Context, name string, args any, budget too
 	return p.Prepare(ctx, name, args).Run(ctx, budget)
 }
 
-// prepare resolves the name and repairs, validates and decodes the
-// arguments: every step before access and execution.
-func (p *Host) prepare(ctx context.Context, name string, raw any) (*callState, any, *tool.Result) {
+// prepare repairs, validates and decodes the arguments of a call whose
+// name is resolved: every step before access and execution.
+func (p *Host) prepare(ctx context.Context, r Resolution, raw any) (*callState, any, *tool.Result) {
 	render := RendererFrom(ctx)
-	t := p.resolve(name)
+	name, t := r.asked, r.tool
 	var route *routed
 	if t == nil {
 		var near []foreignRef
 		peeked := peekArgs(raw)
-		if route, near = p.resolveForeign(name, peeked); route == nil {
+		if route, near = p.routeOther(name, r.other, peeked); route == nil {
 			res := p.notFound(render, name, nil, near)
 			if isShellName(name) {
 				res = p.noShell(render, name, peeked)
@@ -375,7 +369,7 @@ func (c *callState) repair(schema *schemas.Schema, args map[string]any) (problem
 // validation without executing it. It returns the error result the call
 // would get, or ok.
 func (p *Host) Check(name string, args any) (tool.Result, bool) {
-	_, _, errRes := p.prepare(context.Background(), name, args)
+	_, _, errRes := p.prepare(context.Background(), p.ResolveName(name), args)
 	if errRes != nil {
 		return *errRes, false
 	}
@@ -423,7 +417,7 @@ func (p *Host) accessNeeded(t *tool.Tool, in any) (tool.Access, string) {
 // server's access level allows.
 func (p *Host) exampleWithin(r Renderer, t *tool.Tool) (string, bool) {
 	for _, ex := range p.reg.Doc(t).Examples {
-		_, in, errRes := p.prepare(context.Background(), t.Name, ex)
+		_, in, errRes := p.prepare(context.Background(), resolutionOf(t), ex)
 		if errRes != nil {
 			continue
 		}

@@ -100,17 +100,18 @@ type routed struct {
 	own bool
 }
 
-// resolveForeign finds the f0 tool a foreign name means, given the call's
-// arguments (peeked before repair). near lists the tools the name could
-// mean when its conditions did not match, to suggest them.
-func (p *Host) resolveForeign(name string, args map[string]any) (r *routed, near []foreignRef) {
-	for _, key := range foreignCandidates(name) {
-		if slices.Contains(shellNames, key) {
+// routeOther finds the f0 tool a name other servers' tools have means,
+// given its entries (see Host.ResolveName) and the call's arguments
+// (peeked before repair). near lists the tools the name could mean when
+// its conditions did not match, to suggest them.
+func (p *Host) routeOther(name string, entries []otherEntry, args map[string]any) (r *routed, near []foreignRef) {
+	for _, e := range entries {
+		if e.shell {
 			if r := p.resolveShell(name, args); r != nil {
 				return r, nil
 			}
 		}
-		for _, ref := range p.reg.foreign[key] {
+		for _, ref := range e.refs {
 			if matchWhen(ref.f.When, args) {
 				return &routed{tool: ref.tool, foreign: ref.f, name: name}, nil
 			}
@@ -199,24 +200,6 @@ func knows(f *tool.OtherName, k string) bool {
 	}
 	_, ok := lookupSynonym(f.Args, k)
 	return ok
-}
-
-// resolveForeignName finds the one tool a foreign name means without
-// looking at arguments, or nil when it means none or several.
-func (p *Host) resolveForeignName(name string) *tool.Tool {
-	for _, key := range foreignCandidates(name) {
-		var found *tool.Tool
-		for _, ref := range p.reg.foreign[key] {
-			if found != nil && ref.tool != found {
-				return nil
-			}
-			found = ref.tool
-		}
-		if found != nil {
-			return found
-		}
-	}
-	return nil
 }
 
 // resolveShell routes a shell tool's command to the f0 tool that does what
