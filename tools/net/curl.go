@@ -83,6 +83,7 @@ func (c *curl) tool() *tool.Tool {
 		},
 		Run:       c.run,
 		AccessFor: c.access,
+		Prepare:   withPlan,
 	}.Erase()
 }
 
@@ -140,7 +141,7 @@ var foreignNames = func() []tool.OtherName {
 // access is the level a call needs: read for GET, HEAD and OPTIONS, write
 // for other methods and for saving a file, admin for insecure TLS.
 func (c *curl) access(in Input) (tool.Access, string) {
-	p, err := buildPlan(in)
+	p, err := in.plan()
 	if err != nil {
 		return tool.Read, "" // the call fails with the plan's error
 	}
@@ -171,7 +172,7 @@ func (c *curl) locate(field, name string) (roots.Loc, error) {
 }
 
 func (c *curl) call(ctx context.Context, in Input) (tool.Result, error) {
-	p, err := buildPlan(in)
+	p, err := in.plan()
 	if err != nil {
 		if _, ok := tool.ConsoleFrom(ctx); ok {
 			return tool.Result{Console: usageConsole(nil, err)}, err
