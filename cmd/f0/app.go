@@ -79,6 +79,7 @@ same tools on the command line, with the same names, argument repair and errors.
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	a.flags.register(root.PersistentFlags())
+	root.SetGlobalNormalizationFunc(aliasFlags)
 	root.Flags().SetInterspersed(false)
 	root.ValidArgsFunction = a.completeTool
 	root.AddCommand(a.serveCommand(), a.toolsCommand(), a.describeCommand(), a.callCommand(), a.versionCommand())
