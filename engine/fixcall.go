@@ -49,7 +49,7 @@ func (c *callState) fixedCall() string {
 
 // runs reports whether a call of t with args passes repair and validation.
 func (p *Host) runs(t *tool.Tool, args map[string]any) bool {
-	_, _, errRes := p.prepare(withoutFix(), t.Name, maps.Clone(args))
+	_, _, errRes := p.prepare(withoutFix(), resolutionOf(t), maps.Clone(args))
 	return errRes == nil
 }
 

@@ -231,31 +231,8 @@ func (p *Host) resolve(name string) *tool.Tool {
 // server's name for it when that name means one tool whatever the
 // arguments (read_file, but not str_replace_based_edit_tool, whose command
 // decides).
-func (p *Host) Resolve(name string) (*tool.Tool, bool) {
-	t := p.resolve(name)
-	if t == nil {
-		t = p.resolveOtherName(name)
-	}
-	return t, t != nil && p.visible[t]
-}
+func (p *Host) Resolve(name string) (*tool.Tool, bool) { return p.ResolveName(name).Tool(p) }
 
-// resolveOtherName finds the one tool another agent's name means without
-// looking at arguments, or nil when it means none or several.
-func (p *Host) resolveOtherName(name string) *tool.Tool {
-	for _, key := range keys.OtherNameCandidates(name) {
-		var found *tool.Tool
-		for _, ref := range p.reg.otherNames[key] {
-			if found != nil && ref.Tool != found {
-				return nil
-			}
-			found = ref.Tool
-		}
-		if found != nil {
-			return found
-		}
-	}
-	return nil
-}
 
 // Call runs one tool call through the whole pipeline. It never panics and
 // never returns a protocol error: every failure is a Result with IsError.
@@ -272,12 +249,14 @@ func (p *Host) CallInBudget(ctx context.Context, name string, args any, budget t
 	return p.Prepare(ctx, name, args).Run(ctx, budget)
 }
 
-// prepare resolves the name and repairs, validates and decodes the
-// arguments: every step before access and execution. The name and the
-// arguments go down repair's stages once; what comes out is answered here.
-func (p *Host) prepare(ctx context.Context, name string, raw any) (*callState, any, *tool.Result) {
+// prepare repairs, validates and decodes the arguments of a call whose
+// name is resolved (see ResolveName): every step before access and
+// execution. The arguments go down repair's stages once; what comes out
+// is answered here.
+func (p *Host) prepare(ctx context.Context, r Resolution, raw any) (*callState, any, *tool.Result) {
 	render := DialectFrom(ctx)
-	out := repair.Run(repair.Input{Name: name, Raw: raw, Env: repairEnv{p, render}, Decoders: p.decoders})
+	name := r.Asked()
+	out := repair.Run(repair.Input{Name: name, Resolved: &r.r, Raw: raw, Env: repairEnv{p, render}, Decoders: p.decoders})
 	switch out.Halt {
 	case repair.NoTool:
 		res := p.notFound(render, name, nil, out.Near)
@@ -346,7 +325,7 @@ func (c *callState) decodeFailure(err error) tool.Result {
 // validation without executing it. It returns the error result the call
 // would get, or ok.
 func (p *Host) Check(name string, args any) (tool.Result, bool) {
-	_, _, errRes := p.prepare(context.Background(), name, args)
+	_, _, errRes := p.prepare(context.Background(), p.ResolveName(name), args)
 	if errRes != nil {
 		return *errRes, false
 	}
@@ -394,7 +373,7 @@ func (p *Host) accessNeeded(t *tool.Tool, in any) (tool.Access, string) {
 // server's access level allows.
 func (p *Host) exampleWithin(r Dialect, t *tool.Tool) (string, bool) {
 	for _, ex := range p.reg.Doc(t).Examples {
-		_, in, errRes := p.prepare(context.Background(), t.Name, ex)
+		_, in, errRes := p.prepare(context.Background(), resolutionOf(t), ex)
 		if errRes != nil {
 			continue
 		}

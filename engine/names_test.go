@@ -75,7 +75,7 @@ func TestHiddenToolSaysWhy(t *testing.T) {
 	}{
 		{Config{Exclude: []string{"test_echo"}}, "test.echo", "it is in --exclude-tools"},
 		{Config{Include: []string{"tools.search"}}, "test.echo", "it is not in --tools"},
-		{Config{Namespaces: []string{"tools"}}, "test.echo", "--allowed-root-endpoints"},
+		{Config{Namespaces: []string{"tools"}}, "test.echo", "--namespaces"},
 		{Config{Access: tool.Write}, "test.nuke", "needs admin access"},
 	}
 	for _, c := range cases {

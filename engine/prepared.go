@@ -30,8 +30,7 @@ type Prepared struct {
 // arguments, as Call does before it runs a tool. ctx is the call's: its
 // client and dialect decide the budget and how answers name tools.
 func (p *Host) Prepare(ctx context.Context, name string, args any) *Prepared {
-	c, in, failed := p.prepare(ctx, name, args)
-	return &Prepared{p: p, name: name, raw: args, c: c, in: in, failed: failed}
+	return p.PrepareResolved(ctx, p.ResolveName(name), args)
 }
 
 // Tool is the tool the call resolved to, or nil when no exposed tool has
@@ -93,7 +92,10 @@ func (pc *Prepared) Run(ctx context.Context, budget tool.Limits) tool.Result {
 // resolved to was only standing in for the real one.
 func (pc *Prepared) run(ctx context.Context, budget tool.Limits) (tool.Result, *tool.Tool) {
 	res, t, replaced := pc.once(ctx, budget)
-	if next := pc.p.Latest(); replaced && next != pc.p {
+	if !replaced {
+		return res, t
+	}
+	if next := pc.p.Latest(); next != pc.p {
 		res, t, _ = next.Prepare(ctx, pc.name, pc.raw).once(ctx, budget)
 	}
 	return res, t

@@ -47,8 +47,8 @@ func TestSettingsRenderedByTheFrontEnd(t *testing.T) {
 			[]string{"- test_echo: not exposed by this server (it is not in --tools)\n"},
 			[]string{"- test_echo: not exposed by this server (it is not in [--tools])\n"}},
 		{"namespace not exposed", Config{Namespaces: []string{"tools"}}, "test_echo", nil,
-			[]string{`(its namespace "test" is not in --allowed-root-endpoints)`},
-			[]string{`(its namespace "test" is not in [--allowed-root-endpoints])`}},
+			[]string{`(its namespace "test" is not in --namespaces)`},
+			[]string{`(its namespace "test" is not in [--namespaces])`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -86,7 +86,7 @@ func TestBusyNamesItsLimit(t *testing.T) {
 }
 
 func TestSettingEnv(t *testing.T) {
-	for s, want := range map[setting.Setting]string{setting.AccessSetting: "F0_ACCESS", setting.MaxCallMemorySetting: "F0_MAX_CALL_MEMORY", setting.NamespacesSetting: "F0_ALLOWED_ROOT_ENDPOINTS"} {
+	for s, want := range map[setting.Setting]string{setting.AccessSetting: "F0_ACCESS", setting.MaxCallMemorySetting: "F0_MAX_CALL_MEMORY", setting.NamespacesSetting: "F0_NAMESPACES"} {
 		if got := s.Env(); got != want {
 			t.Errorf("%s.Env() = %s, want %s", s, got, want)
 		}

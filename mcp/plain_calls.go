@@ -16,12 +16,14 @@ import (
 // probe, trace probe, typed params) and stores its cancel function in a map
 // keyed by a formatted string, which for a call that does little costs more
 // than the call. The transport has already found the call's parts in its
-// one scan of the message, so it looks the tool up, runs its handler with a
-// context notifications/cancelled can end, and writes the answer. Anything
-// it is not sure to answer exactly as mcp-go would (before initialize, a
-// task, a multi-round-trip retry, _meta other than a progress token, an id
-// that is neither a plain string nor an integer a float64 holds exactly, a
-// name not listed) goes through HandleMessage as before.
+// one scan of the message, so it hands the call, with its name as
+// received, to the one handler every call reaches (the fallback tool's,
+// which leaves the name to the pipeline), with a context
+// notifications/cancelled can end, and writes the answer. Anything it is
+// not sure to answer exactly as mcp-go would (before initialize, a task, a
+// multi-round-trip retry, _meta other than a progress token, an id that is
+// neither a plain string nor an integer a float64 holds exactly) goes
+// through HandleMessage as before.
 
 // plainCall is a tools/call the transport answers itself.
 type plainCall struct {
@@ -49,11 +51,11 @@ func plainCallOf(srv *server.MCPServer, e *envelope, msg []byte) (c plainCall, o
 	if !ok || name == fallbackTool || vals[3] != nil || vals[4] != nil || vals[5] != nil {
 		return c, false
 	}
-	tool := srv.GetTool(name)
-	if tool == nil {
-		return c, false // the fallback's hook answers other spellings
+	one := srv.GetTool(fallbackTool)
+	if one == nil {
+		return c, false
 	}
-	c.id, c.handler = e.id, tool.Handler
+	c.id, c.handler = e.id, one.Handler
 	c.req.Method = string(mcpgo.MethodToolsCall)
 	c.req.Params.Name = name
 	if len(vals[1]) > 0 {

@@ -21,9 +21,10 @@ import (
 	"f0/internal/roots"
 )
 
-// fallbackTool receives every call whose name is not a listed name, so that
-// the pipeline can resolve other spellings or answer with suggestions
-// instead of a JSON-RPC "tool not found" error. It is never listed.
+// fallbackTool is the one tool mcp-go routes every call to, so that the
+// name is resolved in one place, the pipeline, which also resolves other
+// spellings or answers with suggestions instead of a JSON-RPC "tool not
+// found" error. It is never listed.
 const fallbackTool = "f0__resolve"
 
 // Options configure the MCP server.
@@ -51,9 +52,6 @@ func NewServer(p *engine.Host, opts Options) *server.MCPServer {
 	t := &toolTable{p: p}
 	hooks.AddBeforeCallTool(func(ctx context.Context, id any, req *mcpgo.CallToolRequest) {
 		t.publish()
-		if t.isListed(req.Params.Name) {
-			return
-		}
 		// Route to the fallback, keeping the requested name and the exact
 		// text of the arguments (valid JSON or not).
 		envelope := map[string]any{"name": req.Params.Name, "raw": string(rawArguments(req))}
@@ -83,22 +81,14 @@ func NewServer(p *engine.Host, opts Options) *server.MCPServer {
 	fallback := mcpgo.NewToolWithRawSchema(fallbackTool, "internal: resolves other spellings of tool names",
 		json.RawMessage(`{"type":"object","properties":{}}`))
 	t.fallback = server.ServerTool{Tool: fallback, Handler: func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
-		var env struct {
-			Name string `json:"name"`
-			Raw  string `json:"raw"`
-		}
-		if err := json.Unmarshal(req.Params.RawArguments, &env); err != nil {
+		name, args, err := requested(req)
+		if err != nil {
 			return toResult(tool.Result{IsError: true, Text: "could not read the call: " + err.Error()}), nil
 		}
-		var args json.RawMessage
-		if env.Raw != "" {
-			args = json.RawMessage(env.Raw)
-		}
-		return call(ctx, s, p, ws, env.Name, args, req), nil
+		return call(ctx, s, p, ws, name, args, req), nil
 	}}
 	s.AddTools(t.fallback)
-	t.s, t.ws = s, ws
-	t.list(p)
+	t.s = s
 	hooks.AddBeforeListTools(func(context.Context, any, *mcpgo.ListToolsRequest) { t.publish() })
 	p.Watch(t.change)
 	if opts.ToolsChange {
@@ -117,24 +107,11 @@ func NewServer(p *engine.Host, opts Options) *server.MCPServer {
 type toolTable struct {
 	p        *engine.Host
 	s        *server.MCPServer
-	ws       *workspaces
 	fallback server.ServerTool
 
-	listed    atomic.Pointer[map[string]bool] // the listed names
 	mu        sync.Mutex
 	published atomic.Bool // set once mcp-go has the tools; read without mu
 }
-
-// list records the listed names of version p.
-func (t *toolTable) list(p *engine.Host) {
-	names := map[string]bool{}
-	for _, tool := range p.Visible() {
-		names[p.ListedName(tool)] = true
-	}
-	t.listed.Store(&names)
-}
-
-func (t *toolTable) isListed(name string) bool { return (*t.listed.Load())[name] }
 
 // publish hands the newest version's tools to mcp-go, once. Every call
 // asks, so once it is done the answer costs no lock.
@@ -154,7 +131,6 @@ func (t *toolTable) publish() {
 func (t *toolTable) change(p *engine.Host) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.list(p)
 	if t.published.Load() {
 		t.set(p)
 	}
@@ -164,7 +140,7 @@ func (t *toolTable) change(p *engine.Host) {
 func (t *toolTable) set(p *engine.Host) {
 	all := []server.ServerTool{t.fallback}
 	for _, tool := range p.Visible() {
-		all = append(all, server.ServerTool{Tool: publish(p, tool), Handler: handler(t.s, p, t.ws, tool.Name)})
+		all = append(all, server.ServerTool{Tool: publish(p, tool), Handler: t.fallback.Handler})
 	}
 	t.s.SetTools(all...)
 }
@@ -199,10 +175,26 @@ func Published(p *engine.Host) []mcpgo.Tool {
 	return out
 }
 
-func handler(srv *server.MCPServer, p *engine.Host, ws *workspaces, canonical string) server.ToolHandlerFunc {
-	return func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
-		return call(ctx, srv, p, ws, canonical, rawArguments(&req), req), nil
+// requested returns the name and arguments of a call the fallback
+// received: from the envelope when mcp-go routed it there (see the
+// BeforeCallTool hook), as they are when a transport handed the call over
+// itself (see plainCallOf).
+func requested(req mcpgo.CallToolRequest) (string, json.RawMessage, error) {
+	if req.Params.Name != fallbackTool {
+		return req.Params.Name, rawArguments(&req), nil
 	}
+	var env struct {
+		Name string `json:"name"`
+		Raw  string `json:"raw"`
+	}
+	if err := json.Unmarshal(req.Params.RawArguments, &env); err != nil {
+		return "", nil, err
+	}
+	var args json.RawMessage
+	if env.Raw != "" {
+		args = json.RawMessage(env.Raw)
+	}
+	return env.Name, args, nil
 }
 
 // call runs one request through the pipeline, in its session's roots, with

@@ -306,10 +306,21 @@ func setStrings(f reflect.Value, v any) bool {
 	return true
 }
 
-// Decode turns the repaired arguments into the tool's input: directly
-// when the tool's plan can, through JSON otherwise. Under go test every
-// direct decoding is checked against JSON's (see checkingDecodes).
+// Decode turns the repaired arguments into the tool's input, prepared
+// (Def.Prepare): directly when the tool's plan can, through JSON
+// otherwise. Under go test every direct decoding is checked against JSON's
+// (see checkingDecodes). The engine decodes a call once; the access check
+// and Run get the same input.
 func (t *Tool) Decode(args map[string]any) (any, error) {
+	in, err := t.decodeArgs(args)
+	if err != nil || t.prepare == nil {
+		return in, err
+	}
+	return t.prepare(in), nil
+}
+
+// decodeArgs is Decode before the tool prepares the input.
+func (t *Tool) decodeArgs(args map[string]any) (any, error) {
 	if t.FromArgs != nil {
 		if in, ok := t.FromArgs(args); ok {
 			if checkingDecodes() {

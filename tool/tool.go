@@ -127,6 +127,10 @@ type Def[In any] struct {
 	// AccessFor, when set, raises the level a particular call needs (for
 	// instance a POST needs write); the string says why.
 	AccessFor func(in In) (Access, string)
+	// Prepare, when set, completes a decoded input once per call, before
+	// AccessFor and Run see it: work both need (net.curl's request plan)
+	// is done here, once, and carried in the input.
+	Prepare func(in In) In
 }
 
 // Tool is a registered tool with its input type erased.
@@ -139,6 +143,7 @@ type Tool struct {
 	FromArgs  func(map[string]any) (any, bool)
 	run       func(context.Context, any) (Result, error)
 	accessFor func(any) (Access, string)
+	prepare   func(any) any
 	// external is set for a tool defined by another server's listing.
 	external *externalInfo
 }
@@ -162,6 +167,9 @@ func (d Def[In]) Erase() *Tool {
 	}
 	if d.AccessFor != nil {
 		t.accessFor = func(in any) (Access, string) { return d.AccessFor(in.(In)) }
+	}
+	if d.Prepare != nil {
+		t.prepare = func(in any) any { return d.Prepare(in.(In)) }
 	}
 	return t
 }

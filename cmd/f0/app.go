@@ -79,6 +79,7 @@ same tools on the command line, with the same names, argument repair and errors.
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	a.flags.register(root.PersistentFlags())
+	root.SetGlobalNormalizationFunc(aliasFlags)
 	root.Flags().SetInterspersed(false)
 	root.ValidArgsFunction = a.completeTool
 	root.AddCommand(a.serveCommand(), a.toolsCommand(), a.describeCommand(), a.callCommand(), a.versionCommand())
@@ -261,9 +262,10 @@ func (a *app) describeCommand() *cobra.Command {
 			// Not through the tools.describe tool: describing an exposed
 			// tool must work whatever the filters do to tools.describe.
 			ctx := a.withCLIRenderer(cmd.Context(), p)
-			t, ok := p.Resolve(args[0])
+			name := p.ResolveName(args[0])
+			t, ok := name.Tool(p)
 			if !ok {
-				return a.print(p.Call(ctx, args[0], nil), false) // not found: suggestions
+				return a.print(p.CallResolved(ctx, name, nil, tool.Limits{}), false) // not found: suggestions
 			}
 			fmt.Fprintln(a.stdout, p.Describe(ctx, t))
 			return nil
@@ -297,7 +299,7 @@ func (a *app) callCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return a.callLocal(a.withCLIRenderer(cmd.Context(), p), p, args[0], args[1:])
+			return a.callLocal(a.withCLIRenderer(cmd.Context(), p), p, p.ResolveName(args[0]), args[1:])
 		},
 	}
 	cmd.Flags().StringVar(&server, "server", "", "call a running f0 at this streamable HTTP URL (e.g. http://127.0.0.1:8931/mcp)")
@@ -336,12 +338,13 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	ctx := a.withCLIRenderer(cmd.Context(), p)
-	t, ok := p.Resolve(name)
+	resolved := p.ResolveName(name)
+	t, ok := resolved.Tool(p)
 	if !ok {
 		if err := commandMiss(cmd, p, name); err != nil {
 			return err
 		}
-		return a.print(p.Call(ctx, name, nil), false)
+		return a.print(p.CallResolved(ctx, resolved, nil, tool.Limits{}), false)
 	}
 	// A tool that takes a program's words (net.curl) answers -h and --help
 	// itself, as the program does.
@@ -354,13 +357,14 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 			return err
 		}
 	}
-	return a.callLocal(ctx, p, name, words)
+	return a.callLocal(ctx, p, resolved, words)
 }
 
-// callLocal runs a call in-process through the pipeline.
-func (a *app) callLocal(ctx context.Context, p *engine.Host, name string, words []string) error {
+// callLocal runs a call in-process through the pipeline, with its name
+// resolved once (see engine.Resolution).
+func (a *app) callLocal(ctx context.Context, p *engine.Host, name engine.Resolution, words []string) error {
 	var raw any
-	t, _ := p.Resolve(name)
+	t, _ := name.Tool(p)
 	quiet, console := false, false
 	if t != nil && t.RawArgsField != "" && !looksLikeJSON(words) {
 		args, err := rawCall(p.Registry(), t, words)
@@ -396,7 +400,7 @@ func (a *app) callLocal(ctx context.Context, p *engine.Host, name string, words 
 	if t != nil && t.Verbatim && (console || a.pipeBudget() == pipedBudget) {
 		ctx = tool.WithSink(ctx, t, a.stdout)
 	}
-	res := p.CallInBudget(ctx, name, raw, tool.Limits{Bytes: a.pipeBudget()})
+	res := p.CallResolved(ctx, name, raw, tool.Limits{Bytes: a.pipeBudget()})
 	clearProgress()
 	if res.Console != nil {
 		return a.printConsole(res.Console)

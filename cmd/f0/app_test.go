@@ -50,7 +50,12 @@ func TestToolsCommand(t *testing.T) {
 		{"exclude", nil, []string{"--exclude-tools", "tools.search", "tools"}, []string{"tools.describe"}, []string{"tools.search"}},
 		{"exclude env", map[string]string{"F0_EXCLUDE_TOOLS": "tools_search"}, []string{"tools"}, []string{"tools.describe"}, []string{"tools.search"}},
 		{"include", nil, []string{"--tools", "tools-search", "tools"}, []string{"tools.search"}, []string{"tools.describe"}},
-		{"namespace", nil, []string{"--allowed-root-endpoints", "tools", "tools"}, []string{"tools.search", "tools.describe"}, []string{"fs.read"}},
+		{"namespace", nil, []string{"--namespaces", "tools", "tools"}, []string{"tools.search", "tools.describe"}, []string{"fs.read"}},
+		{"namespace env", map[string]string{"F0_NAMESPACES": "tools"}, []string{"tools"}, []string{"tools.search"}, []string{"fs.read"}},
+		{"namespace, old flag", nil, []string{"--allowed-root-endpoints", "tools", "tools"}, []string{"tools.search", "tools.describe"}, []string{"fs.read"}},
+		{"namespace, old flag after the command", nil, []string{"tools", "--allowed-root-endpoints=fs"}, []string{"fs.read"}, []string{"tools.search"}},
+		{"namespace, old env", map[string]string{"F0_ALLOWED_ROOT_ENDPOINTS": "tools"}, []string{"tools"}, []string{"tools.search"}, []string{"fs.read"}},
+		{"namespace flag over old env", map[string]string{"F0_ALLOWED_ROOT_ENDPOINTS": "tools"}, []string{"--namespaces", "fs", "tools"}, []string{"fs.read"}, []string{"tools.search"}},
 		{"read access", nil, []string{"--access", "read", "tools"}, []string{"tools.search", "fs.read"}, []string{"fs.write"}},
 		{"flags after the command", nil, []string{"tools", "--exclude-tools=fs.read"}, []string{"tools.search"}, []string{"fs.read"}},
 	}
@@ -179,7 +184,7 @@ func TestDescribeCommand(t *testing.T) {
 // TestDescribeWorksWithoutToolsDescribe: regression test (the bug was in cmd/f0/app.go,
 // describeCommand). `f0 describe` goes through the tools.describe tool, so
 // it fails whenever the operator's filters hide that tool (for example
-// F0_ALLOWED_ROOT_ENDPOINTS=net,fs in the environment, or --tools naming
+// F0_NAMESPACES=net,fs in the environment, or --tools naming
 // only the tools an agent needs), although the tool being described is
 // exposed.
 func TestDescribeWorksWithoutToolsDescribe(t *testing.T) {

@@ -75,7 +75,7 @@ func (g *globalFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&g.access, "access", "write", "highest access level a call may use: read, write or admin")
 	fs.StringVar(&g.toolsPrefix, "tools-prefix", "", "prefix listed tool names with PREFIX_ (do not combine with a client that already prefixes by server name)")
 	fs.StringVar(&g.toolNames, "tool-names", "underscore", "how tool names are listed: underscore (net_curl) or dotted (net.curl)")
-	fs.StringSliceVar(&g.namespaces, "allowed-root-endpoints", nil, "expose only these namespaces, e.g. net,fs")
+	fs.StringSliceVar(&g.namespaces, "namespaces", nil, "expose only these namespaces, e.g. net,fs (--allowed-root-endpoints is another name for it)")
 	fs.StringSliceVar(&g.include, "tools", nil, "expose only these tools")
 	fs.StringSliceVar(&g.exclude, "exclude-tools", nil, "hide these tools")
 	fs.IntVar(&g.maxOutput, "max-output", tool.DefaultMaxOutput, "default output budget of a call in bytes")
@@ -112,6 +112,36 @@ func envName(flag string) string {
 	return setting.Setting(flag).Env()
 }
 
+// flagAliases are the other names f0's flags are still taken by: the old
+// spelling of a flag renamed for clarity, on the command line and as an
+// F0_ variable.
+var flagAliases = map[string]string{"allowed-root-endpoints": "namespaces"}
+
+// aliasFlags reads a flag's other name as the flag (see flagAliases).
+func aliasFlags(_ *pflag.FlagSet, name string) pflag.NormalizedName {
+	if to, ok := flagAliases[name]; ok {
+		return pflag.NormalizedName(to)
+	}
+	return pflag.NormalizedName(name)
+}
+
+// lookupEnv returns the F0_ variable that sets a flag and its value: the
+// flag's own, else the one of an other name for it (F0_ALLOWED_ROOT_ENDPOINTS
+// for --namespaces).
+func lookupEnv(flag string) (name, value string, ok bool) {
+	if v, ok := os.LookupEnv(envName(flag)); ok {
+		return envName(flag), v, true
+	}
+	for old, to := range flagAliases {
+		if to == flag {
+			if v, ok := os.LookupEnv(envName(old)); ok {
+				return envName(old), v, true
+			}
+		}
+	}
+	return "", "", false
+}
+
 // applyEnv fills every flag not given on the command line from its F0_…
 // environment variable.
 func applyEnv(fs *pflag.FlagSet) error {
@@ -120,7 +150,7 @@ func applyEnv(fs *pflag.FlagSet) error {
 		if err != nil || f.Changed {
 			return
 		}
-		v, ok := os.LookupEnv(envName(f.Name))
+		env, v, ok := lookupEnv(f.Name)
 		if !ok {
 			return
 		}
@@ -130,7 +160,7 @@ func applyEnv(fs *pflag.FlagSet) error {
 		}
 		for _, item := range values {
 			if e := fs.Set(f.Name, item); e != nil {
-				err = fmt.Errorf("%s=%q: %w", envName(f.Name), v, e)
+				err = fmt.Errorf("%s=%q: %w", env, v, e)
 				return
 			}
 		}
@@ -146,10 +176,11 @@ func (a *app) errorText(err error) string {
 	if !errors.As(err, &se) || slices.Contains(a.lineFlags, "--"+string(se.Setting)) {
 		return err.Error()
 	}
-	if _, fromEnv := os.LookupEnv(se.Setting.Env()); !fromEnv {
+	env, _, fromEnv := lookupEnv(string(se.Setting))
+	if !fromEnv {
 		return err.Error()
 	}
-	return strings.Replace(err.Error(), se.Error(), se.Text(se.Setting.Env()), 1)
+	return strings.Replace(err.Error(), se.Error(), se.Text(env), 1)
 }
 
 // logger builds the stderr logger for a command.

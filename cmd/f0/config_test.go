@@ -9,7 +9,7 @@ import (
 func TestEnvName(t *testing.T) {
 	for flag, want := range map[string]string{
 		"max-output": "F0_MAX_OUTPUT", "root": "F0_ROOT", "tools-prefix": "F0_TOOLS_PREFIX",
-		"allowed-root-endpoints": "F0_ALLOWED_ROOT_ENDPOINTS",
+		"namespaces": "F0_NAMESPACES", "allowed-root-endpoints": "F0_ALLOWED_ROOT_ENDPOINTS",
 	} {
 		if got := envName(flag); got != want {
 			t.Errorf("envName(%q) = %q, want %q", flag, got, want)

@@ -266,6 +266,19 @@ func For(ctx context.Context, fixed *Set) (set *Set, done func(), err error) {
 	return fixed, func() {}, nil
 }
 
+// Use runs f with the roots a call uses (see For) and gives them back when
+// f returns. When the call has none (its session's client has sent none
+// yet), f gets a nil set and why: a tool that needs files fails with that
+// reason, one that may not touch any goes on without them.
+func Use[R any](ctx context.Context, fixed *Set, f func(set *Set, missing error) (R, error)) (R, error) {
+	set, done, err := For(ctx, fixed)
+	if err != nil {
+		return f(nil, err)
+	}
+	defer done()
+	return f(set, nil)
+}
+
 // Describe says which roots a call would use and where they came from.
 func Describe(ctx context.Context, fixed *Set) string {
 	if src, ok := ctx.Value(sourceKey{}).(Source); ok {

@@ -23,7 +23,7 @@ const (
 	AccessSetting        Setting = "access"
 	ToolsSetting         Setting = "tools"
 	ExcludeToolsSetting  Setting = "exclude-tools"
-	NamespacesSetting    Setting = "allowed-root-endpoints"
+	NamespacesSetting    Setting = "namespaces"
 	MaxCallsSetting      Setting = "max-calls"
 	MaxCallMemorySetting Setting = "max-call-memory"
 	ClientLimitsSetting  Setting = "client-limits"

@@ -44,14 +44,14 @@ type toolset struct {
 // yet the call answers why and what to do.
 func inRoots[In any](t *toolset, run func(*toolset, context.Context, In) (tool.Result, error)) func(context.Context, In) (tool.Result, error) {
 	return func(ctx context.Context, in In) (tool.Result, error) {
-		files, done, err := roots.For(ctx, t.files)
-		if err != nil {
-			return tool.Result{}, err
-		}
-		defer done()
-		call := *t
-		call.files = files
-		return run(&call, ctx, in)
+		return roots.Use(ctx, t.files, func(files *roots.Set, missing error) (tool.Result, error) {
+			if missing != nil {
+				return tool.Result{}, missing
+			}
+			call := *t
+			call.files = files
+			return run(&call, ctx, in)
+		})
 	}
 }
 

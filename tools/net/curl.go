@@ -83,6 +83,7 @@ func (c *curl) tool() *tool.Tool {
 		},
 		Run:       c.run,
 		AccessFor: c.access,
+		Prepare:   withPlan,
 	}.Erase()
 }
 
@@ -140,30 +141,22 @@ var foreignNames = func() []tool.OtherName {
 // access is the level a call needs: read for GET, HEAD and OPTIONS, write
 // for other methods and for saving a file, admin for insecure TLS.
 func (c *curl) access(in Input) (tool.Access, string) {
-	p, err := buildPlan(in)
+	p, err := in.plan()
 	if err != nil {
 		return tool.Read, "" // the call fails with the plan's error
 	}
 	return p.access()
 }
 
-// run executes a call.
+// run executes a call with the roots of its session (see roots.Use); a
+// call that has none yet fails only when it touches a file.
 func (c *curl) run(ctx context.Context, in Input) (tool.Result, error) {
-	call, done := c.inRoots(ctx)
-	defer done()
-	res, err := call.call(ctx, in)
+	res, err := roots.Use(ctx, c.files, func(files *roots.Set, missing error) (tool.Result, error) {
+		call := *c
+		call.files, call.noFiles = files, missing
+		return call.call(ctx, in)
+	})
 	return res, polish(err)
-}
-
-// inRoots is c with the roots of the call's session (see roots.For).
-func (c *curl) inRoots(ctx context.Context) (*curl, func()) {
-	files, done, err := roots.For(ctx, c.files)
-	call := *c
-	call.files, call.noFiles = files, err
-	if err != nil {
-		return &call, func() {}
-	}
-	return &call, done
 }
 
 // locate maps a file named in field to the roots.
@@ -179,7 +172,7 @@ func (c *curl) locate(field, name string) (roots.Loc, error) {
 }
 
 func (c *curl) call(ctx context.Context, in Input) (tool.Result, error) {
-	p, err := buildPlan(in)
+	p, err := in.plan()
 	if err != nil {
 		if _, ok := tool.ConsoleFrom(ctx); ok {
 			return tool.Result{Console: usageConsole(nil, err)}, err

@@ -47,4 +47,30 @@ type Input struct {
 	Response   string `json:"response,omitempty" jsonschema_description:"The kept response a page continues (from the footer)."`
 	Format     string `json:"format,omitempty" jsonschema:"enum=raw,enum=text,enum=markdown" jsonschema_description:"HTML as markdown or text."`
 	Base64     *bool  `json:"base64,omitempty" jsonschema_description:"Return a binary body as base64."`
+
+	// planned is the call's plan, built once when the call is prepared
+	// (see withPlan): the access check and the run both read it.
+	planned *planned
+}
+
+// planned is a call's plan, or why it could not be made.
+type planned struct {
+	plan *plan
+	err  error
+}
+
+// withPlan is the input with its plan built: the tool's Prepare.
+func withPlan(in Input) Input {
+	p, err := buildPlan(in)
+	in.planned = &planned{plan: p, err: err}
+	return in
+}
+
+// plan is the call's plan: the one built when it was prepared, or, for an
+// input that was not (a test calling the tool directly), a new one.
+func (in Input) plan() (*plan, error) {
+	if in.planned != nil {
+		return in.planned.plan, in.planned.err
+	}
+	return buildPlan(in)
 }

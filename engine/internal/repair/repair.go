@@ -36,6 +36,9 @@ type Env interface {
 type Input struct {
 	// Name is the tool's name as called, in any spelling or vocabulary.
 	Name string
+	// Resolved, when set, is what Name stands for, decided by the front
+	// end with ResolveName; nil resolves it here.
+	Resolved *Resolved
 	// Raw are the arguments as they arrived (a map, JSON bytes, text).
 	Raw any
 	Env Env
@@ -96,6 +99,7 @@ type State struct {
 	Env      Env
 	Name     string
 	Raw      any
+	resolved *Resolved
 	decoders *Decoders
 	Tool     *tool.Tool
 	Route    *Route
@@ -112,7 +116,7 @@ type State struct {
 // Run takes one call down Stages, in order, until the list ends or a
 // stage halts it.
 func Run(in Input) Output {
-	s := &State{Env: in.Env, Name: in.Name, Raw: in.Raw, decoders: in.Decoders}
+	s := &State{Env: in.Env, Name: in.Name, Raw: in.Raw, resolved: in.Resolved, decoders: in.Decoders}
 	for _, st := range Stages {
 		if s.Tool != nil && s.Tool.Placeholder && !st.Placeholders {
 			continue

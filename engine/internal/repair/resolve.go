@@ -1,10 +1,12 @@
 package repair
 
 import (
-	"f0/engine/internal/keys"
-	"f0/internal/shellwords"
 	"slices"
 	"strings"
+
+	"f0/engine/internal/keys"
+	"f0/internal/shellwords"
+	"f0/tool"
 )
 
 // resolveName finds the tool the call's name stands for: f0's own name in
@@ -12,10 +14,15 @@ import (
 // arguments as they came (peeked before repair), else the tool a shell
 // command runs as. A name that is none, or a tool the server hides, halts.
 func resolveName(s *State) {
-	t := s.Env.Lookup(s.Name)
+	r := s.resolved
+	if r == nil {
+		named := ResolveName(s.Env, s.Name)
+		r = &named
+	}
+	t := r.Tool
 	if t == nil {
 		peeked := peekArgs(s.Raw)
-		route, near := resolveOtherName(s.Env, s.Name, peeked)
+		route, near := routeOther(s.Env, s.Name, r.other, peeked)
 		if route == nil {
 			s.out.Near = near
 			if s.out.ShellName = isShellName(s.Name); s.out.ShellName {
@@ -35,17 +42,73 @@ func resolveName(s *State) {
 	}
 }
 
-// resolveOtherName finds the f0 tool a foreign name means, given the call's
-// arguments (peeked before repair). near lists the tools the name could
-// mean when its conditions did not match, to suggest them.
-func resolveOtherName(env Env, name string, args map[string]any) (r *Route, near []Ref) {
+// Resolved is what a call's name stands for before its arguments are
+// seen, decided once per call: the tool f0's own names give it (any
+// spelling or prefix), and, when none does, the entries of other agents'
+// tools the name may be, spelling by spelling. Which entry a call means
+// can depend on its arguments (str_replace_based_edit_tool's command
+// decides), so that last choice is the first stage's, from these entries.
+type Resolved struct {
+	Tool  *tool.Tool
+	other []otherEntry
+}
+
+// otherEntry is one spelling of a name other agents' tools have: shell
+// when it is a shell tool's name (its command decides the tool), and the
+// entries of the tools of that name.
+type otherEntry struct {
+	shell bool
+	refs  []Ref
+}
+
+// ResolveName decides what name stands for, without its arguments.
+func ResolveName(env Env, name string) Resolved {
+	r := Resolved{Tool: env.Lookup(name)}
+	if r.Tool != nil {
+		return r
+	}
 	for _, key := range keys.OtherNameCandidates(name) {
-		if slices.Contains(shellNames, key) {
+		shell, refs := slices.Contains(shellNames, key), env.OtherNames(key)
+		if shell || len(refs) > 0 {
+			r.other = append(r.other, otherEntry{shell: shell, refs: refs})
+		}
+	}
+	return r
+}
+
+// Only is the one tool the name stands for whatever the arguments: f0's
+// name for it, or the first spelling with entries when they all mean one
+// tool (read_file, but not str_replace_based_edit_tool). Nil otherwise.
+func (r Resolved) Only() *tool.Tool {
+	if r.Tool != nil {
+		return r.Tool
+	}
+	for _, e := range r.other {
+		var found *tool.Tool
+		for _, ref := range e.refs {
+			if found != nil && ref.Tool != found {
+				return nil
+			}
+			found = ref.Tool
+		}
+		if found != nil {
+			return found
+		}
+	}
+	return nil
+}
+
+// routeOther finds the f0 tool a foreign name means, from its entries and
+// the call's arguments (peeked before repair). near lists the tools the
+// name could mean when its conditions did not match, to suggest them.
+func routeOther(env Env, name string, entries []otherEntry, args map[string]any) (r *Route, near []Ref) {
+	for _, e := range entries {
+		if e.shell {
 			if r := resolveShell(env, name, args); r != nil {
 				return r, nil
 			}
 		}
-		for _, ref := range env.OtherNames(key) {
+		for _, ref := range e.refs {
 			if matchWhen(ref.Entry.When, args) {
 				return &Route{Tool: ref.Tool, Entry: ref.Entry, Name: name}, nil
 			}
