@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -47,6 +46,9 @@ type callState struct {
 	// not keep are dropped when it ends.
 	pendingMu sync.Mutex
 	pending   []*tool.CopyWriter
+	// front is what the call's front end offers it (progress, a sink,
+	// console output, standard input, the session's roots).
+	front frontEnd
 }
 
 // addPending records a copy the call started.
@@ -119,11 +121,6 @@ func (c *callState) name() string {
 
 // describe is the call that shows the tool's arguments, or "".
 func (c *callState) describe() string { return c.p.describeCall(c.render, c.tool) }
-
-func withCall(ctx context.Context, c *callState) context.Context {
-	v := callView{c}
-	return tool.WithNamer(tool.WithCall(ctx, v), v)
-}
 
 // callWith renders the call with some arguments changed (see CallWith).
 func (c *callState) callWith(changes map[string]any) string {

@@ -74,7 +74,6 @@ func WithRenderer(ctx context.Context, r Renderer) context.Context {
 		return ctx
 	}
 	ctx = context.WithValue(ctx, rendererKey{}, r)
-	ctx = tool.WithNamer(ctx, rendererNamer{r})
 	return setting.WithWriter(ctx, settingsFor(r))
 }
 
@@ -156,7 +155,7 @@ func (p *Host) docText(r Renderer, t *tool.Tool, text string) string {
 // and stays as the server wrote it.
 func (p *Host) respells(r Renderer, t *tool.Tool) bool {
 	_, ok := r.(CanonicalNamer)
-	return ok && !t.IsExternal()
+	return ok && t.External() == nil
 }
 
 // docExample writes one of t's documented examples for r's reader: a value

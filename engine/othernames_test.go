@@ -35,7 +35,7 @@ func vocabPipeline(t *testing.T) *Host {
 		Spec: tool.Spec{Name: "v.read", Title: "Read", Summary: "Read.", Access: tool.Read, LineWindow: [2]string{"offset", "limit"},
 			Foreign: []tool.OtherName{{Name: "read_file", Values: map[string]map[string]map[string]any{
 				"whole": {"true": {"offset": nil, "limit": nil, "start_line": nil, "end_line": nil}, "false": {}}}}}},
-		Run: func(ctx context.Context, in vocabRead) (tool.Result, error) { return echoRun(ctx, in) },
+		Run: func(ctx context.Context, call tool.Call, in vocabRead) (tool.Result, error) { return echoRun(ctx, in) },
 	}.Erase()
 	search := tool.Def[vocabSearch]{
 		Spec: tool.Spec{Name: "v.search", Title: "Search", Summary: "Search.", Access: tool.Read,
@@ -47,7 +47,9 @@ func vocabPipeline(t *testing.T) *Host {
 					Unmapped: map[string]string{"type": "give a glob instead"}},
 				{Name: "v_read", When: map[string]string{"mode": "search"}, Set: map[string]any{"literal": true}},
 			}},
-		Run: func(ctx context.Context, in vocabSearch) (tool.Result, error) { return echoRun(ctx, in) },
+		Run: func(ctx context.Context, call tool.Call, in vocabSearch) (tool.Result, error) {
+			return echoRun(ctx, in)
+		},
 	}.Erase()
 	docs := func(name string) (schemas.Doc, error) {
 		ex := map[string]any{"path": "go.mod"}

@@ -107,13 +107,13 @@ func (pc *Prepared) once(ctx context.Context, budget tool.Limits) (_ tool.Result
 	if res, denied := p.checkAccess(c, pc.in); denied {
 		return finish(res, "", res.Text, ""), c.tool, false
 	}
-	c.budget = c.budget.Within(budget, c.budgetAsked)
+	c.budget = within(c.budget, budget, c.budgetAsked)
 	if res, ok := c.enter(); !ok {
 		return finish(res, "", res.Text, ""), c.tool, false
 	}
 	defer func() { p.load.leave(c.held.Load()) }()
 	defer c.dropPending()
-	res := c.run(tool.SinkOnlyFor(ctx, c.tool), pc.in)
+	res := c.run(ctx, pc.in)
 	res.Notes = append(c.notes, res.Notes...)
 	return p.shape(c, res, c.budget), c.tool, c.replaced
 }
@@ -141,7 +141,7 @@ func (pc *Prepared) Paths() (paths []string, known bool) {
 		return nil, true
 	}
 	t, args := pc.c.tool, pc.c.args
-	if t.IsExternal() || t.Placeholder {
+	if t.External() != nil || t.Placeholder {
 		return nil, false
 	}
 	if f := t.RawArgsField; f != "" && args[f] != nil {

@@ -82,14 +82,14 @@ func NewLazyRegistry(list ...*tool.Tool) (*Registry, error) {
 func newRegistry(docs DocSource, list []*tool.Tool, made map[*tool.Tool]*lazyInfo) (*Registry, error) {
 	r := &Registry{byKey: map[string]*tool.Tool{}, byName: map[string]*tool.Tool{}, info: map[*tool.Tool]*lazyInfo{}, foreign: map[string][]foreignRef{}, docs: docs}
 	for _, t := range list {
-		if err := t.Validate(); err != nil {
+		if err := validate(t); err != nil {
 			return nil, err
 		}
 		r.info[t] = &lazyInfo{order: len(r.info)}
 		if old := made[t]; old != nil {
 			l := r.info[t]
 			l.once.Do(func() { l.info, l.err = old.info, old.err })
-		} else if t.IsExternal() {
+		} else if t.External() != nil {
 			if err := r.build(t); err != nil {
 				return nil, err
 			}
@@ -187,7 +187,7 @@ func buildInfo(t *tool.Tool, docs DocSource) (*toolInfo, error) {
 	if err := checkDeclared(t, s); err != nil {
 		return nil, err
 	}
-	pub, err := tool.PublishedFrom(t, s)
+	pub, err := publishedFrom(t, s)
 	if err != nil {
 		return nil, err
 	}
@@ -202,8 +202,8 @@ func buildInfo(t *tool.Tool, docs DocSource) (*toolInfo, error) {
 // by an External tool, or generated from the Go input type and documented
 // from docs.
 func schemaAndDoc(t *tool.Tool, docs DocSource) (*schemas.Schema, schemas.Doc, error) {
-	if t.IsExternal() {
-		return tool.ExternalSchema(t)
+	if t.External() != nil {
+		return externalSchema(t)
 	}
 	doc, err := docs(t.Name)
 	if err != nil {
@@ -227,7 +227,7 @@ func applyShapeSchemas(t *tool.Tool, s *schemas.Schema) error {
 		if prop == nil || sh == tool.NoShape {
 			return fmt.Errorf("tool %s: shape for %q, which is not a field of its input", t.Name, path)
 		}
-		sh.Publish(prop)
+		publishShape(sh, prop)
 	}
 	return nil
 }

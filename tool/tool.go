@@ -9,7 +9,6 @@ package tool
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"reflect"
 	"strings"
 )
@@ -107,7 +106,7 @@ type Spec struct {
 	// Status, when set, says how the tool stands for this call's session
 	// (the roots fs.* work in, and where they came from); tools.describe
 	// shows it.
-	Status func(ctx context.Context) string
+	Status func(ctx context.Context, call Call) string
 	// Shapes gives fields the one portable shape they are published in
 	// ("headers": HeaderLines; a field of a list's objects as "calls.args").
 	// The pipeline turns every other accepted form into it before
@@ -122,8 +121,10 @@ type Spec struct {
 // Def is a tool definition with a typed input.
 type Def[In any] struct {
 	Spec
-	// Run executes the call.
-	Run func(ctx context.Context, in In) (Result, error)
+	// Run executes the call: ctx for its cancellation and deadline, call
+	// for everything else it learns of f0 (its room, how to write other
+	// calls, its roots, its front end), in the typed input.
+	Run func(ctx context.Context, call Call, in In) (Result, error)
 	// AccessFor, when set, raises the level a particular call needs (for
 	// instance a POST needs write); the string says why.
 	AccessFor func(in In) (Access, string)
@@ -137,10 +138,10 @@ type Tool struct {
 	// fromArgs, when set, fills the input from the repaired arguments
 	// without JSON, when it can (see fieldPlan).
 	FromArgs  func(map[string]any) (any, bool)
-	run       func(context.Context, any) (Result, error)
+	run       func(context.Context, Call, any) (Result, error)
 	accessFor func(any) (Access, string)
 	// external is set for a tool defined by another server's listing.
-	external *externalInfo
+	external *External
 }
 
 // Erase turns a typed definition into a Tool the registry can hold.
@@ -156,8 +157,8 @@ func (d Def[In]) Erase() *Tool {
 			return in, nil
 		},
 		FromArgs: typedDecoder[In](),
-		run: func(ctx context.Context, in any) (Result, error) {
-			return d.Run(ctx, in.(In))
+		run: func(ctx context.Context, call Call, in any) (Result, error) {
+			return d.Run(ctx, call, in.(In))
 		},
 	}
 	if d.AccessFor != nil {
@@ -169,8 +170,15 @@ func (d Def[In]) Erase() *Tool {
 // InputType is the Go type the tool's arguments decode into.
 func (t *Tool) InputType() reflect.Type { return t.inputType }
 
-// Run runs the tool on its decoded input. For the engine.
-func (t *Tool) Run(ctx context.Context, in any) (Result, error) { return t.run(ctx, in) }
+// Run runs the tool on its decoded input. For the engine, which gives the
+// call its Call.
+func (t *Tool) Run(ctx context.Context, call Call, in any) (Result, error) {
+	return t.run(ctx, call, in)
+}
+
+// DecodeJSON decodes arguments written as JSON into the tool's input.
+// For the engine, which decodes through FromArgs first.
+func (t *Tool) DecodeJSON(raw json.RawMessage) (any, error) { return t.decode(raw) }
 
 // AccessFor is the level the call with input in needs by the tool's own
 // rule (Def.AccessFor), and why; ok is false when the tool has none. For
@@ -183,39 +191,12 @@ func (t *Tool) AccessFor(in any) (level Access, reason string, ok bool) {
 	return level, reason, true
 }
 
-// IsExternal reports whether another server's listing defines t
-// (External). For the engine.
-func (t *Tool) IsExternal() bool { return t.external != nil }
+// External is the definition of a tool another server's listing defines,
+// nil for a tool with a Go input type. For the engine.
+func (t *Tool) External() *External { return t.external }
 
 // Namespace is the part of the canonical name before the dot.
 func (t *Tool) Namespace() string {
 	ns, _, _ := strings.Cut(t.Name, ".")
 	return ns
-}
-
-// Validate reports a malformed definition.
-func (t *Tool) Validate() error {
-	ns, short, dotted := strings.Cut(t.Name, ".")
-	if ns == "" || dotted && (short == "" || strings.Contains(short, ".")) {
-		return fmt.Errorf("tool name %q: want namespace.tool, or one word for a top-level tool such as batch", t.Name)
-	}
-	if t.Name != strings.ToLower(t.Name) {
-		return fmt.Errorf("tool name %q: want lower case", t.Name)
-	}
-	if t.Summary == "" || t.Title == "" {
-		return fmt.Errorf("tool %s: title and summary are required", t.Name)
-	}
-	if t.Access < Read || t.Access > Admin {
-		return fmt.Errorf("tool %s: access level not set", t.Name)
-	}
-	if t.external != nil {
-		if t.run == nil {
-			return fmt.Errorf("tool %s: needs a Run function", t.Name)
-		}
-		return nil
-	}
-	if t.run == nil || t.inputType == nil || t.inputType.Kind() != reflect.Struct {
-		return fmt.Errorf("tool %s: needs a struct input and a Run function", t.Name)
-	}
-	return nil
 }

@@ -278,7 +278,7 @@ func (c *Conn) placeholder() *tool.Tool {
 			Description: fmt.Sprintf("Stands for the tools of the upstream MCP server %q (%s) while it does not run. A call of any of its tools says why it is not running.", c.srv.Name, c.srv.Where()),
 			Examples:    []map[string]any{{}},
 		},
-		Run: func(ctx context.Context, _ map[string]any) (tool.Result, error) {
+		Run: func(ctx context.Context, _ tool.Call, _ map[string]any) (tool.Result, error) {
 			if _, err := c.session(ctx); err != nil {
 				return tool.Result{}, err
 			}

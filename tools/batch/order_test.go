@@ -31,14 +31,14 @@ func planPipeline(t *testing.T) (*engine.Host, *roots.Set, string) {
 	files := openRoots(t, dir)
 	words := tool.Def[wordsInput]{
 		Spec: tool.Spec{Name: "test.words", Title: "Words", Summary: "Takes its own words.", Access: tool.Read, RawArgsField: "args"},
-		Run:  func(context.Context, wordsInput) (tool.Result, error) { return tool.Text("ran"), nil },
+		Run:  func(context.Context, tool.Call, wordsInput) (tool.Result, error) { return tool.Text("ran"), nil },
 	}.Erase()
 	upstream := func(name string, access tool.Access, placeholder bool) *tool.Tool {
 		return tool.External{
 			Spec:   tool.Spec{Name: name, Title: name, Summary: "An upstream tool.", Access: access, Placeholder: placeholder},
 			Schema: &schemas.Schema{Type: "object"},
 			Doc:    schemas.Doc{Description: "Upstream.", Examples: []map[string]any{{}}},
-			Run:    func(context.Context, map[string]any) (tool.Result, error) { return tool.Text("ran"), nil },
+			Run:    func(context.Context, tool.Call, map[string]any) (tool.Result, error) { return tool.Text("ran"), nil },
 		}.Erase()
 	}
 	all := append(fs.Tools(files), words, upstream("up.change", tool.Write, false), upstream("up.look", tool.Read, false), upstream("down.server", tool.Read, true))

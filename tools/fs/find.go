@@ -120,7 +120,7 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 		return tool.Result{}, t.argError(ctx, "path", t.files.Explain("find in", start, err))
 	}
 	if !info.IsDir() {
-		return tool.Result{}, &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is a file; %s searches directories.", t.show(start), tool.ToolName(ctx, "fs.find"))}
+		return tool.Result{}, &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is a file; %s searches directories.", t.show(start), t.call.ToolName("fs.find"))}
 	}
 	pattern := findPattern(rest, in.IgnoreCase)
 	g, err := compileGlob(pattern)
@@ -134,7 +134,7 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 	if err != nil {
 		return tool.Result{}, err
 	}
-	pg := newPager(ctx, in.Offset, maxResults)
+	pg := newPager(t.call, in.Offset, maxResults)
 	seen := 0
 	stats, err := runWalk(ctx, t.files, spec, func(e *entry) bool {
 		seen++
@@ -195,10 +195,10 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 		if n := stats.ignored.Load(); n > 0 {
 			// What .gitignore hides is the likeliest place for it.
 			res.Text += fmt.Sprintf(" %s ignored by .gitignore %s not looked at; include them: %s",
-				text.Count(n, "entry", "entries"), map[bool]string{true: "was", false: "were"}[n == 1], tool.CallWith(ctx, map[string]any{"gitignore": false, "offset": nil}))
+				text.Count(n, "entry", "entries"), map[bool]string{true: "was", false: "were"}[n == 1], t.call.Again(map[string]any{"gitignore": false, "offset": nil}))
 		}
 		if !in.IgnoreCase && strings.ToLower(in.Pattern) != strings.ToUpper(in.Pattern) {
-			res.Text += " To ignore case: " + tool.CallWith(ctx, map[string]any{"ignoreCase": true, "offset": nil})
+			res.Text += " To ignore case: " + t.call.Again(map[string]any{"ignoreCase": true, "offset": nil})
 		}
 		res.Text += t.otherRoots(ctx, start)
 	default:

@@ -119,7 +119,7 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tool.Result, error
 		return tool.Result{}, err
 	}
 	var entries []listed
-	pg := newPager(ctx, in.Offset, maxEntries)
+	pg := newPager(t.call, in.Offset, maxEntries)
 	stats, err := runWalk(ctx, t.files, spec, func(e *entry) bool {
 		if !g.matchEntry(l.Rel, e.rel) || !keep(e.rel) {
 			return true
@@ -352,8 +352,8 @@ type pager struct {
 	stopped             bool
 }
 
-func newPager(ctx context.Context, offset, max int) *pager {
-	return &pager{offset: offset, max: max, budget: tool.OutputRoom(ctx).Bytes}
+func newPager(call tool.Call, offset, max int) *pager {
+	return &pager{offset: offset, max: max, budget: call.Room().Bytes}
 }
 
 // add writes one entry with write; it returns false once the page is full.

@@ -127,7 +127,7 @@ func (t *toolset) transferError(ctx context.Context, verb string, in TransferInp
 			ie.Hint = "Choose a new name, or move into it with a destination ending in /."
 		} else {
 			args := map[string]any{"source": in.Source, "destination": in.Destination, "overwrite": true}
-			ie.Hint = "To replace it: " + call(ctx, "fs."+verb, args)
+			ie.Hint = "To replace it: " + t.call.Suggest("fs."+verb, args)
 		}
 		return ie
 	case errors.Is(err, iofs.ErrNotExist):

@@ -141,7 +141,7 @@ func (t *toolset) writeError(ctx context.Context, l roots.Loc, err error) error 
 	switch {
 	case errors.Is(err, iofs.ErrExist):
 		return &tool.InputError{Field: "mode", Problem: fmt.Sprintf("%s already exists and mode is \"create\".", t.show(l)),
-			Hint: "Replace it with mode \"overwrite\", add to it with mode \"append\", or change it with " + tool.ToolName(ctx, "fs.edit") + "."}
+			Hint: "Replace it with mode \"overwrite\", add to it with mode \"append\", or change it with " + t.call.ToolName("fs.edit") + "."}
 	case errors.Is(err, iofs.ErrNotExist):
 		ie := &tool.InputError{Field: "path", Problem: text.Sentence(err.Error())}
 		if nf, ok := roots.AsNotFound(err); ok && nf.Op == "write into" {

@@ -51,6 +51,9 @@ type curl struct {
 	// noFiles says why a call has no roots (its session's client has sent
 	// none yet); files is then nil, and only calls that touch files fail.
 	noFiles error
+	// call is the running call, in the copy of curl a call works with (see
+	// inRoots).
+	call tool.Call
 }
 
 func (c *curl) tool() *tool.Tool {
@@ -148,22 +151,23 @@ func (c *curl) access(in Input) (tool.Access, string) {
 }
 
 // run executes a call.
-func (c *curl) run(ctx context.Context, in Input) (tool.Result, error) {
-	call, done := c.inRoots(ctx)
+func (c *curl) run(ctx context.Context, call tool.Call, in Input) (tool.Result, error) {
+	mine, done := c.inRoots(ctx, call)
 	defer done()
-	res, err := call.call(ctx, in)
+	res, err := mine.exec(ctx, in)
 	return res, polish(err)
 }
 
-// inRoots is c with the roots of the call's session (see roots.For).
-func (c *curl) inRoots(ctx context.Context) (*curl, func()) {
-	files, done, err := roots.For(ctx, c.files)
-	call := *c
-	call.files, call.noFiles = files, err
+// inRoots is c for one call: with its tool.Call and the roots of its
+// session (see tool.Call.Roots).
+func (c *curl) inRoots(ctx context.Context, call tool.Call) (*curl, func()) {
+	files, done, err := call.Roots(ctx, c.files)
+	mine := *c
+	mine.files, mine.noFiles, mine.call = files, err, call
 	if err != nil {
-		return &call, func() {}
+		return &mine, func() {}
 	}
-	return &call, done
+	return &mine, done
 }
 
 // locate maps a file named in field to the roots.
@@ -178,15 +182,15 @@ func (c *curl) locate(field, name string) (roots.Loc, error) {
 	return loc, nil
 }
 
-func (c *curl) call(ctx context.Context, in Input) (tool.Result, error) {
+func (c *curl) exec(ctx context.Context, in Input) (tool.Result, error) {
 	p, err := buildPlan(in)
 	if err != nil {
-		if _, ok := tool.ConsoleFrom(ctx); ok {
+		if _, ok := c.call.Console(); ok {
 			return tool.Result{Console: usageConsole(nil, err)}, err
 		}
 		return tool.Result{}, err
 	}
-	v := consoleFor(ctx, p)
+	v := consoleFor(c.call, p)
 	res, err := c.answerPlan(ctx, p, v)
 	if err != nil && v != nil && res.Console == nil {
 		res.Console = usageConsole(v, err)
