@@ -42,7 +42,7 @@ type callState struct {
 	// need is the access level the call needs (its tool's, or more for
 	// some arguments): a call above read is not repeated to page it.
 	need tool.Access
-	// pending are the copies the call started (KeepCopy); those it did
+	// pending are the copies the call started (Call.KeepCopy); those it did
 	// not keep are dropped when it ends.
 	pendingMu sync.Mutex
 	pending   []*tool.CopyWriter
@@ -122,7 +122,8 @@ func (c *callState) name() string {
 // describe is the call that shows the tool's arguments, or "".
 func (c *callState) describe() string { return c.p.describeCall(c.render, c.tool) }
 
-// callWith renders the call with some arguments changed (see CallWith).
+// callWith renders the call with some arguments changed (see
+// tool.Call.Again).
 func (c *callState) callWith(changes map[string]any) string {
 	return c.render.Call(c.p.suggestion(c.tool, c.argsWith(changes)))
 }

@@ -18,7 +18,7 @@ type rawInput struct {
 func rawPipeline(t *testing.T) *Host {
 	t.Helper()
 	tool := tool.Def[rawInput]{
-		Spec: tool.Spec{Name: "test.raw", Title: "Raw", Summary: "Echo raw args and a follow-up call.", Access: tool.Read, RawArgsField: "args"},
+		Spec: tool.Spec{Name: "test.raw", Title: "Raw", Summary: "Echo raw args and a follow-up call.", Access: tool.Read, CLI: tool.CLI{RawArgsField: "args"}},
 		Run: func(ctx context.Context, call tool.Call, in rawInput) (tool.Result, error) {
 			data, err := json.Marshal(in)
 			return tool.Result{Text: string(data) + "\n" + call.Again(map[string]any{"url": nil, "offset": 10})}, err

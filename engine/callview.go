@@ -23,7 +23,7 @@ func (v callView) Ceiling() int { return v.c.budgetCeiling() }
 
 func (v callView) BudgetAsked() bool { return v.c.budgetAsked }
 
-func (v callView) CallWith(changes map[string]any) string { return v.c.callWith(changes) }
+func (v callView) Again(changes map[string]any) string { return v.c.callWith(changes) }
 
 // Suggest renders a call of the named tool the way the caller of the
 // running call can make it.
@@ -36,9 +36,9 @@ func (v callView) ToolName(name string) string {
 	return v.c.render.Name(v.c.p.suggestionOf(name, nil))
 }
 
-// RedirectCall renders a call of the named tool with its output sent to
+// Redirect renders a call of the named tool with its output sent to
 // file, or "" when the caller's front end has no such thing.
-func (v callView) RedirectCall(name string, args map[string]any, file string) string {
+func (v callView) Redirect(name string, args map[string]any, file string) string {
 	return redirect(v.c.render, v.c.p.suggestionOf(name, args), file)
 }
 
@@ -87,7 +87,7 @@ func (v callView) OpenCopy(token tool.CopyToken) (*tool.Copy, error) {
 	return kept.Open(v.c.p.kept, token)
 }
 
-func (v callView) Catalog() tool.Catalog { return hostCatalog{v.c} }
+func (v callView) Catalog() tool.Catalog { return hostCatalog{from: v.c} }
 
 // redirect writes s with its output sent to file when r can, or "".
 func redirect(r Renderer, s tool.Suggestion, file string) string {
@@ -118,29 +118,29 @@ func (p *Host) suggestionOf(name string, args map[string]any) tool.Suggestion {
 }
 
 // hostCatalog is a pipeline as batch and the meta tools see it from the
-// call c: names are written for the reader of c's answers.
-type hostCatalog struct{ c *callState }
+// call from: names are written for the reader of its answers.
+type hostCatalog struct{ from *callState }
 
-func (h hostCatalog) Resolve(name string) (*tool.Tool, bool) { return h.c.p.Resolve(name) }
+func (h hostCatalog) Resolve(name string) (*tool.Tool, bool) { return h.from.p.Resolve(name) }
 
-func (h hostCatalog) Visible() []*tool.Tool { return h.c.p.Visible() }
+func (h hostCatalog) Visible() []*tool.Tool { return h.from.p.Visible() }
 
 func (h hostCatalog) Rank(pool []*tool.Tool, query string) []*tool.Tool {
-	return rankTools(h.c.p, pool, query)
+	return rankTools(h.from.p, pool, query)
 }
 
 func (h hostCatalog) Describe(ctx context.Context, t *tool.Tool) string {
-	return h.c.p.describe(ctx, h.c.render, h.c.toolCall(), t)
+	return h.from.p.describe(ctx, h.from.render, h.from.toolCall(), t)
 }
 
-func (h hostCatalog) Name(t *tool.Tool) string { return h.c.p.nameText(h.c.render, t) }
+func (h hostCatalog) Name(t *tool.Tool) string { return h.from.p.nameText(h.from.render, t) }
 
-func (h hostCatalog) PlainName(t *tool.Tool) string { return h.c.p.plainName(h.c.render, t) }
+func (h hostCatalog) PlainName(t *tool.Tool) string { return h.from.p.plainName(h.from.render, t) }
 
 func (h hostCatalog) NotFound(name string, t *tool.Tool) tool.Result {
-	return h.c.p.notFound(h.c.render, name, t, nil)
+	return h.from.p.notFound(h.from.render, name, t, nil)
 }
 
 func (h hostCatalog) Prepare(ctx context.Context, name string, args any) tool.PreparedCall {
-	return h.c.p.Prepare(ctx, name, args)
+	return h.from.p.Prepare(ctx, name, args)
 }

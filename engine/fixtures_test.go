@@ -71,8 +71,7 @@ func fixtureTools() []*tool.Tool {
 		}.Erase(),
 		tool.Def[echoInput]{
 			Spec: tool.Spec{Name: "test.echo", Title: "Echo", Summary: "Echo the decoded input as JSON.", Access: tool.Read,
-				Keywords: []string{"mirror"}, Synonyms: map[string]string{"body": "data", "timeout_ms": "timeoutMs"},
-				MainField: "url", Aliases: []string{"test.mirror"}},
+				Names: tool.Names{Keywords: []string{"mirror"}, Aliases: []string{"test.mirror"}}, Fields: tool.Fields{Synonyms: map[string]string{"body": "data", "timeout_ms": "timeoutMs"}, MainField: "url"}},
 			Run: func(ctx context.Context, call tool.Call, in echoInput) (tool.Result, error) {
 				data, err := json.Marshal(in)
 				return tool.Result{Text: string(data)}, err

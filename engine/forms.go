@@ -42,7 +42,7 @@ func dropNullish(t *tool.Tool, schema *schemas.Schema, args map[string]any) (pro
 	var dropped []string
 	for k := range inOrder(args) {
 		prop := schemas.Property(schema, k)
-		if prop == nil || !isNullish(prop, t.Kinds[k], args[k]) {
+		if prop == nil || !isNullish(prop, t.Forms[k], args[k]) {
 			continue
 		}
 		if containsFold(schema.Required, k) {
@@ -65,7 +65,7 @@ func dropNullish(t *tool.Tool, schema *schemas.Schema, args map[string]any) (pro
 // given with a unit in its name.
 func repairKinds(t *tool.Tool, args map[string]any, renamed map[string]string) (problems []problem, notes []string) {
 	for field := range inOrder(args) {
-		kind, ok := t.Kinds[field]
+		kind, ok := t.Forms[field]
 		if !ok {
 			continue
 		}

@@ -34,8 +34,8 @@ var knownServers = []string{"filesystem", "server_filesystem", "fs", "files", "f
 // indexForeign adds t's foreign names to the index, entries with more
 // conditions first so that a command-specific entry wins.
 func indexForeign(index map[string][]foreignRef, t *tool.Tool) {
-	for i := range t.Foreign {
-		f := &t.Foreign[i]
+	for i := range t.OtherNames {
+		f := &t.OtherNames[i]
 		key := normalize(f.Name)
 		index[key] = append(index[key], foreignRef{t, f})
 		slices.SortStableFunc(index[key], func(a, b foreignRef) int { return len(b.f.When) - len(a.f.When) })
@@ -147,8 +147,8 @@ func vocabulary(t *tool.Tool, schema *schemas.Schema, args map[string]any) (prob
 		if _, ok := args[k]; !ok || !foreignArgument(t, schema, k) {
 			continue
 		}
-		for i := range t.Foreign {
-			f := &t.Foreign[i]
+		for i := range t.OtherNames {
+			f := &t.OtherNames[i]
 			if f.Refuse != "" || !knows(f, k) {
 				continue
 			}

@@ -129,7 +129,7 @@ func (pc *Prepared) Writes() bool {
 }
 
 // Paths are the paths the call names in the fields its tool declares as
-// paths (Spec.Kinds PathKind), as repaired (a file:// URI is a path), with
+// paths (Spec.Forms PathKind), as repaired (a file:// URI is a path), with
 // Spec.PathDefaults standing for absent ones. known is false when the call
 // may touch files those fields do not name: a tool of another server (its
 // paths are its own, and it declares none to f0), a placeholder, or a call
@@ -147,8 +147,8 @@ func (pc *Prepared) Paths() (paths []string, known bool) {
 	if f := t.RawArgsField; f != "" && args[f] != nil {
 		return nil, false
 	}
-	for _, field := range sortedKeys(t.Kinds) {
-		if t.Kinds[field] != tool.PathKind {
+	for _, field := range sortedKeys(t.Forms) {
+		if t.Forms[field] != tool.PathKind {
 			continue
 		}
 		switch v := args[field].(type) {

@@ -278,7 +278,7 @@ func checkNested(t *tool.Tool, s *schemas.Schema) error {
 // real fields.
 func checkDeclared(t *tool.Tool, s *schemas.Schema) error {
 	has := func(field string) bool { return schemas.Property(s, field) != nil }
-	for _, f := range t.Foreign {
+	for _, f := range t.OtherNames {
 		for arg, field := range f.Args {
 			if !has(field) {
 				return fmt.Errorf("tool %s: foreign name %s maps %q to unknown field %q", t.Name, f.Name, arg, field)
@@ -306,7 +306,7 @@ func checkDeclared(t *tool.Tool, s *schemas.Schema) error {
 			}
 		}
 	}
-	for field := range t.Kinds {
+	for field := range t.Forms {
 		if !has(field) {
 			return fmt.Errorf("tool %s: kind declared for unknown field %q", t.Name, field)
 		}

@@ -15,7 +15,7 @@ import (
 func splitPathLists(t *tool.Tool, args map[string]any) (problems []problem, notes []string) {
 	for field := range inOrder(args) {
 		s, ok := args[field].(string)
-		if !ok || t.Kinds[field] != tool.PathKind || !isPluralField(t, field) || !strings.Contains(s, ",") || looksLikeJSON(s) {
+		if !ok || t.Forms[field] != tool.PathKind || !isPluralField(t, field) || !strings.Contains(s, ",") || looksLikeJSON(s) {
 			continue
 		}
 		parts := strings.Split(s, ",")

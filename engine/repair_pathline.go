@@ -19,7 +19,7 @@ var pathWithLine = regexp.MustCompile(`^(.*[^:\s]):(\d+)(?:-(\d+))?$`)
 func repairPathLine(t *tool.Tool, args map[string]any) (problems []problem, notes []string) {
 	start, count := t.LineWindow[0], t.LineWindow[1]
 	field := t.MainField
-	if start == "" || field == "" || t.Kinds[field] != tool.PathKind || args[start] != nil {
+	if start == "" || field == "" || t.Forms[field] != tool.PathKind || args[start] != nil {
 		return nil, nil
 	}
 	s, ok := args[field].(string)

@@ -24,7 +24,7 @@ func externalPipeline(t *testing.T) *Host {
 		t.Fatal(err)
 	}
 	tool := tool.External{
-		Spec:   tool.Spec{Name: "up.read_file", Title: "Read a file", Summary: "Read a file upstream.", Access: tool.Read, MainField: "path"},
+		Spec:   tool.Spec{Name: "up.read_file", Title: "Read a file", Summary: "Read a file upstream.", Access: tool.Read, Fields: tool.Fields{MainField: "path"}},
 		Schema: s,
 		Doc:    schemas.Doc{Description: "The upstream's own words.", Examples: []map[string]any{{"path": "<path>"}}},
 		Run: func(ctx context.Context, call tool.Call, args map[string]any) (tool.Result, error) {

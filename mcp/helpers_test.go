@@ -117,7 +117,9 @@ func customSearchPipeline(t testing.TB, run func(context.Context, tool.Call, met
 			Summary:     "Blocks until the test releases it.",
 			Access:      tool.Read,
 			Annotations: tool.Annotations{ReadOnly: true},
-			MainField:   "query",
+			Fields: tool.Fields{
+				MainField: "query",
+			},
 		},
 		Run: run,
 	}.Erase()

@@ -40,13 +40,13 @@ type Engine interface {
 	Budget() Limits
 	Ceiling() int
 	BudgetAsked() bool
-	// CallWith renders the running call with some arguments changed;
-	// Suggest, ToolName and RedirectCall render other calls and names, as
-	// the reader of the call's answers makes and reads them.
-	CallWith(changes map[string]any) string
+	// Again renders the running call with some arguments changed;
+	// Suggest, ToolName and Redirect render other calls and names, as the
+	// reader of the call's answers makes and reads them.
+	Again(changes map[string]any) string
 	Suggest(name string, args map[string]any) string
 	ToolName(name string) string
-	RedirectCall(name string, args map[string]any, file string) string
+	Redirect(name string, args map[string]any, file string) string
 	// Settings names the operator's settings for the reader.
 	Settings() setting.SettingWriter
 	// Roots is the source of the roots of the call's session, nil when
@@ -104,7 +104,7 @@ func (c Call) Again(changes map[string]any) string {
 	if c.e == nil {
 		return text.CompactJSON(changes)
 	}
-	return c.e.CallWith(changes)
+	return c.e.Again(changes)
 }
 
 // Suggest renders a call of the named tool (any accepted spelling) with
@@ -137,7 +137,7 @@ func (c Call) Redirect(name string, args map[string]any, file string) string {
 	if c.e == nil {
 		return ""
 	}
-	return c.e.RedirectCall(name, args, file)
+	return c.e.Redirect(name, args, file)
 }
 
 // Settings writes the operator's settings the way the reader of this

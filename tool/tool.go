@@ -1,9 +1,17 @@
-// Package tool is the author API: what a tool's package imports to define
-// tools (Def, Spec, Result, InputError, Access, FieldForm, Shape, OtherName,
-// Room) and the accessors a tool calls with its ctx (OutputRoom, CallWith,
-// Suggest, ToolName, Sink, ReportProgress, KeepCopy…). The engine installs
-// what those accessors read. It imports no f0 package but internal/setting,
-// internal/text and schemas; it never imports the engine.
+// Package tool is the author API: everything a package of tools imports to
+// define them. A tool is a Def — a Spec (its names, access, how its
+// arguments are read, how a command line gives them), a typed input and a
+// Run function — erased into the *Tool a registry holds. Run receives the
+// call's Call, the one place a tool learns anything of f0 beyond its
+// input: the room its answer has, how to write other calls for the reader
+// of the answer, its roots, progress, the front end's sink, console and
+// standard input, kept copies and the catalogue of other tools. Its
+// context carries only cancellation and the deadline. A Run returns a
+// Result, or an *InputError for arguments wrong in substance.
+//
+// It imports no f0 package but internal/kept, internal/roots,
+// internal/setting, internal/text and schemas. It must never import the
+// engine: the engine imports it, and fills each Call through NewCall.
 package tool
 
 import (
@@ -21,7 +29,12 @@ type Annotations struct {
 	OpenWorld   bool
 }
 
-// Spec is everything about a tool except its input type and handler.
+// Spec is everything about a tool except its input type and handler: who
+// it is (Name, Title, Summary), what a call needs and does (Access,
+// Annotations), and three groups: the names it answers to (Names), how its
+// arguments are read and repaired (Fields) and how a command line gives
+// them (CLI). The groups are embedded, so spec.Synonyms reads as well as
+// spec.Fields.Synonyms.
 type Spec struct {
 	// Name is the canonical name, "namespace.tool".
 	Name string
@@ -29,24 +42,100 @@ type Spec struct {
 	Title string
 	// Summary is the one-line summary that opens the description.
 	Summary string
-	// Keywords help tools.search and name suggestions find the tool.
-	Keywords []string
 	// Access is the level every call needs at least.
 	Access Access
 	// Annotations are published as MCP tool annotations.
 	Annotations Annotations
-	// Synonyms maps argument names models use to the field they mean,
-	// e.g. "body" -> "data".
-	Synonyms map[string]string
-	// Aliases are deprecated or alternative names that resolve to the tool.
-	Aliases []string
 	// Placeholder marks a tool that stands for the tools of its namespace
 	// while they are not known (an upstream server that is not running):
 	// a call of a name in the namespace that no tool has reaches it.
 	Placeholder bool
+	// Status, when set, says how the tool stands for the call's session
+	// (the roots fs.* work in, and where they came from); tools.describe
+	// shows it.
+	Status func(ctx context.Context, call Call) string
+	Names
+	Fields
+	CLI
+}
+
+// Names are the names a tool answers to besides its canonical one, and
+// the words that find it.
+type Names struct {
+	// Aliases are deprecated or alternative names that resolve to the tool.
+	Aliases []string
+	// OtherNames are other servers' and agents' names for this tool, with
+	// how their arguments map (see OtherName).
+	OtherNames []OtherName
+	// Shell are shell commands this tool does (curl, cat, ls): a call to a
+	// shell tool (bash, run_shell_command) with one of them is routed here.
+	Shell []string
+	// ShellFlags are the flags of those commands the tool has fields for,
+	// and the fields each sets: {"-n": {"lineNumbers": true}}. A flag it
+	// does not list makes the routed call an error (-la is -l and -a).
+	ShellFlags map[string]map[string]any
+	// Keywords help tools.search and name suggestions find the tool.
+	Keywords []string
+}
+
+// Fields say how the engine reads a call's arguments into the tool's
+// input: the other names and shapes models give them, what some of them
+// hold, and what is published.
+type Fields struct {
+	// Synonyms maps argument names models use to the field they mean,
+	// e.g. "body" -> "data".
+	Synonyms map[string]string
+	// NestedSynonyms maps a field holding an object, or a list of objects,
+	// to the synonyms of that object's own fields: {"edits": {"old_string":
+	// "oldText"}}. Other spellings of the nested fields (old_text, OldText)
+	// already work, as at the top level.
+	NestedSynonyms map[string]map[string]string
+	// Plurals maps a single-value field to the list field that takes
+	// several values: {"path": "paths"}. A list of several values sent for
+	// the single field goes to the list field; a list of one becomes the
+	// single value. A bare list (CLI words, arguments sent as an array)
+	// fills the plural of MainField.
+	Plurals map[string]string
+	// Inverse maps a boolean argument name models use to the field that
+	// means its opposite: {"caseSensitive": "ignoreCase"}; the value is
+	// negated, with a note.
+	Inverse map[string]string
+	// Forms says what some fields hold, so the engine repairs the forms
+	// models write them in: {"path": tool.PathKind, "timeoutMs":
+	// tool.Millis}. Every field that names a file the tool reads or writes
+	// is a PathKind: batch orders the calls that touch the same path by
+	// them.
+	Forms map[string]FieldForm
+	// Shapes gives fields the one portable shape they are published in
+	// ("headers": HeaderLines; a field of a list's objects as "calls.args").
+	// The engine turns every other accepted form into it before
+	// validation, with a note.
+	Shapes map[string]Shape
+	// LineWindow names the fields of a line window, first line and count
+	// ({"offset", "limit"}), that start_line/end_line and "10-20" fill.
+	LineWindow [2]string
 	// MainField is filled by a bare string argument (CLI `f0 TOOL value`,
 	// or arguments sent as a plain string).
 	MainField string
+	// MaxItems is the most items a list field (or keys an object field)
+	// may hold, by field name; the engine refuses longer ones before the
+	// tool runs. Fields not named, and lists nested in any field, take
+	// DefaultMaxItems. It is not published in the schema.
+	MaxItems map[string]int
+	// PathDefaults are the paths absent path fields stand for when the
+	// tool then acts on one ({"path": "."}: fs.search with no path searches
+	// the first root). They are not filled in: they say what a call
+	// touches (see PreparedCall.Paths).
+	PathDefaults map[string]string
+	// Unlisted fields are accepted and documented by tools.describe but
+	// left out of the published schema, to keep the listing small. Every
+	// required field is listed.
+	Unlisted []string
+}
+
+// CLI says how a command line gives a tool its arguments and prints its
+// answer.
+type CLI struct {
 	// RawArgsField, when set, receives CLI words verbatim as a list
 	// (net.curl's curl-style "args").
 	RawArgsField string
@@ -60,62 +149,6 @@ type Spec struct {
 	// response: a terminal front end prints it byte for byte, and adds no
 	// final newline when stdout is a pipe.
 	Verbatim bool
-	// NestedSynonyms maps a field holding an object, or a list of objects,
-	// to the synonyms of that object's own fields: {"edits": {"old_string":
-	// "oldText"}}. Other spellings of the nested fields (old_text, OldText)
-	// already work, as at the top level.
-	NestedSynonyms map[string]map[string]string
-	// MaxItems is the most items a list field (or keys an object field)
-	// may hold, by field name; the pipeline refuses longer ones before the
-	// tool runs. Fields not named, and lists nested in any field, take
-	// DefaultMaxItems. It is not published in the schema.
-	MaxItems map[string]int
-	// Plurals maps a single-value field to the list field that takes
-	// several values: {"path": "paths"}. A list of several values sent for
-	// the single field goes to the list field; a list of one becomes the
-	// single value. A bare list (CLI words, arguments sent as an array)
-	// fills the plural of MainField.
-	Plurals map[string]string
-	// OtherName are other servers' and agents' names for this tool, with how
-	// their arguments map (see Foreign).
-	Foreign []OtherName
-	// Shell are shell commands this tool does (curl, cat, ls): a call to a
-	// shell tool (bash, run_shell_command) with one of them is routed here.
-	Shell []string
-	// ShellFlags are the flags of those commands the tool has fields for,
-	// and the fields each sets: {"-n": {"lineNumbers": true}}. A flag it
-	// does not list makes the routed call an error (-la is -l and -a).
-	ShellFlags map[string]map[string]any
-	// Kinds says what some fields hold, so the core repairs the forms models
-	// write them in: {"path": tools.PathKind, "timeoutMs": tools.Millis}.
-	// Every field that names a file the tool reads or writes is a PathKind:
-	// batch orders the calls that touch the same path by them.
-	Kinds map[string]FieldForm
-	// PathDefaults are the paths absent path fields stand for when the
-	// tool then acts on one ({"path": "."}: fs.search with no path searches
-	// the first root). They are not filled in: they say what a call
-	// touches (see Prepared.Paths).
-	PathDefaults map[string]string
-	// Inverse maps a boolean argument name models use to the field that
-	// means its opposite: {"caseSensitive": "ignoreCase"}; the value is
-	// negated, with a note.
-	Inverse map[string]string
-	// LineWindow names the fields of a line window, first line and count
-	// ({"offset", "limit"}), that start_line/end_line and "10-20" fill.
-	LineWindow [2]string
-	// Status, when set, says how the tool stands for this call's session
-	// (the roots fs.* work in, and where they came from); tools.describe
-	// shows it.
-	Status func(ctx context.Context, call Call) string
-	// Shapes gives fields the one portable shape they are published in
-	// ("headers": HeaderLines; a field of a list's objects as "calls.args").
-	// The pipeline turns every other accepted form into it before
-	// validation, with a note.
-	Shapes map[string]Shape
-	// Unlisted fields are accepted and documented by tools.describe but
-	// left out of the published schema, to keep the listing small. Every
-	// required field is listed.
-	Unlisted []string
 }
 
 // Def is a tool definition with a typed input.

@@ -13,7 +13,7 @@ import (
 )
 
 // caller forwards calls of one tool to its server. A result too long for
-// one answer is kept (tools.KeepCopy), and the calls that page through it
+// one answer is kept (tool.Call.KeepCopy), and the calls that page through it
 // name the copy (response) and read it instead of calling the tool again.
 type caller struct {
 	conn     *Conn

@@ -46,27 +46,31 @@ func Tools(files *roots.Set) []*tool.Tool {
 	b := &batch{files: files}
 	return []*tool.Tool{tool.Def[Input]{
 		Spec: tool.Spec{
-			Name:     "batch",
-			Title:    "Run several calls",
-			Summary:  "Run several tool calls at once, in parallel but in list order on one path; results in order.",
-			Shapes:   map[string]tool.Shape{"calls.args": tool.JSONArgs},
-			Unlisted: []string{"continueOnError"},
-			Keywords: []string{"many", "several", "parallel", "multiple", "bulk", "calls"},
-			Access:   tool.Read,
+			Name:    "batch",
+			Title:   "Run several calls",
+			Summary: "Run several tool calls at once, in parallel but in list order on one path; results in order.",
+			Access:  tool.Read,
 			Annotations: tool.Annotations{
 				// Items may write; the batch itself is as safe as its items.
 				ReadOnly: false, Destructive: true, OpenWorld: true,
 			},
-			Synonyms: map[string]string{"requests": "calls", "items": "calls", "tool_calls": "calls", "concurrency": "maxConcurrency", "parallel": "maxConcurrency",
-				// Lists of calls as model APIs return them: Gemini's
-				// functionCalls and parts, Anthropic's content blocks.
-				"functionCalls": "calls", "function_calls": "calls", "tool_uses": "calls", "content": "calls", "parts": "calls", "toolUses": "calls"},
-			NestedSynonyms: map[string]map[string]string{"calls": {"name": "tool", "toolName": "tool", "recipient_name": "tool", "arguments": "args", "params": "args", "parameters": "args", "input": "args"}},
-			MainField:      "calls",
-			Kinds:          map[string]tool.FieldForm{"calls": tool.CallsKind},
-			Foreign: []tool.OtherName{
-				{Name: "multi_tool_use.parallel", Args: map[string]string{"tool_uses": "calls"}},
-				{Name: "parallel", Args: map[string]string{"tool_uses": "calls"}},
+			Names: tool.Names{
+				Keywords: []string{"many", "several", "parallel", "multiple", "bulk", "calls"},
+				OtherNames: []tool.OtherName{
+					{Name: "multi_tool_use.parallel", Args: map[string]string{"tool_uses": "calls"}},
+					{Name: "parallel", Args: map[string]string{"tool_uses": "calls"}},
+				},
+			},
+			Fields: tool.Fields{
+				Shapes:   map[string]tool.Shape{"calls.args": tool.JSONArgs},
+				Unlisted: []string{"continueOnError"},
+				Synonyms: map[string]string{"requests": "calls", "items": "calls", "tool_calls": "calls", "concurrency": "maxConcurrency", "parallel": "maxConcurrency",
+					// Lists of calls as model APIs return them: Gemini's
+					// functionCalls and parts, Anthropic's content blocks.
+					"functionCalls": "calls", "function_calls": "calls", "tool_uses": "calls", "content": "calls", "parts": "calls", "toolUses": "calls"},
+				NestedSynonyms: map[string]map[string]string{"calls": {"name": "tool", "toolName": "tool", "recipient_name": "tool", "arguments": "args", "params": "args", "parameters": "args", "input": "args"}},
+				MainField:      "calls",
+				Forms:          map[string]tool.FieldForm{"calls": tool.CallsKind},
 			},
 		},
 		Run: b.run,

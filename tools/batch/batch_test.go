@@ -82,7 +82,7 @@ func newFixture(t *testing.T, cfg engine.Config) *fixture {
 	}.Erase()
 	onPath := func(name string, access tool.Access) *tool.Tool {
 		return tool.Def[pathInput]{
-			Spec: tool.Spec{Name: name, Title: name, Summary: "Touches a path.", Access: access, Kinds: map[string]tool.FieldForm{"path": tool.PathKind}},
+			Spec: tool.Spec{Name: name, Title: name, Summary: "Touches a path.", Access: access, Fields: tool.Fields{Forms: map[string]tool.FieldForm{"path": tool.PathKind}}},
 			Run: func(ctx context.Context, call tool.Call, in pathInput) (tool.Result, error) {
 				if f.hook != nil {
 					if err := f.hook(ctx, name, in.Path); err != nil {

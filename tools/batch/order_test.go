@@ -30,7 +30,7 @@ func planPipeline(t *testing.T) (*engine.Host, *roots.Set, string) {
 	dir := t.TempDir()
 	files := openRoots(t, dir)
 	words := tool.Def[wordsInput]{
-		Spec: tool.Spec{Name: "test.words", Title: "Words", Summary: "Takes its own words.", Access: tool.Read, RawArgsField: "args"},
+		Spec: tool.Spec{Name: "test.words", Title: "Words", Summary: "Takes its own words.", Access: tool.Read, CLI: tool.CLI{RawArgsField: "args"}},
 		Run:  func(context.Context, tool.Call, wordsInput) (tool.Result, error) { return tool.Text("ran"), nil },
 	}.Erase()
 	upstream := func(name string, access tool.Access, placeholder bool) *tool.Tool {

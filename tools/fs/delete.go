@@ -26,15 +26,13 @@ func (t *toolset) deleteTool() *tool.Tool {
 		Spec: tool.Spec{
 			Name: "fs.delete", Title: "Delete files",
 			Summary:     "Delete files and links; directories only with recursive: true; never a root.",
-			Keywords:    []string{"rm", "remove", "delete", "unlink", "rmdir", "erase"},
 			Access:      tool.Admin,
 			Annotations: tool.Annotations{Destructive: true, Idempotent: true},
-			Synonyms:    syn,
-			Foreign:     deleteForeign,
-			Kinds:       pathKinds("path", "paths"),
-			MainField:   "path",
-			Plurals:     map[string]string{"path": "paths"},
-			MaxItems:    map[string]int{"paths": maxPaths},
+			Names: tool.Names{
+				Keywords:   []string{"rm", "remove", "delete", "unlink", "rmdir", "erase"},
+				OtherNames: deleteForeign,
+			},
+			Fields: severalPaths(syn),
 		},
 		Run: inRoots(t, (*toolset).runDelete),
 	}.Erase()

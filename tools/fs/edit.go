@@ -65,16 +65,20 @@ func (t *toolset) editTool() *tool.Tool {
 	return tool.Def[EditInput]{
 		Spec: tool.Spec{
 			Name: "fs.edit", Title: "Edit a file",
-			Summary:        "Replace exact text in a file (several edits, all or none); returns the diff.",
-			Unlisted:       []string{"oldText", "newText", "replaceAll", "force"},
-			Keywords:       []string{"replace", "modify", "change", "patch", "sed", "diff", "refactor", "str_replace"},
-			Access:         tool.Write,
-			Annotations:    tool.Annotations{Destructive: true},
-			Synonyms:       syn,
-			NestedSynonyms: map[string]map[string]string{"edits": editSynonyms},
-			MaxItems:       map[string]int{"edits": maxEdits},
-			Foreign:        editForeign,
-			Kinds:          pathKinds("path"),
+			Summary:     "Replace exact text in a file (several edits, all or none); returns the diff.",
+			Access:      tool.Write,
+			Annotations: tool.Annotations{Destructive: true},
+			Names: tool.Names{
+				Keywords:   []string{"replace", "modify", "change", "patch", "sed", "diff", "refactor", "str_replace"},
+				OtherNames: editForeign,
+			},
+			Fields: tool.Fields{
+				Unlisted:       []string{"oldText", "newText", "replaceAll", "force"},
+				Synonyms:       syn,
+				NestedSynonyms: map[string]map[string]string{"edits": editSynonyms},
+				MaxItems:       map[string]int{"edits": maxEdits},
+				Forms:          pathKinds("path"),
+			},
 		},
 		Run: inRoots(t, (*toolset).runEdit),
 	}.Erase()

@@ -41,17 +41,21 @@ func (t *toolset) findTool() *tool.Tool {
 	return tool.Def[FindInput]{
 		Spec: tool.Spec{
 			Name: "fs.find", Title: "Find files by name",
-			Summary:      "Find files and directories by name glob (**/*.go), honouring .gitignore.",
-			Unlisted:     []string{"hidden", "gitignore", "all", "maxResults", "exclude"},
-			Keywords:     []string{"glob", "find", "locate", "files", "names", "paths", "pattern"},
-			Access:       tool.Read,
-			Annotations:  readOnly,
-			Synonyms:     syn,
-			Foreign:      findForeign,
-			Inverse:      map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase"},
-			Kinds:        withPattern(tool.GlobKind, pathKinds("path")),
-			PathDefaults: rootByDefault(),
-			MainField:    "pattern",
+			Summary:     "Find files and directories by name glob (**/*.go), honouring .gitignore.",
+			Access:      tool.Read,
+			Annotations: readOnly,
+			Names: tool.Names{
+				Keywords:   []string{"glob", "find", "locate", "files", "names", "paths", "pattern"},
+				OtherNames: findForeign,
+			},
+			Fields: tool.Fields{
+				Unlisted:     []string{"hidden", "gitignore", "all", "maxResults", "exclude"},
+				Synonyms:     syn,
+				Inverse:      map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase"},
+				Forms:        withPattern(tool.GlobKind, pathKinds("path")),
+				PathDefaults: rootByDefault(),
+				MainField:    "pattern",
+			},
 		},
 		Run: inRoots(t, (*toolset).runFind),
 	}.Erase()

@@ -67,6 +67,18 @@ var pathSynonyms = map[string]string{
 	"dir": "path", "directory": "path", "folder": "path",
 }
 
+// severalPaths are the Fields of a tool that acts on one path or several
+// (path, paths), with syn its synonyms.
+func severalPaths(syn map[string]string) tool.Fields {
+	return tool.Fields{
+		Synonyms:  syn,
+		Forms:     pathKinds("path", "paths"),
+		MainField: "path",
+		Plurals:   map[string]string{"path": "paths"},
+		MaxItems:  map[string]int{"paths": maxPaths},
+	}
+}
+
 // locate maps a path argument to a location inside the roots.
 func (t *toolset) locate(field, p string) (roots.Loc, error) {
 	l, err := t.files.Locate(p)

@@ -55,20 +55,24 @@ func (t *toolset) searchTool() *tool.Tool {
 		Spec: tool.Spec{
 			Name: "fs.search", Title: "Search file contents",
 			Summary:     "Search file contents by regex or literal text, honouring .gitignore.",
-			Unlisted:    []string{"before", "after", "hidden", "gitignore", "all"},
-			Keywords:    []string{"grep", "rg", "ripgrep", "find", "text", "code", "regex", "contents", "occurrences"},
 			Access:      tool.Read,
 			Annotations: readOnly,
-			Synonyms:    syn,
-			MainField:   "pattern",
-			Foreign:     searchForeign(),
-			// "regex": true is a pattern's kind, not the pattern (VS Code's
-			// grep_search sends isRegexp, inspect_ai's grep extended_regexp).
-			Inverse: map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase",
-				"regex": "literal", "regexp": "literal", "isRegexp": "literal", "isRegex": "literal",
-				"useRegex": "literal", "extendedRegexp": "literal"},
-			Kinds:        withPattern(tool.RegexKind, pathKinds("path")),
-			PathDefaults: rootByDefault(),
+			Names: tool.Names{
+				Keywords:   []string{"grep", "rg", "ripgrep", "find", "text", "code", "regex", "contents", "occurrences"},
+				OtherNames: searchForeign(),
+			},
+			Fields: tool.Fields{
+				Unlisted:  []string{"before", "after", "hidden", "gitignore", "all"},
+				Synonyms:  syn,
+				MainField: "pattern",
+				// "regex": true is a pattern's kind, not the pattern (VS Code's
+				// grep_search sends isRegexp, inspect_ai's grep extended_regexp).
+				Inverse: map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase",
+					"regex": "literal", "regexp": "literal", "isRegexp": "literal", "isRegex": "literal",
+					"useRegex": "literal", "extendedRegexp": "literal"},
+				Forms:        withPattern(tool.RegexKind, pathKinds("path")),
+				PathDefaults: rootByDefault(),
+			},
 		},
 		Run: inRoots(t, (*toolset).runSearch),
 	}.Erase()

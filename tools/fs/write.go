@@ -34,13 +34,17 @@ func (t *toolset) writeTool() *tool.Tool {
 		Spec: tool.Spec{
 			Name: "fs.write", Title: "Write a file",
 			Summary:     "Create, overwrite or append to a file, atomically; creates parent directories.",
-			Unlisted:    []string{"append", "createDirs", "force"},
-			Keywords:    []string{"save", "create", "write", "file", "append", "overwrite", "put"},
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Destructive: true},
-			Synonyms:    syn,
-			Foreign:     writeForeign,
-			Kinds:       pathKinds("path"),
+			Names: tool.Names{
+				Keywords:   []string{"save", "create", "write", "file", "append", "overwrite", "put"},
+				OtherNames: writeForeign,
+			},
+			Fields: tool.Fields{
+				Unlisted: []string{"append", "createDirs", "force"},
+				Synonyms: syn,
+				Forms:    pathKinds("path"),
+			},
 		},
 		Run: inRoots(t, (*toolset).runWrite),
 	}.Erase()

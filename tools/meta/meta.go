@@ -29,11 +29,15 @@ func Tools() []*tool.Tool {
 			Spec: tool.Spec{
 				Name: "tools.search", Title: "Find tools",
 				Summary:     "Find f0 tools by words; an empty query lists them all.",
-				Keywords:    []string{"list", "find", "help", "catalog", "catalogue", "discover"},
 				Access:      tool.Read,
 				Annotations: tool.Annotations{ReadOnly: true, Idempotent: true},
-				Synonyms:    map[string]string{"q": "query", "text": "query", "keywords": "query", "ns": "namespace"},
-				MainField:   "query",
+				Names: tool.Names{
+					Keywords: []string{"list", "find", "help", "catalog", "catalogue", "discover"},
+				},
+				Fields: tool.Fields{
+					Synonyms:  map[string]string{"q": "query", "text": "query", "keywords": "query", "ns": "namespace"},
+					MainField: "query",
+				},
 			},
 			Run: runSearch,
 		}.Erase(),
@@ -41,11 +45,15 @@ func Tools() []*tool.Tool {
 			Spec: tool.Spec{
 				Name: "tools.describe", Title: "Describe a tool",
 				Summary:     "Show one tool's arguments, full input schema, examples and notes.",
-				Keywords:    []string{"help", "schema", "usage", "arguments", "info"},
 				Access:      tool.Read,
 				Annotations: tool.Annotations{ReadOnly: true, Idempotent: true},
-				Synonyms:    map[string]string{"tool": "name", "toolName": "name", "tool_name": "name"},
-				MainField:   "name",
+				Names: tool.Names{
+					Keywords: []string{"help", "schema", "usage", "arguments", "info"},
+				},
+				Fields: tool.Fields{
+					Synonyms:  map[string]string{"tool": "name", "toolName": "name", "tool_name": "name"},
+					MainField: "name",
+				},
 			},
 			Run: runDescribe,
 		}.Erase(),

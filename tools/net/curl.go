@@ -59,30 +59,36 @@ type curl struct {
 func (c *curl) tool() *tool.Tool {
 	return tool.Def[Input]{
 		Spec: tool.Spec{
-			Name:    "net.curl",
-			Title:   "HTTP request (curl)",
-			Summary: "Make an HTTP(S) request like curl, with fields or curl args; long bodies come back in pages.",
-			Keywords: []string{"http", "https", "fetch", "get", "post", "put", "delete", "download", "upload", "web", "url",
-				"api", "rest", "request", "wget", "curl", "html", "markdown", "page"},
-			Access:       tool.Read,
-			Annotations:  tool.Annotations{Destructive: true, OpenWorld: true},
-			Synonyms:     synonyms,
-			RawArgsField: "args",
-			MaxItems:     map[string]int{"urls": maxURLs, "headers": maxHeaders},
-			RawFlag:      flagWord,
-			Verbatim:     true,
-			Foreign:      foreignNames,
-			Shell:        []string{"curl"},
-			Kinds: map[string]tool.FieldForm{
-				"url": tool.URLKind, "urls": tool.URLKind, "output": tool.PathKind,
-				"timeoutMs": tool.Millis, "connectTimeoutMs": tool.Millis, "maxTimeSeconds": tool.Seconds,
+			Name:        "net.curl",
+			Title:       "HTTP request (curl)",
+			Summary:     "Make an HTTP(S) request like curl, with fields or curl args; long bodies come back in pages.",
+			Access:      tool.Read,
+			Annotations: tool.Annotations{Destructive: true, OpenWorld: true},
+			Names: tool.Names{
+				Keywords: []string{"http", "https", "fetch", "get", "post", "put", "delete", "download", "upload", "web", "url",
+					"api", "rest", "request", "wget", "curl", "html", "markdown", "page"},
+				OtherNames: foreignNames,
+				Shell:      []string{"curl"},
 			},
-			Shapes: map[string]tool.Shape{
-				"args": tool.CommandLine, "headers": tool.HeaderLines, "data": tool.JSONText, "json": tool.JSONText,
-				"form": tool.URLEncoded, "query": tool.URLEncoded, "cookie": tool.CookiePairs, "user": tool.UserPass,
+			Fields: tool.Fields{
+				Synonyms: synonyms,
+				MaxItems: map[string]int{"urls": maxURLs, "headers": maxHeaders},
+				Forms: map[string]tool.FieldForm{
+					"url": tool.URLKind, "urls": tool.URLKind, "output": tool.PathKind,
+					"timeoutMs": tool.Millis, "connectTimeoutMs": tool.Millis, "maxTimeSeconds": tool.Seconds,
+				},
+				Shapes: map[string]tool.Shape{
+					"args": tool.CommandLine, "headers": tool.HeaderLines, "data": tool.JSONText, "json": tool.JSONText,
+					"form": tool.URLEncoded, "query": tool.URLEncoded, "cookie": tool.CookiePairs, "user": tool.UserPass,
+				},
+				Unlisted: []string{"urls", "cookie", "fail", "silent", "verbose", "writeOut", "maxRedirects", "maxTimeSeconds", "connectTimeoutMs",
+					"remoteName", "userAgent", "referer", "compressed", "insecure", "base64", "startIndex", "response"},
 			},
-			Unlisted: []string{"urls", "cookie", "fail", "silent", "verbose", "writeOut", "maxRedirects", "maxTimeSeconds", "connectTimeoutMs",
-				"remoteName", "userAgent", "referer", "compressed", "insecure", "base64", "startIndex", "response"},
+			CLI: tool.CLI{
+				RawArgsField: "args",
+				RawFlag:      flagWord,
+				Verbatim:     true,
+			},
 		},
 		Run:       c.run,
 		AccessFor: c.access,
