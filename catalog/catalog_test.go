@@ -76,7 +76,7 @@ func TestNetworkTools(t *testing.T) {
 }
 
 // TestFileFieldsArePaths: every field of f0's own tools that names a file
-// is declared a path (Spec.Kinds), so that the core repairs it and batch
+// is declared a path (Spec.Forms), so that the core repairs it and batch
 // orders the calls that touch it; and the paths a call touches, defaults
 // included, are what Prepare says.
 func TestFileFieldsArePaths(t *testing.T) {
@@ -89,7 +89,7 @@ func TestFileFieldsArePaths(t *testing.T) {
 		}
 		for i := range typ.NumField() {
 			name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
-			if fileFields[name] && tl.Kinds[name] != tool.PathKind {
+			if fileFields[name] && tl.Forms[name] != tool.PathKind {
 				t.Errorf("%s: field %q names a file but is not a tools.PathKind", tl.Name, name)
 			}
 		}

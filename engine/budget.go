@@ -42,3 +42,28 @@ func (p *Host) budget(ctx context.Context, args map[string]any) (b tool.Limits, 
 	}
 	return b, asked, note
 }
+
+// within narrows b to a budget chosen by the caller (batch's share, a
+// terminal's budget); zero fields of caller leave b as it is. A budget
+// the call asked for with maxBytes stays when it is the smaller one.
+func within(b, caller tool.Limits, asked bool) tool.Limits {
+	if caller.Bytes > 0 && (b.Bytes > caller.Bytes || !asked) {
+		b.Bytes = caller.Bytes
+	}
+	if caller.Lines > 0 && (b.Lines == 0 || b.Lines > caller.Lines) {
+		b.Lines = caller.Lines
+	}
+	return b
+}
+
+// fits reports whether the pieces of an answer fit b once joined.
+func fits(b tool.Limits, parts ...string) bool {
+	bytes, lines := 0, 0
+	for _, s := range parts {
+		if s != "" {
+			bytes += len(s) + 1
+			lines += text.LineCount(s)
+		}
+	}
+	return bytes <= b.Bytes+1 && (b.Lines == 0 || lines <= b.Lines)
+}

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -44,10 +43,13 @@ type callState struct {
 	// need is the access level the call needs (its tool's, or more for
 	// some arguments): a call above read is not repeated to page it.
 	need tool.Access
-	// pending are the copies the call started (KeepCopy); those it did
+	// pending are the copies the call started (Call.KeepCopy); those it did
 	// not keep are dropped when it ends.
 	pendingMu sync.Mutex
 	pending   []*tool.CopyWriter
+	// front is what the call's front end offers it (progress, a sink,
+	// console output, standard input, the session's roots).
+	front frontEnd
 }
 
 // addPending records a copy the call started.
@@ -121,13 +123,8 @@ func (c *callState) name() string {
 // describe is the call that shows the tool's arguments, or "".
 func (c *callState) describe() string { return c.p.describeCall(c.render, c.tool) }
 
-func withCall(ctx context.Context, c *callState) context.Context {
-	v := callView{c}
-	return tool.WithNamer(tool.WithCall(ctx, v), v)
-}
-
 // rewrittenCall renders the call with some arguments changed (see
-// tool.CallWith).
+// tool.Call.Again).
 func (c *callState) rewrittenCall(changes map[string]any) string {
 	return c.render.Call(c.p.suggestion(c.tool, c.argsWith(changes)))
 }

@@ -18,10 +18,10 @@ type rawInput struct {
 func rawPipeline(t *testing.T) *Host {
 	t.Helper()
 	tool := tool.Def[rawInput]{
-		Spec: tool.Spec{Name: "test.raw", Title: "Raw", Summary: "Echo raw args and a follow-up call.", Access: tool.Read, RawArgsField: "args"},
-		Run: func(ctx context.Context, in rawInput) (tool.Result, error) {
+		Spec: tool.Spec{Name: "test.raw", Title: "Raw", Summary: "Echo raw args and a follow-up call.", Access: tool.Read, CLI: tool.CLI{RawArgsField: "args"}},
+		Run: func(ctx context.Context, call tool.Call, in rawInput) (tool.Result, error) {
 			data, err := json.Marshal(in)
-			return tool.Result{Text: string(data) + "\n" + tool.CallWith(ctx, map[string]any{"url": nil, "offset": 10})}, err
+			return tool.Result{Text: string(data) + "\n" + call.Again(map[string]any{"url": nil, "offset": 10})}, err
 		},
 	}.Erase()
 	docs := func(string) (schemas.Doc, error) {
@@ -63,7 +63,7 @@ func TestCallWith(t *testing.T) {
 	if res.Text != want {
 		t.Fatalf("got\n%s\nwant\n%s", res.Text, want)
 	}
-	if got := tool.CallWith(context.Background(), map[string]any{"offset": 5}); got != `{"offset":5}` {
+	if got := (tool.Call{}).Again(map[string]any{"offset": 5}); got != `{"offset":5}` {
 		t.Fatalf("outside a call: %s", got)
 	}
 }

@@ -2,15 +2,20 @@ package engine
 
 import (
 	"context"
+	"io"
 
+	"f0/internal/kept"
+	"f0/internal/roots"
+	"f0/internal/setting"
 	"f0/tool"
 )
 
-// callView shows a call on its way through the pipeline to the accessors
-// of package tool (OutputRoom, CallWith, Hold, KeepCopy…).
+// callView shows a call on its way through the pipeline to its tool: it
+// is the tool.Engine behind the tool.Call that Run receives.
 type callView struct{ c *callState }
 
-func (v callView) Tool() *tool.Tool { return v.c.tool }
+// toolCall is the tool.Call of c.
+func (c *callState) toolCall() tool.Call { return tool.NewCall(callView{c}) }
 
 func (v callView) Budget() tool.Limits { return v.c.budget }
 
@@ -18,15 +23,7 @@ func (v callView) Ceiling() int { return v.c.budgetCeiling() }
 
 func (v callView) BudgetAsked() bool { return v.c.budgetAsked }
 
-func (v callView) CallWith(changes map[string]any) string { return v.c.rewrittenCall(changes) }
-
-func (v callView) Hold(n int64) error { return v.c.hold(n) }
-
-func (v callView) Kept() *tool.KeptStore { return v.c.p.kept }
-
-func (v callView) AddPending(w *tool.CopyWriter) { v.c.addPending(w) }
-
-func (v callView) Catalog() tool.Catalog { return hostCatalog{v.c.p} }
+func (v callView) Again(changes map[string]any) string { return v.c.rewrittenCall(changes) }
 
 // Suggest renders a call of the named tool the way the caller of the
 // running call can make it.
@@ -39,25 +36,58 @@ func (v callView) ToolName(name string) string {
 	return v.c.render.Name(v.c.p.suggestionOf(name, nil))
 }
 
-// RedirectCall renders a call of the named tool with its output sent to
+// Redirect renders a call of the named tool with its output sent to
 // file, or "" when the caller's front end has no such thing.
-func (v callView) RedirectCall(name string, args map[string]any, file string) string {
+func (v callView) Redirect(name string, args map[string]any, file string) string {
 	return v.c.render.Redirect(v.c.p.suggestionOf(name, args), file)
 }
 
-// dialectNamer writes names outside a call, as r writes them, the names
-// left as given.
-type dialectNamer struct{ r Dialect }
+func (v callView) Settings() setting.SettingWriter { return v.c.front.settings }
 
-func (n dialectNamer) Suggest(name string, args map[string]any) string {
-	return n.r.Call(plainSuggestion(name, args))
+func (v callView) Roots() roots.Source { return v.c.front.roots }
+
+func (v callView) Progress(done, total float64, message string) {
+	if f := v.c.front.progress; f != nil {
+		f(done, total, message)
+	}
 }
 
-func (n dialectNamer) ToolName(name string) string { return n.r.Name(plainSuggestion(name, nil)) }
-
-func (n dialectNamer) RedirectCall(name string, args map[string]any, file string) string {
-	return n.r.Redirect(plainSuggestion(name, args), file)
+// Sink is the writer the front end gave for this tool's body, unless the
+// call's maxBytes asked for a budget (and so for the cut and the footer).
+func (v callView) Sink() io.Writer {
+	s := v.c.front.sink
+	if s == nil || s.tool != v.c.tool || v.c.budgetAsked {
+		return nil
+	}
+	return s.w
 }
+
+func (v callView) Console() (tool.ConsoleOptions, bool) {
+	if o := v.c.front.console; o != nil {
+		return *o, true
+	}
+	return tool.ConsoleOptions{}, false
+}
+
+func (v callView) Stdin() *tool.Stdin { return v.c.front.stdin }
+
+func (v callView) Hold(n int64) error { return v.c.hold(n) }
+
+// KeepCopy starts a copy in the pipeline's store; the call drops it when
+// it ends unless the tool kept it.
+func (v callView) KeepCopy(sum func() string) *tool.CopyWriter {
+	w := kept.NewWriter(v.c.p.kept, sum)
+	if w.Keeping() {
+		v.c.addPending(w)
+	}
+	return w
+}
+
+func (v callView) OpenCopy(token tool.CopyToken) (*tool.Copy, error) {
+	return kept.Open(v.c.p.kept, token)
+}
+
+func (v callView) Catalog() tool.Catalog { return hostCatalog{from: v.c} }
 
 // plainSuggestion is the suggestion of a call of name as given.
 func plainSuggestion(name string, args map[string]any) tool.Suggestion {
@@ -78,31 +108,30 @@ func (p *Host) suggestionOf(name string, args map[string]any) tool.Suggestion {
 	return s
 }
 
-// hostCatalog is a pipeline as batch and the meta tools see it.
-type hostCatalog struct{ p *Host }
+// hostCatalog is a pipeline as batch and the meta tools see it from the
+// call from: names are written for the reader of its answers.
+type hostCatalog struct{ from *callState }
 
-func (h hostCatalog) Resolve(name string) (*tool.Tool, bool) { return h.p.Resolve(name) }
+func (h hostCatalog) Resolve(name string) (*tool.Tool, bool) { return h.from.p.Resolve(name) }
 
-func (h hostCatalog) Visible() []*tool.Tool { return h.p.Visible() }
+func (h hostCatalog) Visible() []*tool.Tool { return h.from.p.Visible() }
 
 func (h hostCatalog) Rank(pool []*tool.Tool, query string) []*tool.Tool {
-	return rankTools(h.p, pool, query)
+	return rankTools(h.from.p, pool, query)
 }
 
-func (h hostCatalog) Describe(ctx context.Context, t *tool.Tool) string { return h.p.Describe(ctx, t) }
-
-func (h hostCatalog) Name(ctx context.Context, t *tool.Tool) string {
-	return h.p.nameText(DialectFrom(ctx), t)
+func (h hostCatalog) Describe(ctx context.Context, t *tool.Tool) string {
+	return h.from.p.describe(ctx, h.from.render, h.from.toolCall(), t)
 }
 
-func (h hostCatalog) PlainName(ctx context.Context, t *tool.Tool) string {
-	return h.p.plainName(DialectFrom(ctx), t)
-}
+func (h hostCatalog) Name(t *tool.Tool) string { return h.from.p.nameText(h.from.render, t) }
 
-func (h hostCatalog) NotFound(ctx context.Context, name string, t *tool.Tool) tool.Result {
-	return h.p.notFound(DialectFrom(ctx), name, t, nil)
+func (h hostCatalog) PlainName(t *tool.Tool) string { return h.from.p.plainName(h.from.render, t) }
+
+func (h hostCatalog) NotFound(name string, t *tool.Tool) tool.Result {
+	return h.from.p.notFound(h.from.render, name, t, nil)
 }
 
 func (h hostCatalog) Prepare(ctx context.Context, name string, args any) tool.PreparedCall {
-	return h.p.Prepare(ctx, name, args)
+	return h.from.p.Prepare(ctx, name, args)
 }

@@ -77,7 +77,13 @@ func rankTools(p *Host, pool []*tool.Tool, query string) []*tool.Tool {
 // Describe renders everything a model needs to call t right the first
 // time, with calls written by the dialect of ctx.
 func (p *Host) Describe(ctx context.Context, t *tool.Tool) string {
-	r := DialectFrom(ctx)
+	c := &callState{p: p, tool: t, render: DialectFrom(ctx), front: frontEndOf(ctx)}
+	return p.describe(ctx, c.render, c.toolCall(), t)
+}
+
+// describe is Describe with calls written by r, for the call of the tool
+// whose status it shows (Spec.Status).
+func (p *Host) describe(ctx context.Context, r Dialect, call tool.Call, t *tool.Tool) string {
 	doc := p.reg.Doc(t)
 	schema := p.reg.schema(t)
 	var b strings.Builder
@@ -104,7 +110,7 @@ func (p *Host) Describe(ctx context.Context, t *tool.Tool) string {
 		}
 	}
 	if t.Status != nil {
-		fmt.Fprintf(&b, "\n%s\n", t.Status(ctx))
+		fmt.Fprintf(&b, "\n%s\n", t.Status(ctx, call))
 	}
 	fmt.Fprintf(&b, "\nInput schema: %s", p.reg.Schema(t))
 	return b.String()

@@ -84,7 +84,6 @@ func WithDialect(ctx context.Context, r Dialect) context.Context {
 		return ctx
 	}
 	ctx = context.WithValue(ctx, dialectKey{}, r)
-	ctx = tool.WithNamer(ctx, dialectNamer{r})
 	return setting.WithWriter(ctx, r)
 }
 
@@ -165,7 +164,7 @@ func (p *Host) docText(r Dialect, t *tool.Tool, text string) string {
 // server's text (an upstream tool's) names that server's tools, not f0's,
 // and stays as the server wrote it.
 func (p *Host) respells(r Dialect, t *tool.Tool) bool {
-	return r.CanonicalNames() && !t.IsExternal()
+	return r.CanonicalNames() && t.External() == nil
 }
 
 // docExample writes one of t's documented examples for r's reader: a value

@@ -22,7 +22,7 @@ type greetInput struct {
 func Example() {
 	greet := tool.Def[greetInput]{
 		Spec: tool.Spec{Name: "demo.greet", Title: "Greet", Summary: "Greet someone by name.", Access: tool.Read},
-		Run: func(ctx context.Context, in greetInput) (tool.Result, error) {
+		Run: func(ctx context.Context, _ tool.Call, in greetInput) (tool.Result, error) {
 			if in.Loud {
 				return tool.Result{Text: "HELLO, " + in.Name + "!"}, nil
 			}

@@ -58,7 +58,7 @@ func fixtureTools() []*tool.Tool {
 	return []*tool.Tool{
 		tool.Def[linesInput]{
 			Spec: tool.Spec{Name: "test.lines", Title: "Lines", Summary: "Short lines that page by line.", Access: tool.Read},
-			Run: func(ctx context.Context, in linesInput) (tool.Result, error) {
+			Run: func(ctx context.Context, call tool.Call, in linesInput) (tool.Result, error) {
 				var b strings.Builder
 				for i := in.Offset; i < in.N; i++ {
 					fmt.Fprintf(&b, "l%04d\n", i)
@@ -71,9 +71,8 @@ func fixtureTools() []*tool.Tool {
 		}.Erase(),
 		tool.Def[echoInput]{
 			Spec: tool.Spec{Name: "test.echo", Title: "Echo", Summary: "Echo the decoded input as JSON.", Access: tool.Read,
-				Keywords: []string{"mirror"}, Synonyms: map[string]string{"body": "data", "timeout_ms": "timeoutMs"},
-				MainField: "url", Aliases: []string{"test.mirror"}},
-			Run: func(ctx context.Context, in echoInput) (tool.Result, error) {
+				Names: tool.Names{Keywords: []string{"mirror"}, Aliases: []string{"test.mirror"}}, Fields: tool.Fields{Synonyms: map[string]string{"body": "data", "timeout_ms": "timeoutMs"}, MainField: "url"}},
+			Run: func(ctx context.Context, call tool.Call, in echoInput) (tool.Result, error) {
 				data, err := json.Marshal(in)
 				return tool.Result{Text: string(data)}, err
 			},
@@ -86,7 +85,7 @@ func fixtureTools() []*tool.Tool {
 		}.Erase(),
 		tool.Def[pageInput]{
 			Spec: tool.Spec{Name: "test.pages", Title: "Pages", Summary: "Big text that pages by offset.", Access: tool.Read},
-			Run: func(ctx context.Context, in pageInput) (tool.Result, error) {
+			Run: func(ctx context.Context, call tool.Call, in pageInput) (tool.Result, error) {
 				return tool.Result{Text: text(in.Size, in.Offset), Next: func(shown int) map[string]any {
 					return map[string]any{"offset": in.Offset + shown}
 				}}, nil
@@ -94,40 +93,44 @@ func fixtureTools() []*tool.Tool {
 		}.Erase(),
 		tool.Def[pageInput]{
 			Spec: tool.Spec{Name: "test.plain", Title: "Plain", Summary: "Big text without paging.", Access: tool.Read},
-			Run: func(ctx context.Context, in pageInput) (tool.Result, error) {
+			Run: func(ctx context.Context, call tool.Call, in pageInput) (tool.Result, error) {
 				return tool.Result{Text: text(in.Size, 0)}, nil
 			},
 		}.Erase(),
 		tool.Def[emptyInput]{
 			Spec: tool.Spec{Name: "test.panic", Title: "Panic", Summary: "Always panics.", Access: tool.Read},
-			Run:  func(ctx context.Context, in emptyInput) (tool.Result, error) { panic("boom") },
+			Run:  func(ctx context.Context, call tool.Call, in emptyInput) (tool.Result, error) { panic("boom") },
 		}.Erase(),
 		tool.Def[emptyInput]{
 			Spec: tool.Spec{Name: "test.wait", Title: "Wait", Summary: "Waits for its context.", Access: tool.Read},
-			Run: func(ctx context.Context, in emptyInput) (tool.Result, error) {
+			Run: func(ctx context.Context, call tool.Call, in emptyInput) (tool.Result, error) {
 				<-ctx.Done()
 				return tool.Result{}, ctx.Err()
 			},
 		}.Erase(),
 		tool.Def[emptyInput]{
 			Spec: tool.Spec{Name: "test.fail", Title: "Fail", Summary: "Fails.", Access: tool.Read},
-			Run: func(ctx context.Context, in emptyInput) (tool.Result, error) {
+			Run: func(ctx context.Context, call tool.Call, in emptyInput) (tool.Result, error) {
 				return tool.Result{}, errors.New("disk on fire")
 			},
 		}.Erase(),
 		tool.Def[emptyInput]{
 			Spec: tool.Spec{Name: "test.reject", Title: "Reject", Summary: "Rejects its input.", Access: tool.Read},
-			Run: func(ctx context.Context, in emptyInput) (tool.Result, error) {
+			Run: func(ctx context.Context, call tool.Call, in emptyInput) (tool.Result, error) {
 				return tool.Result{}, &tool.InputError{Field: "path", Problem: "no such file", Hint: "Try go.mod."}
 			},
 		}.Erase(),
 		tool.Def[emptyInput]{
 			Spec: tool.Spec{Name: "test.nuke", Title: "Nuke", Summary: "Needs admin.", Access: tool.Admin},
-			Run:  func(ctx context.Context, in emptyInput) (tool.Result, error) { return tool.Text("gone"), nil },
+			Run: func(ctx context.Context, call tool.Call, in emptyInput) (tool.Result, error) {
+				return tool.Text("gone"), nil
+			},
 		}.Erase(),
 		tool.Def[emptyInput]{
 			Spec: tool.Spec{Name: "other.thing", Title: "Thing", Summary: "Lives in another namespace.", Access: tool.Read},
-			Run:  func(ctx context.Context, in emptyInput) (tool.Result, error) { return tool.Text("thing"), nil },
+			Run: func(ctx context.Context, call tool.Call, in emptyInput) (tool.Result, error) {
+				return tool.Text("thing"), nil
+			},
 		}.Erase(),
 	}
 }

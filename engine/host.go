@@ -17,10 +17,17 @@ import (
 
 	"f0/engine/internal/keys"
 	"f0/engine/internal/repair"
+	"f0/internal/kept"
 	"f0/internal/setting"
 	"f0/schemas"
 	"f0/tool"
 )
+
+// KeepLimits bound the copies a Host keeps of long answers (a response's
+// body, an upstream tool's result), so that the call for the next page
+// reads the same answer instead of asking for it again. Zero fields take
+// the defaults.
+type KeepLimits = kept.Limits
 
 // Config is what the operator chose for this server.
 type Config struct {
@@ -47,8 +54,8 @@ type Config struct {
 	MaxCalls int
 	MaxHeld  int64
 	// Keep bounds the copies kept of long answers for the calls that page
-	// through them (see KeepCopy).
-	Keep tool.KeepLimits
+	// through them (see tool.Call.KeepCopy).
+	Keep KeepLimits
 	// Logger receives one line per call.
 	Logger *slog.Logger
 }
@@ -78,7 +85,7 @@ type Host struct {
 	// decoders read the calls' JSON arguments (all versions share them).
 	decoders *repair.Decoders
 	// kept are the copies of long answers (all versions share them).
-	kept *tool.KeptStore
+	kept *kept.Store
 }
 
 // NewHost applies cfg to the registry. Names in Include, Exclude and
@@ -96,7 +103,7 @@ func NewHost(reg *Registry, cfg Config) (*Host, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	p := &Host{reg: reg, cfg: cfg, visible: map[*tool.Tool]bool{}, hidden: map[*tool.Tool]hiddenBy{}, load: newLoad(cfg.MaxCalls, cfg.MaxHeld), versions: &versions{}, decoders: &repair.Decoders{}, kept: tool.NewKeptStore(cfg.Keep)}
+	p := &Host{reg: reg, cfg: cfg, visible: map[*tool.Tool]bool{}, hidden: map[*tool.Tool]hiddenBy{}, load: newLoad(cfg.MaxCalls, cfg.MaxHeld), versions: &versions{}, decoders: &repair.Decoders{}, kept: kept.NewStore(cfg.Keep)}
 	if err := p.applyFilters(false); err != nil {
 		return nil, err
 	}
@@ -285,7 +292,7 @@ func (p *Host) prepare(ctx context.Context, r Resolution, raw any) (*callState, 
 		c.notes = append(c.notes, budgetNote)
 	}
 	c.budget, c.budgetAsked = budget, asked
-	in, err := t.Decode(c.args)
+	in, err := decode(t, c.args)
 	if err != nil {
 		return fail(c.decodeFailure(err))
 	}
@@ -315,7 +322,7 @@ func (e repairEnv) Name(t *tool.Tool) string { return e.p.nameText(e.render, t) 
 // input: a failure when they could not even be encoded, else what JSON
 // said did not fit.
 func (c *callState) decodeFailure(err error) tool.Result {
-	if notEncoded := (*tool.EncodeError)(nil); errors.As(err, &notEncoded) {
+	if notEncoded := (*encodeError)(nil); errors.As(err, &notEncoded) {
 		return c.failure(err)
 	}
 	return c.argError([]repair.Problem{{Field: "", Msg: fmt.Sprintf("arguments do not fit the tool's input: %v", err)}})
@@ -394,8 +401,8 @@ func (c *callState) run(ctx context.Context, in any) (res tool.Result) {
 				c.name(), r, c.passed())}
 		}
 	}()
-	ctx = withCall(ctx, c) // it carries the pipeline and the budget too
-	out, err := c.tool.Run(ctx, in)
+	c.front = frontEndOf(ctx)
+	out, err := c.tool.Run(withoutSink(ctx), c.toolCall(), in)
 	if err == nil {
 		return out
 	}

@@ -209,9 +209,10 @@ func TestCallLogLine(t *testing.T) {
 
 func TestProgressReachesTool(t *testing.T) {
 	var got []float64
-	ctx := tool.WithProgress(context.Background(), func(done, total float64, msg string) { got = append(got, done) })
-	tool.ReportProgress(ctx, 1, 2, "half")
-	tool.ReportProgress(context.Background(), 1, 2, "nobody listens")
+	ctx := WithProgress(context.Background(), func(done, total float64, msg string) { got = append(got, done) })
+	(&callState{front: frontEndOf(ctx)}).toolCall().Progress(1, 2, "half")
+	(&callState{front: frontEndOf(context.Background())}).toolCall().Progress(1, 2, "nobody listens")
+	(tool.Call{}).Progress(1, 2, "outside a call")
 	if len(got) != 1 || got[0] != 1 {
 		t.Fatalf("got %v", got)
 	}

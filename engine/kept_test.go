@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"f0/internal/kept"
 	"f0/tool"
 )
 
@@ -20,7 +21,7 @@ type keptEnv struct {
 	now time.Time
 }
 
-func newKeptEnv(t *testing.T, lim tool.KeepLimits) *keptEnv {
+func newKeptEnv(t *testing.T, lim KeepLimits) *keptEnv {
 	t.Helper()
 	if lim.Dir == "" {
 		lim.Dir = t.TempDir()
@@ -31,19 +32,19 @@ func newKeptEnv(t *testing.T, lim tool.KeepLimits) *keptEnv {
 	return e
 }
 
-// call is the context of one call on the pipeline, and the function that
-// ends it (dropping the copies it did not keep).
-func (e *keptEnv) call() (context.Context, func()) {
+// call is one call on the pipeline, and the function that ends it
+// (dropping the copies it did not keep).
+func (e *keptEnv) call() (tool.Call, func()) {
 	c := &callState{p: e.p}
-	return withCall(context.Background(), c), c.dropPending
+	return c.toolCall(), c.dropPending
 }
 
 // keep writes data as one call's copy and keeps it.
 func (e *keptEnv) keep(t *testing.T, data []byte) (tool.CopyToken, bool) {
 	t.Helper()
-	ctx, end := e.call()
+	call, end := e.call()
 	defer end()
-	w := tool.KeepCopy(ctx, nil)
+	w := call.KeepCopy(nil)
 	for len(data) > 0 { // in pieces, as a body is read
 		n := min(len(data), 32<<10)
 		w.Write(data[:n])
@@ -54,9 +55,9 @@ func (e *keptEnv) keep(t *testing.T, data []byte) (tool.CopyToken, bool) {
 
 // read opens token and returns its bytes, or the error.
 func (e *keptEnv) read(token tool.CopyToken) ([]byte, error) {
-	ctx, end := e.call()
+	call, end := e.call()
 	defer end()
-	c, err := tool.OpenCopy(ctx, token)
+	c, err := call.OpenCopy(token)
 	if err != nil {
 		return nil, err
 	}
@@ -76,15 +77,15 @@ func goneWhy(t *testing.T, err error) string {
 func TestKeptCopiesAreBounded(t *testing.T) {
 	cases := []struct {
 		name  string
-		lim   tool.KeepLimits
+		lim   KeepLimits
 		sizes []int // copies kept in order; the first one is then opened
 		why   string
 	}{
-		{"count", tool.KeepLimits{Count: 2}, []int{10, 10, 10}, "it was dropped to make room for newer copies (f0 keeps 2 at once)"},
-		{"bytes", tool.KeepLimits{Bytes: 4 << 20}, []int{1500 << 10, 1500 << 10, 1500 << 10}, "it was dropped to make room for newer copies (f0 keeps 4.0 MB of copies at once)"},
-		{"one copy's size", tool.KeepLimits{Bytes: 64 << 10}, []int{40 << 10}, "it was not kept: the answer is larger than the 32 KB f0 keeps of one answer"},
-		{"memory only", tool.KeepLimits{Memory: 64 << 10, NoDisk: true}, []int{80 << 10}, "it was not kept: the answer is larger than the 64 KB this f0 keeps in memory"},
-		{"off", tool.KeepLimits{Off: true}, []int{10}, "this server never made it: f0 restarted since that answer, or another instance of it (behind a load balancer) gave it"},
+		{"count", KeepLimits{Count: 2}, []int{10, 10, 10}, "it was dropped to make room for newer copies (f0 keeps 2 at once)"},
+		{"bytes", KeepLimits{Bytes: 4 << 20}, []int{1500 << 10, 1500 << 10, 1500 << 10}, "it was dropped to make room for newer copies (f0 keeps 4.0 MB of copies at once)"},
+		{"one copy's size", KeepLimits{Bytes: 64 << 10}, []int{40 << 10}, "it was not kept: the answer is larger than the 32 KB f0 keeps of one answer"},
+		{"memory only", KeepLimits{Memory: 64 << 10, NoDisk: true}, []int{80 << 10}, "it was not kept: the answer is larger than the 64 KB this f0 keeps in memory"},
+		{"off", KeepLimits{Off: true}, []int{10}, "this server never made it: f0 restarted since that answer, or another instance of it (behind a load balancer) gave it"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -109,7 +110,7 @@ func TestKeptCopiesAreBounded(t *testing.T) {
 }
 
 func TestKeptCopyExpires(t *testing.T) {
-	e := newKeptEnv(t, tool.KeepLimits{For: 10 * time.Minute})
+	e := newKeptEnv(t, KeepLimits{For: 10 * time.Minute})
 	tok, kept := e.keep(t, []byte("the answer"))
 	if !kept {
 		t.Fatal("not kept")
@@ -134,17 +135,17 @@ func TestKeptCopyExpires(t *testing.T) {
 
 func TestKeptCopySpillsAndCloseRemovesItsDirectory(t *testing.T) {
 	parent := t.TempDir()
-	e := newKeptEnv(t, tool.KeepLimits{Dir: parent})
+	e := newKeptEnv(t, KeepLimits{Dir: parent})
 	small, _ := e.keep(t, []byte("small"))
 	if dirs, _ := filepath.Glob(filepath.Join(parent, "*")); len(dirs) != 0 {
 		t.Fatalf("a small copy made %v", dirs)
 	}
 	big := bytes.Repeat([]byte("0123456789abcdef"), 200<<10) // 3.2 MB
-	tok, kept := e.keep(t, big)
-	if !kept {
+	tok, ok := e.keep(t, big)
+	if !ok {
 		t.Fatal("not kept")
 	}
-	if e.p.kept.Mem > tool.KeptInMemory {
+	if e.p.kept.Mem > kept.InMemory {
 		t.Fatalf("%d bytes in memory after a spill", e.p.kept.Mem)
 	}
 	dirs, _ := filepath.Glob(filepath.Join(parent, "f0-kept-*"))
@@ -175,9 +176,9 @@ func TestKeptCopySpillsAndCloseRemovesItsDirectory(t *testing.T) {
 }
 
 func TestCopyNotKeptIsDroppedWhenTheCallEnds(t *testing.T) {
-	e := newKeptEnv(t, tool.KeepLimits{})
-	ctx, end := e.call()
-	w := tool.KeepCopy(ctx, nil)
+	e := newKeptEnv(t, KeepLimits{})
+	call, end := e.call()
+	w := call.KeepCopy(nil)
 	w.Write(bytes.Repeat([]byte("x"), 2<<20)) // spilled
 	if e.p.kept.Bytes == 0 {
 		t.Fatal("a copy being written holds nothing")
@@ -204,7 +205,7 @@ func TestCopyTokens(t *testing.T) {
 			t.Fatalf("%q parsed", s)
 		}
 	}
-	e := newKeptEnv(t, tool.KeepLimits{})
+	e := newKeptEnv(t, KeepLimits{})
 	a, _ := e.keep(t, []byte("same"))
 	b, _ := e.keep(t, []byte("same"))
 	if a.Sum != b.Sum || a.ID == b.ID {
@@ -225,7 +226,7 @@ func TestFooterNeverRepeatsAWrite(t *testing.T) {
 	write := func(unpaged string) *tool.Tool {
 		return tool.Def[emptyInput]{
 			Spec: tool.Spec{Name: "test.append", Title: "Append", Summary: "Appends and shows a long diff.", Access: tool.Write},
-			Run: func(ctx context.Context, in emptyInput) (tool.Result, error) {
+			Run: func(ctx context.Context, call tool.Call, in emptyInput) (tool.Result, error) {
 				return tool.Result{Text: long, Unpaged: unpaged}, nil
 			},
 		}.Erase()
@@ -254,7 +255,7 @@ func TestFooterNeverRepeatsAWrite(t *testing.T) {
 // TestFullMemorySpillsTheNewCopy: when the memory for copies is taken, a
 // new copy goes to a file instead of pushing an older one out.
 func TestFullMemorySpillsTheNewCopy(t *testing.T) {
-	e := newKeptEnv(t, tool.KeepLimits{Memory: 64 << 10})
+	e := newKeptEnv(t, KeepLimits{Memory: 64 << 10})
 	first, _ := e.keep(t, bytes.Repeat([]byte("a"), 40<<10))
 	second, _ := e.keep(t, bytes.Repeat([]byte("b"), 40<<10))
 	for _, tok := range []tool.CopyToken{first, second} {

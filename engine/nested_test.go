@@ -38,20 +38,18 @@ func nestedPipeline(t *testing.T) *Host {
 	}
 	reg, err := NewRegistryWithDocs(docs,
 		tool.Def[editInput]{
-			Spec: tool.Spec{Name: "test.edit", Title: "Edit", Summary: "Echo edits.", Access: tool.Read, MainField: "path",
-				Plurals: map[string]string{"path": "paths"},
-				NestedSynonyms: map[string]map[string]string{"edits": {
-					"old_string": "oldText", "new_string": "newText", "old": "oldText", "new": "newText",
-					"search": "oldText", "replace": "newText"}}},
-			Run: func(ctx context.Context, in editInput) (tool.Result, error) {
+			Spec: tool.Spec{Name: "test.edit", Title: "Edit", Summary: "Echo edits.", Access: tool.Read, Fields: tool.Fields{MainField: "path", Plurals: map[string]string{"path": "paths"}, NestedSynonyms: map[string]map[string]string{"edits": {
+				"old_string": "oldText", "new_string": "newText", "old": "oldText", "new": "newText",
+				"search": "oldText", "replace": "newText"}}}},
+			Run: func(ctx context.Context, call tool.Call, in editInput) (tool.Result, error) {
 				data, err := json.Marshal(in)
 				return tool.Result{Text: string(data)}, err
 			},
 		}.Erase(),
 		tool.Def[partialInput]{
 			Spec: tool.Spec{Name: "test.partial", Title: "Partial", Summary: "Stops at the budget.", Access: tool.Read},
-			Run: func(ctx context.Context, in partialInput) (tool.Result, error) {
-				text := strings.Repeat("x\n", tool.Budget(ctx)/2)
+			Run: func(ctx context.Context, call tool.Call, in partialInput) (tool.Result, error) {
+				text := strings.Repeat("x\n", call.Budget()/2)
 				res := tool.Result{Text: text, Partial: true, Next: func(shown int) map[string]any {
 					next := map[string]any{"skip": in.Skip + strings.Count(text[:shown], "\n")}
 					if in.Drop {
@@ -145,12 +143,12 @@ func TestNestedProblems(t *testing.T) {
 
 func TestNestedDefinitionsAreChecked(t *testing.T) {
 	docs := func(string) (schemas.Doc, error) { return schemas.Doc{Examples: []map[string]any{{}}}, nil }
-	run := func(ctx context.Context, in editInput) (tool.Result, error) { return tool.Result{}, nil }
+	run := func(ctx context.Context, _ tool.Call, in editInput) (tool.Result, error) { return tool.Result{}, nil }
 	bad := []tool.Spec{
-		{NestedSynonyms: map[string]map[string]string{"path": {"x": "y"}}},
-		{NestedSynonyms: map[string]map[string]string{"edits": {"x": "nope"}}},
-		{Plurals: map[string]string{"path": "edits2"}},
-		{Plurals: map[string]string{"path": "path"}},
+		{Fields: tool.Fields{NestedSynonyms: map[string]map[string]string{"path": {"x": "y"}}}},
+		{Fields: tool.Fields{NestedSynonyms: map[string]map[string]string{"edits": {"x": "nope"}}}},
+		{Fields: tool.Fields{Plurals: map[string]string{"path": "edits2"}}},
+		{Fields: tool.Fields{Plurals: map[string]string{"path": "path"}}},
 	}
 	for i, spec := range bad {
 		spec.Name, spec.Title, spec.Summary, spec.Access = "test.bad", "Bad", "Bad.", tool.Read

@@ -32,22 +32,23 @@ func vocabPipeline(t *testing.T) *Host {
 		return tool.Result{Text: string(data)}, err
 	}
 	read := tool.Def[vocabRead]{
-		Spec: tool.Spec{Name: "v.read", Title: "Read", Summary: "Read.", Access: tool.Read, LineWindow: [2]string{"offset", "limit"},
-			Foreign: []tool.OtherName{{Name: "read_file", Values: map[string]map[string]map[string]any{
-				"whole": {"true": {"offset": nil, "limit": nil, "start_line": nil, "end_line": nil}, "false": {}}}}}},
-		Run: func(ctx context.Context, in vocabRead) (tool.Result, error) { return echoRun(ctx, in) },
+		Spec: tool.Spec{Name: "v.read", Title: "Read", Summary: "Read.", Access: tool.Read, Fields: tool.Fields{LineWindow: [2]string{"offset", "limit"}}, Names: tool.Names{OtherNames: []tool.OtherName{{Name: "read_file", Values: map[string]map[string]map[string]any{
+			"whole": {"true": {"offset": nil, "limit": nil, "start_line": nil, "end_line": nil}, "false": {}}}}}}},
+		Run: func(ctx context.Context, call tool.Call, in vocabRead) (tool.Result, error) { return echoRun(ctx, in) },
 	}.Erase()
 	search := tool.Def[vocabSearch]{
 		Spec: tool.Spec{Name: "v.search", Title: "Search", Summary: "Search.", Access: tool.Read,
-			Foreign: []tool.OtherName{
+			Names: tool.Names{OtherNames: []tool.OtherName{
 				{Name: "Grep", Args: map[string]string{"query": "pattern"},
 					Values: map[string]map[string]map[string]any{
 						"output_mode": {"content": {}, "count": {"filesOnly": true}},
 						"type":        {"go": {"glob": []any{"*.go"}}}},
 					Unmapped: map[string]string{"type": "give a glob instead"}},
 				{Name: "v_read", When: map[string]string{"mode": "search"}, Set: map[string]any{"literal": true}},
-			}},
-		Run: func(ctx context.Context, in vocabSearch) (tool.Result, error) { return echoRun(ctx, in) },
+			}}},
+		Run: func(ctx context.Context, call tool.Call, in vocabSearch) (tool.Result, error) {
+			return echoRun(ctx, in)
+		},
 	}.Erase()
 	docs := func(name string) (schemas.Doc, error) {
 		ex := map[string]any{"path": "go.mod"}

@@ -49,10 +49,10 @@ func (p *Host) shape(c *callState, res tool.Result, b tool.Limits) tool.Result {
 	if b.Lines > 0 && text.LineCount(head) > b.Lines/2 {
 		head = cutLines(head, b.Lines/2) + "… [head cut]"
 	}
-	if !res.Partial && b.Fits(head, res.Text, notes) {
+	if !res.Partial && fits(b, head, res.Text, notes) {
 		return finish(res, head, res.Text, notes)
 	}
-	if !res.Partial && b.Fits(head, res.Text) {
+	if !res.Partial && fits(b, head, res.Text) {
 		// The body fits; only the notes do not: shorten them, say so.
 		const marker = "\n… [notes cut to fit the output budget]"
 		notes = text.CutUTF8(notes, max(b.Bytes-len(head)-len(res.Text)-len(marker)-2, 0))
@@ -84,7 +84,7 @@ func (p *Host) shape(c *callState, res tool.Result, b tool.Limits) tool.Result {
 		top := headWithNext(head, next)
 		tail := joinNonEmpty(notes, footer)
 		trimmed := strings.TrimRight(body, "\n")
-		if b.Fits(top, trimmed, tail) || body == "" {
+		if fits(b, top, trimmed, tail) || body == "" {
 			return finish(res, top, trimmed, tail)
 		}
 		room = max(min(room, len(body))-(len(top)+len(trimmed)+len(tail)+2-b.Bytes)-64, 0)

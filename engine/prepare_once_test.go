@@ -40,7 +40,7 @@ func TestPrepareOncePerCall(t *testing.T) {
 			}
 			return tool.Read, ""
 		},
-		Run: func(ctx context.Context, in plannedInput) (tool.Result, error) {
+		Run: func(ctx context.Context, _ tool.Call, in plannedInput) (tool.Result, error) {
 			ran.Add(1)
 			if in.plan == nil {
 				t.Error("the run got an input that was not prepared")

@@ -110,13 +110,13 @@ func (pc *Prepared) once(ctx context.Context, budget tool.Limits) (_ tool.Result
 	if res, denied := p.checkAccess(c, pc.in); denied {
 		return finish(res, "", res.Text, ""), c.tool, false
 	}
-	c.budget = c.budget.Within(budget, c.budgetAsked)
+	c.budget = within(c.budget, budget, c.budgetAsked)
 	if res, ok := c.enter(); !ok {
 		return finish(res, "", res.Text, ""), c.tool, false
 	}
 	defer func() { p.load.leave(c.held.Load()) }()
 	defer c.dropPending()
-	res := c.run(tool.SinkOnlyFor(ctx, c.tool), pc.in)
+	res := c.run(ctx, pc.in)
 	res.Notes = append(c.notes, res.Notes...)
 	return p.shape(c, res, c.budget), c.tool, c.replaced
 }
@@ -132,7 +132,7 @@ func (pc *Prepared) Writes() bool {
 }
 
 // Paths are the paths the call names in the fields its tool declares as
-// paths (Spec.Kinds PathKind), as repaired (a file:// URI is a path), with
+// paths (Spec.Forms PathKind), as repaired (a file:// URI is a path), with
 // Spec.PathDefaults standing for absent ones. known is false when the call
 // may touch files those fields do not name: a tool of another server (its
 // paths are its own, and it declares none to f0), a placeholder, or a call
@@ -144,14 +144,14 @@ func (pc *Prepared) Paths() (paths []string, known bool) {
 		return nil, true
 	}
 	t, args := pc.c.tool, pc.c.args
-	if t.IsExternal() || t.Placeholder {
+	if t.External() != nil || t.Placeholder {
 		return nil, false
 	}
 	if f := t.RawArgsField; f != "" && args[f] != nil {
 		return nil, false
 	}
-	for _, field := range keys.Sorted(t.Kinds) {
-		if t.Kinds[field] != tool.PathKind {
+	for _, field := range keys.Sorted(t.Forms) {
+		if t.Forms[field] != tool.PathKind {
 			continue
 		}
 		switch v := args[field].(type) {

@@ -84,14 +84,14 @@ func NewLazyRegistry(list ...*tool.Tool) (*Registry, error) {
 func newRegistry(docs DocSource, list []*tool.Tool, made map[*tool.Tool]*lazyInfo) (*Registry, error) {
 	r := &Registry{byKey: map[string]*tool.Tool{}, byName: map[string]*tool.Tool{}, info: map[*tool.Tool]*lazyInfo{}, otherNames: map[string][]repair.Ref{}, docs: docs}
 	for _, t := range list {
-		if err := t.Validate(); err != nil {
+		if err := validate(t); err != nil {
 			return nil, err
 		}
 		r.info[t] = &lazyInfo{order: len(r.info)}
 		if old := made[t]; old != nil {
 			l := r.info[t]
 			l.once.Do(func() { l.info, l.err = old.info, old.err })
-		} else if t.IsExternal() {
+		} else if t.External() != nil {
 			if err := r.build(t); err != nil {
 				return nil, err
 			}
@@ -189,7 +189,7 @@ func buildInfo(t *tool.Tool, docs DocSource) (*toolInfo, error) {
 	if err := checkDeclared(t, s); err != nil {
 		return nil, err
 	}
-	pub, err := tool.PublishedFrom(t, s)
+	pub, err := publishedFrom(t, s)
 	if err != nil {
 		return nil, err
 	}
@@ -204,8 +204,8 @@ func buildInfo(t *tool.Tool, docs DocSource) (*toolInfo, error) {
 // by an External tool, or generated from the Go input type and documented
 // from docs.
 func schemaAndDoc(t *tool.Tool, docs DocSource) (*schemas.Schema, schemas.Doc, error) {
-	if t.IsExternal() {
-		return tool.ExternalSchema(t)
+	if t.External() != nil {
+		return externalSchema(t)
 	}
 	doc, err := docs(t.Name)
 	if err != nil {
@@ -229,7 +229,7 @@ func applyShapeSchemas(t *tool.Tool, s *schemas.Schema) error {
 		if prop == nil || sh == tool.NoShape {
 			return fmt.Errorf("tool %s: shape for %q, which is not a field of its input", t.Name, path)
 		}
-		sh.Publish(prop)
+		publishShape(sh, prop)
 	}
 	return nil
 }
@@ -280,7 +280,7 @@ func checkNested(t *tool.Tool, s *schemas.Schema) error {
 // real fields.
 func checkDeclared(t *tool.Tool, s *schemas.Schema) error {
 	has := func(field string) bool { return schemas.Property(s, field) != nil }
-	for _, f := range t.Foreign {
+	for _, f := range t.OtherNames {
 		for arg, field := range f.Args {
 			if !has(field) {
 				return fmt.Errorf("tool %s: foreign name %s maps %q to unknown field %q", t.Name, f.Name, arg, field)
@@ -308,7 +308,7 @@ func checkDeclared(t *tool.Tool, s *schemas.Schema) error {
 			}
 		}
 	}
-	for field := range t.Kinds {
+	for field := range t.Forms {
 		if !has(field) {
 			return fmt.Errorf("tool %s: kind declared for unknown field %q", t.Name, field)
 		}

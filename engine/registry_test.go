@@ -35,7 +35,7 @@ func TestLazyRegistryBuildsOnFirstUse(t *testing.T) {
 // registry's construction, fails Check with its reason, and panics on use
 // rather than serve a tool without a schema.
 func TestLazyRegistryCheck(t *testing.T) {
-	run := func(context.Context, editInput) (tool.Result, error) { return tool.Result{}, nil }
+	run := func(context.Context, tool.Call, editInput) (tool.Result, error) { return tool.Result{}, nil }
 	broken := tool.Def[editInput]{Spec: tool.Spec{Name: "test.undocumented", Title: "U", Summary: "U.", Access: tool.Read}, Run: run}.Erase()
 	reg, err := NewLazyRegistry(broken)
 	if err != nil {

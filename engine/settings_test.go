@@ -98,17 +98,16 @@ func TestSettingEnv(t *testing.T) {
 // needs more than every call may hold together is told so, not to retry.
 func TestHoldTellsBusyFromTooMuch(t *testing.T) {
 	p := newTestPipeline(t, Config{MaxHeld: 1000})
-	ctx := context.Background()
-	first, second := withCall(ctx, &callState{p: p}), withCall(ctx, &callState{p: p})
-	if err := tool.Hold(first, 600); err != nil {
+	first, second := (&callState{p: p}).toolCall(), (&callState{p: p}).toolCall()
+	if err := first.Hold(600); err != nil {
 		t.Fatalf("the first call's hold: %v", err)
 	}
 	var busy *BusyError
-	if err := tool.Hold(second, 600); !errors.As(err, &busy) {
+	if err := second.Hold(600); !errors.As(err, &busy) {
 		t.Fatalf("over what the others left: got %v, want busy", err)
 	}
 	var tooMuch *TooMuchMemoryError
-	err := tool.Hold(second, 1200)
+	err := second.Hold(1200)
 	if !errors.As(err, &tooMuch) {
 		t.Fatalf("over the whole limit: got %v, want too much", err)
 	}

@@ -24,10 +24,10 @@ func externalPipeline(t *testing.T) *Host {
 		t.Fatal(err)
 	}
 	tool := tool.External{
-		Spec:   tool.Spec{Name: "up.read_file", Title: "Read a file", Summary: "Read a file upstream.", Access: tool.Read, MainField: "path"},
+		Spec:   tool.Spec{Name: "up.read_file", Title: "Read a file", Summary: "Read a file upstream.", Access: tool.Read, Fields: tool.Fields{MainField: "path"}},
 		Schema: s,
 		Doc:    schemas.Doc{Description: "The upstream's own words.", Examples: []map[string]any{{"path": "<path>"}}},
-		Run: func(ctx context.Context, args map[string]any) (tool.Result, error) {
+		Run: func(ctx context.Context, call tool.Call, args map[string]any) (tool.Result, error) {
 			return tool.Result{Text: text.CompactJSON(args)}, nil
 		},
 	}.Erase()
@@ -95,7 +95,9 @@ func TestExternalToolErrorShowsItsSchemaAndExample(t *testing.T) {
 
 func TestExternalToolNeedsASchema(t *testing.T) {
 	tool := tool.External{Spec: tool.Spec{Name: "up.x", Title: "X", Summary: "X.", Access: tool.Read},
-		Run: func(ctx context.Context, args map[string]any) (tool.Result, error) { return tool.Result{}, nil }}.Erase()
+		Run: func(ctx context.Context, call tool.Call, args map[string]any) (tool.Result, error) {
+			return tool.Result{}, nil
+		}}.Erase()
 	if _, err := NewRegistry(tool); err == nil || !strings.Contains(err.Error(), "needs a schema") {
 		t.Fatalf("got %v", err)
 	}

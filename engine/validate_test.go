@@ -18,7 +18,7 @@ func TestOpenRootKeepsItsKeys(t *testing.T) {
 		Spec:   tool.Spec{Name: "up.env", Title: "T", Summary: "A tool.", Access: tool.Read},
 		Schema: &schemas.Schema{Type: "object", AdditionalProperties: &schemas.Schema{Type: "string"}},
 		Doc:    schemas.Doc{Examples: []map[string]any{{}}},
-		Run: func(ctx context.Context, args map[string]any) (tool.Result, error) {
+		Run: func(ctx context.Context, call tool.Call, args map[string]any) (tool.Result, error) {
 			return tool.Result{Text: fmt.Sprintf("%q %q", args["HOME"], args["N"])}, nil
 		},
 	}.Erase()

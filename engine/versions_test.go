@@ -18,7 +18,7 @@ func externalTool(name, text string, placeholder bool) *tool.Tool {
 		Spec:   tool.Spec{Name: name, Title: "T", Summary: "A tool.", Access: tool.Read, Placeholder: placeholder},
 		Schema: &schemas.Schema{Type: "object"},
 		Doc:    schemas.Doc{Examples: []map[string]any{{}}},
-		Run: func(ctx context.Context, args map[string]any) (tool.Result, error) {
+		Run: func(ctx context.Context, call tool.Call, args map[string]any) (tool.Result, error) {
 			if placeholder {
 				return tool.Result{}, errors.New(text)
 			}

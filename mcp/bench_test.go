@@ -32,7 +32,7 @@ func BenchmarkCall(b *testing.B) {
 // the numbers are the cost of the pipeline and the transports alone.
 func BenchmarkTransport(b *testing.B) {
 	benchFrontEnds(b, func(tb testing.TB) *engine.Host {
-		return customSearchPipeline(tb, func(context.Context, meta.SearchInput) (tool.Result, error) {
+		return customSearchPipeline(tb, func(context.Context, tool.Call, meta.SearchInput) (tool.Result, error) {
 			return tool.Text("ok"), nil
 		})
 	})
@@ -102,7 +102,7 @@ func benchFrontEnds(b *testing.B, pipeline func(testing.TB) *engine.Host) {
 //	go test -bench StdioServer -benchmem -run '^$' ./mcp
 func BenchmarkStdioServer(b *testing.B) {
 	b.Run("trivial", func(b *testing.B) {
-		p := customSearchPipeline(b, func(context.Context, meta.SearchInput) (tool.Result, error) {
+		p := customSearchPipeline(b, func(context.Context, tool.Call, meta.SearchInput) (tool.Result, error) {
 			return tool.Text("ok"), nil
 		})
 		benchStdioCall(b, p, `{"name":"tools_search","arguments":{"query":"describe"}}`)

@@ -81,9 +81,9 @@ func newGate() *gate {
 	}
 }
 
-func (g *gate) run(ctx context.Context, in meta.SearchInput) (tool.Result, error) {
+func (g *gate) run(ctx context.Context, call tool.Call, in meta.SearchInput) (tool.Result, error) {
 	g.started <- struct{}{}
-	tool.ReportProgress(ctx, 1, 2, "half way")
+	call.Progress(1, 2, "half way")
 	if g.afterProgress != nil {
 		select {
 		case <-g.afterProgress:
@@ -109,7 +109,7 @@ func slowPipeline(t testing.TB, g *gate) *engine.Host {
 // overrides are embedded from schemas/overrides, so a tool named
 // tools.search (with its input type) is the only test tool that can be
 // registered.
-func customSearchPipeline(t testing.TB, run func(context.Context, meta.SearchInput) (tool.Result, error)) *engine.Host {
+func customSearchPipeline(t testing.TB, run func(context.Context, tool.Call, meta.SearchInput) (tool.Result, error)) *engine.Host {
 	t.Helper()
 	slow := tool.Def[meta.SearchInput]{
 		Spec: tool.Spec{
@@ -117,7 +117,9 @@ func customSearchPipeline(t testing.TB, run func(context.Context, meta.SearchInp
 			Summary:     "Blocks until the test releases it.",
 			Access:      tool.Read,
 			Annotations: tool.Annotations{ReadOnly: true},
-			MainField:   "query",
+			Fields: tool.Fields{
+				MainField: "query",
+			},
 		},
 		Run: run,
 	}.Erase()

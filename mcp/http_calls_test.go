@@ -81,7 +81,7 @@ func TestHTTPPlainCallsAnswerAsMCPGo(t *testing.T) {
 		{name: "an old protocol version (mcp-go)", id: `15`, params: `{"name":"tools_search","arguments":{"query":"q"}}`,
 			headers: map[string]string{"Mcp-Protocol-Version": "1999-01-01"}},
 	}
-	p := customSearchPipeline(t, func(_ context.Context, in meta.SearchInput) (tool.Result, error) {
+	p := customSearchPipeline(t, func(_ context.Context, _ tool.Call, in meta.SearchInput) (tool.Result, error) {
 		if in.Query == "x" {
 			return tool.Result{IsError: true, Text: "nothing for x"}, nil
 		}

@@ -210,7 +210,7 @@ func call(ctx context.Context, srv *server.MCPServer, p *engine.Host, ws *worksp
 	}
 	if req.Params.Meta != nil && req.Params.Meta.ProgressToken != nil {
 		token := req.Params.Meta.ProgressToken
-		ctx = tool.WithProgress(ctx, func(done, total float64, message string) {
+		ctx = engine.WithProgress(ctx, func(done, total float64, message string) {
 			params := map[string]any{"progressToken": token, "progress": done}
 			if total > 0 {
 				params["total"] = total

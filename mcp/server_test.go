@@ -527,7 +527,7 @@ func TestCancellationReachesTool(t *testing.T) {
 }
 
 func TestPanicBecomesResult(t *testing.T) {
-	p := customSearchPipeline(t, func(ctx context.Context, in meta.SearchInput) (tool.Result, error) {
+	p := customSearchPipeline(t, func(ctx context.Context, call tool.Call, in meta.SearchInput) (tool.Result, error) {
 		if in.Query == "boom" {
 			panic("kaboom")
 		}

@@ -32,7 +32,7 @@ func TestStdioPlainCallsAnswerAsMCPGo(t *testing.T) {
 		{"a fractional id (HandleMessage)", `1.5`, `{"name":"tools_search","arguments":{"query":"x"}}`},
 		{"an escaped name (HandleMessage)", `12`, `{"name":"tools\u005fsearch","arguments":{"query":"x"}}`},
 	}
-	p := customSearchPipeline(t, func(_ context.Context, in meta.SearchInput) (tool.Result, error) {
+	p := customSearchPipeline(t, func(_ context.Context, _ tool.Call, in meta.SearchInput) (tool.Result, error) {
 		if in.Query == "x" {
 			return tool.Result{IsError: true, Text: "nothing for x"}, nil
 		}

@@ -425,7 +425,7 @@ func TestStdioCancelledRequestIsNotAnswered(t *testing.T) {
 // (roots/list, a request from the server) gets the client's answer, read
 // while the call waits.
 func TestStdioServerRequestsRoots(t *testing.T) {
-	p := customSearchPipeline(t, func(ctx context.Context, _ meta.SearchInput) (tool.Result, error) {
+	p := customSearchPipeline(t, func(ctx context.Context, call tool.Call, _ meta.SearchInput) (tool.Result, error) {
 		res, err := server.ServerFromContext(ctx).RequestRoots(ctx, mcpgo.ListRootsRequest{})
 		if err != nil {
 			return tool.Result{}, err

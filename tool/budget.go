@@ -1,23 +1,21 @@
 package tool
 
 import (
-	"context"
-
 	"f0/internal/text"
 )
 
-// What OutputRoom keeps out of a call's budget for the status line, the
+// What Call.Room keeps out of a call's budget for the status line, the
 // notes and the footer; what Share keeps out of each part for its header
 // line and its "more of this" line, and the least a part gets; what
 // Raise adds to a text's size.
 const (
-	RoomReserve      = 700
+	roomReserve      = 700
 	roomReserveLines = 8
 	partReserve      = 120
 	partReserveLines = 3
-	PartMin          = 512
-	PartMinLines     = 4
-	NeededReserve    = 1024
+	partMin          = 512
+	partMinLines     = 4
+	neededReserve    = 1024
 )
 
 // MinShare is the least output budget each of several calls sharing one
@@ -32,21 +30,8 @@ type Limits struct {
 	Bytes, Lines int
 }
 
-// Within narrows b to a budget chosen by the caller (batch's share, a
-// terminal's budget); zero fields of caller leave b as it is. A budget
-// the call asked for with maxBytes stays when it is the smaller one.
-func (b Limits) Within(caller Limits, asked bool) Limits {
-	if caller.Bytes > 0 && (b.Bytes > caller.Bytes || !asked) {
-		b.Bytes = caller.Bytes
-	}
-	if caller.Lines > 0 && (b.Lines == 0 || b.Lines > caller.Lines) {
-		b.Lines = caller.Lines
-	}
-	return b
-}
-
 // Room is what a tool's own text (Result.Text) may fill: bytes, and lines
-// when Lines is not 0. OutputRoom gives a call's; a tool that collects
+// when Lines is not 0. Call.Room gives a call's; a tool that collects
 // output (a listing, a search, a file read) stops there and sets
 // Result.Partial, and the pipeline cuts anything longer anyway.
 type Room struct {
@@ -54,21 +39,6 @@ type Room struct {
 	budget       Limits // the whole budget the room is part of
 	// most is the largest budget the call can ask for with maxBytes.
 	most int
-}
-
-// OutputRoom returns the room of the current call: its output budget (the
-// server default, or its maxBytes up to the server's cap, and never past
-// what its client passes on to the model) less what the core keeps for the
-// status line, the notes and the footer it writes when it cuts. It is the
-// one place a tool learns its budget from: Raise says whether a larger
-// maxBytes would show more.
-func OutputRoom(ctx context.Context) Room {
-	r := RoomIn(budgetOf(ctx))
-	r.most = DefaultOutputCap
-	if c, ok := callFrom(ctx); ok {
-		r.most = c.Ceiling()
-	}
-	return r
 }
 
 // Raise returns the output budget (maxBytes) a call needs to show a text of
@@ -79,17 +49,18 @@ func OutputRoom(ctx context.Context) Room {
 // file (output), never the larger budget: that call would get the same
 // answer.
 func (r Room) Raise(n int64) (int64, bool) {
-	want := n + NeededReserve
+	want := n + neededReserve
 	return want, want <= int64(r.most)
 }
 
 // Most is the largest output budget (maxBytes) the call can ask for.
 func (r Room) Most() int { return r.most }
 
-// RoomIn is the room a tool's text has in budget b. It is never less than
-// the quarter of b that the pipeline keeps for the text when it cuts.
-func RoomIn(b Limits) Room {
-	r := Room{Bytes: max(b.Bytes-RoomReserve, b.Bytes/4), budget: b}
+// roomIn is the room a tool's text has in budget b, in a call that can ask
+// for at most most with maxBytes. It is never less than the quarter of b
+// that the engine keeps for the text when it cuts.
+func roomIn(b Limits, most int) Room {
+	r := Room{Bytes: max(b.Bytes-roomReserve, b.Bytes/4), budget: b, most: most}
 	if b.Lines > 0 {
 		r.Lines = max(b.Lines-roomReserveLines, b.Lines/4, 1)
 	}
@@ -101,9 +72,9 @@ func RoomIn(b Limits) Room {
 // n ways, less the header line and the "more of this" line each part adds.
 func (r Room) Share(n int) Room {
 	n = max(n, 1)
-	s := Room{Bytes: max(r.Bytes/n-partReserve, PartMin)}
+	s := Room{Bytes: max(r.Bytes/n-partReserve, partMin)}
 	if r.Lines > 0 {
-		s.Lines = max(r.Lines/n-partReserveLines, PartMinLines)
+		s.Lines = max(r.Lines/n-partReserveLines, partMinLines)
 	}
 	s.budget, s.most = s.Limits(), r.most
 	return s
@@ -136,20 +107,6 @@ func (r Room) Limits() Limits { return Limits{Bytes: r.Bytes, Lines: r.Lines} }
 // least MinShare bytes.
 func (r Room) Parts() int { return r.budget.Bytes / MinShare }
 
-// Budget returns the output budget in bytes of the current call: the most
-// the whole answer may hold. What a tool's own text may fill is OutputRoom.
-func Budget(ctx context.Context) int {
-	return budgetOf(ctx).Bytes
-}
-
-// budgetOf returns the whole budget of the current call.
-func budgetOf(ctx context.Context) Limits {
-	if c, ok := callFrom(ctx); ok {
-		return c.Budget()
-	}
-	return Limits{Bytes: DefaultMaxOutput}
-}
-
 // Budget defaults.
 const (
 	DefaultMaxOutput = 24 << 10
@@ -159,15 +116,3 @@ const (
 // BudgetField is the argument every tool accepts to change its output
 // budget for one call.
 const BudgetField = "maxBytes"
-
-// Fits reports whether the pieces of an answer fit b once joined.
-func (b Limits) Fits(parts ...string) bool {
-	bytes, lines := 0, 0
-	for _, s := range parts {
-		if s != "" {
-			bytes += len(s) + 1
-			lines += text.LineCount(s)
-		}
-	}
-	return bytes <= b.Bytes+1 && (b.Lines == 0 || lines <= b.Lines)
-}

@@ -3,12 +3,10 @@ package tool
 import (
 	"encoding"
 	"encoding/json"
-	"flag"
 	"reflect"
 	"strconv"
 	"strings"
 	"sync"
-	"testing"
 	"unicode"
 	"unicode/utf8"
 )
@@ -304,68 +302,4 @@ func setStrings(f reflect.Value, v any) bool {
 	}
 	f.Set(s)
 	return true
-}
-
-// Decode turns the repaired arguments into the tool's input, prepared
-// (Def.Prepare): directly when the tool's plan can, through JSON
-// otherwise. Under go test every direct decoding is checked against JSON's
-// (see checkingDecodes). The engine decodes a call once; the access check
-// and Run get the same input.
-func (t *Tool) Decode(args map[string]any) (any, error) {
-	in, err := t.decodeArgs(args)
-	if err != nil || t.prepare == nil {
-		return in, err
-	}
-	return t.prepare(in), nil
-}
-
-// decodeArgs is Decode before the tool prepares the input.
-func (t *Tool) decodeArgs(args map[string]any) (any, error) {
-	if t.FromArgs != nil {
-		if in, ok := t.FromArgs(args); ok {
-			if checkingDecodes() {
-				t.checkDirect(args, in)
-			}
-			return in, nil
-		}
-	}
-	data, err := json.Marshal(args)
-	if err != nil {
-		return nil, &EncodeError{err}
-	}
-	return t.decode(data)
-}
-
-// EncodeError is arguments that JSON could not encode.
-type EncodeError struct{ err error }
-
-func (e *EncodeError) Error() string { return "re-encode arguments: " + e.err.Error() }
-
-func (e *EncodeError) Unwrap() error { return e.err }
-
-// checkDirect panics when the direct decoding of args differs from JSON's:
-// a bug in the plan, which a test must not pass over.
-func (t *Tool) checkDirect(args map[string]any, direct any) {
-	data, err := json.Marshal(args)
-	if err != nil {
-		panic("tools: decoded directly arguments JSON cannot encode: " + err.Error())
-	}
-	viaJSON, err := t.decode(data)
-	if err != nil {
-		panic("tools: decoded directly arguments JSON refuses: " + err.Error())
-	}
-	if !reflect.DeepEqual(direct, viaJSON) {
-		panic("tools: " + t.Name + ": direct decoding differs from JSON's for " + string(data))
-	}
-}
-
-// checkingDecodes reports whether direct decodings are checked against
-// JSON's: in every test (the catalogue's, the mistake corpus, the CLI's),
-// but not in a benchmark, whose numbers the check would skew.
-func checkingDecodes() bool {
-	if !testing.Testing() {
-		return false
-	}
-	bench := flag.Lookup("test.bench")
-	return bench == nil || bench.Value.String() == ""
 }

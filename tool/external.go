@@ -29,15 +29,9 @@ type External struct {
 	Doc schemas.Doc
 	// Run executes a call with the repaired, validated arguments (maxBytes
 	// included when the call set it).
-	Run func(ctx context.Context, args map[string]any) (Result, error)
+	Run func(ctx context.Context, call Call, args map[string]any) (Result, error)
 	// AccessFor, when set, raises the level a particular call needs.
 	AccessFor func(args map[string]any) (Access, string)
-}
-
-// externalInfo is what an External tool brings instead of a Go input type.
-type externalInfo struct {
-	schema, published *schemas.Schema
-	doc               schemas.Doc
 }
 
 // Erase turns the definition into a Tool the registry can hold.
@@ -45,7 +39,7 @@ func (e External) Erase() *Tool {
 	t := &Tool{
 		Spec:      e.Spec,
 		inputType: reflect.TypeFor[map[string]any](),
-		external:  &externalInfo{schema: e.Schema, published: e.Published, doc: e.Doc},
+		external:  &e,
 		decode: func(raw json.RawMessage) (any, error) {
 			v, err := text.DecodeJSON(raw)
 			if err != nil {
@@ -59,58 +53,12 @@ func (e External) Erase() *Tool {
 		},
 	}
 	if e.Run != nil {
-		t.run = func(ctx context.Context, in any) (Result, error) { return e.Run(ctx, in.(map[string]any)) }
+		t.run = func(ctx context.Context, call Call, in any) (Result, error) {
+			return e.Run(ctx, call, in.(map[string]any))
+		}
 	}
 	if e.AccessFor != nil {
 		t.accessFor = func(in any) (Access, string) { return e.AccessFor(in.(map[string]any)) }
 	}
 	return t
-}
-
-// ExternalSchema returns a copy of an External tool's schema, which the
-// registry may then extend, and its documentation.
-func ExternalSchema(t *Tool) (*schemas.Schema, schemas.Doc, error) {
-	if t.external.schema == nil {
-		return nil, schemas.Doc{}, fmt.Errorf("tool %s: an external tool needs a schema", t.Name)
-	}
-	s, err := copySchema(t, t.external.schema)
-	return s, t.external.doc, err
-}
-
-// copySchema returns a deep copy of a root object schema.
-func copySchema(t *Tool, from *schemas.Schema) (*schemas.Schema, error) {
-	data, err := json.Marshal(from)
-	if err != nil {
-		return nil, fmt.Errorf("tool %s: schema: %w", t.Name, err)
-	}
-	s := &schemas.Schema{}
-	if err := json.Unmarshal(data, s); err != nil {
-		return nil, fmt.Errorf("tool %s: schema: %w", t.Name, err)
-	}
-	if s.Type != "object" {
-		return nil, fmt.Errorf("tool %s: the input schema is of type %q, not an object", t.Name, s.Type)
-	}
-	if s.Properties == nil {
-		s = schemas.WithoutProperties(s, nil) // a copy with an empty properties map
-	}
-	return s, nil
-}
-
-// PublishedFrom returns the schema to publish for t, given the one the
-// pipeline validates against: the same, or an External tool's own
-// published schema with the fields the registry added to s.
-func PublishedFrom(t *Tool, s *schemas.Schema) (*schemas.Schema, error) {
-	if t.external == nil || t.external.published == nil {
-		return s, nil
-	}
-	pub, err := copySchema(t, t.external.published)
-	if err != nil {
-		return nil, err
-	}
-	for name, p := range s.Properties.FromOldest() {
-		if schemas.Property(pub, name) == nil {
-			pub.Properties.Set(name, p)
-		}
-	}
-	return pub, nil
 }

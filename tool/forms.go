@@ -2,7 +2,7 @@ package tool
 
 // FieldForm says what a field holds beyond its JSON type, so that the core can
 // repair the forms models write it in. A tool declares kinds in
-// Spec.Kinds.
+// Spec.Forms.
 type FieldForm int
 
 const (

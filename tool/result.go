@@ -41,7 +41,7 @@ type Result struct {
 	// access suggests no call either.
 	Unpaged string
 	// Partial marks Text as only the first part of a longer output: the
-	// tool stopped collecting at the budget (tools.Budget). The pipeline
+	// tool stopped collecting at the budget (Call.Room). The pipeline
 	// then writes the truncation footer even when Text fits.
 	Partial bool
 	// Total is the size in bytes of the whole output when the tool knows it

@@ -1,9 +1,5 @@
 package tool
 
-import (
-	"f0/schemas"
-)
-
 // Shape is the one portable form f0 publishes for a field that models send
 // in several forms. The published schema gives the shape a single JSON type
 // that every converter keeps (a string, or a list of strings); the pipeline
@@ -38,14 +34,3 @@ const (
 	// [user, password].
 	UserPass
 )
-
-// Publish sets the portable schema of the shape on s, keeping its
-// description.
-func (sh Shape) Publish(s *schemas.Schema) {
-	s.AnyOf, s.OneOf, s.AdditionalProperties, s.Properties = nil, nil, nil, nil
-	if sh == HeaderLines {
-		s.Type, s.Items = "array", &schemas.Schema{Type: "string"}
-		return
-	}
-	s.Type, s.Items = "string", nil
-}

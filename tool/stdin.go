@@ -1,7 +1,6 @@
 package tool
 
 import (
-	"context"
 	"io"
 	"sync"
 )
@@ -27,21 +26,4 @@ func (s *Stdin) Bytes(limit int64) ([]byte, error) {
 		s.data, s.err = io.ReadAll(io.LimitReader(s.r, limit+1))
 	})
 	return s.data, s.err
-}
-
-type stdinKey struct{}
-
-// WithStdin gives the calls made with ctx the front end's standard input.
-func WithStdin(ctx context.Context, s *Stdin) context.Context {
-	if s == nil {
-		return ctx
-	}
-	return context.WithValue(ctx, stdinKey{}, s)
-}
-
-// StdinFrom returns the standard input of ctx, or nil when the call came
-// from a front end without one (MCP).
-func StdinFrom(ctx context.Context) *Stdin {
-	s, _ := ctx.Value(stdinKey{}).(*Stdin)
-	return s
 }

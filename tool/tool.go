@@ -1,15 +1,22 @@
-// Package tool is the author API: what a tool's package imports to define
-// tools (Def, Spec, Result, InputError, Access, FieldForm, Shape, OtherName,
-// Room) and the accessors a tool calls with its ctx (OutputRoom, CallWith,
-// Suggest, ToolName, Sink, ReportProgress, KeepCopy…). The engine installs
-// what those accessors read. It imports no f0 package but internal/setting,
-// internal/text and schemas; it never imports the engine.
+// Package tool is the author API: everything a package of tools imports to
+// define them. A tool is a Def — a Spec (its names, access, how its
+// arguments are read, how a command line gives them), a typed input and a
+// Run function — erased into the *Tool a registry holds. Run receives the
+// call's Call, the one place a tool learns anything of f0 beyond its
+// input: the room its answer has, how to write other calls for the reader
+// of the answer, its roots, progress, the front end's sink, console and
+// standard input, kept copies and the catalogue of other tools. Its
+// context carries only cancellation and the deadline. A Run returns a
+// Result, or an *InputError for arguments wrong in substance.
+//
+// It imports no f0 package but internal/kept, internal/roots,
+// internal/setting, internal/text and schemas. It must never import the
+// engine: the engine imports it, and fills each Call through NewCall.
 package tool
 
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"reflect"
 	"strings"
 )
@@ -22,7 +29,12 @@ type Annotations struct {
 	OpenWorld   bool
 }
 
-// Spec is everything about a tool except its input type and handler.
+// Spec is everything about a tool except its input type and handler: who
+// it is (Name, Title, Summary), what a call needs and does (Access,
+// Annotations), and three groups: the names it answers to (Names), how its
+// arguments are read and repaired (Fields) and how a command line gives
+// them (CLI). The groups are embedded, so spec.Synonyms reads as well as
+// spec.Fields.Synonyms.
 type Spec struct {
 	// Name is the canonical name, "namespace.tool".
 	Name string
@@ -30,24 +42,100 @@ type Spec struct {
 	Title string
 	// Summary is the one-line summary that opens the description.
 	Summary string
-	// Keywords help tools.search and name suggestions find the tool.
-	Keywords []string
 	// Access is the level every call needs at least.
 	Access Access
 	// Annotations are published as MCP tool annotations.
 	Annotations Annotations
-	// Synonyms maps argument names models use to the field they mean,
-	// e.g. "body" -> "data".
-	Synonyms map[string]string
-	// Aliases are deprecated or alternative names that resolve to the tool.
-	Aliases []string
 	// Placeholder marks a tool that stands for the tools of its namespace
 	// while they are not known (an upstream server that is not running):
 	// a call of a name in the namespace that no tool has reaches it.
 	Placeholder bool
+	// Status, when set, says how the tool stands for the call's session
+	// (the roots fs.* work in, and where they came from); tools.describe
+	// shows it.
+	Status func(ctx context.Context, call Call) string
+	Names
+	Fields
+	CLI
+}
+
+// Names are the names a tool answers to besides its canonical one, and
+// the words that find it.
+type Names struct {
+	// Aliases are deprecated or alternative names that resolve to the tool.
+	Aliases []string
+	// OtherNames are other servers' and agents' names for this tool, with
+	// how their arguments map (see OtherName).
+	OtherNames []OtherName
+	// Shell are shell commands this tool does (curl, cat, ls): a call to a
+	// shell tool (bash, run_shell_command) with one of them is routed here.
+	Shell []string
+	// ShellFlags are the flags of those commands the tool has fields for,
+	// and the fields each sets: {"-n": {"lineNumbers": true}}. A flag it
+	// does not list makes the routed call an error (-la is -l and -a).
+	ShellFlags map[string]map[string]any
+	// Keywords help tools.search and name suggestions find the tool.
+	Keywords []string
+}
+
+// Fields say how the engine reads a call's arguments into the tool's
+// input: the other names and shapes models give them, what some of them
+// hold, and what is published.
+type Fields struct {
+	// Synonyms maps argument names models use to the field they mean,
+	// e.g. "body" -> "data".
+	Synonyms map[string]string
+	// NestedSynonyms maps a field holding an object, or a list of objects,
+	// to the synonyms of that object's own fields: {"edits": {"old_string":
+	// "oldText"}}. Other spellings of the nested fields (old_text, OldText)
+	// already work, as at the top level.
+	NestedSynonyms map[string]map[string]string
+	// Plurals maps a single-value field to the list field that takes
+	// several values: {"path": "paths"}. A list of several values sent for
+	// the single field goes to the list field; a list of one becomes the
+	// single value. A bare list (CLI words, arguments sent as an array)
+	// fills the plural of MainField.
+	Plurals map[string]string
+	// Inverse maps a boolean argument name models use to the field that
+	// means its opposite: {"caseSensitive": "ignoreCase"}; the value is
+	// negated, with a note.
+	Inverse map[string]string
+	// Forms says what some fields hold, so the engine repairs the forms
+	// models write them in: {"path": tool.PathKind, "timeoutMs":
+	// tool.Millis}. Every field that names a file the tool reads or writes
+	// is a PathKind: batch orders the calls that touch the same path by
+	// them.
+	Forms map[string]FieldForm
+	// Shapes gives fields the one portable shape they are published in
+	// ("headers": HeaderLines; a field of a list's objects as "calls.args").
+	// The engine turns every other accepted form into it before
+	// validation, with a note.
+	Shapes map[string]Shape
+	// LineWindow names the fields of a line window, first line and count
+	// ({"offset", "limit"}), that start_line/end_line and "10-20" fill.
+	LineWindow [2]string
 	// MainField is filled by a bare string argument (CLI `f0 TOOL value`,
 	// or arguments sent as a plain string).
 	MainField string
+	// MaxItems is the most items a list field (or keys an object field)
+	// may hold, by field name; the engine refuses longer ones before the
+	// tool runs. Fields not named, and lists nested in any field, take
+	// DefaultMaxItems. It is not published in the schema.
+	MaxItems map[string]int
+	// PathDefaults are the paths absent path fields stand for when the
+	// tool then acts on one ({"path": "."}: fs.search with no path searches
+	// the first root). They are not filled in: they say what a call
+	// touches (see PreparedCall.Paths).
+	PathDefaults map[string]string
+	// Unlisted fields are accepted and documented by tools.describe but
+	// left out of the published schema, to keep the listing small. Every
+	// required field is listed.
+	Unlisted []string
+}
+
+// CLI says how a command line gives a tool its arguments and prints its
+// answer.
+type CLI struct {
 	// RawArgsField, when set, receives CLI words verbatim as a list
 	// (net.curl's curl-style "args").
 	RawArgsField string
@@ -61,69 +149,15 @@ type Spec struct {
 	// response: a terminal front end prints it byte for byte, and adds no
 	// final newline when stdout is a pipe.
 	Verbatim bool
-	// NestedSynonyms maps a field holding an object, or a list of objects,
-	// to the synonyms of that object's own fields: {"edits": {"old_string":
-	// "oldText"}}. Other spellings of the nested fields (old_text, OldText)
-	// already work, as at the top level.
-	NestedSynonyms map[string]map[string]string
-	// MaxItems is the most items a list field (or keys an object field)
-	// may hold, by field name; the pipeline refuses longer ones before the
-	// tool runs. Fields not named, and lists nested in any field, take
-	// DefaultMaxItems. It is not published in the schema.
-	MaxItems map[string]int
-	// Plurals maps a single-value field to the list field that takes
-	// several values: {"path": "paths"}. A list of several values sent for
-	// the single field goes to the list field; a list of one becomes the
-	// single value. A bare list (CLI words, arguments sent as an array)
-	// fills the plural of MainField.
-	Plurals map[string]string
-	// OtherName are other servers' and agents' names for this tool, with how
-	// their arguments map (see Foreign).
-	Foreign []OtherName
-	// Shell are shell commands this tool does (curl, cat, ls): a call to a
-	// shell tool (bash, run_shell_command) with one of them is routed here.
-	Shell []string
-	// ShellFlags are the flags of those commands the tool has fields for,
-	// and the fields each sets: {"-n": {"lineNumbers": true}}. A flag it
-	// does not list makes the routed call an error (-la is -l and -a).
-	ShellFlags map[string]map[string]any
-	// Kinds says what some fields hold, so the core repairs the forms models
-	// write them in: {"path": tools.PathKind, "timeoutMs": tools.Millis}.
-	// Every field that names a file the tool reads or writes is a PathKind:
-	// batch orders the calls that touch the same path by them.
-	Kinds map[string]FieldForm
-	// PathDefaults are the paths absent path fields stand for when the
-	// tool then acts on one ({"path": "."}: fs.search with no path searches
-	// the first root). They are not filled in: they say what a call
-	// touches (see Prepared.Paths).
-	PathDefaults map[string]string
-	// Inverse maps a boolean argument name models use to the field that
-	// means its opposite: {"caseSensitive": "ignoreCase"}; the value is
-	// negated, with a note.
-	Inverse map[string]string
-	// LineWindow names the fields of a line window, first line and count
-	// ({"offset", "limit"}), that start_line/end_line and "10-20" fill.
-	LineWindow [2]string
-	// Status, when set, says how the tool stands for this call's session
-	// (the roots fs.* work in, and where they came from); tools.describe
-	// shows it.
-	Status func(ctx context.Context) string
-	// Shapes gives fields the one portable shape they are published in
-	// ("headers": HeaderLines; a field of a list's objects as "calls.args").
-	// The pipeline turns every other accepted form into it before
-	// validation, with a note.
-	Shapes map[string]Shape
-	// Unlisted fields are accepted and documented by tools.describe but
-	// left out of the published schema, to keep the listing small. Every
-	// required field is listed.
-	Unlisted []string
 }
 
 // Def is a tool definition with a typed input.
 type Def[In any] struct {
 	Spec
-	// Run executes the call.
-	Run func(ctx context.Context, in In) (Result, error)
+	// Run executes the call: ctx for its cancellation and deadline, call
+	// for everything else it learns of f0 (its room, how to write other
+	// calls, its roots, its front end), in the typed input.
+	Run func(ctx context.Context, call Call, in In) (Result, error)
 	// AccessFor, when set, raises the level a particular call needs (for
 	// instance a POST needs write); the string says why.
 	AccessFor func(in In) (Access, string)
@@ -141,11 +175,11 @@ type Tool struct {
 	// fromArgs, when set, fills the input from the repaired arguments
 	// without JSON, when it can (see fieldPlan).
 	FromArgs  func(map[string]any) (any, bool)
-	run       func(context.Context, any) (Result, error)
+	run       func(context.Context, Call, any) (Result, error)
 	accessFor func(any) (Access, string)
 	prepare   func(any) any
 	// external is set for a tool defined by another server's listing.
-	external *externalInfo
+	external *External
 }
 
 // Erase turns a typed definition into a Tool the registry can hold.
@@ -161,8 +195,8 @@ func (d Def[In]) Erase() *Tool {
 			return in, nil
 		},
 		FromArgs: typedDecoder[In](),
-		run: func(ctx context.Context, in any) (Result, error) {
-			return d.Run(ctx, in.(In))
+		run: func(ctx context.Context, call Call, in any) (Result, error) {
+			return d.Run(ctx, call, in.(In))
 		},
 	}
 	if d.AccessFor != nil {
@@ -177,8 +211,24 @@ func (d Def[In]) Erase() *Tool {
 // InputType is the Go type the tool's arguments decode into.
 func (t *Tool) InputType() reflect.Type { return t.inputType }
 
-// Run runs the tool on its decoded input. For the engine.
-func (t *Tool) Run(ctx context.Context, in any) (Result, error) { return t.run(ctx, in) }
+// Run runs the tool on its decoded input. For the engine, which gives the
+// call its Call.
+func (t *Tool) Run(ctx context.Context, call Call, in any) (Result, error) {
+	return t.run(ctx, call, in)
+}
+
+// DecodeJSON decodes arguments written as JSON into the tool's input.
+// For the engine, which decodes through FromArgs first.
+func (t *Tool) DecodeJSON(raw json.RawMessage) (any, error) { return t.decode(raw) }
+
+// Complete is the decoded input as the tool completes it once per call
+// (Def.Prepare), before the access check and Run see it. For the engine.
+func (t *Tool) Complete(in any) any {
+	if t.prepare == nil {
+		return in
+	}
+	return t.prepare(in)
+}
 
 // AccessFor is the level the call with input in needs by the tool's own
 // rule (Def.AccessFor), and why; ok is false when the tool has none. For
@@ -191,39 +241,12 @@ func (t *Tool) AccessFor(in any) (level Access, reason string, ok bool) {
 	return level, reason, true
 }
 
-// IsExternal reports whether another server's listing defines t
-// (External). For the engine.
-func (t *Tool) IsExternal() bool { return t.external != nil }
+// External is the definition of a tool another server's listing defines,
+// nil for a tool with a Go input type. For the engine.
+func (t *Tool) External() *External { return t.external }
 
 // Namespace is the part of the canonical name before the dot.
 func (t *Tool) Namespace() string {
 	ns, _, _ := strings.Cut(t.Name, ".")
 	return ns
-}
-
-// Validate reports a malformed definition.
-func (t *Tool) Validate() error {
-	ns, short, dotted := strings.Cut(t.Name, ".")
-	if ns == "" || dotted && (short == "" || strings.Contains(short, ".")) {
-		return fmt.Errorf("tool name %q: want namespace.tool, or one word for a top-level tool such as batch", t.Name)
-	}
-	if t.Name != strings.ToLower(t.Name) {
-		return fmt.Errorf("tool name %q: want lower case", t.Name)
-	}
-	if t.Summary == "" || t.Title == "" {
-		return fmt.Errorf("tool %s: title and summary are required", t.Name)
-	}
-	if t.Access < Read || t.Access > Admin {
-		return fmt.Errorf("tool %s: access level not set", t.Name)
-	}
-	if t.external != nil {
-		if t.run == nil {
-			return fmt.Errorf("tool %s: needs a Run function", t.Name)
-		}
-		return nil
-	}
-	if t.run == nil || t.inputType == nil || t.inputType.Kind() != reflect.Struct {
-		return fmt.Errorf("tool %s: needs a struct input and a Run function", t.Name)
-	}
-	return nil
 }

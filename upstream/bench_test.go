@@ -37,8 +37,8 @@ func BenchmarkProxiedCall(b *testing.B) {
 		up := reg.Lookup("up.read_file")
 		k := &caller{fields: fieldNames{offset: offsetField, response: responseField}, readOnly: true}
 		local := tool.External{Spec: up.Spec, Schema: sch(b, reg, up), Doc: reg.Doc(up),
-			Run: func(ctx context.Context, args map[string]any) (tool.Result, error) {
-				return k.page(ctx, convert(answer, false), 0, "", true), nil
+			Run: func(_ context.Context, call tool.Call, args map[string]any) (tool.Result, error) {
+				return k.page(call, convert(answer, false), 0, "", true), nil
 			}}.Erase()
 		local.Name, local.Aliases, local.Unlisted = "local.read_file", nil, nil
 		lreg, err := engine.NewRegistry(local)

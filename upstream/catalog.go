@@ -65,10 +65,14 @@ func (c *Conn) tool(ut mcpgo.Tool) (*tool.Tool, error) {
 		Name:        name,
 		Title:       title(ut),
 		Summary:     summary(ut),
-		Keywords:    append(engine.NameWords(ut.Name), c.srv.Name),
 		Access:      access(ut.Annotations),
 		Annotations: annotations(ut.Annotations),
-		Unlisted:    []string{fields.offset, fields.response, fields.binary},
+		Names: tool.Names{
+			Keywords: append(engine.NameWords(ut.Name), c.srv.Name),
+		},
+		Fields: tool.Fields{
+			Unlisted: []string{fields.offset, fields.response, fields.binary},
+		},
 	}
 	if orig := c.srv.Name + "." + ut.Name; engine.NameKey(orig) != engine.NameKey(name) {
 		spec.Aliases = append(spec.Aliases, orig)
@@ -268,17 +272,19 @@ func (c *Conn) placeholder() *tool.Tool {
 			Name:        c.srv.Name + "." + placeholderName,
 			Title:       "Upstream server " + c.srv.Name + " (not running)",
 			Summary:     fmt.Sprintf("The upstream MCP server %q is not running; f0 keeps starting it, and its tools are listed when it runs.", c.srv.Name),
-			Keywords:    []string{c.srv.Name, "upstream"},
 			Access:      tool.Read,
 			Annotations: tool.Annotations{ReadOnly: true, Idempotent: true},
 			Placeholder: true,
+			Names: tool.Names{
+				Keywords: []string{c.srv.Name, "upstream"},
+			},
 		},
 		Schema: &schemas.Schema{Type: "object"},
 		Doc: schemas.Doc{
 			Description: fmt.Sprintf("Stands for the tools of the upstream MCP server %q (%s) while it does not run. A call of any of its tools says why it is not running.", c.srv.Name, c.srv.Where()),
 			Examples:    []map[string]any{{}},
 		},
-		Run: func(ctx context.Context, _ map[string]any) (tool.Result, error) {
+		Run: func(ctx context.Context, _ tool.Call, _ map[string]any) (tool.Result, error) {
 			if _, err := c.session(ctx); err != nil {
 				return tool.Result{}, err
 			}

@@ -212,7 +212,7 @@ func TestSlowUpstreamDoesNotBlockOthers(t *testing.T) {
 	p := gateway(t, engine.Config{}, fakeUpstream(t, "slow"), fakeUpstream(t, "quick"))
 	ctx, cancel := context.WithCancel(context.Background())
 	progressed := make(chan string, 4)
-	waitCtx := tool.WithProgress(ctx, func(done, total float64, msg string) { progressed <- msg })
+	waitCtx := engine.WithProgress(ctx, func(done, total float64, msg string) { progressed <- msg })
 	waited := make(chan tool.Result, 1)
 	go func() { waited <- p.Call(waitCtx, "slow_wait", nil) }()
 	if msg := <-progressed; msg != "half" {

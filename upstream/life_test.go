@@ -146,7 +146,7 @@ func TestCancellationReachesTheUpstream(t *testing.T) {
 	progressed := make(chan string, 4)
 	done := make(chan tool.Result, 1)
 	go func() {
-		done <- p.Call(tool.WithProgress(ctx, func(_, _ float64, msg string) { progressed <- msg }), "up_wait", nil)
+		done <- p.Call(engine.WithProgress(ctx, func(_, _ float64, msg string) { progressed <- msg }), "up_wait", nil)
 	}()
 	<-progressed // the upstream is running the call
 	cancel()

@@ -13,7 +13,7 @@ import (
 )
 
 // caller forwards calls of one tool to its server. A result too long for
-// one answer is kept (tools.KeepCopy), and the calls that page through it
+// one answer is kept (tool.Call.KeepCopy), and the calls that page through it
 // name the copy (response) and read it instead of calling the tool again.
 type caller struct {
 	conn     *Conn
@@ -32,6 +32,8 @@ type keptResult struct {
 // request is one call as the caller sees it: the upstream's arguments,
 // and f0's own.
 type request struct {
+	// call is the running call.
+	call     tool.Call
 	args     map[string]any
 	offset   int
 	binary   bool
@@ -43,9 +45,9 @@ func (k *caller) key(r request) string {
 	return k.tool + "\x00" + text.CompactJSON(r.args) + "\x00" + strconv.FormatBool(r.binary)
 }
 
-func (k *caller) run(ctx context.Context, args map[string]any) (tool.Result, error) {
+func (k *caller) run(ctx context.Context, call tool.Call, args map[string]any) (tool.Result, error) {
 	delete(args, tool.BudgetField)
-	r := request{args: args}
+	r := request{call: call, args: args}
 	r.offset, _ = intArg(args[k.fields.offset])
 	r.binary, _ = args[k.fields.binary].(bool)
 	r.response, _ = args[k.fields.response].(string)
@@ -60,13 +62,13 @@ func (k *caller) run(ctx context.Context, args map[string]any) (tool.Result, err
 		return tool.Result{}, err
 	}
 	token, paged := k.keep(ctx, r, out, w)
-	return k.page(ctx, out, r.offset, token, paged), nil
+	return k.page(r.call, out, r.offset, token, paged), nil
 }
 
 // call calls the upstream tool and copies its text as it converts it.
 func (k *caller) call(ctx context.Context, r request) (tool.Result, *tool.CopyWriter, error) {
 	res, err := k.conn.Call(ctx, k.tool, r.args, func(done, total float64, msg string) {
-		tool.ReportProgress(ctx, done, total, msg)
+		r.call.Progress(done, total, msg)
 	})
 	if err != nil {
 		return tool.Result{}, nil, err
@@ -75,7 +77,7 @@ func (k *caller) call(ctx context.Context, r request) (tool.Result, *tool.CopyWr
 	if res.IsError {
 		return tool.Result{}, nil, fmt.Errorf("the upstream tool answered with an error: %s", out.Text)
 	}
-	w := tool.KeepCopy(ctx, nil)
+	w := r.call.KeepCopy(nil)
 	io.WriteString(w, out.Text)
 	return out, w, nil
 }
@@ -85,7 +87,7 @@ func (k *caller) call(ctx context.Context, r request) (tool.Result, *tool.CopyWr
 // continue it. A tool that is not called again to page has none when the
 // copy could not be kept; paged says whether the rest has a call at all.
 func (k *caller) keep(ctx context.Context, r request, out tool.Result, w *tool.CopyWriter) (token string, paged bool) {
-	if len(out.Text)-r.offset <= tool.Budget(ctx)/2 {
+	if len(out.Text)-r.offset <= r.call.Budget()/2 {
 		return "", true // it fits: the pipeline's own footer, if any, does
 	}
 	meta := &keptResult{key: k.key(r), res: out}
@@ -110,7 +112,7 @@ func (k *caller) continued(ctx context.Context, r request) (tool.Result, error) 
 		return tool.Result{}, &tool.InputError{Field: k.fields.response, Problem: fmt.Sprintf("%q is not the name of a kept result: the footer of a cut result writes it as r-, 12 hex digits, -, 16 hex digits (e.g. %s)", r.response, tool.CopyTokenExample),
 			Hint: fmt.Sprintf("Copy it from the footer, or drop %q to call the tool.", k.fields.response)}
 	}
-	cp, err := tool.OpenCopy(ctx, tok)
+	cp, err := r.call.OpenCopy(tok)
 	if err == nil {
 		defer cp.Close()
 		return k.replay(ctx, r, cp)
@@ -118,23 +120,23 @@ func (k *caller) continued(ctx context.Context, r request) (tool.Result, error) 
 	gone, _ := err.(*tool.CopyGone)
 	if !k.readOnly {
 		return tool.Result{}, fmt.Errorf("the rest of this result cannot be shown: %s. f0 does not call %s again to page through its answer: it is not annotated read-only, so a second call could do its work again. Calling it again is up to you: it will run again",
-			gone.Error(), tool.ToolName(ctx, k.name()))
+			gone.Error(), r.call.ToolName(k.name()))
 	}
 	out, w, err := k.call(ctx, r)
 	if err != nil {
 		return tool.Result{}, err
 	}
 	if w.Sum() != tok.Sum {
-		again, _ := k.keep(ctx, request{args: r.args, binary: r.binary}, out, w)
+		again, _ := k.keep(ctx, request{call: r.call, args: r.args, binary: r.binary}, out, w)
 		changes := map[string]any{k.fields.offset: nil, k.fields.response: nil}
 		if again != "" {
 			changes[k.fields.response] = again
 		}
 		return tool.Result{}, fmt.Errorf("the result changed since the first page: %s; %s was called again, and its result (%s, sha256 %s…) is not the one the first pages came from (sha256 %s…). The pages you have are of the earlier result; read the new one from its start: %s",
-			gone.Error(), tool.ToolName(ctx, k.name()), text.HumanBytes(int64(len(out.Text))), w.Sum(), tok.Sum, tool.CallWith(ctx, changes))
+			gone.Error(), r.call.ToolName(k.name()), text.HumanBytes(int64(len(out.Text))), w.Sum(), tok.Sum, r.call.Again(changes))
 	}
 	token, paged := k.keep(ctx, r, out, w)
-	res := k.page(ctx, out, r.offset, token, paged)
+	res := k.page(r.call, out, r.offset, token, paged)
 	res.Notes = append(res.Notes, fmt.Sprintf("note: %s; the tool was called again (it is annotated read-only), and its result is the same as the first (sha256 %s…), so this page continues it", gone.Error(), tok.Sum))
 	return res, nil
 }
@@ -155,14 +157,14 @@ func (k *caller) replay(ctx context.Context, r request, cp *tool.Copy) (tool.Res
 	}
 	res := m.res
 	res.Text = b.String()
-	return k.page(ctx, res, r.offset, cp.Token.String(), true), nil
+	return k.page(r.call, res, r.offset, cp.Token.String(), true), nil
 }
 
 // page returns the result from byte offset on, with the continuation the
 // pipeline names in its footer when the budget cuts it: the offset in the
 // kept copy (token). A result that is not paged (its copy could not be
 // kept, and the tool is not called again) has a footer saying why.
-func (k *caller) page(ctx context.Context, res tool.Result, offset int, token string, paged bool) tool.Result {
+func (k *caller) page(call tool.Call, res tool.Result, offset int, token string, paged bool) tool.Result {
 	total := len(res.Text)
 	if offset > 0 {
 		offset = min(offset, total)
@@ -170,7 +172,7 @@ func (k *caller) page(ctx context.Context, res tool.Result, offset int, token st
 		res.Head = fmt.Sprintf("[from byte %s of %s]", text.GroupDigits(int64(offset)), text.GroupDigits(int64(total)))
 	}
 	if !paged {
-		res.Unpaged = fmt.Sprintf("The rest is not shown: f0 could not keep a copy of this result, and it does not call %s again to page through it (the tool is not annotated read-only, so a second call could do its work again).", tool.ToolName(ctx, k.name()))
+		res.Unpaged = fmt.Sprintf("The rest is not shown: f0 could not keep a copy of this result, and it does not call %s again to page through it (the tool is not annotated read-only, so a second call could do its work again).", call.ToolName(k.name()))
 		return res
 	}
 	field, resp, again := k.fields.offset, k.fields.response, k.readOnly

@@ -93,7 +93,7 @@ func TestUpstreamReadOnlyPagingWhenTheCopyIsGone(t *testing.T) {
 		}
 	})
 	t.Run("a changed result is said so", func(t *testing.T) {
-		p := gateway(t, engine.Config{Keep: tool.KeepLimits{Count: 1}}, fakeUpstream(t, "up"))
+		p := gateway(t, engine.Config{Keep: engine.KeepLimits{Count: 1}}, fakeUpstream(t, "up"))
 		first := p.Call(ctx, "up_big", map[string]any{"kib": 60}) // call 1
 		_, next := upNext(t, first)
 		p.Call(ctx, "up_big", map[string]any{"kib": 50}) // call 2 takes the one place

@@ -387,18 +387,18 @@ func (a *app) callLocal(ctx context.Context, p *engine.Host, name engine.Resolut
 		}
 	}
 	// curl's "@-" and "-T -" read the terminal's standard input.
-	ctx = tool.WithStdin(ctx, tool.NewStdin(a.stdin))
+	ctx = engine.WithStdin(ctx, tool.NewStdin(a.stdin))
 	clearProgress := func() {}
 	if !quiet {
 		ctx, clearProgress = a.progress(ctx)
 	}
 	if console {
-		ctx = tool.WithConsole(ctx, tool.ConsoleOptions{Terminal: isTerminal(a.stdout)})
+		ctx = engine.WithConsole(ctx, tool.ConsoleOptions{Terminal: isTerminal(a.stdout)})
 	}
 	// The whole body goes to stdout (a pipe, a file, curl's console): the
 	// tool writes it there as it reads it, instead of holding it.
 	if t != nil && t.Verbatim && (console || a.pipeBudget() == pipedBudget) {
-		ctx = tool.WithSink(ctx, t, a.stdout)
+		ctx = engine.WithSink(ctx, t, a.stdout)
 	}
 	res := p.CallResolved(ctx, name, raw, tool.Limits{Bytes: a.pipeBudget()})
 	clearProgress()

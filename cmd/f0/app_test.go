@@ -486,7 +486,7 @@ func TestServeStdio(t *testing.T) {
 
 func TestReadArgs(t *testing.T) {
 	a := newApp(strings.NewReader(`{"from":"stdin"}`), io.Discard, io.Discard)
-	main := &tool.Tool{Spec: tool.Spec{MainField: "query"}}
+	main := &tool.Tool{Spec: tool.Spec{Fields: tool.Fields{MainField: "query"}}}
 	tests := []struct {
 		name    string
 		tool    *tool.Tool

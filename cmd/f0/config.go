@@ -380,9 +380,9 @@ func (g *globalFlags) close() {
 // defaults, spilling to a private directory in the system's temporary
 // directory, or in the user's cache directory when that one is inside a
 // root, or in memory only when both are.
-func keepLimits(files *roots.Set, oneShot bool) tool.KeepLimits {
+func keepLimits(files *roots.Set, oneShot bool) engine.KeepLimits {
 	if oneShot {
-		return tool.KeepLimits{Off: true}
+		return engine.KeepLimits{Off: true}
 	}
 	var dirs []string
 	if files != nil {
@@ -391,10 +391,10 @@ func keepLimits(files *roots.Set, oneShot bool) tool.KeepLimits {
 	cache, err := os.UserCacheDir()
 	for _, dir := range []string{os.TempDir(), cache} {
 		if dir != "" && (dir != cache || err == nil) && !insideAny(dir, dirs) {
-			return tool.KeepLimits{Dir: dir}
+			return engine.KeepLimits{Dir: dir}
 		}
 	}
-	return tool.KeepLimits{NoDisk: true}
+	return engine.KeepLimits{NoDisk: true}
 }
 
 // insideAny reports whether dir is one of roots or inside one, links

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"f0/tool"
+	"f0/engine"
 )
 
 // progressBar draws a call's progress on one terminal line of stderr (a
@@ -28,7 +28,7 @@ func (a *app) progress(ctx context.Context) (context.Context, func()) {
 		return ctx, func() {}
 	}
 	bar := &progressBar{w: a.stderr}
-	return tool.WithProgress(ctx, bar.update), bar.clear
+	return engine.WithProgress(ctx, bar.update), bar.clear
 }
 
 // isTerminal reports whether w is a character device (a TTY).

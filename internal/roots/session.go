@@ -256,35 +256,12 @@ func WithSource(ctx context.Context, src Source) context.Context {
 	return context.WithValue(ctx, sourceKey{}, src)
 }
 
-// For returns the roots a call uses: its session's (see WithSource), or
-// fixed when the call has no session (the CLI, tests). Call done when the
-// call no longer uses them.
-func For(ctx context.Context, fixed *Set) (set *Set, done func(), err error) {
-	if src, ok := ctx.Value(sourceKey{}).(Source); ok {
-		return src.Files(ctx)
-	}
-	return fixed, func() {}, nil
-}
-
-// Use runs f with the roots a call uses (see For) and gives them back when
-// f returns. When the call has none (its session's client has sent none
-// yet), f gets a nil set and why: a tool that needs files fails with that
-// reason, one that may not touch any goes on without them.
-func Use[R any](ctx context.Context, fixed *Set, f func(set *Set, missing error) (R, error)) (R, error) {
-	set, done, err := For(ctx, fixed)
-	if err != nil {
-		return f(nil, err)
-	}
-	defer done()
-	return f(set, nil)
-}
-
-// Describe says which roots a call would use and where they came from.
-func Describe(ctx context.Context, fixed *Set) string {
-	if src, ok := ctx.Value(sourceKey{}).(Source); ok {
-		return src.Describe(ctx)
-	}
-	return "Roots: " + fixed.Named()
+// SourceFrom returns the source attached to ctx (WithSource), nil when the
+// call has no session (the CLI, tests). The engine reads it once per call
+// and hands it to the tool in its tool.Call.
+func SourceFrom(ctx context.Context) Source {
+	src, _ := ctx.Value(sourceKey{}).(Source)
+	return src
 }
 
 // Unavailable is the source of a call that cannot have client roots (no

@@ -46,27 +46,31 @@ func Tools(files *roots.Set) []*tool.Tool {
 	b := &batch{files: files}
 	return []*tool.Tool{tool.Def[Input]{
 		Spec: tool.Spec{
-			Name:     "batch",
-			Title:    "Run several calls",
-			Summary:  "Run several tool calls at once, in parallel but in list order on one path; results in order.",
-			Shapes:   map[string]tool.Shape{"calls.args": tool.JSONArgs},
-			Unlisted: []string{"continueOnError"},
-			Keywords: []string{"many", "several", "parallel", "multiple", "bulk", "calls"},
-			Access:   tool.Read,
+			Name:    "batch",
+			Title:   "Run several calls",
+			Summary: "Run several tool calls at once, in parallel but in list order on one path; results in order.",
+			Access:  tool.Read,
 			Annotations: tool.Annotations{
 				// Items may write; the batch itself is as safe as its items.
 				ReadOnly: false, Destructive: true, OpenWorld: true,
 			},
-			Synonyms: map[string]string{"requests": "calls", "items": "calls", "tool_calls": "calls", "concurrency": "maxConcurrency", "parallel": "maxConcurrency",
-				// Lists of calls as model APIs return them: Gemini's
-				// functionCalls and parts, Anthropic's content blocks.
-				"functionCalls": "calls", "function_calls": "calls", "tool_uses": "calls", "content": "calls", "parts": "calls", "toolUses": "calls"},
-			NestedSynonyms: map[string]map[string]string{"calls": {"name": "tool", "toolName": "tool", "recipient_name": "tool", "arguments": "args", "params": "args", "parameters": "args", "input": "args"}},
-			MainField:      "calls",
-			Kinds:          map[string]tool.FieldForm{"calls": tool.CallsKind},
-			Foreign: []tool.OtherName{
-				{Name: "multi_tool_use.parallel", Args: map[string]string{"tool_uses": "calls"}},
-				{Name: "parallel", Args: map[string]string{"tool_uses": "calls"}},
+			Names: tool.Names{
+				Keywords: []string{"many", "several", "parallel", "multiple", "bulk", "calls"},
+				OtherNames: []tool.OtherName{
+					{Name: "multi_tool_use.parallel", Args: map[string]string{"tool_uses": "calls"}},
+					{Name: "parallel", Args: map[string]string{"tool_uses": "calls"}},
+				},
+			},
+			Fields: tool.Fields{
+				Shapes:   map[string]tool.Shape{"calls.args": tool.JSONArgs},
+				Unlisted: []string{"continueOnError"},
+				Synonyms: map[string]string{"requests": "calls", "items": "calls", "tool_calls": "calls", "concurrency": "maxConcurrency", "parallel": "maxConcurrency",
+					// Lists of calls as model APIs return them: Gemini's
+					// functionCalls and parts, Anthropic's content blocks.
+					"functionCalls": "calls", "function_calls": "calls", "tool_uses": "calls", "content": "calls", "parts": "calls", "toolUses": "calls"},
+				NestedSynonyms: map[string]map[string]string{"calls": {"name": "tool", "toolName": "tool", "recipient_name": "tool", "arguments": "args", "params": "args", "parameters": "args", "input": "args"}},
+				MainField:      "calls",
+				Forms:          map[string]tool.FieldForm{"calls": tool.CallsKind},
 			},
 		},
 		Run: b.run,
@@ -80,22 +84,22 @@ type outcome struct {
 	listed string
 }
 
-func (b *batch) run(ctx context.Context, in Input) (tool.Result, error) {
-	p, ok := tool.CatalogFrom(ctx)
+func (b *batch) run(ctx context.Context, call tool.Call, in Input) (tool.Result, error) {
+	p, ok := call.Catalog()
 	if !ok {
 		return tool.Result{}, fmt.Errorf("batch runs only inside the call pipeline")
 	}
 	if err := checkSize(in); err != nil {
 		return tool.Result{}, err
 	}
-	room := tool.OutputRoom(ctx)
+	room := call.Room()
 	if most := room.Parts(); len(in.Calls) > most {
 		hint := fmt.Sprintf("Split it into batches of %d.", most)
 		if len(in.Calls)*tool.MinShare <= room.Most() {
 			hint = fmt.Sprintf("Split it into batches of %d, or raise maxBytes.", most)
 		}
 		return tool.Result{}, &tool.InputError{Field: "calls", Problem: fmt.Sprintf(
-			"has %d calls; with an output budget of %d bytes a batch takes at most %d, so that each gets %d bytes", len(in.Calls), tool.Budget(ctx), most, tool.MinShare),
+			"has %d calls; with an output budget of %d bytes a batch takes at most %d, so that each gets %d bytes", len(in.Calls), call.Budget(), most, tool.MinShare),
 			Hint: hint}
 	}
 	items := make([]tool.PreparedCall, len(in.Calls))
@@ -105,9 +109,9 @@ func (b *batch) run(ctx context.Context, in Input) (tool.Result, error) {
 			return tool.Result{}, &tool.InputError{Field: fmt.Sprintf("calls[%d].tool", i), Problem: "is batch: a batch cannot contain another batch", Hint: "Put all the calls in one list."}
 		}
 	}
-	plan := b.plan(ctx, items)
+	plan := b.plan(ctx, call, items)
 	start := time.Now()
-	outs := execute(ctx, plan, in, room.Share(len(in.Calls)))
+	outs := execute(ctx, call, plan, in, room.Share(len(in.Calls)))
 	return render(ctx, outs, in, time.Since(start)), nil
 }
 
@@ -126,7 +130,7 @@ func checkSize(in Input) error {
 // every earlier item it conflicts with is done (plan.after), and among the
 // items ready to start the earliest goes first, so maxConcurrency 1 runs
 // them in list order. Results keep input order.
-func execute(ctx context.Context, plan *plan, in Input, share tool.Room) []outcome {
+func execute(ctx context.Context, call tool.Call, plan *plan, in Input, share tool.Room) []outcome {
 	n := len(plan.items)
 	workers := in.MaxConcurrency
 	if workers <= 0 {
@@ -167,7 +171,7 @@ func execute(ctx context.Context, plan *plan, in Input, share tool.Room) []outco
 			stopped = true
 		}
 		if ctx.Err() == nil {
-			tool.ReportProgress(ctx, float64(done), float64(n), fmt.Sprintf("%d of %d calls done", done, n))
+			call.Progress(float64(done), float64(n), fmt.Sprintf("%d of %d calls done", done, n))
 		}
 	}
 	for i := range outs {

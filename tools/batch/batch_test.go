@@ -47,7 +47,7 @@ func newFixture(t *testing.T, cfg engine.Config) *fixture {
 	f := &fixture{}
 	sleep := tool.Def[sleepInput]{
 		Spec: tool.Spec{Name: "test.sleep", Title: "Sleep", Summary: "Sleeps, then says something.", Access: tool.Read},
-		Run: func(ctx context.Context, in sleepInput) (tool.Result, error) {
+		Run: func(ctx context.Context, call tool.Call, in sleepInput) (tool.Result, error) {
 			n := f.running.Add(1)
 			defer f.running.Add(-1)
 			for {
@@ -69,19 +69,21 @@ func newFixture(t *testing.T, cfg engine.Config) *fixture {
 	}.Erase()
 	big := tool.Def[bigInput]{
 		Spec: tool.Spec{Name: "test.big", Title: "Big", Summary: "Big output that pages.", Access: tool.Read},
-		Run: func(ctx context.Context, in bigInput) (tool.Result, error) {
+		Run: func(ctx context.Context, call tool.Call, in bigInput) (tool.Result, error) {
 			text := strings.Repeat("0123456789abcdef\n", in.Size/17+1)[in.Offset:in.Size]
 			return tool.Result{Text: text, Next: func(shown int) map[string]any { return map[string]any{"offset": in.Offset + shown} }}, nil
 		},
 	}.Erase()
 	write := tool.Def[sleepInput]{
 		Spec: tool.Spec{Name: "test.write", Title: "Write", Summary: "Needs write access.", Access: tool.Write},
-		Run:  func(ctx context.Context, in sleepInput) (tool.Result, error) { return tool.Text("written"), nil },
+		Run: func(ctx context.Context, call tool.Call, in sleepInput) (tool.Result, error) {
+			return tool.Text("written"), nil
+		},
 	}.Erase()
 	onPath := func(name string, access tool.Access) *tool.Tool {
 		return tool.Def[pathInput]{
-			Spec: tool.Spec{Name: name, Title: name, Summary: "Touches a path.", Access: access, Kinds: map[string]tool.FieldForm{"path": tool.PathKind}},
-			Run: func(ctx context.Context, in pathInput) (tool.Result, error) {
+			Spec: tool.Spec{Name: name, Title: name, Summary: "Touches a path.", Access: access, Fields: tool.Fields{Forms: map[string]tool.FieldForm{"path": tool.PathKind}}},
+			Run: func(ctx context.Context, call tool.Call, in pathInput) (tool.Result, error) {
 				if f.hook != nil {
 					if err := f.hook(ctx, name, in.Path); err != nil {
 						return tool.Result{}, err

@@ -10,7 +10,7 @@ import (
 // After is, for the tests, the earlier items each of a batch's prepared
 // items waits for, with its paths resolved in files.
 func After(ctx context.Context, files *roots.Set, items []tool.PreparedCall) [][]int {
-	return (&batch{files: files}).plan(ctx, items).after
+	return (&batch{files: files}).plan(ctx, tool.Call{}, items).after
 }
 
 // Nested is nested, for the tests.

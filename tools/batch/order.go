@@ -70,8 +70,8 @@ func nested(dir, p string) bool {
 }
 
 // plan works out the order of the items from their footprints.
-func (b *batch) plan(ctx context.Context, items []tool.PreparedCall) *plan {
-	where := &resolver{ctx: ctx, files: b.files}
+func (b *batch) plan(ctx context.Context, call tool.Call, items []tool.PreparedCall) *plan {
+	where := &resolver{ctx: ctx, call: call, files: b.files}
 	defer where.close()
 	prints := make([]footprint, len(items))
 	for i, it := range items {
@@ -89,10 +89,11 @@ func (b *batch) plan(ctx context.Context, items []tool.PreparedCall) *plan {
 }
 
 // resolver resolves items' paths in the roots of the call (the MCP
-// client's, or the operator's: see roots.For), taken when a first path
+// client's, or the operator's: see tool.Call.Roots), taken when a first path
 // needs them, so that a batch that names no path never waits for roots.
 type resolver struct {
 	ctx   context.Context
+	call  tool.Call
 	files *roots.Set
 	set   *roots.Set
 	done  func()
@@ -106,7 +107,7 @@ func (r *resolver) abs(p string) (string, bool) {
 	if !r.asked {
 		r.asked = true
 		if r.files != nil {
-			if set, done, err := roots.For(r.ctx, r.files); err == nil {
+			if set, done, err := r.call.Roots(r.ctx, r.files); err == nil {
 				r.set, r.done = set, done
 			}
 		}

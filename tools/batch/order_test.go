@@ -30,15 +30,15 @@ func planPipeline(t *testing.T) (*engine.Host, *roots.Set, string) {
 	dir := t.TempDir()
 	files := openRoots(t, dir)
 	words := tool.Def[wordsInput]{
-		Spec: tool.Spec{Name: "test.words", Title: "Words", Summary: "Takes its own words.", Access: tool.Read, RawArgsField: "args"},
-		Run:  func(context.Context, wordsInput) (tool.Result, error) { return tool.Text("ran"), nil },
+		Spec: tool.Spec{Name: "test.words", Title: "Words", Summary: "Takes its own words.", Access: tool.Read, CLI: tool.CLI{RawArgsField: "args"}},
+		Run:  func(context.Context, tool.Call, wordsInput) (tool.Result, error) { return tool.Text("ran"), nil },
 	}.Erase()
 	upstream := func(name string, access tool.Access, placeholder bool) *tool.Tool {
 		return tool.External{
 			Spec:   tool.Spec{Name: name, Title: name, Summary: "An upstream tool.", Access: access, Placeholder: placeholder},
 			Schema: &schemas.Schema{Type: "object"},
 			Doc:    schemas.Doc{Description: "Upstream.", Examples: []map[string]any{{}}},
-			Run:    func(context.Context, map[string]any) (tool.Result, error) { return tool.Text("ran"), nil },
+			Run:    func(context.Context, tool.Call, map[string]any) (tool.Result, error) { return tool.Text("ran"), nil },
 		}.Erase()
 	}
 	all := append(fs.Tools(files), words, upstream("up.change", tool.Write, false), upstream("up.look", tool.Read, false), upstream("down.server", tool.Read, true))

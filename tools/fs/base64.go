@@ -55,7 +55,7 @@ func (t *toolset) readBase64(ctx context.Context, in ReadInput, o *opened) (tool
 	first, limit := base64Window(in, total)
 	if first > max(total, 1) {
 		return tool.Result{}, &tool.InputError{Field: "offset", Problem: fmt.Sprintf("line %d is past the end of the base64 of %s, which has %s of 57 bytes.", first, o.name, text.Count(int64(total), "line", "lines")),
-			Hint: "Read its last lines with " + call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true, "tail": 20})}
+			Hint: "Read its last lines with " + t.call.Suggest("fs.read", map[string]any{"path": o.name, "base64": true, "tail": 20})}
 	}
 	n := total - first + 1
 	if limit > 0 {
@@ -64,11 +64,11 @@ func (t *toolset) readBase64(ctx context.Context, in ReadInput, o *opened) (tool
 	start := int64(first-1) * base64LineBytes
 	// The head as it will be, at its longest: with the lines it shows.
 	head := base64Head(o, strings.Repeat("0", sha256.Size*2), first, 0, total) + " · 1000×1000"
-	shown := base64Fit(tool.OutputRoom(ctx).Less(head), n)
+	shown := base64Fit(t.call.Room().Less(head), n)
 	var notes []string
 	if shown < n {
-		notes = pageNotes(ctx, o, base64Len(o.size-start), limit)
-		shown = base64Fit(tool.OutputRoom(ctx).Less(append(notes, head)...), n)
+		notes = pageNotes(t.call, o, base64Len(o.size-start), limit)
+		shown = base64Fit(t.call.Room().Less(append(notes, head)...), n)
 	}
 	data, sum, err := readRange(o, start, int64(shown)*base64LineBytes)
 	if err != nil {
@@ -89,7 +89,7 @@ func (t *toolset) readBase64(ctx context.Context, in ReadInput, o *opened) (tool
 		res.Partial, res.Total = true, int(base64Len(o.size-start))
 		res.Next = nextLines(text, first, limit, nil)
 	case last < total:
-		res.Notes = append(res.Notes, "More lines follow: "+call(ctx, "fs.read", map[string]any{"path": o.name, "base64": true, "offset": last + 1}))
+		res.Notes = append(res.Notes, "More lines follow: "+t.call.Suggest("fs.read", map[string]any{"path": o.name, "base64": true, "offset": last + 1}))
 	}
 	return res, nil
 }
@@ -106,12 +106,12 @@ func base64Fit(room tool.Room, n int) int {
 // pageNotes are the notes of a base64 page: the one call that returns the
 // rest (rest bytes as base64 lines) when this call can ask for that
 // budget, and on a command line the redirect that gets all of it.
-func pageNotes(ctx context.Context, o *opened, rest int64, limit int) []string {
+func pageNotes(call tool.Call, o *opened, rest int64, limit int) []string {
 	var notes []string
-	if want, ok := tool.OutputRoom(ctx).Raise(rest); ok && limit == 0 {
-		notes = append(notes, "note: all of it in one call: "+tool.CallWith(ctx, map[string]any{tool.BudgetField: want}))
+	if want, ok := call.Room().Raise(rest); ok && limit == 0 {
+		notes = append(notes, "note: all of it in one call: "+call.Again(map[string]any{tool.BudgetField: want}))
 	}
-	if save := tool.RedirectCall(ctx, "fs.read", map[string]any{"path": o.name, "base64": true}, path.Base(o.name)+".b64"); save != "" {
+	if save := call.Redirect("fs.read", map[string]any{"path": o.name, "base64": true}, path.Base(o.name)+".b64"); save != "" {
 		notes = append(notes, "note: send the output to a file, which gets all of it: "+save)
 	}
 	return notes

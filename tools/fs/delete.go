@@ -26,15 +26,13 @@ func (t *toolset) deleteTool() *tool.Tool {
 		Spec: tool.Spec{
 			Name: "fs.delete", Title: "Delete files",
 			Summary:     "Delete files and links; directories only with recursive: true; never a root.",
-			Keywords:    []string{"rm", "remove", "delete", "unlink", "rmdir", "erase"},
 			Access:      tool.Admin,
 			Annotations: tool.Annotations{Destructive: true, Idempotent: true},
-			Synonyms:    syn,
-			Foreign:     deleteForeign,
-			Kinds:       pathKinds("path", "paths"),
-			MainField:   "path",
-			Plurals:     map[string]string{"path": "paths"},
-			MaxItems:    map[string]int{"paths": maxPaths},
+			Names: tool.Names{
+				Keywords:   []string{"rm", "remove", "delete", "unlink", "rmdir", "erase"},
+				OtherNames: deleteForeign,
+			},
+			Fields: severalPaths(syn),
 		},
 		Run: inRoots(t, (*toolset).runDelete),
 	}.Erase()
@@ -71,10 +69,10 @@ func (t *toolset) deleteOne(ctx context.Context, p string, recursive bool) (stri
 		return "", err
 	}
 	if l.IsRoot() {
-		return "", &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is a root directory; %s never deletes a root.", l.Root.Dir, tool.ToolName(ctx, "fs.delete"))}
+		return "", &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is a root directory; %s never deletes a root.", l.Root.Dir, t.call.ToolName("fs.delete"))}
 	}
 	if other, ok := t.files.HeldRoot(l); ok {
-		return "", &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s holds the root %s; %s never deletes a root.", t.show(l), other.Dir, tool.ToolName(ctx, "fs.delete"))}
+		return "", &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s holds the root %s; %s never deletes a root.", t.show(l), other.Dir, t.call.ToolName("fs.delete"))}
 	}
 	r := l.Root.OS()
 	info, err := r.Lstat(l.Native())
@@ -95,7 +93,7 @@ func (t *toolset) deleteOne(ctx context.Context, p string, recursive bool) (stri
 	if !recursive {
 		return "", &tool.InputError{Field: "recursive", Problem: fmt.Sprintf("%s is a directory holding %s and %s; deleting a directory needs recursive: true.",
 			t.show(l), text.Count(int64(files), "file", "files"), text.Count(int64(dirs), "subdirectory", "subdirectories")),
-			Hint: "To delete it and everything in it: " + call(ctx, "fs.delete", map[string]any{"path": t.show(l), "recursive": true})}
+			Hint: "To delete it and everything in it: " + t.call.Suggest("fs.delete", map[string]any{"path": t.show(l), "recursive": true})}
 	}
 	if err := r.RemoveAll(l.Native()); err != nil {
 		return "", t.argError(ctx, "path", t.files.Explain("delete", l, err))

@@ -65,16 +65,20 @@ func (t *toolset) editTool() *tool.Tool {
 	return tool.Def[EditInput]{
 		Spec: tool.Spec{
 			Name: "fs.edit", Title: "Edit a file",
-			Summary:        "Replace exact text in a file (several edits, all or none); returns the diff.",
-			Unlisted:       []string{"oldText", "newText", "replaceAll", "force"},
-			Keywords:       []string{"replace", "modify", "change", "patch", "sed", "diff", "refactor", "str_replace"},
-			Access:         tool.Write,
-			Annotations:    tool.Annotations{Destructive: true},
-			Synonyms:       syn,
-			NestedSynonyms: map[string]map[string]string{"edits": editSynonyms},
-			MaxItems:       map[string]int{"edits": maxEdits},
-			Foreign:        editForeign,
-			Kinds:          pathKinds("path"),
+			Summary:     "Replace exact text in a file (several edits, all or none); returns the diff.",
+			Access:      tool.Write,
+			Annotations: tool.Annotations{Destructive: true},
+			Names: tool.Names{
+				Keywords:   []string{"replace", "modify", "change", "patch", "sed", "diff", "refactor", "str_replace"},
+				OtherNames: editForeign,
+			},
+			Fields: tool.Fields{
+				Unlisted:       []string{"oldText", "newText", "replaceAll", "force"},
+				Synonyms:       syn,
+				NestedSynonyms: map[string]map[string]string{"edits": editSynonyms},
+				MaxItems:       map[string]int{"edits": maxEdits},
+				Forms:          pathKinds("path"),
+			},
 		},
 		Run: inRoots(t, (*toolset).runEdit),
 	}.Erase()
@@ -114,7 +118,7 @@ func (t *toolset) runEdit(ctx context.Context, in EditInput) (tool.Result, error
 	case info.IsDir():
 		return tool.Result{}, &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is a directory.", t.show(l))}
 	case info.Size() > maxEditFile:
-		return tool.Result{}, &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is %s; %s edits files up to %s.", t.show(l), text.HumanBytes(info.Size()), tool.ToolName(ctx, "fs.edit"), text.HumanBytes(maxEditFile))}
+		return tool.Result{}, &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is %s; %s edits files up to %s.", t.show(l), text.HumanBytes(info.Size()), t.call.ToolName("fs.edit"), text.HumanBytes(maxEditFile))}
 	}
 	e := &fileEdit{t: t, in: in, edits: edits, l: l}
 	if in.DryRun {
@@ -187,7 +191,7 @@ func (s *staleEdit) Error() string { return s.msg }
 func (e *fileEdit) apply(ctx context.Context, cur roots.Current, w io.Writer) error {
 	t, l := e.t, e.l
 	if !cur.Exists && cur.Changed > 0 {
-		return &staleEdit{msg: fmt.Sprintf("%s was removed or moved after f0 read it (another writer); nothing was written. Find it again: %s", t.show(l), call(ctx, "fs.find", map[string]any{"pattern": path.Base(l.Rel)}))}
+		return &staleEdit{msg: fmt.Sprintf("%s was removed or moved after f0 read it (another writer); nothing was written. Find it again: %s", t.show(l), t.call.Suggest("fs.find", map[string]any{"pattern": path.Base(l.Rel)}))}
 	}
 	if !cur.Exists {
 		return t.argError(ctx, "path", t.files.Explain("edit", l, iofs.ErrNotExist))
@@ -197,10 +201,10 @@ func (e *fileEdit) apply(ctx context.Context, cur roots.Current, w io.Writer) er
 		return fmt.Errorf("edit %s: %w", t.show(l), err)
 	}
 	if sniff(l.Rel, data).binary {
-		return &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is a binary file; %s changes text.", t.show(l), tool.ToolName(ctx, "fs.edit"))}
+		return &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is a binary file; %s changes text.", t.show(l), t.call.ToolName("fs.edit"))}
 	}
 	if len(data) > maxEditFile {
-		return &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is now over %s; %s edits files up to that size.", t.show(l), text.HumanBytes(maxEditFile), tool.ToolName(ctx, "fs.edit"))}
+		return &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is now over %s; %s edits files up to that size.", t.show(l), text.HumanBytes(maxEditFile), t.call.ToolName("fs.edit"))}
 	}
 	txt := string(data)
 	if cur.Changed > 0 {
@@ -226,7 +230,7 @@ func (e *fileEdit) applyFirst(ctx context.Context, text string) error {
 		ed = e.lineEnds(text, ed)
 		var how applied
 		var err error
-		e.after, how, err = applyEdit(ctx, e.after, ed)
+		e.after, how, err = applyEdit(ctx, e.t.call, e.after, ed)
 		if err != nil {
 			return e.editError(i, err)
 		}
@@ -318,7 +322,7 @@ func (e *fileEdit) staleError(ctx context.Context, i int, first, now string, ed 
 		from, span = best, n
 	}
 	offset := max(from+1-3, 1)
-	read := call(ctx, "fs.read", map[string]any{"path": e.in.Path, "offset": offset, "limit": span + 6, "lineNumbers": true})
+	read := t.call.Suggest("fs.read", map[string]any{"path": e.in.Path, "offset": offset, "limit": span + 6, "lineNumbers": true})
 	fmt.Fprintf(&b, "Read it again and make the edit on the text as it is now: %s", read)
 	return &staleEdit{msg: b.String()}
 }
@@ -337,15 +341,15 @@ func (e *fileEdit) result(ctx context.Context) tool.Result {
 	if e.redone != "" {
 		notes = append(notes, e.redone)
 	}
-	return tool.Result{Head: head, Text: capDiff(diff, tool.OutputRoom(ctx).Less(append([]string{head}, notes...)...).Bytes), Notes: notes}
+	return tool.Result{Head: head, Text: capDiff(diff, t.call.Room().Less(append([]string{head}, notes...)...).Bytes), Notes: notes}
 }
 
 // applyEdit applies one edit to text.
-func applyEdit(ctx context.Context, text string, e Edit) (string, applied, error) {
+func applyEdit(ctx context.Context, call tool.Call, text string, e Edit) (string, applied, error) {
 	var how applied
 	switch {
 	case e.OldText == "":
-		return text, how, fmt.Errorf("oldText is empty; to write a whole file use %s", tool.ToolName(ctx, "fs.write"))
+		return text, how, fmt.Errorf("oldText is empty; to write a whole file use %s", call.ToolName("fs.write"))
 	case e.OldText == e.NewText:
 		return text, how, fmt.Errorf("oldText and newText are the same, so the edit would change nothing")
 	}
@@ -359,7 +363,7 @@ func applyEdit(ctx context.Context, text string, e Edit) (string, applied, error
 		return text, how, fmt.Errorf("oldText occurs %d times, at lines %s; it must occur once. Add surrounding lines to oldText to pick one, or set replaceAll: true to replace them all.",
 			len(idx), listLines(lineNumbers(text, idx)))
 	}
-	return applyLoose(ctx, text, e)
+	return applyLoose(call, text, e)
 }
 
 // indexAll returns the offsets of the non-overlapping occurrences of sub.
@@ -426,7 +430,7 @@ func splitTextLines(s string) []textLine {
 // whole lines that differs only in indentation and trailing whitespace is
 // replaced, with newText re-indented to match; otherwise the error shows
 // the closest region and how it differs.
-func applyLoose(ctx context.Context, text string, e Edit) (string, applied, error) {
+func applyLoose(call tool.Call, text string, e Edit) (string, applied, error) {
 	var how applied
 	lines := splitTextLines(text)
 	old := splitTextLines(strings.TrimRight(e.OldText, "\r\n"))
@@ -447,7 +451,7 @@ func applyLoose(ctx context.Context, text string, e Edit) (string, applied, erro
 			}
 			return text, how, fmt.Errorf("oldText was not found exactly; ignoring indentation and trailing whitespace it occurs %d times, at lines %s. Copy it exactly from the file, with enough lines to be unique", len(starts), listLines(nums))
 		}
-		return text, how, closestError(ctx, lines, old, e.OldText)
+		return text, how, closestError(call, lines, old, e.OldText)
 	}
 	var newLines []string
 	if nt := strings.TrimRight(e.NewText, "\r\n"); nt != "" {
@@ -533,13 +537,13 @@ func reindent(line string, indents map[string]string) string {
 
 // closestError finds the region of the file most like oldText and shows
 // it, with line numbers, and how it differs.
-func closestError(ctx context.Context, lines, old []textLine, oldText string) error {
+func closestError(call tool.Call, lines, old []textLine, oldText string) error {
 	if len(lines) == 0 {
 		return fmt.Errorf("oldText was not found: the file is empty")
 	}
 	best, span, ok := closest(lines, old)
 	if !ok {
-		return fmt.Errorf("oldText was not found, and no part of the file resembles it; read the file (%s) and copy the text exactly", tool.ToolName(ctx, "fs.read"))
+		return fmt.Errorf("oldText was not found, and no part of the file resembles it; read the file (%s) and copy the text exactly", call.ToolName("fs.read"))
 	}
 	return fmt.Errorf("oldText was not found, not even ignoring indentation. The closest text is at lines %d-%d:\n%sWhat differs (- your oldText, + the file):\n%s",
 		best+1, best+span, numbered(lines, best, span), regionDiff(lines[best:best+span], oldText))

@@ -41,17 +41,21 @@ func (t *toolset) findTool() *tool.Tool {
 	return tool.Def[FindInput]{
 		Spec: tool.Spec{
 			Name: "fs.find", Title: "Find files by name",
-			Summary:      "Find files and directories by name glob (**/*.go), honouring .gitignore.",
-			Unlisted:     []string{"hidden", "gitignore", "all", "maxResults", "exclude"},
-			Keywords:     []string{"glob", "find", "locate", "files", "names", "paths", "pattern"},
-			Access:       tool.Read,
-			Annotations:  readOnly,
-			Synonyms:     syn,
-			Foreign:      findForeign,
-			Inverse:      map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase"},
-			Kinds:        withPattern(tool.GlobKind, pathKinds("path")),
-			PathDefaults: rootByDefault(),
-			MainField:    "pattern",
+			Summary:     "Find files and directories by name glob (**/*.go), honouring .gitignore.",
+			Access:      tool.Read,
+			Annotations: readOnly,
+			Names: tool.Names{
+				Keywords:   []string{"glob", "find", "locate", "files", "names", "paths", "pattern"},
+				OtherNames: findForeign,
+			},
+			Fields: tool.Fields{
+				Unlisted:     []string{"hidden", "gitignore", "all", "maxResults", "exclude"},
+				Synonyms:     syn,
+				Inverse:      map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase"},
+				Forms:        withPattern(tool.GlobKind, pathKinds("path")),
+				PathDefaults: rootByDefault(),
+				MainField:    "pattern",
+			},
 		},
 		Run: inRoots(t, (*toolset).runFind),
 	}.Erase()
@@ -120,7 +124,7 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 		return tool.Result{}, t.argError(ctx, "path", t.files.Explain("find in", start, err))
 	}
 	if !info.IsDir() {
-		return tool.Result{}, &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is a file; %s searches directories.", t.show(start), tool.ToolName(ctx, "fs.find"))}
+		return tool.Result{}, &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is a file; %s searches directories.", t.show(start), t.call.ToolName("fs.find"))}
 	}
 	pattern := findPattern(rest, in.IgnoreCase)
 	g, err := compileGlob(pattern)
@@ -134,7 +138,7 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 	if err != nil {
 		return tool.Result{}, err
 	}
-	pg := newPager(ctx, in.Offset, maxResults)
+	pg := newPager(t.call, in.Offset, maxResults)
 	seen := 0
 	stats, err := runWalk(ctx, t.files, spec, func(e *entry) bool {
 		seen++
@@ -195,10 +199,10 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 		if n := stats.ignored.Load(); n > 0 {
 			// What .gitignore hides is the likeliest place for it.
 			res.Text += fmt.Sprintf(" %s ignored by .gitignore %s not looked at; include them: %s",
-				text.Count(n, "entry", "entries"), map[bool]string{true: "was", false: "were"}[n == 1], tool.CallWith(ctx, map[string]any{"gitignore": false, "offset": nil}))
+				text.Count(n, "entry", "entries"), map[bool]string{true: "was", false: "were"}[n == 1], t.call.Again(map[string]any{"gitignore": false, "offset": nil}))
 		}
 		if !in.IgnoreCase && strings.ToLower(in.Pattern) != strings.ToUpper(in.Pattern) {
-			res.Text += " To ignore case: " + tool.CallWith(ctx, map[string]any{"ignoreCase": true, "offset": nil})
+			res.Text += " To ignore case: " + t.call.Again(map[string]any{"ignoreCase": true, "offset": nil})
 		}
 		res.Text += t.otherRoots(ctx, start)
 	default:

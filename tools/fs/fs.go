@@ -18,7 +18,7 @@ import (
 )
 
 // Tools returns the file tools working inside files, or inside the roots
-// of a call's session when it has some (see roots.For).
+// of a call's session when it has some (see tool.Call.Roots).
 func Tools(files *roots.Set) []*tool.Tool {
 	t := &toolset{files: files, workers: &sync.Pool{}}
 	all := []*tool.Tool{
@@ -26,15 +26,16 @@ func Tools(files *roots.Set) []*tool.Tool {
 		t.writeTool(), t.editTool(), t.mkdirTool(), t.moveTool(), t.copyTool(), t.deleteTool(),
 	}
 	for _, tl := range all {
-		tl.Status = func(ctx context.Context) string { return roots.Describe(ctx, files) }
+		tl.Status = func(ctx context.Context, call tool.Call) string { return call.RootsStatus(ctx, files) }
 	}
 	return all
 }
 
 // toolset is what every fs tool works with. A call works with a copy whose
-// files are the call's roots (see inRoots).
+// files are the call's roots and whose call is its tool.Call (see inRoots).
 type toolset struct {
 	files *roots.Set
+	call  tool.Call
 	// workers keeps the search workers' read buffers between calls.
 	workers *sync.Pool
 }
@@ -42,16 +43,16 @@ type toolset struct {
 // inRoots runs a tool with the roots of the call: its session's when the
 // MCP client sent roots, the operator's otherwise. When no roots are known
 // yet the call answers why and what to do.
-func inRoots[In any](t *toolset, run func(*toolset, context.Context, In) (tool.Result, error)) func(context.Context, In) (tool.Result, error) {
-	return func(ctx context.Context, in In) (tool.Result, error) {
-		return roots.Use(ctx, t.files, func(files *roots.Set, missing error) (tool.Result, error) {
-			if missing != nil {
-				return tool.Result{}, missing
-			}
-			call := *t
-			call.files = files
-			return run(&call, ctx, in)
-		})
+func inRoots[In any](t *toolset, run func(*toolset, context.Context, In) (tool.Result, error)) func(context.Context, tool.Call, In) (tool.Result, error) {
+	return func(ctx context.Context, call tool.Call, in In) (tool.Result, error) {
+		files, done, err := call.Roots(ctx, t.files)
+		if err != nil {
+			return tool.Result{}, err
+		}
+		defer done()
+		mine := *t
+		mine.files, mine.call = files, call
+		return run(&mine, ctx, in)
 	}
 }
 
@@ -64,6 +65,18 @@ var (
 var pathSynonyms = map[string]string{
 	"file": "path", "filename": "path", "filePath": "path", "file_name": "path", "target": "path",
 	"dir": "path", "directory": "path", "folder": "path",
+}
+
+// severalPaths are the Fields of a tool that acts on one path or several
+// (path, paths), with syn its synonyms.
+func severalPaths(syn map[string]string) tool.Fields {
+	return tool.Fields{
+		Synonyms:  syn,
+		Forms:     pathKinds("path", "paths"),
+		MainField: "path",
+		Plurals:   map[string]string{"path": "paths"},
+		MaxItems:  map[string]int{"paths": maxPaths},
+	}
 }
 
 // locate maps a path argument to a location inside the roots.
@@ -86,11 +99,11 @@ func (t *toolset) argError(ctx context.Context, field string, err error) error {
 		ie := &tool.InputError{Field: field, Problem: text.Sentence(nf.Error())}
 		switch {
 		case len(nf.Elsewhere) > 0 && field != "paths" && !strings.HasSuffix(nf.Path, "/"):
-			ie.Hint = "Use it: " + tool.CallWith(ctx, map[string]any{field: nf.Elsewhere[0]})
+			ie.Hint = "Use it: " + t.call.Again(map[string]any{field: nf.Elsewhere[0]})
 		case len(nf.Elsewhere) > 0:
 		case len(nf.Suggestions) == 0:
 			base := path.Base(filepath.ToSlash(nf.Path))
-			ie.Hint = "Find it by name: " + call(ctx, "fs.find", map[string]any{"pattern": base})
+			ie.Hint = "Find it by name: " + t.call.Suggest("fs.find", map[string]any{"pattern": base})
 		}
 		return ie
 	}
@@ -111,15 +124,10 @@ func (t *toolset) otherRoots(ctx context.Context, start roots.Loc) string {
 	var calls []string
 	for _, r := range all {
 		if r != start.Root {
-			calls = append(calls, tool.CallWith(ctx, map[string]any{"path": r.Dir, "offset": nil}))
+			calls = append(calls, t.call.Again(map[string]any{"path": r.Dir, "offset": nil}))
 		}
 	}
 	return " This looked in " + start.Root.Dir + " only; the other roots: " + strings.Join(calls, " · ")
-}
-
-// call renders a call a model can copy, the way the caller can make it.
-func call(ctx context.Context, name string, args map[string]any) string {
-	return tool.Suggest(ctx, name, args)
 }
 
 // allPaths joins a tool's path and paths arguments.

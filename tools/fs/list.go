@@ -54,18 +54,22 @@ func (t *toolset) listTool() *tool.Tool {
 	return tool.Def[ListInput]{
 		Spec: tool.Spec{
 			Name: "fs.list", Title: "List a directory",
-			Summary:      "List a directory's entries with depth, glob filter, sizes and times.",
-			Unlisted:     []string{"hidden", "all", "maxResults", "exclude"},
-			Keywords:     []string{"ls", "dir", "directory", "folder", "tree", "files", "entries"},
-			Access:       tool.Read,
-			Annotations:  readOnly,
-			Synonyms:     syn,
-			Foreign:      listForeign(),
-			Shell:        []string{"ls", "dir", "tree"},
-			ShellFlags:   lsFlags,
-			Kinds:        pathKinds("path"),
-			PathDefaults: rootByDefault(),
-			MainField:    "path",
+			Summary:     "List a directory's entries with depth, glob filter, sizes and times.",
+			Access:      tool.Read,
+			Annotations: readOnly,
+			Names: tool.Names{
+				Keywords:   []string{"ls", "dir", "directory", "folder", "tree", "files", "entries"},
+				OtherNames: listForeign(),
+				Shell:      []string{"ls", "dir", "tree"},
+				ShellFlags: lsFlags,
+			},
+			Fields: tool.Fields{
+				Unlisted:     []string{"hidden", "all", "maxResults", "exclude"},
+				Synonyms:     syn,
+				Forms:        pathKinds("path"),
+				PathDefaults: rootByDefault(),
+				MainField:    "path",
+			},
 		},
 		Run: inRoots(t, (*toolset).runList),
 	}.Erase()
@@ -119,7 +123,7 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tool.Result, error
 		return tool.Result{}, err
 	}
 	var entries []listed
-	pg := newPager(ctx, in.Offset, maxEntries)
+	pg := newPager(t.call, in.Offset, maxEntries)
 	stats, err := runWalk(ctx, t.files, spec, func(e *entry) bool {
 		if !g.matchEntry(l.Rel, e.rel) || !keep(e.rel) {
 			return true
@@ -352,8 +356,8 @@ type pager struct {
 	stopped             bool
 }
 
-func newPager(ctx context.Context, offset, max int) *pager {
-	return &pager{offset: offset, max: max, budget: tool.OutputRoom(ctx).Bytes}
+func newPager(call tool.Call, offset, max int) *pager {
+	return &pager{offset: offset, max: max, budget: call.Room().Bytes}
 }
 
 // add writes one entry with write; it returns false once the page is full.

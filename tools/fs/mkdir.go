@@ -28,16 +28,20 @@ func (t *toolset) mkdirTool() *tool.Tool {
 		Spec: tool.Spec{
 			Name: "fs.mkdir", Title: "Create directories",
 			Summary:     "Create directories, with their parents; an existing directory is fine.",
-			Unlisted:    []string{"parents"},
-			Keywords:    []string{"mkdir", "directory", "folder", "create", "make"},
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Idempotent: true},
-			Synonyms:    syn,
-			Foreign:     mkdirForeign,
-			Kinds:       pathKinds("path", "paths"),
-			MainField:   "path",
-			Plurals:     map[string]string{"path": "paths"},
-			MaxItems:    map[string]int{"paths": maxPaths},
+			Names: tool.Names{
+				Keywords:   []string{"mkdir", "directory", "folder", "create", "make"},
+				OtherNames: mkdirForeign,
+			},
+			Fields: tool.Fields{
+				Unlisted:  []string{"parents"},
+				Synonyms:  syn,
+				Forms:     pathKinds("path", "paths"),
+				MainField: "path",
+				Plurals:   map[string]string{"path": "paths"},
+				MaxItems:  map[string]int{"paths": maxPaths},
+			},
 		},
 		Run: inRoots(t, (*toolset).runMkdir),
 	}.Erase()

@@ -31,12 +31,16 @@ func (t *toolset) moveTool() *tool.Tool {
 		Spec: tool.Spec{
 			Name: "fs.move", Title: "Move or rename",
 			Summary:     "Move or rename a file or directory, also across roots; replaces only with overwrite.",
-			Keywords:    []string{"mv", "rename", "move", "relocate"},
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Destructive: true},
-			Synonyms:    transferSynonyms,
-			Foreign:     moveForeign,
-			Kinds:       pathKinds("source", "destination"),
+			Names: tool.Names{
+				Keywords:   []string{"mv", "rename", "move", "relocate"},
+				OtherNames: moveForeign,
+			},
+			Fields: tool.Fields{
+				Synonyms: transferSynonyms,
+				Forms:    pathKinds("source", "destination"),
+			},
 		},
 		Run: inRoots(t, func(t *toolset, ctx context.Context, in TransferInput) (tool.Result, error) {
 			return t.runTransfer(ctx, in, true)
@@ -49,12 +53,16 @@ func (t *toolset) copyTool() *tool.Tool {
 		Spec: tool.Spec{
 			Name: "fs.copy", Title: "Copy files",
 			Summary:     "Copy a file or a directory tree, also across roots; replaces only with overwrite.",
-			Keywords:    []string{"cp", "copy", "duplicate", "clone", "backup"},
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Destructive: true, Idempotent: true},
-			Synonyms:    transferSynonyms,
-			Foreign:     copyForeign,
-			Kinds:       pathKinds("source", "destination"),
+			Names: tool.Names{
+				Keywords:   []string{"cp", "copy", "duplicate", "clone", "backup"},
+				OtherNames: copyForeign,
+			},
+			Fields: tool.Fields{
+				Synonyms: transferSynonyms,
+				Forms:    pathKinds("source", "destination"),
+			},
 		},
 		Run: inRoots(t, func(t *toolset, ctx context.Context, in TransferInput) (tool.Result, error) {
 			return t.runTransfer(ctx, in, false)
@@ -127,7 +135,7 @@ func (t *toolset) transferError(ctx context.Context, verb string, in TransferInp
 			ie.Hint = "Choose a new name, or move into it with a destination ending in /."
 		} else {
 			args := map[string]any{"source": in.Source, "destination": in.Destination, "overwrite": true}
-			ie.Hint = "To replace it: " + call(ctx, "fs."+verb, args)
+			ie.Hint = "To replace it: " + t.call.Suggest("fs."+verb, args)
 		}
 		return ie
 	case errors.Is(err, iofs.ErrNotExist):

@@ -301,7 +301,7 @@ func (t *toolset) refuseEdit(ctx context.Context, field string, in instruction) 
 // p keeps the call's own path.
 func (t *toolset) editCall(ctx context.Context, p string, in instruction) string {
 	if len(in.edits) == 0 {
-		return call(ctx, "fs.edit", map[string]any{"path": p, "edits": []any{map[string]any{"oldText": "…the lines to change, copied from the file…", "newText": "…their new text…"}}})
+		return t.call.Suggest("fs.edit", map[string]any{"path": p, "edits": []any{map[string]any{"oldText": "…the lines to change, copied from the file…", "newText": "…their new text…"}}})
 	}
 	edits := make([]any, len(in.edits))
 	for i, e := range in.edits {
@@ -310,10 +310,10 @@ func (t *toolset) editCall(ctx context.Context, p string, in instruction) string
 	args := map[string]any{"edits": edits}
 	render := func() string {
 		if p == "" {
-			return tool.CallWith(ctx, map[string]any{"edits": args["edits"], "oldText": nil, "newText": nil, "replaceAll": nil})
+			return t.call.Again(map[string]any{"edits": args["edits"], "oldText": nil, "newText": nil, "replaceAll": nil})
 		}
 		args["path"] = p
-		return call(ctx, "fs.edit", args)
+		return t.call.Suggest("fs.edit", args)
 	}
 	if s := render(); len(s) <= maxSuggested {
 		return s

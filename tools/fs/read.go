@@ -60,20 +60,26 @@ func (t *toolset) readTool() *tool.Tool {
 		Spec: tool.Spec{
 			Name: "fs.read", Title: "Read files",
 			Summary:     "Read text files by line window (offset, limit, tail), several at once.",
-			Unlisted:    []string{"base64", "version"},
-			Keywords:    []string{"file", "cat", "open", "view", "show", "contents", "head", "tail", "lines"},
 			Access:      tool.Read,
 			Annotations: readOnly,
-			Synonyms:    syn,
-			MainField:   "path",
-			Plurals:     map[string]string{"path": "paths"},
-			MaxItems:    map[string]int{"paths": maxPaths},
-			Verbatim:    true,
-			Foreign:     readForeign,
-			Shell:       []string{"cat"},
-			ShellFlags:  map[string]map[string]any{"-n": {"lineNumbers": true}},
-			Kinds:       pathKinds("path", "paths"),
-			LineWindow:  [2]string{"offset", "limit"},
+			Names: tool.Names{
+				Keywords:   []string{"file", "cat", "open", "view", "show", "contents", "head", "tail", "lines"},
+				OtherNames: readForeign,
+				Shell:      []string{"cat"},
+				ShellFlags: map[string]map[string]any{"-n": {"lineNumbers": true}},
+			},
+			Fields: tool.Fields{
+				Unlisted:   []string{"base64", "version"},
+				Synonyms:   syn,
+				MainField:  "path",
+				Plurals:    map[string]string{"path": "paths"},
+				MaxItems:   map[string]int{"paths": maxPaths},
+				Forms:      pathKinds("path", "paths"),
+				LineWindow: [2]string{"offset", "limit"},
+			},
+			CLI: tool.CLI{
+				Verbatim: true,
+			},
 		},
 		Run: inRoots(t, (*toolset).runRead),
 	}.Erase()
@@ -124,7 +130,7 @@ func (t *toolset) open(ctx context.Context, field, p string) (*opened, error) {
 	if info.IsDir() {
 		f.Close()
 		return nil, &tool.InputError{Field: field, Problem: fmt.Sprintf("%s is a directory, not a file.", t.show(l)),
-			Hint: "List it with " + call(ctx, "fs.list", map[string]any{"path": t.show(l)})}
+			Hint: "List it with " + t.call.Suggest("fs.list", map[string]any{"path": t.show(l)})}
 	}
 	if !info.Mode().IsRegular() {
 		f.Close()
@@ -162,14 +168,14 @@ func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tool.Res
 	if err := t.checkVersion(ctx, in.Version, o); err != nil {
 		return tool.Result{}, err
 	}
-	if sink := tool.Sink(ctx); sink != nil {
+	if sink := t.call.Sink(); sink != nil {
 		return t.streamWindow(ctx, in, o, first, limit, sink)
 	}
-	w, err := readWindow(o.r, first, limit, tool.OutputRoom(ctx), o.size, nil)
+	w, err := readWindow(o.r, first, limit, t.call.Room(), o.size, nil)
 	if err != nil {
 		return tool.Result{}, fmt.Errorf("read %s: %w", o.name, err)
 	}
-	if err := pastEnd(ctx, o, first, w); err != nil {
+	if err := pastEnd(t.call, o, first, w); err != nil {
 		return tool.Result{}, err
 	}
 	txt, fixed := text.ValidText(w.text)
@@ -187,13 +193,13 @@ func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tool.Res
 		}
 		if w.long {
 			whole := func(budget int64) string {
-				return tool.CallWith(ctx, map[string]any{"offset": first, "limit": 1, "tail": nil, tool.BudgetField: budget})
+				return t.call.Again(map[string]any{"offset": first, "limit": 1, "tail": nil, tool.BudgetField: budget})
 			}
-			res.Notes = append(res.Notes, "note: "+longLineNote(ctx, o.name, first, w, whole))
+			res.Notes = append(res.Notes, "note: "+longLineNote(t.call, o.name, first, w, whole))
 		}
 		res.Next = nextLines(txt, first, limit, w.version)
 	} else if w.more {
-		res.Notes = append(res.Notes, fmt.Sprintf("More lines follow: %s", call(ctx, "fs.read", map[string]any{"path": o.name, "offset": first + w.shown, "version": w.version(w.shown)})))
+		res.Notes = append(res.Notes, fmt.Sprintf("More lines follow: %s", t.call.Suggest("fs.read", map[string]any{"path": o.name, "offset": first + w.shown, "version": w.version(w.shown)})))
 	}
 	return res, nil
 }
@@ -232,23 +238,23 @@ func (t *toolset) streamWindow(ctx context.Context, in ReadInput, o *opened, fir
 	if err != nil {
 		return tool.Result{}, fmt.Errorf("read %s: %w", o.name, err)
 	}
-	if err := pastEnd(ctx, o, first, w); err != nil {
+	if err := pastEnd(t.call, o, first, w); err != nil {
 		return tool.Result{}, err
 	}
 	res := tool.Result{Head: o.name + " · " + w.describe() + " · " + text.HumanBytes(o.size)}
 	if w.more {
-		res.Notes = append(res.Notes, fmt.Sprintf("More lines follow: %s", call(ctx, "fs.read", map[string]any{"path": o.name, "offset": first + w.shown})))
+		res.Notes = append(res.Notes, fmt.Sprintf("More lines follow: %s", t.call.Suggest("fs.read", map[string]any{"path": o.name, "offset": first + w.shown})))
 	}
 	return res, nil
 }
 
 // pastEnd refuses a first line past the end of the file.
-func pastEnd(ctx context.Context, o *opened, first int, w lineWindow) error {
+func pastEnd(call tool.Call, o *opened, first int, w lineWindow) error {
 	if w.total < 0 || first <= w.total || first == 1 && w.total == 0 {
 		return nil
 	}
 	return &tool.InputError{Field: "offset", Problem: fmt.Sprintf("line %d is past the end of %s, which has %s.", first, o.name, text.Count(int64(w.total), "line", "lines")),
-		Hint: "Read the end with " + call(ctx, "fs.read", map[string]any{"path": o.name, "tail": 20})}
+		Hint: "Read the end with " + call.Suggest("fs.read", map[string]any{"path": o.name, "tail": 20})}
 }
 
 // writeError is a failure to write the window to the sink.
@@ -575,11 +581,11 @@ func numberLines(text string, first int) string {
 func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tool.Result, error) {
 	encoded := int64(base64.StdEncoding.EncodedLen(int(min(o.size, math.MaxInt32))))
 	isImage := imageTypes[strings.SplitN(o.kind.mime, ";", 2)[0]]
-	sink := tool.Sink(ctx)
+	sink := t.call.Sink()
 	switch {
 	case in.Image && !isImage:
 		return tool.Result{}, &tool.InputError{Field: "image", Problem: fmt.Sprintf("%s is %s, not an image this server can show (PNG, JPEG, GIF, WebP).", o.name, o.kind.mime)}
-	case in.Image && encoded > imageLimit(ctx):
+	case in.Image && encoded > imageLimit(t.call):
 		return tool.Result{}, t.imageTooLarge(ctx, o, encoded)
 	case in.Base64 && !in.Image && sink != nil:
 		return streamBase64(o, sink, isImage)
@@ -598,10 +604,10 @@ func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tool
 	}
 	var b strings.Builder
 	b.WriteString("Binary file: its bytes are not shown as text.\n")
-	if isImage && encoded <= imageLimit(ctx) {
-		fmt.Fprintf(&b, "See the image: %s\n", call(ctx, "fs.read", map[string]any{"path": o.name, "image": true}))
+	if isImage && encoded <= imageLimit(t.call) {
+		fmt.Fprintf(&b, "See the image: %s\n", t.call.Suggest("fs.read", map[string]any{"path": o.name, "image": true}))
 	}
-	b.WriteString(base64Advice(ctx, o))
+	b.WriteString(base64Advice(t.call, o))
 	res.Text = b.String()
 	return res, nil
 }
@@ -609,18 +615,18 @@ func (t *toolset) readBinary(ctx context.Context, in ReadInput, o *opened) (tool
 // base64Advice is the call that gets a binary file's bytes as base64: the
 // plain call when they fit this call's room, else in pages, and all at
 // once with the maxBytes that takes when the call can ask for it.
-func base64Advice(ctx context.Context, o *opened) string {
+func base64Advice(call tool.Call, o *opened) string {
 	args := map[string]any{"path": o.name, "base64": true}
-	room := tool.OutputRoom(ctx)
+	room := call.Room()
 	size := base64Len(o.size)
 	if size <= int64(room.Bytes) && (room.Lines == 0 || base64Lines(o.size) <= room.Lines) {
-		return "Get the bytes as base64: " + call(ctx, "fs.read", args)
+		return "Get the bytes as base64: " + call.Suggest("fs.read", args)
 	}
 	advice := fmt.Sprintf("As base64 it is %s bytes in %s, more than one answer here holds (%s bytes); get it in pages: %s",
-		text.GroupDigits(size), text.Count(int64(base64Lines(o.size)), "line", "lines"), text.GroupDigits(int64(tool.Budget(ctx))), call(ctx, "fs.read", args))
+		text.GroupDigits(size), text.Count(int64(base64Lines(o.size)), "line", "lines"), text.GroupDigits(int64(call.Budget())), call.Suggest("fs.read", args))
 	if want, ok := room.Raise(size); ok {
 		args[tool.BudgetField] = want
-		advice += "; or all at once: " + call(ctx, "fs.read", args)
+		advice += "; or all at once: " + call.Suggest("fs.read", args)
 	}
 	return advice + "."
 }
@@ -717,7 +723,7 @@ func (s sinkWriter) Write(p []byte) (int, error) {
 
 // readMany reads several files, sharing the budget between them.
 func (t *toolset) readMany(ctx context.Context, in ReadInput, paths []string) (tool.Result, error) {
-	share := tool.OutputRoom(ctx).Share(len(paths))
+	share := t.call.Room().Share(len(paths))
 	var b strings.Builder
 	starts := make([]int, len(paths))
 	failed := 0
@@ -787,16 +793,16 @@ func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share
 	}
 	if w.long {
 		whole := func(budget int64) string {
-			return call(ctx, "fs.read", map[string]any{"path": o.name, "offset": first, "limit": 1, tool.BudgetField: budget})
+			return t.call.Suggest("fs.read", map[string]any{"path": o.name, "offset": first, "limit": 1, tool.BudgetField: budget})
 		}
-		fmt.Fprintf(&b, "… [%s]\n", longLineNote(ctx, o.name, first, w, whole))
+		fmt.Fprintf(&b, "… [%s]\n", longLineNote(t.call, o.name, first, w, whole))
 	}
 	if w.cut && (!w.long || w.total < 0 || first < w.total) || w.more {
 		next := first + max(w.shown, 1)
 		if w.cut && strings.HasSuffix(txt, "\n") || w.more {
 			next = first + w.shown
 		}
-		fmt.Fprintf(&b, "… [more of this file: %s]\n", call(ctx, "fs.read", map[string]any{"path": o.name, "offset": next, "version": w.version(next - first)}))
+		fmt.Fprintf(&b, "… [more of this file: %s]\n", t.call.Suggest("fs.read", map[string]any{"path": o.name, "offset": next, "version": w.version(next - first)}))
 	}
 	return b.String(), true
 }
@@ -805,10 +811,10 @@ func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share
 // it is, and the call that shows all of it (whole, given the maxBytes it
 // needs) when this call can ask for that budget; otherwise how to find
 // text inside it.
-func longLineNote(ctx context.Context, name string, line int, w lineWindow, whole func(budget int64) string) string {
+func longLineNote(call tool.Call, name string, line int, w lineWindow, whole func(budget int64) string) string {
 	msg := fmt.Sprintf("line %s is %s bytes, longer than this call's output budget, so only its start is shown", text.GroupDigits(int64(line)), text.GroupDigits(w.lineLen))
-	search := call(ctx, "fs.search", map[string]any{"path": name, "pattern": "TEXT", "literal": true})
-	room := tool.OutputRoom(ctx)
+	search := call.Suggest("fs.search", map[string]any{"path": name, "pattern": "TEXT", "literal": true})
+	room := call.Room()
 	want, ok := room.Raise(w.lineLen)
 	if !ok {
 		return fmt.Sprintf("%s; the whole line is more than one call returns (%s bytes). Find text inside it: %s", msg, text.GroupDigits(int64(room.Most())), search)
@@ -818,8 +824,8 @@ func longLineNote(ctx context.Context, name string, line int, w lineWindow, whol
 
 // imageLimit is the largest image, as base64 bytes, a call returns as an
 // image block: the call's budget, and at least minImageLimit.
-func imageLimit(ctx context.Context) int64 {
-	return int64(max(tool.Budget(ctx), minImageLimit))
+func imageLimit(call tool.Call) int64 {
+	return int64(max(call.Budget(), minImageLimit))
 }
 
 // imageTooLarge refuses an image above imageLimit, with the call that
@@ -827,12 +833,12 @@ func imageLimit(ctx context.Context) int64 {
 // otherwise.
 func (t *toolset) imageTooLarge(ctx context.Context, o *opened, encoded int64) error {
 	problem := fmt.Sprintf("%s is %s, %s bytes as base64; images are returned up to %s bytes as base64 (this call's limit), since clients refuse larger ones.",
-		o.name, text.HumanBytes(o.size), text.GroupDigits(encoded), text.GroupDigits(imageLimit(ctx)))
-	if want, ok := tool.OutputRoom(ctx).Raise(encoded); ok {
+		o.name, text.HumanBytes(o.size), text.GroupDigits(encoded), text.GroupDigits(imageLimit(t.call)))
+	if want, ok := t.call.Room().Raise(encoded); ok {
 		return &tool.InputError{Field: "image", Problem: problem,
-			Hint: "Ask for a larger limit: " + tool.CallWith(ctx, map[string]any{tool.BudgetField: want}) + " (some clients may still refuse it)."}
+			Hint: "Ask for a larger limit: " + t.call.Again(map[string]any{tool.BudgetField: want}) + " (some clients may still refuse it)."}
 	}
 	return &tool.InputError{Field: "image", Problem: problem,
-		Hint: "f0 cannot make a smaller copy. Its type, size and dimensions: " + call(ctx, "fs.read", map[string]any{"path": o.name}) +
+		Hint: "f0 cannot make a smaller copy. Its type, size and dimensions: " + t.call.Suggest("fs.read", map[string]any{"path": o.name}) +
 			"; a smaller version made with another tool can be shown."}
 }

@@ -292,7 +292,7 @@ func (e *env) streamed(args any) (tool.Result, string) {
 	e.t.Helper()
 	tl, _ := e.p.Resolve("fs.read")
 	var sink strings.Builder
-	res := e.p.Call(tool.WithSink(context.Background(), tl, &sink), "fs.read", args)
+	res := e.p.Call(engine.WithSink(context.Background(), tl, &sink), "fs.read", args)
 	return res, sink.String()
 }
 
@@ -346,7 +346,7 @@ func TestReadStreamingMemoryIsFlat(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	var sink countingSink
-	res := e.p.Call(tool.WithSink(context.Background(), tl, &sink), "fs.read", "large.txt")
+	res := e.p.Call(engine.WithSink(context.Background(), tl, &sink), "fs.read", "large.txt")
 	runtime.ReadMemStats(&after)
 	if res.IsError || sink.n < 32<<20-len(line) {
 		t.Fatalf("%d bytes streamed; answer:\n%s", sink.n, res.Text)
@@ -371,7 +371,7 @@ func TestReadSinkIsNotForNestedCalls(t *testing.T) {
 	e.file("ten.txt", numbered(10))
 	tl, _ := e.p.Resolve("fs.read")
 	var sink strings.Builder
-	ctx := tool.WithSink(context.Background(), tl, &sink)
+	ctx := engine.WithSink(context.Background(), tl, &sink)
 	res := e.p.Call(ctx, "batch", map[string]any{"calls": []any{map[string]any{"tool": "fs_read", "args": map[string]any{"path": "ten.txt", "limit": 1}}}})
 	if res.IsError || sink.Len() != 0 || !strings.Contains(res.Text, "line 1\n") {
 		t.Errorf("sink %q, answer:\n%s", sink.String(), res.Text)
@@ -399,7 +399,7 @@ func TestReadBase64StreamsToTheSink(t *testing.T) {
 		sink.Grow(base64.StdEncoding.EncodedLen(len(big)))
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		res := e.p.Call(tool.WithSink(context.Background(), tl, &sink), "fs.read", map[string]any{"path": "big.bin", "base64": true})
+		res := e.p.Call(engine.WithSink(context.Background(), tl, &sink), "fs.read", map[string]any{"path": "big.bin", "base64": true})
 		runtime.ReadMemStats(&after)
 		if res.IsError || res.Text != head || sink.String() != base64.StdEncoding.EncodeToString(big) {
 			t.Fatalf("answer:\n%s\nsink: %d bytes", text.CutUTF8(res.Text, 500), sink.Len())

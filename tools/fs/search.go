@@ -55,20 +55,24 @@ func (t *toolset) searchTool() *tool.Tool {
 		Spec: tool.Spec{
 			Name: "fs.search", Title: "Search file contents",
 			Summary:     "Search file contents by regex or literal text, honouring .gitignore.",
-			Unlisted:    []string{"before", "after", "hidden", "gitignore", "all"},
-			Keywords:    []string{"grep", "rg", "ripgrep", "find", "text", "code", "regex", "contents", "occurrences"},
 			Access:      tool.Read,
 			Annotations: readOnly,
-			Synonyms:    syn,
-			MainField:   "pattern",
-			Foreign:     searchForeign(),
-			// "regex": true is a pattern's kind, not the pattern (VS Code's
-			// grep_search sends isRegexp, inspect_ai's grep extended_regexp).
-			Inverse: map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase",
-				"regex": "literal", "regexp": "literal", "isRegexp": "literal", "isRegex": "literal",
-				"useRegex": "literal", "extendedRegexp": "literal"},
-			Kinds:        withPattern(tool.RegexKind, pathKinds("path")),
-			PathDefaults: rootByDefault(),
+			Names: tool.Names{
+				Keywords:   []string{"grep", "rg", "ripgrep", "find", "text", "code", "regex", "contents", "occurrences"},
+				OtherNames: searchForeign(),
+			},
+			Fields: tool.Fields{
+				Unlisted:  []string{"before", "after", "hidden", "gitignore", "all"},
+				Synonyms:  syn,
+				MainField: "pattern",
+				// "regex": true is a pattern's kind, not the pattern (VS Code's
+				// grep_search sends isRegexp, inspect_ai's grep extended_regexp).
+				Inverse: map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase",
+					"regex": "literal", "regexp": "literal", "isRegexp": "literal", "isRegex": "literal",
+					"useRegex": "literal", "extendedRegexp": "literal"},
+				Forms:        withPattern(tool.RegexKind, pathKinds("path")),
+				PathDefaults: rootByDefault(),
+			},
 		},
 		Run: inRoots(t, (*toolset).runSearch),
 	}.Erase()
@@ -358,7 +362,7 @@ func (t *toolset) search(ctx context.Context, in SearchInput, m *matcher, note s
 	if in.After > 0 {
 		after = in.After
 	}
-	r := &searchRun{t: t, in: in, root: l.Root, budget: tool.OutputRoom(ctx).Bytes, max: cmp.Or(in.MaxResults, defaultMaxMatches), skip: in.Offset}
+	r := &searchRun{t: t, in: in, root: l.Root, budget: t.call.Room().Bytes, max: cmp.Or(in.MaxResults, defaultMaxMatches), skip: in.Offset}
 	r.context = before+after > 0
 	conf := &searchConf{m: m, before: before, after: after, limit: in.Offset + r.max + 1, countOnly: in.FilesOnly}
 	if in.FilesOnly {
@@ -463,7 +467,7 @@ func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note st
 	case r.stopped:
 		// The status line of the whole page is at least as long as the
 		// one of the part that fits.
-		shown, ends := r.fit(tool.OutputRoom(ctx).Less(append([]string{stoppedHead(len(r.ends))}, notes...)...), &res)
+		shown, ends := r.fit(r.t.call.Room().Less(append([]string{stoppedHead(len(r.ends))}, notes...)...), &res)
 		res.Partial = true
 		res.Next = nextOffset(r.in.Offset, ends)
 		res.Head = stoppedHead(shown)
@@ -474,7 +478,7 @@ func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note st
 			if r.in.Path != "" {
 				args["path"] = r.in.Path
 			}
-			res.Text += " To ignore case: " + call(ctx, "fs.search", args)
+			res.Text += " To ignore case: " + r.t.call.Suggest("fs.search", args)
 		}
 		res.Text += r.t.otherRoots(ctx, l)
 	case r.in.Offset > 0 && r.shown == 0:

@@ -31,15 +31,13 @@ func (t *toolset) statTool() *tool.Tool {
 		Spec: tool.Spec{
 			Name: "fs.stat", Title: "Describe files",
 			Summary:     "Show type, size, mode, time, MIME type and line count of files and directories.",
-			Keywords:    []string{"info", "metadata", "size", "exists", "mime", "type", "lines", "mtime"},
 			Access:      tool.Read,
 			Annotations: readOnly,
-			Synonyms:    syn,
-			Foreign:     statForeign,
-			Kinds:       pathKinds("path", "paths"),
-			MainField:   "path",
-			Plurals:     map[string]string{"path": "paths"},
-			MaxItems:    map[string]int{"paths": maxPaths},
+			Names: tool.Names{
+				Keywords:   []string{"info", "metadata", "size", "exists", "mime", "type", "lines", "mtime"},
+				OtherNames: statForeign,
+			},
+			Fields: severalPaths(syn),
 		},
 		Run: inRoots(t, (*toolset).runStat),
 	}.Erase()

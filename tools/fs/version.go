@@ -129,7 +129,7 @@ func (t *toolset) checkVersion(ctx context.Context, version string, o *opened) e
 		now = "it now has " + text.Count(int64(lines), "line", "lines") + ", fewer than had been read"
 	}
 	return &changedFile{text: fmt.Sprintf("%s changed since the earlier page was read (version %s): %s. The lines you have may have moved or changed; read it again from the start: %s, or go on from line %s of the file as it is now: %s",
-		o.name, version, now, call(ctx, "fs.read", map[string]any{"path": o.name}), text.GroupDigits(int64(line)), call(ctx, "fs.read", map[string]any{"path": o.name, "offset": line}))}
+		o.name, version, now, t.call.Suggest("fs.read", map[string]any{"path": o.name}), text.GroupDigits(int64(line)), t.call.Suggest("fs.read", map[string]any{"path": o.name, "offset": line}))}
 }
 
 // changedFile is a continuation of a file that changed.

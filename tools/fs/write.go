@@ -34,13 +34,17 @@ func (t *toolset) writeTool() *tool.Tool {
 		Spec: tool.Spec{
 			Name: "fs.write", Title: "Write a file",
 			Summary:     "Create, overwrite or append to a file, atomically; creates parent directories.",
-			Unlisted:    []string{"append", "createDirs", "force"},
-			Keywords:    []string{"save", "create", "write", "file", "append", "overwrite", "put"},
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Destructive: true},
-			Synonyms:    syn,
-			Foreign:     writeForeign,
-			Kinds:       pathKinds("path"),
+			Names: tool.Names{
+				Keywords:   []string{"save", "create", "write", "file", "append", "overwrite", "put"},
+				OtherNames: writeForeign,
+			},
+			Fields: tool.Fields{
+				Unlisted: []string{"append", "createDirs", "force"},
+				Synonyms: syn,
+				Forms:    pathKinds("path"),
+			},
 		},
 		Run: inRoots(t, (*toolset).runWrite),
 	}.Erase()
@@ -141,7 +145,7 @@ func (t *toolset) writeError(ctx context.Context, l roots.Loc, err error) error 
 	switch {
 	case errors.Is(err, iofs.ErrExist):
 		return &tool.InputError{Field: "mode", Problem: fmt.Sprintf("%s already exists and mode is \"create\".", t.show(l)),
-			Hint: "Replace it with mode \"overwrite\", add to it with mode \"append\", or change it with " + tool.ToolName(ctx, "fs.edit") + "."}
+			Hint: "Replace it with mode \"overwrite\", add to it with mode \"append\", or change it with " + t.call.ToolName("fs.edit") + "."}
 	case errors.Is(err, iofs.ErrNotExist):
 		ie := &tool.InputError{Field: "path", Problem: text.Sentence(err.Error())}
 		if nf, ok := roots.AsNotFound(err); ok && nf.Op == "write into" {

@@ -29,11 +29,15 @@ func Tools() []*tool.Tool {
 			Spec: tool.Spec{
 				Name: "tools.search", Title: "Find tools",
 				Summary:     "Find f0 tools by words; an empty query lists them all.",
-				Keywords:    []string{"list", "find", "help", "catalog", "catalogue", "discover"},
 				Access:      tool.Read,
 				Annotations: tool.Annotations{ReadOnly: true, Idempotent: true},
-				Synonyms:    map[string]string{"q": "query", "text": "query", "keywords": "query", "ns": "namespace"},
-				MainField:   "query",
+				Names: tool.Names{
+					Keywords: []string{"list", "find", "help", "catalog", "catalogue", "discover"},
+				},
+				Fields: tool.Fields{
+					Synonyms:  map[string]string{"q": "query", "text": "query", "keywords": "query", "ns": "namespace"},
+					MainField: "query",
+				},
 			},
 			Run: runSearch,
 		}.Erase(),
@@ -41,27 +45,31 @@ func Tools() []*tool.Tool {
 			Spec: tool.Spec{
 				Name: "tools.describe", Title: "Describe a tool",
 				Summary:     "Show one tool's arguments, full input schema, examples and notes.",
-				Keywords:    []string{"help", "schema", "usage", "arguments", "info"},
 				Access:      tool.Read,
 				Annotations: tool.Annotations{ReadOnly: true, Idempotent: true},
-				Synonyms:    map[string]string{"tool": "name", "toolName": "name", "tool_name": "name"},
-				MainField:   "name",
+				Names: tool.Names{
+					Keywords: []string{"help", "schema", "usage", "arguments", "info"},
+				},
+				Fields: tool.Fields{
+					Synonyms:  map[string]string{"tool": "name", "toolName": "name", "tool_name": "name"},
+					MainField: "name",
+				},
 			},
 			Run: runDescribe,
 		}.Erase(),
 	}
 }
 
-func catalogFor(ctx context.Context) (tool.Catalog, error) {
-	p, ok := tool.CatalogFrom(ctx)
+func catalogFor(call tool.Call) (tool.Catalog, error) {
+	p, ok := call.Catalog()
 	if !ok {
 		return nil, fmt.Errorf("no pipeline in context")
 	}
 	return p, nil
 }
 
-func runSearch(ctx context.Context, in SearchInput) (tool.Result, error) {
-	p, err := catalogFor(ctx)
+func runSearch(_ context.Context, call tool.Call, in SearchInput) (tool.Result, error) {
+	p, err := catalogFor(call)
 	if err != nil {
 		return tool.Result{}, err
 	}
@@ -84,10 +92,10 @@ func runSearch(ctx context.Context, in SearchInput) (tool.Result, error) {
 		fmt.Fprintf(&b, "%d tools match %q:\n", len(hits), in.Query)
 	}
 	for _, t := range hits {
-		fmt.Fprintf(&b, "- %s (%s): %s\n", p.Name(ctx, t), t.Access, t.Summary)
+		fmt.Fprintf(&b, "- %s (%s): %s\n", p.Name(t), t.Access, t.Summary)
 	}
 	if first := firstOr(hits, pool); first != nil {
-		fmt.Fprintf(&b, "Arguments and examples of one tool: %s", tool.Suggest(ctx, "tools.describe", map[string]any{"name": p.PlainName(ctx, first)}))
+		fmt.Fprintf(&b, "Arguments and examples of one tool: %s", call.Suggest("tools.describe", map[string]any{"name": p.PlainName(first)}))
 	}
 	return tool.Result{Text: b.String()}, nil
 }
@@ -102,14 +110,14 @@ func firstOr(a, b []*tool.Tool) *tool.Tool {
 	return nil
 }
 
-func runDescribe(ctx context.Context, in DescribeInput) (tool.Result, error) {
-	p, err := catalogFor(ctx)
+func runDescribe(ctx context.Context, call tool.Call, in DescribeInput) (tool.Result, error) {
+	p, err := catalogFor(call)
 	if err != nil {
 		return tool.Result{}, err
 	}
 	t, ok := p.Resolve(in.Name)
 	if !ok {
-		return p.NotFound(ctx, in.Name, t), nil
+		return p.NotFound(in.Name, t), nil
 	}
 	return tool.Result{Text: p.Describe(ctx, t)}, nil
 }

@@ -48,7 +48,7 @@ func (c *curl) buildBody(ctx context.Context, p *plan) (*body, error) {
 	allJSON := true
 	for _, d := range p.body {
 		data, err := c.dataPiece(ctx, d)
-		if missingDataFile(ctx, d, err) {
+		if missingDataFile(c.call, d, err) {
 			// curl -d @FILE warns and sends the rest; a model is told the
 			// file is missing instead (the error), before anything is sent.
 			p.notes = append(p.notes, fmt.Sprintf("Warning: Couldn't read data from file %q, this makes an empty POST.", d.text))
@@ -80,8 +80,8 @@ func (c *curl) buildBody(ctx context.Context, p *plan) (*body, error) {
 
 // missingDataFile reports whether err is a -d/--data-binary/--json @FILE
 // that does not exist, which curl sends as empty data (tools.Native).
-func missingDataFile(ctx context.Context, d dataPart, err error) bool {
-	return err != nil && d.file && d.kind != dataURLEncode && tool.Native(ctx) && errors.Is(err, fs.ErrNotExist)
+func missingDataFile(call tool.Call, d dataPart, err error) bool {
+	return err != nil && d.file && d.kind != dataURLEncode && call.Native() && errors.Is(err, fs.ErrNotExist)
 }
 
 // dataPiece reads one piece of the body.
@@ -237,7 +237,7 @@ func (c *curl) readFile(ctx context.Context, name, what string) ([]byte, error) 
 // readStdin reads the front end's standard input for "@-" or "-T -".
 // Over MCP there is none: the data goes into the call instead.
 func (c *curl) readStdin(ctx context.Context, what string) ([]byte, error) {
-	in := tool.StdinFrom(ctx)
+	in := c.call.Stdin()
 	if in == nil {
 		return nil, &tool.InputError{Field: "args", Problem: what + ": there is no standard input to read over MCP",
 			Hint: `Put the data in the call instead: "data": "name=value" for a body as it is, "json": {"key": "value"} for JSON, or a file inside the roots (@file).`}
@@ -252,7 +252,7 @@ func (c *curl) readStdin(ctx context.Context, what string) ([]byte, error) {
 // checkSize refuses a body larger than the download cap.
 func (c *curl) checkSize(ctx context.Context, data []byte, what string) error {
 	if int64(len(data)) > c.cfg.MaxDownload {
-		return &tool.InputError{Field: "args", Problem: fmt.Sprintf("%s: the file is larger than this server's limit of %s (%s)", what, text.HumanBytes(c.cfg.MaxDownload), tool.SettingsFrom(ctx).Setting(setting.NetMaxDownloadSetting, ""))}
+		return &tool.InputError{Field: "args", Problem: fmt.Sprintf("%s: the file is larger than this server's limit of %s (%s)", what, text.HumanBytes(c.cfg.MaxDownload), c.call.Settings().Setting(setting.NetMaxDownloadSetting, ""))}
 	}
 	return nil
 }

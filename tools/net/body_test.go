@@ -2,6 +2,7 @@ package net
 
 import (
 	"context"
+	"f0/engine"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -34,7 +35,7 @@ func TestMissingDataFile(t *testing.T) {
 	p, _ := newPipeline(t)
 	for _, flag := range []string{"-d", "--data-binary", "--json"} {
 		seen = nil
-		res := p.Call(tool.WithConsole(context.Background(), tool.ConsoleOptions{}), "net_curl", map[string]any{"args": []any{flag, "@nosuch.json", srv.URL}})
+		res := p.Call(engine.WithConsole(context.Background(), tool.ConsoleOptions{}), "net_curl", map[string]any{"args": []any{flag, "@nosuch.json", srv.URL}})
 		if res.IsError || strings.Join(seen, ",") != "POST 0" || !strings.Contains(res.Text, `Warning: Couldn't read data from file "nosuch.json", this makes an empty POST.`) {
 			t.Errorf("native %s: sent %q, answer:\n%s", flag, seen, res.Text)
 		}

@@ -35,8 +35,8 @@ type consoleView struct {
 // consoleFor returns the console view of a call whose front end asked for
 // one (tools.WithConsole), when the call is curl's: curl words, and no
 // field of f0's own (offset, format, base64) that curl has no output for.
-func consoleFor(ctx context.Context, p *plan) *consoleView {
-	o, ok := tool.ConsoleFrom(ctx)
+func consoleFor(call tool.Call, p *plan) *consoleView {
+	o, ok := call.Console()
 	if !ok || !p.curlStyle || p.offset > 0 || p.startIndex > 0 || p.base64 || p.format != "" && p.format != "raw" {
 		return nil
 	}
@@ -108,7 +108,7 @@ func (c *curl) consoleOut(ctx context.Context, v *consoleView, r *request) *cons
 	if v == nil {
 		return nil
 	}
-	o := &consoleOut{ctx: ctx, v: v, r: r, sink: tool.Sink(ctx)}
+	o := &consoleOut{ctx: ctx, v: v, r: r, sink: c.call.Sink()}
 	if o.sink != nil {
 		r.stream = o
 	}
@@ -163,7 +163,7 @@ func (o *consoleOut) write(b []byte) error {
 func (o *consoleOut) streamBody(ctx context.Context, ex *exchange, body io.Reader) error {
 	ex.streamed = true
 	o.out(shownHeaders(ctx, o.r, ex))
-	data, err := keepPrefix(ctx, io.TeeReader(body, consoleBody{o}), nil, web.SniffLen)
+	data, err := keepPrefix(o.r.call, io.TeeReader(body, consoleBody{o}), nil, web.SniffLen)
 	ex.data = data
 	return err
 }

@@ -3,6 +3,7 @@ package net
 import (
 	"bytes"
 	"context"
+	"f0/engine"
 	"net/http"
 	"regexp"
 	"runtime"
@@ -25,11 +26,11 @@ type consoleRun struct {
 // sink set, bodies stream to it.
 func (e *env) runConsole(t *testing.T, terminal, sink bool, words ...string) consoleRun {
 	t.Helper()
-	ctx := tool.WithConsole(context.Background(), tool.ConsoleOptions{Terminal: terminal})
+	ctx := engine.WithConsole(context.Background(), tool.ConsoleOptions{Terminal: terminal})
 	var out bytes.Buffer
 	if sink {
 		tl, _ := e.p.Resolve("net.curl")
-		ctx = tool.WithSink(ctx, tl, &out)
+		ctx = engine.WithSink(ctx, tl, &out)
 	}
 	args := make([]any, len(words))
 	for i, w := range words {
@@ -100,7 +101,7 @@ func TestConsoleStreamingMemoryIsFlat(t *testing.T) {
 	e.srv.Config.Handler.(*http.ServeMux).HandleFunc("/endless", endless)
 	tl, _ := e.p.Resolve("net.curl")
 	var sink countingWriter
-	ctx := tool.WithSink(tool.WithConsole(context.Background(), tool.ConsoleOptions{}), tl, &sink)
+	ctx := engine.WithSink(engine.WithConsole(context.Background(), tool.ConsoleOptions{}), tl, &sink)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	res := e.p.Call(ctx, "net_curl", map[string]any{"args": []any{"-sS", e.url + "/endless"}})

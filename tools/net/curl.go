@@ -51,35 +51,44 @@ type curl struct {
 	// noFiles says why a call has no roots (its session's client has sent
 	// none yet); files is then nil, and only calls that touch files fail.
 	noFiles error
+	// call is the running call, in the copy of curl a call works with (see
+	// inRoots).
+	call tool.Call
 }
 
 func (c *curl) tool() *tool.Tool {
 	return tool.Def[Input]{
 		Spec: tool.Spec{
-			Name:    "net.curl",
-			Title:   "HTTP request (curl)",
-			Summary: "Make an HTTP(S) request like curl, with fields or curl args; long bodies come back in pages.",
-			Keywords: []string{"http", "https", "fetch", "get", "post", "put", "delete", "download", "upload", "web", "url",
-				"api", "rest", "request", "wget", "curl", "html", "markdown", "page"},
-			Access:       tool.Read,
-			Annotations:  tool.Annotations{Destructive: true, OpenWorld: true},
-			Synonyms:     synonyms,
-			RawArgsField: "args",
-			MaxItems:     map[string]int{"urls": maxURLs, "headers": maxHeaders},
-			RawFlag:      flagWord,
-			Verbatim:     true,
-			Foreign:      foreignNames,
-			Shell:        []string{"curl"},
-			Kinds: map[string]tool.FieldForm{
-				"url": tool.URLKind, "urls": tool.URLKind, "output": tool.PathKind,
-				"timeoutMs": tool.Millis, "connectTimeoutMs": tool.Millis, "maxTimeSeconds": tool.Seconds,
+			Name:        "net.curl",
+			Title:       "HTTP request (curl)",
+			Summary:     "Make an HTTP(S) request like curl, with fields or curl args; long bodies come back in pages.",
+			Access:      tool.Read,
+			Annotations: tool.Annotations{Destructive: true, OpenWorld: true},
+			Names: tool.Names{
+				Keywords: []string{"http", "https", "fetch", "get", "post", "put", "delete", "download", "upload", "web", "url",
+					"api", "rest", "request", "wget", "curl", "html", "markdown", "page"},
+				OtherNames: foreignNames,
+				Shell:      []string{"curl"},
 			},
-			Shapes: map[string]tool.Shape{
-				"args": tool.CommandLine, "headers": tool.HeaderLines, "data": tool.JSONText, "json": tool.JSONText,
-				"form": tool.URLEncoded, "query": tool.URLEncoded, "cookie": tool.CookiePairs, "user": tool.UserPass,
+			Fields: tool.Fields{
+				Synonyms: synonyms,
+				MaxItems: map[string]int{"urls": maxURLs, "headers": maxHeaders},
+				Forms: map[string]tool.FieldForm{
+					"url": tool.URLKind, "urls": tool.URLKind, "output": tool.PathKind,
+					"timeoutMs": tool.Millis, "connectTimeoutMs": tool.Millis, "maxTimeSeconds": tool.Seconds,
+				},
+				Shapes: map[string]tool.Shape{
+					"args": tool.CommandLine, "headers": tool.HeaderLines, "data": tool.JSONText, "json": tool.JSONText,
+					"form": tool.URLEncoded, "query": tool.URLEncoded, "cookie": tool.CookiePairs, "user": tool.UserPass,
+				},
+				Unlisted: []string{"urls", "cookie", "fail", "silent", "verbose", "writeOut", "maxRedirects", "maxTimeSeconds", "connectTimeoutMs",
+					"remoteName", "userAgent", "referer", "compressed", "insecure", "base64", "startIndex", "response"},
 			},
-			Unlisted: []string{"urls", "cookie", "fail", "silent", "verbose", "writeOut", "maxRedirects", "maxTimeSeconds", "connectTimeoutMs",
-				"remoteName", "userAgent", "referer", "compressed", "insecure", "base64", "startIndex", "response"},
+			CLI: tool.CLI{
+				RawArgsField: "args",
+				RawFlag:      flagWord,
+				Verbatim:     true,
+			},
 		},
 		Run:       c.run,
 		AccessFor: c.access,
@@ -148,15 +157,24 @@ func (c *curl) access(in Input) (tool.Access, string) {
 	return p.access()
 }
 
-// run executes a call with the roots of its session (see roots.Use); a
-// call that has none yet fails only when it touches a file.
-func (c *curl) run(ctx context.Context, in Input) (tool.Result, error) {
-	res, err := roots.Use(ctx, c.files, func(files *roots.Set, missing error) (tool.Result, error) {
-		call := *c
-		call.files, call.noFiles = files, missing
-		return call.call(ctx, in)
-	})
+// run executes a call.
+func (c *curl) run(ctx context.Context, call tool.Call, in Input) (tool.Result, error) {
+	mine, done := c.inRoots(ctx, call)
+	defer done()
+	res, err := mine.exec(ctx, in)
 	return res, polish(err)
+}
+
+// inRoots is c for one call: with its tool.Call and the roots of its
+// session (see tool.Call.Roots).
+func (c *curl) inRoots(ctx context.Context, call tool.Call) (*curl, func()) {
+	files, done, err := call.Roots(ctx, c.files)
+	mine := *c
+	mine.files, mine.noFiles, mine.call = files, err, call
+	if err != nil {
+		return &mine, func() {}
+	}
+	return &mine, done
 }
 
 // locate maps a file named in field to the roots.
@@ -171,15 +189,15 @@ func (c *curl) locate(field, name string) (roots.Loc, error) {
 	return loc, nil
 }
 
-func (c *curl) call(ctx context.Context, in Input) (tool.Result, error) {
+func (c *curl) exec(ctx context.Context, in Input) (tool.Result, error) {
 	p, err := in.plan()
 	if err != nil {
-		if _, ok := tool.ConsoleFrom(ctx); ok {
+		if _, ok := c.call.Console(); ok {
 			return tool.Result{Console: usageConsole(nil, err)}, err
 		}
 		return tool.Result{}, err
 	}
-	v := consoleFor(ctx, p)
+	v := consoleFor(c.call, p)
 	res, err := c.answerPlan(ctx, p, v)
 	if err != nil && v != nil && res.Console == nil {
 		res.Console = usageConsole(v, err)

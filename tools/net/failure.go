@@ -58,7 +58,7 @@ func (c *curl) failed(ctx context.Context, r *request, ex *exchange, err error) 
 			b.WriteString("Raise --max-filesize in args, or drop it.")
 		} else {
 			last := min(ce.limit, 1<<20) - 1
-			fmt.Fprintf(&b, "Ask for part of it with a Range header (-r 0-%d, or headers {\"Range\": \"bytes=0-%d\"}); the operator can raise %s.", last, last, tool.SettingsFrom(ctx).Setting(setting.NetMaxDownloadSetting, ""))
+			fmt.Fprintf(&b, "Ask for part of it with a Range header (-r 0-%d, or headers {\"Range\": \"bytes=0-%d\"}); the operator can raise %s.", last, last, c.call.Settings().Setting(setting.NetMaxDownloadSetting, ""))
 		}
 		return tool.Result{IsError: true, Text: b.String()}, nil
 	case ctx.Err() != nil:
@@ -117,7 +117,7 @@ func (c *curl) timeoutText(ctx context.Context, r *request, ex *exchange) string
 		fmt.Fprintf(&b, "timeoutMs is in milliseconds: %d means %d ms; for %d seconds send \"timeoutMs\": %d or \"maxTimeSeconds\": %d.\n", ms, ms, ms, ms*1000, ms)
 	}
 	if r.maxTime >= c.cfg.MaxTime {
-		fmt.Fprintf(&b, "That is the most this server allows (%s).", maxTime(ctx, c.cfg.MaxTime))
+		fmt.Fprintf(&b, "That is the most this server allows (%s).", maxTime(c.call, c.cfg.MaxTime))
 		return b.String()
 	}
 	next := min(max(2*r.maxTime, 60*time.Second), c.cfg.MaxTime)
@@ -126,7 +126,7 @@ func (c *curl) timeoutText(ctx context.Context, r *request, ex *exchange) string
 	} else {
 		fmt.Fprintf(&b, "Raise it: %s", ex.next(ctx, map[string]any{"timeoutMs": next.Milliseconds(), "maxTimeSeconds": nil}))
 	}
-	fmt.Fprintf(&b, " (this server allows up to %s, %s).", web.HumanDuration(c.cfg.MaxTime), tool.SettingsFrom(ctx).Setting(setting.NetMaxTimeSetting, ""))
+	fmt.Fprintf(&b, " (this server allows up to %s, %s).", web.HumanDuration(c.cfg.MaxTime), c.call.Settings().Setting(setting.NetMaxTimeSetting, ""))
 	return b.String()
 }
 
@@ -140,7 +140,7 @@ func (c *curl) connectTimeoutText(ctx context.Context, r *request, ex *exchange,
 	fmt.Fprintf(&b, "%s %s: %v: the connect time limit fired (set by %s; it covers the TCP connection and the TLS handshake).\n",
 		r.method, ex.target.u.Redacted(), ct, from)
 	if ct.Limit >= c.cfg.MaxTime {
-		fmt.Fprintf(&b, "That is the most this server allows (%s).", maxTime(ctx, c.cfg.MaxTime))
+		fmt.Fprintf(&b, "That is the most this server allows (%s).", maxTime(c.call, c.cfg.MaxTime))
 		return b.String()
 	}
 	next := min(max(2*ct.Limit, 30*time.Second), c.cfg.MaxTime)
@@ -154,6 +154,6 @@ func (c *curl) connectTimeoutText(ctx context.Context, r *request, ex *exchange,
 
 // maxTime names the server's time cap with its value, as the caller's
 // reader sets it: "--net-max-time 5 min".
-func maxTime(ctx context.Context, d time.Duration) string {
-	return tool.SettingsFrom(ctx).Setting(setting.NetMaxTimeSetting, web.HumanDuration(d))
+func maxTime(call tool.Call, d time.Duration) string {
+	return call.Settings().Setting(setting.NetMaxTimeSetting, web.HumanDuration(d))
 }

@@ -31,6 +31,8 @@ import (
 
 // exchange is one URL's request and response, with the body read.
 type exchange struct {
+	// call is the running call.
+	call    tool.Call
 	target  *target
 	method  string
 	resp    *http.Response // the final response
@@ -74,7 +76,7 @@ func (ex *exchange) next(ctx context.Context, changes map[string]any) string {
 	if ex.several != nil {
 		changes = ex.several(changes)
 	}
-	return tool.CallWith(ctx, changes)
+	return ex.call.Again(changes)
 }
 
 // hop is one redirect: the request sent and the 3xx that answered it,
@@ -146,7 +148,7 @@ func (c *curl) fetch(ctx context.Context, r *request, t *target) (*exchange, err
 // do sends the request for one target, follows redirects with curl's
 // rules (followed), and reads the final response.
 func (c *curl) do(ctx context.Context, r *request, t *target) (*exchange, error) {
-	ex := &exchange{target: t, method: r.method}
+	ex := &exchange{call: r.call, target: t, method: r.method}
 	if len(r.targets) > 1 {
 		ex.several = func(changes map[string]any) map[string]any { return c.oneURL(r, t, changes) }
 	}
@@ -264,7 +266,7 @@ func (c *curl) readBody(ctx context.Context, r *request, ex *exchange) error {
 	if encoding == "" && resp.ContentLength > 0 {
 		total = resp.ContentLength
 	}
-	body := &meteredReader{ctx: ctx, r: dec, limit: r.maxDownload, h: sha256.New(), total: total,
+	body := &meteredReader{call: r.call, r: dec, limit: r.maxDownload, h: sha256.New(), total: total,
 		capErr: &capError{limit: r.maxDownload, flag: r.capFlag, saved: saving}}
 	err = c.takeBody(ctx, r, ex, body)
 	ex.wire = wire.n
@@ -298,7 +300,7 @@ func (c *curl) takeBody(ctx context.Context, r *request, ex *exchange, body *met
 	case r.stream != nil && !(r.fail && !r.failWithBody && resp.StatusCode >= 400):
 		err = r.stream.streamBody(ctx, ex, body)
 	case keepsCopy(r, resp) && ex.replayed.IsZero():
-		ex.copy = tool.KeepCopy(ctx, func() string { return ex.sha256 })
+		ex.copy = c.call.KeepCopy(func() string { return ex.sha256 })
 		err = keepBody(ctx, r, ex, io.TeeReader(body, ex.copy))
 	default:
 		err = keepBody(ctx, r, ex, body)
@@ -318,7 +320,7 @@ func decodes(ctx context.Context, r *request, encoding string, notes *[]string) 
 	switch {
 	case enc == "" || enc == "identity" || r.compressed:
 		return true
-	case tool.Native(ctx):
+	case r.call.Native():
 		return false
 	}
 	*notes = append(*notes, fmt.Sprintf("note: the server sent the body %s-encoded without --compressed; it is shown decoded (curl would print the encoded bytes)", enc))
@@ -344,7 +346,7 @@ func keepLimit(ctx context.Context, r *request) int64 {
 		return min(maxConverted, r.maxDownload)
 	}
 	from := max(int64(r.offset), utf8.UTFMax*int64(r.startIndex)) // a character takes up to 4 bytes
-	return min(2*(from+int64(tool.Budget(ctx)))+64<<10, r.maxDownload)
+	return min(2*(from+int64(r.call.Budget()))+64<<10, r.maxDownload)
 }
 
 // keepBody reads the body to its end and keeps what the answer can show.
@@ -358,7 +360,7 @@ func keepBody(ctx context.Context, r *request, ex *exchange, body io.Reader) err
 		return pipeBody(ctx, r, ex, body)
 	}
 	if !skipsToOffset(r, ex.resp) {
-		data, err := keepPrefix(ctx, body, nil, keepLimit(ctx, r))
+		data, err := keepPrefix(r.call, body, nil, keepLimit(ctx, r))
 		ex.data = data
 		return err
 	}
@@ -374,7 +376,7 @@ func keepBody(ctx context.Context, r *request, ex *exchange, body io.Reader) err
 	}
 	ctype := ex.resp.Header.Get("Content-Type")
 	if web.IsBinary(ctype, start) || !web.ShownAsReceived(ctype, start) {
-		data, err := keepPrefix(ctx, body, start, keepLimit(ctx, r))
+		data, err := keepPrefix(r.call, body, start, keepLimit(ctx, r))
 		ex.data = data
 		return err
 	}
@@ -386,7 +388,7 @@ func keepBody(ctx context.Context, r *request, ex *exchange, body io.Reader) err
 	if err != nil {
 		return err
 	}
-	ex.data, err = keepPrefix(ctx, body, nil, min(2*int64(tool.Budget(ctx))+64<<10, r.maxDownload))
+	ex.data, err = keepPrefix(r.call, body, nil, min(2*int64(r.call.Budget())+64<<10, r.maxDownload))
 	return err
 }
 
@@ -400,7 +402,7 @@ func pipeFor(ctx context.Context, r *request) io.Writer {
 		r.include || r.writeOut != nil || r.plan.retry.times > 0 || r.plan.dumpHeader.set {
 		return nil
 	}
-	return tool.Sink(ctx)
+	return r.call.Sink()
 }
 
 // pipeBody writes a text body to r.pipe as it arrives, its bytes as
@@ -418,7 +420,7 @@ func pipeBody(ctx context.Context, r *request, ex *exchange, body io.Reader) err
 	_, params, _ := mime.ParseMediaType(ctype)
 	asReceived := web.ShownAsReceived(ctype, start) || params["charset"] == "" && utf8.Valid(start)
 	if web.IsBinary(ctype, start) || !asReceived {
-		data, err := keepPrefix(ctx, body, start, keepLimit(ctx, r))
+		data, err := keepPrefix(r.call, body, start, keepLimit(ctx, r))
 		ex.data = data
 		return err
 	}
@@ -454,14 +456,14 @@ func skipsToOffset(r *request, resp *http.Response) bool {
 // those already read. The buffer grows by doubling, each step reserved
 // against the server's memory limit first (tools.Hold), so that many large
 // bodies at once get "busy" instead of exhausting memory.
-func keepPrefix(ctx context.Context, rd io.Reader, buf []byte, limit int64) ([]byte, error) {
+func keepPrefix(call tool.Call, rd io.Reader, buf []byte, limit int64) ([]byte, error) {
 	chunk := make([]byte, 32<<10)
 	for {
 		n, err := rd.Read(chunk)
 		if k := min(int64(n), limit-int64(len(buf))); k > 0 {
 			if need := len(buf) + int(k); need > cap(buf) {
 				size := min(max(2*cap(buf), 64<<10, need), int(limit))
-				if err := tool.Hold(ctx, int64(size-cap(buf))); err != nil {
+				if err := call.Hold(int64(size - cap(buf))); err != nil {
 					return nil, err
 				}
 				buf = append(make([]byte, 0, size), buf...)
@@ -527,7 +529,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 // meteredReader hashes and counts the decoded body, stops it at the
 // download cap, and reports progress.
 type meteredReader struct {
-	ctx        context.Context
+	call       tool.Call // reports the progress
 	r          io.Reader
 	n, limit   int64
 	total      int64
@@ -563,5 +565,5 @@ func (m *meteredReader) report(final bool) {
 	if m.total > 0 {
 		msg += " of " + text.HumanBytes(m.total)
 	}
-	tool.ReportProgress(m.ctx, float64(m.n), float64(m.total), msg)
+	m.call.Progress(float64(m.n), float64(m.total), msg)
 }

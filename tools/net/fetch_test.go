@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"f0/engine"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -68,7 +69,7 @@ func TestDecodesOnlyWhenAsked(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
 			if tc.native {
-				ctx = tool.WithConsole(ctx, tool.ConsoleOptions{})
+				ctx = engine.WithConsole(ctx, tool.ConsoleOptions{})
 			}
 			res := p.Call(ctx, "net_curl", map[string]any{"args": tc.args, "base64": false})
 			if res.IsError {
@@ -139,7 +140,7 @@ func TestProgress(t *testing.T) {
 	}
 	var mu sync.Mutex
 	var got []report
-	ctx := tool.WithProgress(context.Background(), func(done, total float64, msg string) {
+	ctx := engine.WithProgress(context.Background(), func(done, total float64, msg string) {
 		mu.Lock()
 		got = append(got, report{done, total, msg})
 		mu.Unlock()

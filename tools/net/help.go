@@ -15,7 +15,7 @@ func (c *curl) help(ctx context.Context, v *consoleView) tool.Result {
 	var b strings.Builder
 	b.WriteString("net.curl takes curl's flags in \"args\" (a list of words, or one string), structured fields, or both.\n\nCurl flags:\n")
 	b.WriteString(flagTable())
-	if p, ok := tool.CatalogFrom(ctx); ok {
+	if p, ok := c.call.Catalog(); ok {
 		if t, ok := p.Resolve("net.curl"); ok {
 			b.WriteString("\n")
 			b.WriteString(p.Describe(ctx, t))

@@ -44,7 +44,7 @@ func withAccess(a tool.Access) envOpt {
 }
 func withNet(f func(*web.Config)) envOpt { return func(c *web.Config, _ *engine.Config) { f(c) } }
 func withBudget(n int) envOpt            { return func(_ *web.Config, tc *engine.Config) { tc.MaxOutput = n } }
-func withKeep(l tool.KeepLimits) envOpt {
+func withKeep(l engine.KeepLimits) envOpt {
 	return func(_ *web.Config, tc *engine.Config) { tc.Keep = l }
 }
 

@@ -67,7 +67,7 @@ func (ex *exchange) keep(r *request) string {
 		return ex.token
 	}
 	meta := &keptResponse{key: requestKey(r, ex.target), method: r.method, url: ex.target.u.Redacted(), ex: *ex}
-	meta.ex.data, meta.ex.start, meta.ex.skipped, meta.ex.copy, meta.ex.several = nil, nil, 0, nil, nil
+	meta.ex.data, meta.ex.start, meta.ex.skipped, meta.ex.copy, meta.ex.several, meta.ex.call = nil, nil, 0, nil, nil, tool.Call{}
 	tok, kept := ex.copy.Keep(meta, ex.metaSize())
 	if kept || r.repeatable() {
 		ex.token = tok.String()
@@ -143,14 +143,14 @@ func (ex *exchange) withToken(changes map[string]any) map[string]any {
 // refused without being sent.
 func (c *curl) continued(ctx context.Context, r *request, t *target) (*exchange, error) {
 	tok := *r.continues
-	cp, err := tool.OpenCopy(ctx, tok)
+	cp, err := c.call.OpenCopy(tok)
 	if err == nil {
 		defer cp.Close()
 		return c.replay(ctx, r, t, cp)
 	}
 	gone, _ := err.(*tool.CopyGone)
 	if !r.repeatable() {
-		return &exchange{target: t, method: r.method}, &notResentError{gone: gone}
+		return &exchange{call: r.call, target: t, method: r.method}, &notResentError{gone: gone}
 	}
 	ex, err := c.fetch(ctx, r, t)
 	if err != nil {
@@ -169,20 +169,20 @@ func (c *curl) continued(ctx context.Context, r *request, t *target) (*exchange,
 func (c *curl) replay(ctx context.Context, r *request, t *target, cp *tool.Copy) (*exchange, error) {
 	m, ok := cp.Meta.(*keptResponse)
 	if !ok {
-		return &exchange{target: t, method: r.method}, &tool.InputError{Field: responseField, Problem: fmt.Sprintf("%s names the kept answer of another tool, not a response of net.curl", cp.Token)}
+		return &exchange{call: r.call, target: t, method: r.method}, &tool.InputError{Field: responseField, Problem: fmt.Sprintf("%s names the kept answer of another tool, not a response of net.curl", cp.Token)}
 	}
 	if m.key != requestKey(r, t) {
-		return &exchange{target: t, method: r.method}, &tool.InputError{Field: responseField, Problem: fmt.Sprintf("%s is the kept response to another request (%s %s); this call is %s %s with other details", cp.Token, m.method, m.url, r.method, t.u.Redacted()),
+		return &exchange{call: r.call, target: t, method: r.method}, &tool.InputError{Field: responseField, Problem: fmt.Sprintf("%s is the kept response to another request (%s %s); this call is %s %s with other details", cp.Token, m.method, m.url, r.method, t.u.Redacted()),
 			Hint: fmt.Sprintf("Continue a response with the call its footer names, or drop %q to send this request.", responseField)}
 	}
 	ex := m.ex
-	ex.target, ex.method, ex.several = t, r.method, nil
+	ex.call, ex.target, ex.method, ex.several = r.call, t, r.method, nil
 	if len(r.targets) > 1 {
 		ex.several = func(changes map[string]any) map[string]any { return c.oneURL(r, t, changes) }
 	}
 	ex.notes = slices.Clip(ex.notes)
 	ex.token, ex.replayed = cp.Token.String(), cp.Kept
-	body := &meteredReader{ctx: ctx, r: cp.Reader(), limit: r.maxDownload, h: sha256.New(), total: cp.Size,
+	body := &meteredReader{call: r.call, r: cp.Reader(), limit: r.maxDownload, h: sha256.New(), total: cp.Size,
 		capErr: &capError{limit: r.maxDownload, flag: r.capFlag, saved: t.out != nil}}
 	err := c.takeBody(ctx, r, &ex, body)
 	return &ex, err

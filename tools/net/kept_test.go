@@ -181,7 +181,7 @@ func TestPOSTCopyGoneIsNotSentAgain(t *testing.T) {
 
 func TestPOSTTooLargeToKeepHasNoContinuation(t *testing.T) {
 	o := newOrders(t, 20000)
-	p, _ := newPipeline(t, withBudget(4096), withKeep(tool.KeepLimits{Bytes: 16 << 10}))
+	p, _ := newPipeline(t, withBudget(4096), withKeep(engine.KeepLimits{Bytes: 16 << 10}))
 	res := p.Call(context.Background(), "net_curl", map[string]any{"url": o.srv.URL + "/orders", "method": "POST", "data": "x"})
 	if res.IsError || strings.Contains(res.Text, "Get the rest") {
 		t.Fatalf("want a first page without a continuation:\n%s", res.Text)
@@ -213,7 +213,7 @@ func TestGETChangedBetweenPages(t *testing.T) {
 		}
 	})
 	t.Run("copy gone, resource changed: says so", func(t *testing.T) {
-		p, _ := newPipeline(t, withBudget(4096), withKeep(tool.KeepLimits{Count: 1}))
+		p, _ := newPipeline(t, withBudget(4096), withKeep(engine.KeepLimits{Count: 1}))
 		o.version.Store(3)
 		_, next := firstPage(t, p, doc)
 		firstPage(t, p, map[string]any{"url": o.srv.URL + "/orders", "method": "POST", "data": "x"}) // takes the one place
@@ -278,7 +278,7 @@ func TestResponseOfAnotherRequest(t *testing.T) {
 func TestLargeCopySpillsToItsOwnDirectory(t *testing.T) {
 	o := newOrders(t, 3<<20)
 	parent := t.TempDir()
-	p, root := newPipeline(t, withKeep(tool.KeepLimits{Dir: parent}))
+	p, root := newPipeline(t, withKeep(engine.KeepLimits{Dir: parent}))
 	res, next := firstPage(t, p, map[string]any{"url": o.srv.URL + "/orders", "method": "POST", "data": "x"})
 	dirs, _ := filepath.Glob(filepath.Join(parent, "f0-kept-*"))
 	if len(dirs) != 1 {

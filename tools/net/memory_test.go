@@ -148,7 +148,7 @@ func TestBodyStreamsToTheSink(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var sink strings.Builder
-			res := e.p.Call(tool.WithSink(context.Background(), tl, &sink), "net_curl", c.args)
+			res := e.p.Call(engine.WithSink(context.Background(), tl, &sink), "net_curl", c.args)
 			if res.IsError {
 				t.Fatal(res.Text)
 			}

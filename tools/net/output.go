@@ -51,7 +51,7 @@ func (c *curl) single(ctx context.Context, r *request, ex *exchange, err error) 
 		res, err := c.failed(ctx, r, ex, err)
 		return afterRetries(ex, res, err)
 	}
-	room := tool.OutputRoom(ctx)
+	room := c.call.Room()
 	s := c.answer(ctx, r, ex, room)
 	head := strings.Join(s.head, "\n")
 	notes := append(ex.notes, s.notes...)
@@ -118,7 +118,7 @@ func (c *curl) cutNotes(ctx context.Context, r *request, ex *exchange, s *sectio
 // each cut to its share of the budget.
 func (c *curl) several(ctx context.Context, r *request, exs []*exchange, errs []error) (tool.Result, error) {
 	n := len(r.targets)
-	share := tool.OutputRoom(ctx).Share(n)
+	share := c.call.Room().Share(n)
 	var b strings.Builder
 	var notes []string
 	anyErr := false
@@ -249,7 +249,7 @@ func (c *curl) answer(ctx context.Context, r *request, ex *exchange, room tool.R
 // -D -'s. With -i -o FILE curl puts the headers into the file (readBody),
 // not the output; a model is shown them all the same.
 func shownHeaders(ctx context.Context, r *request, ex *exchange) string {
-	native := tool.Native(ctx)
+	native := r.call.Native()
 	var out string
 	if r.plan.dumpHeader.set && r.dumpOut == nil {
 		out = headerBlock(native, ex)
@@ -464,7 +464,7 @@ func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *sect
 		keepUnrepeatable(r, ex)
 		s.isError = true
 		s.head = append(s.head, fmt.Sprintf("base64 refused: this body (%s, %s) is %s bytes as base64, more than this call's output budget of %s bytes.",
-			typeOrUnknown(ex.resp), text.HumanBytes(ex.size), text.GroupDigits(int64(encLen)), text.GroupDigits(int64(tool.Budget(ctx)))))
+			typeOrUnknown(ex.resp), text.HumanBytes(ex.size), text.GroupDigits(int64(encLen)), text.GroupDigits(int64(c.call.Budget()))))
 		name := suggestName(ex.target.u, ex.resp.Header.Get("Content-Type"))
 		s.head = append(s.head, "Save it to a file instead: "+ex.next(ctx, map[string]any{"output": name, "base64": nil, "offset": nil})+sendsAgain(r, ex))
 		if want, ok := base64Budget(room, encLen, s.head...); ok {

@@ -1,6 +1,7 @@
 package net
 
 import (
+	"encoding/json"
 	"testing"
 
 	"f0/internal/web"
@@ -26,10 +27,7 @@ func TestDecodedCallCarriesItsPlan(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			in, err := curl.Decode(c.args)
-			if err != nil {
-				t.Fatal(err)
-			}
+			in := curl.Complete(decoded(t, c.args))
 			got := in.(Input)
 			if got.planned == nil || (got.planned.err != nil) != c.failing || (got.planned.plan == nil) != c.failing {
 				t.Fatalf("decoded input's plan: %+v", got.planned)
@@ -44,4 +42,19 @@ func TestDecodedCallCarriesItsPlan(t *testing.T) {
 			}
 		})
 	}
+}
+
+// decoded is args decoded into net.curl's input as the engine decodes
+// them (through JSON), before the tool completes it.
+func decoded(t *testing.T, args map[string]any) Input {
+	t.Helper()
+	var in Input
+	data, err := json.Marshal(args)
+	if err == nil {
+		err = json.Unmarshal(data, &in)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in
 }

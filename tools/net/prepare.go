@@ -24,6 +24,8 @@ import (
 // request is a plan made ready to send: URLs parsed, files located, the
 // body read, limits capped.
 type request struct {
+	// call is the running call.
+	call    tool.Call
 	plan    *plan
 	targets []*target
 	method  string
@@ -113,7 +115,7 @@ func globURLs(p *plan, i int, raw string) ([]globURL, error) {
 // connection is made.
 func (c *curl) prepare(ctx context.Context, p *plan) (*request, []string, error) {
 	notes, planNotes := slices.Clip(p.notes), len(p.notes)
-	r := &request{plan: p, method: p.methodName(), format: p.format, offset: p.offset, startIndex: p.startIndex, base64: p.base64}
+	r := &request{call: c.call, plan: p, method: p.methodName(), format: p.format, offset: p.offset, startIndex: p.startIndex, base64: p.base64}
 	r.follow = p.follow.or(!p.curlStyle)
 	r.compressed = p.compressed.or(!p.curlStyle)
 	r.insecure = p.insecure.val
@@ -125,7 +127,7 @@ func (c *curl) prepare(ctx context.Context, p *plan) (*request, []string, error)
 	notes = appendNote(notes, note)
 	r.connectTimeout, note = c.capTime(ctx, p.connectTimeout, web.DefaultConnectTimeout, "connect time limit")
 	notes = appendNote(notes, note)
-	r.maxDownload, r.capFlag = c.cfg.MaxDownload, tool.SettingsFrom(ctx).Setting(setting.NetMaxDownloadSetting, "")
+	r.maxDownload, r.capFlag = c.cfg.MaxDownload, c.call.Settings().Setting(setting.NetMaxDownloadSetting, "")
 	if p.maxFilesize > 0 && p.maxFilesize < r.maxDownload {
 		r.maxDownload, r.capFlag = p.maxFilesize, "--max-filesize"
 	}
@@ -210,7 +212,7 @@ func (c *curl) capTime(ctx context.Context, s flagValue[time.Duration], def time
 	}
 	if d > c.cfg.MaxTime && s.set {
 		return c.cfg.MaxTime, fmt.Sprintf("note: the %s asked for (%s, from %s) is above this server's cap; used %s (%s)",
-			what, web.HumanDuration(d), s.from, web.HumanDuration(c.cfg.MaxTime), tool.SettingsFrom(ctx).Setting(setting.NetMaxTimeSetting, ""))
+			what, web.HumanDuration(d), s.from, web.HumanDuration(c.cfg.MaxTime), c.call.Settings().Setting(setting.NetMaxTimeSetting, ""))
 	}
 	return min(d, c.cfg.MaxTime), ""
 }

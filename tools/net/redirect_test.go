@@ -1,6 +1,7 @@
 package net
 
 import (
+	"f0/engine"
 	"fmt"
 	"io"
 	"net/http"
@@ -145,7 +146,7 @@ func TestHeadOverTLS(t *testing.T) {
 	}))
 	defer srv.Close()
 	p, _ := newPipeline(t, withAccess(tool.Admin))
-	res := p.Call(tool.WithConsole(t.Context(), tool.ConsoleOptions{}), "net_curl", map[string]any{"args": []any{"-k", "-i", srv.URL}})
+	res := p.Call(engine.WithConsole(t.Context(), tool.ConsoleOptions{}), "net_curl", map[string]any{"args": []any{"-k", "-i", srv.URL}})
 	want := "HTTP/1.1 200 OK\r\nx-lower: kept\r\nContent-Length: 2\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nok"
 	if res.IsError || res.Sections.Body != want {
 		t.Errorf("body %q, want %q\n%s", res.Sections.Body, want, res.Text)

@@ -23,7 +23,7 @@ func fieldForms(s *State) { s.add(repairKinds(s.Tool, s.Args, s.Renamed)) }
 // given with a unit in its name.
 func repairKinds(t *tool.Tool, args map[string]any, renamed map[string]string) (problems []Problem, notes []string) {
 	for field := range keys.InOrder(args) {
-		kind, ok := t.Kinds[field]
+		kind, ok := t.Forms[field]
 		if !ok {
 			continue
 		}

@@ -161,7 +161,7 @@ func TestForeignCandidates(t *testing.T) {
 }
 
 func TestInvertBooleans(t *testing.T) {
-	tool := &tool.Tool{Spec: tool.Spec{Inverse: map[string]string{"caseSensitive": "ignoreCase"}}}
+	tool := &tool.Tool{Spec: tool.Spec{Fields: tool.Fields{Inverse: map[string]string{"caseSensitive": "ignoreCase"}}}}
 	cases := []struct {
 		args      map[string]any
 		want      string

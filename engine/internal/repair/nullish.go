@@ -40,7 +40,7 @@ func dropNullish(t *tool.Tool, schema *schemas.Schema, args map[string]any) (pro
 	var dropped []string
 	for k := range keys.InOrder(args) {
 		prop := schemas.Property(schema, k)
-		if prop == nil || !isNullish(prop, t.Kinds[k], args[k]) {
+		if prop == nil || !isNullish(prop, t.Forms[k], args[k]) {
 			continue
 		}
 		if keys.Contains(schema.Required, k) {

@@ -22,8 +22,8 @@ type Ref struct {
 // IndexOtherNames adds t's other agents' names to the index, entries with
 // more conditions first so that a command-specific entry wins.
 func IndexOtherNames(index map[string][]Ref, t *tool.Tool) {
-	for i := range t.Foreign {
-		f := &t.Foreign[i]
+	for i := range t.OtherNames {
+		f := &t.OtherNames[i]
 		key := keys.Normal(f.Name)
 		index[key] = append(index[key], Ref{t, f})
 		slices.SortStableFunc(index[key], func(a, b Ref) int { return len(b.Entry.When) - len(a.Entry.When) })

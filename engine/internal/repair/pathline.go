@@ -22,7 +22,7 @@ func pathLines(s *State) { s.add(repairPathLine(s.Tool, s.Args)) }
 func repairPathLine(t *tool.Tool, args map[string]any) (problems []Problem, notes []string) {
 	start, count := t.LineWindow[0], t.LineWindow[1]
 	field := t.MainField
-	if start == "" || field == "" || t.Kinds[field] != tool.PathKind || args[start] != nil {
+	if start == "" || field == "" || t.Forms[field] != tool.PathKind || args[start] != nil {
 		return nil, nil
 	}
 	s, ok := args[field].(string)

@@ -7,8 +7,7 @@ import (
 )
 
 func TestRepairPathLine(t *testing.T) {
-	tool := &tool.Tool{Spec: tool.Spec{Name: "test.read", MainField: "path", LineWindow: [2]string{"offset", "limit"},
-		Kinds: map[string]tool.FieldForm{"path": tool.PathKind}}}
+	tool := &tool.Tool{Spec: tool.Spec{Name: "test.read", Fields: tool.Fields{MainField: "path", LineWindow: [2]string{"offset", "limit"}, Forms: map[string]tool.FieldForm{"path": tool.PathKind}}}}
 	cases := []struct{ name, in, want string }{
 		{"line", `{"path":"a.txt:15"}`, `{"offset":15,"path":"a.txt"}`},
 		{"range", `{"path":"src/a.go:10-20"}`, `{"limit":11,"offset":10,"path":"src/a.go"}`},

@@ -20,7 +20,7 @@ func pathLists(s *State) { s.add(splitPathLists(s.Tool, s.Args)) }
 func splitPathLists(t *tool.Tool, args map[string]any) (problems []Problem, notes []string) {
 	for field := range keys.InOrder(args) {
 		s, ok := args[field].(string)
-		if !ok || t.Kinds[field] != tool.PathKind || !isPluralField(t, field) || !strings.Contains(s, ",") || looksLikeJSON(s) {
+		if !ok || t.Forms[field] != tool.PathKind || !isPluralField(t, field) || !strings.Contains(s, ",") || looksLikeJSON(s) {
 			continue
 		}
 		parts := strings.Split(s, ",")

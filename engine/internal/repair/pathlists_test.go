@@ -8,8 +8,7 @@ import (
 )
 
 func TestSplitPathLists(t *testing.T) {
-	tool := &tool.Tool{Spec: tool.Spec{Name: "test.read", MainField: "path", Plurals: map[string]string{"path": "paths"},
-		Kinds: map[string]tool.FieldForm{"path": tool.PathKind, "paths": tool.PathKind}}}
+	tool := &tool.Tool{Spec: tool.Spec{Name: "test.read", Fields: tool.Fields{MainField: "path", Plurals: map[string]string{"path": "paths"}, Forms: map[string]tool.FieldForm{"path": tool.PathKind, "paths": tool.PathKind}}}}
 	cases := []struct{ name, in, want string }{
 		{"comma list", `{"paths":"a.txt, docs/b.md"}`, `{"paths":["a.txt","docs/b.md"]}`},
 		{"no space", `{"paths":"a.txt,b.txt"}`, `{"paths":["a.txt","b.txt"]}`},

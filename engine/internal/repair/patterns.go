@@ -26,7 +26,7 @@ func repairPatterns(t *tool.Tool, schema *schemas.Schema, args map[string]any) (
 			continue
 		}
 		var note string
-		switch t.Kinds[field] {
+		switch t.Forms[field] {
 		case tool.RegexKind:
 			if literal, _ := toBool(args["literal"]); literal {
 				continue

@@ -42,7 +42,7 @@ func commandLineArgs(t *tool.Tool, args map[string]any) string {
 		return ""
 	}
 	for key := range keys.InOrder(args) {
-		if t.Kinds[key] != tool.URLKind && (t.Kinds[key] != 0 || !keys.Contains(commandKeys, key)) {
+		if t.Forms[key] != tool.URLKind && (t.Forms[key] != 0 || !keys.Contains(commandKeys, key)) {
 			continue
 		}
 		s, ok := args[key].(string)
@@ -80,7 +80,7 @@ func methodInURL(t *tool.Tool, declares func(string) bool, args map[string]any) 
 		return ""
 	}
 	for key := range keys.InOrder(args) {
-		if t.Kinds[key] != tool.URLKind {
+		if t.Forms[key] != tool.URLKind {
 			continue
 		}
 		s, ok := args[key].(string)

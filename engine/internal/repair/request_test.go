@@ -11,9 +11,7 @@ import (
 )
 
 func TestRepairRequest(t *testing.T) {
-	tool := &tool.Tool{Spec: tool.Spec{Name: "test.curl", RawArgsField: "args", Shell: []string{"curl"},
-		Kinds:  map[string]tool.FieldForm{"url": tool.URLKind},
-		Shapes: map[string]tool.Shape{"headers": tool.HeaderLines}}}
+	tool := &tool.Tool{Spec: tool.Spec{Name: "test.curl", CLI: tool.CLI{RawArgsField: "args"}, Names: tool.Names{Shell: []string{"curl"}}, Fields: tool.Fields{Forms: map[string]tool.FieldForm{"url": tool.URLKind}, Shapes: map[string]tool.Shape{"headers": tool.HeaderLines}}}}
 	schema := &schemas.Schema{Type: "object", Properties: jsonschema.NewProperties()}
 	for _, f := range []string{"url", "args", "method", "headers"} {
 		schema.Properties.Set(f, &schemas.Schema{Type: "string"})

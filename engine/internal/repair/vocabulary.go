@@ -23,8 +23,8 @@ func vocabulary(t *tool.Tool, schema *schemas.Schema, args map[string]any) (prob
 		if _, ok := args[k]; !ok || !otherArgument(t, schema, k) {
 			continue
 		}
-		for i := range t.Foreign {
-			f := &t.Foreign[i]
+		for i := range t.OtherNames {
+			f := &t.OtherNames[i]
 			if f.Refuse != "" || !knows(f, k) {
 				continue
 			}

@@ -11,7 +11,7 @@ import (
 // TestRepairLineWindow: line ranges in the forms agents send become the
 // window exactly, or a problem; none reads more or other lines than asked.
 func TestRepairLineWindow(t *testing.T) {
-	tool := &tool.Tool{Spec: tool.Spec{LineWindow: [2]string{"offset", "limit"}, Synonyms: map[string]string{"startLine": "offset"}}}
+	tool := &tool.Tool{Spec: tool.Spec{Fields: tool.Fields{LineWindow: [2]string{"offset", "limit"}, Synonyms: map[string]string{"startLine": "offset"}}}}
 	cases := []struct {
 		name string
 		args map[string]any

@@ -1,7 +1,11 @@
-package tool
+// Package kept holds the copies an engine keeps of long answers (a
+// response's body, an upstream tool's result) so that the call for the next
+// page reads the same answer: the store, its writers and its tokens. The
+// engine owns the store; tools reach it only through tool.Call (KeepCopy,
+// OpenCopy). It imports no f0 package but internal/text.
+package kept
 
 import (
-	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
@@ -19,14 +23,14 @@ import (
 )
 
 // What a pipeline keeps of the answers calls page through, unless the
-// operator chose otherwise (KeepLimits): this many copies, this many bytes
+// operator chose otherwise (Limits): this many copies, this many bytes
 // of them together (in memory and on disk), this many of those bytes in
 // memory, each for this long after its last use.
 const (
-	DefaultKeptCount  = 32
-	DefaultKeptBytes  = 128 << 20
-	DefaultKeptMemory = 8 << 20
-	DefaultKeptFor    = 10 * time.Minute
+	DefaultCount  = 32
+	DefaultBytes  = 128 << 20
+	DefaultMemory = 8 << 20
+	DefaultFor    = 10 * time.Minute
 )
 
 // keptGoneMemory is how many dropped copies the store remembers, to say
@@ -34,20 +38,20 @@ const (
 // before it spills to a file.
 const (
 	keptGoneMemory = 256
-	KeptInMemory   = 1 << 20
+	InMemory       = 1 << 20
 )
 
-// KeepLimits bound the copies a pipeline keeps of long answers (a
+// Limits bound the copies a pipeline keeps of long answers (a
 // response's body, an upstream tool's result), so that the call for the
 // next page reads the same answer instead of asking for it again. Zero
 // fields take the defaults.
-type KeepLimits struct {
+type Limits struct {
 	Count  int
 	Bytes  int64
 	Memory int64
 	For    time.Duration
 	// Dir is where the store makes its private directory (mode 0700,
-	// removed by Pipeline.Close) for copies too large to keep in memory;
+	// removed by Host.Close) for copies too large to keep in memory;
 	// "" is the system's temporary directory. NoDisk keeps copies in
 	// memory only.
 	Dir    string
@@ -57,58 +61,58 @@ type KeepLimits struct {
 	Off bool
 }
 
-func (l KeepLimits) withDefaults() KeepLimits {
+func (l Limits) withDefaults() Limits {
 	if l.Count <= 0 {
-		l.Count = DefaultKeptCount
+		l.Count = DefaultCount
 	}
 	if l.Bytes <= 0 {
-		l.Bytes = DefaultKeptBytes
+		l.Bytes = DefaultBytes
 	}
 	if l.Memory <= 0 {
-		l.Memory = DefaultKeptMemory
+		l.Memory = DefaultMemory
 	}
 	if l.For <= 0 {
-		l.For = DefaultKeptFor
+		l.For = DefaultFor
 	}
 	return l
 }
 
 // largest is the most one copy may hold: half of all the store keeps, so
 // that one answer does not push out every other.
-func (l KeepLimits) largest() int64 { return l.Bytes / 2 }
+func (l Limits) largest() int64 { return l.Bytes / 2 }
 
-// A CopyToken names a kept copy and what it held: "r-<id>-<sum>", where
+// A Token names a kept copy and what it held: "r-<id>-<sum>", where
 // sum is the start of the sha256 of the copy's bytes. The sum outlives the
 // copy: when the copy is gone (expired, dropped for room, another instance,
 // a restart), a tool that may ask again (a GET) compares the new answer's
 // sum with it, and says the source changed when they differ.
-type CopyToken struct {
+type Token struct {
 	ID, Sum string
 }
 
 var tokenPattern = regexp.MustCompile(`^r-([0-9a-f]{12})-([0-9a-f]{16})$`)
 
-// CopyTokenExample is what a token looks like, for messages.
-const CopyTokenExample = "r-7f3a9c2b7d4e-5e2a9c01d3b7f0aa"
+// TokenExample is what a token looks like, for messages.
+const TokenExample = "r-7f3a9c2b7d4e-5e2a9c01d3b7f0aa"
 
 // String renders the token as footers write it.
-func (t CopyToken) String() string { return "r-" + t.ID + "-" + t.Sum }
+func (t Token) String() string { return "r-" + t.ID + "-" + t.Sum }
 
-// ParseCopyToken reads a token written by String.
-func ParseCopyToken(s string) (CopyToken, bool) {
+// ParseToken reads a token written by String.
+func ParseToken(s string) (Token, bool) {
 	m := tokenPattern.FindStringSubmatch(s)
 	if m == nil {
-		return CopyToken{}, false
+		return Token{}, false
 	}
-	return CopyToken{ID: m[1], Sum: m[2]}, true
+	return Token{ID: m[1], Sum: m[2]}, true
 }
 
-// KeptStore is a pipeline's kept copies: at most lim.Count, lim.Bytes
+// Store is a pipeline's kept copies: at most lim.Count, lim.Bytes
 // together (copies being written included), of which lim.Memory in memory;
 // the rest spills to files in a private directory. The least recently used
 // copy goes first when room is needed; a copy unused for lim.For expires.
-type KeptStore struct {
-	Lim KeepLimits
+type Store struct {
+	Lim Limits
 	Now func() time.Time
 
 	mu        sync.Mutex
@@ -122,8 +126,8 @@ type KeptStore struct {
 	timer     *time.Timer
 }
 
-func NewKeptStore(lim KeepLimits) *KeptStore {
-	return &KeptStore{Lim: lim.withDefaults(), Now: time.Now, gone: map[string]string{}}
+func NewStore(lim Limits) *Store {
+	return &Store{Lim: lim.withDefaults(), Now: time.Now, gone: map[string]string{}}
 }
 
 // keptEntry is one kept copy.
@@ -147,10 +151,10 @@ type Copy struct {
 	Meta any
 	Size int64
 	// Token names the copy.
-	Token CopyToken
+	Token Token
 	// Kept is when the copy was made.
 	Kept time.Time
-	s    *KeptStore
+	s    *Store
 	e    *keptEntry
 }
 
@@ -171,23 +175,23 @@ func (c *Copy) Close() {
 	c.s.release(c.e)
 }
 
-// CopyGone is the error of a token whose copy is not there: Why says
+// Gone is the error of a token whose copy is not there: Why says
 // what became of it.
-type CopyGone struct {
-	Token CopyToken
+type Gone struct {
+	Token Token
 	Why   string
 }
 
-func (e *CopyGone) Error() string { return "the kept copy " + e.Token.String() + " is gone: " + e.Why }
+func (e *Gone) Error() string { return "the kept copy " + e.Token.String() + " is gone: " + e.Why }
 
-// CopyWriter writes a copy as the tool reads the answer: it keeps the
+// Writer writes a copy as the tool reads the answer: it keeps the
 // bytes (in memory, or in a file past keptInMemory or the store's memory
 // limit) and hashes them. Keep makes it a copy later calls can open;
 // otherwise the pipeline drops it when the call ends. Writes never fail:
 // a copy that cannot be kept (too large, a disk error) is only hashed,
 // and Keep then says why it was not kept.
-type CopyWriter struct {
-	s        *KeptStore
+type Writer struct {
+	s        *Store
 	id       string
 	h        hash.Hash     // nil when sum gives the hash
 	sum      func() string // the tool's hash of what it wrote
@@ -198,44 +202,46 @@ type CopyWriter struct {
 	inMemory int64
 	failed   string // why the copy is not kept, once it stopped
 	done     bool
-	token    CopyToken
+	token    Token
 	kept     bool
 }
 
-// KeepCopy starts a copy of an answer the current call may page through:
-// write the answer to it as it is read, then Keep it with the tool's
-// description of the answer, or leave it, and the pipeline drops it when
-// the call ends. sum, when not nil, returns the hex sha256 of what was
-// written, which the tool computes anyway (a response's body); otherwise
-// the writer hashes what it keeps. Outside a pipeline, or when the
-// operator keeps no copies, the writer keeps nothing: its token still
-// carries the sum.
-func KeepCopy(ctx context.Context, sum func() string) *CopyWriter {
-	w := &CopyWriter{id: newCopyID(), sum: sum}
+// NewWriter starts a copy in s of an answer the current call may page
+// through: write the answer to it as it is read, then Keep it with the
+// tool's description of the answer, or leave it, and the engine drops it
+// when the call ends. sum, when not nil, returns the hex sha256 of what
+// was written, which the tool computes anyway (a response's body);
+// otherwise the writer hashes what it keeps. With a nil s (outside a
+// server), or when the operator keeps no copies, the writer keeps
+// nothing: its token still carries the sum. Keeping reports whether it
+// may keep its copy.
+func NewWriter(s *Store, sum func() string) *Writer {
+	w := &Writer{id: newCopyID(), sum: sum}
 	if sum == nil {
 		w.h = sha256.New()
 	}
-	c, ok := callFrom(ctx)
 	switch {
-	case !ok:
+	case s == nil:
 		w.failed = "it was made outside a server, which keeps no copies"
-	case c.Kept().Lim.Off:
+	case s.Lim.Off:
 		w.failed = "f0 keeps no copies in a command that ends with its answer"
 	default:
-		w.s = c.Kept()
-		c.AddPending(w)
+		w.s = s
 	}
 	return w
 }
 
-// OpenCopy opens the copy a token names, for the current call; a copy
-// that is gone is a *CopyGone saying why.
-func OpenCopy(ctx context.Context, token CopyToken) (*Copy, error) {
-	c, ok := callFrom(ctx)
-	if !ok {
-		return nil, &CopyGone{Token: token, Why: "there is no server to keep it"}
+// Keeping reports whether the writer writes into a store (it may keep its
+// copy), as opposed to only hashing.
+func (w *Writer) Keeping() bool { return w.s != nil }
+
+// Open opens the copy a token names; a nil s has none. A copy that is gone
+// is a *Gone saying why.
+func Open(s *Store, token Token) (*Copy, error) {
+	if s == nil {
+		return nil, &Gone{Token: token, Why: "there is no server to keep it"}
 	}
-	return c.Kept().open(token)
+	return s.open(token)
 }
 
 func newCopyID() string {
@@ -246,7 +252,7 @@ func newCopyID() string {
 
 // Write keeps p (and hashes it, without the tool's sum); it always takes
 // all of p.
-func (w *CopyWriter) Write(p []byte) (int, error) {
+func (w *Writer) Write(p []byte) (int, error) {
 	if w.h != nil {
 		w.h.Write(p)
 	}
@@ -283,7 +289,7 @@ func (w *CopyWriter) Write(p []byte) (int, error) {
 // the copy is small and the memory limit allows, a file otherwise (spill
 // is set when the bytes in memory must move there first). It stops the
 // copy when there is no room.
-func (w *CopyWriter) place(n int64) (spill, ok bool) {
+func (w *Writer) place(n int64) (spill, ok bool) {
 	s := w.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -294,7 +300,7 @@ func (w *CopyWriter) place(n int64) (spill, ok bool) {
 	// A copy stays in memory while it is small and memory is free; past
 	// that it spills to a file rather than push older copies out. Without
 	// a disk, memory is all there is: older copies make room.
-	small := w.file == nil && w.buf.size+n <= KeptInMemory
+	small := w.file == nil && w.buf.size+n <= InMemory
 	inMemory := small && s.Mem+n <= s.Lim.Memory
 	if s.Lim.NoDisk {
 		inMemory = w.file == nil && s.makeRoom(n, true)
@@ -325,7 +331,7 @@ func (w *CopyWriter) place(n int64) (spill, ok bool) {
 
 // spill moves the copy's bytes from memory to a new file in the store's
 // private directory.
-func (w *CopyWriter) spill() error {
+func (w *Writer) spill() error {
 	dir, err := w.s.privateDir()
 	if err != nil {
 		return err
@@ -342,13 +348,13 @@ func (w *CopyWriter) spill() error {
 
 // stop gives up keeping the copy (it goes on hashing) and releases what
 // it held.
-func (w *CopyWriter) stop(why string) {
+func (w *Writer) stop(why string) {
 	w.s.mu.Lock()
 	defer w.s.mu.Unlock()
 	w.stopLocked(why)
 }
 
-func (w *CopyWriter) stopLocked(why string) {
+func (w *Writer) stopLocked(why string) {
 	if w.failed == "" {
 		w.failed = why
 	}
@@ -369,12 +375,12 @@ func (w *CopyWriter) stopLocked(why string) {
 // counting metaBytes for it. kept is false when the copy could not be
 // kept (NotKept says why; the token still carries the sum). Calling Keep
 // again returns the same.
-func (w *CopyWriter) Keep(meta any, metaBytes int64) (token CopyToken, kept bool) {
+func (w *Writer) Keep(meta any, metaBytes int64) (token Token, kept bool) {
 	if w.done {
 		return w.token, w.kept
 	}
 	w.done = true
-	w.token = CopyToken{ID: w.id, Sum: w.Sum()}
+	w.token = Token{ID: w.id, Sum: w.Sum()}
 	if w.s == nil {
 		return w.token, false
 	}
@@ -407,10 +413,10 @@ func (w *CopyWriter) Keep(meta any, metaBytes int64) (token CopyToken, kept bool
 }
 
 // NotKept says why the copy was not kept, "" while it may be.
-func (w *CopyWriter) NotKept() string { return w.failed }
+func (w *Writer) NotKept() string { return w.failed }
 
 // Discard drops a copy that was not kept.
-func (w *CopyWriter) Discard() {
+func (w *Writer) Discard() {
 	if w.done || w.s == nil {
 		w.done = true
 		return
@@ -421,11 +427,11 @@ func (w *CopyWriter) Discard() {
 
 // Token returns the copy's token once Keep was called, and whether one
 // was made.
-func (w *CopyWriter) Token() (CopyToken, bool) { return w.token, w.done && w.kept }
+func (w *Writer) Token() (Token, bool) { return w.token, w.done && w.kept }
 
 // Sum is the start of the sha256 of the bytes written so far, as tokens
 // carry it.
-func (w *CopyWriter) Sum() string {
+func (w *Writer) Sum() string {
 	if w.sum != nil {
 		return w.sum()[:16]
 	}
@@ -490,7 +496,7 @@ func (r *chunkReader) WriteTo(w io.Writer) (int64, error) {
 // privateDir returns the store's own directory, made at the first call:
 // mode 0700, inside lim.Dir (the system's temporary directory by default),
 // never inside the roots (the operator's setup chooses lim.Dir).
-func (s *KeptStore) privateDir() (string, error) {
+func (s *Store) privateDir() (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -513,7 +519,7 @@ func (s *KeptStore) privateDir() (string, error) {
 
 // makeRoom drops the least recently used copies until n more bytes fit
 // (in memory when memory is set), and reports whether they do.
-func (s *KeptStore) makeRoom(n int64, memory bool) bool {
+func (s *Store) makeRoom(n int64, memory bool) bool {
 	fits := func() bool {
 		if memory {
 			return s.Mem+n <= s.Lim.Memory && s.Bytes+n <= s.Lim.Bytes
@@ -532,7 +538,7 @@ func (s *KeptStore) makeRoom(n int64, memory bool) bool {
 
 // lruHolding is the least recently used copy, among those holding memory
 // when memory is set.
-func (s *KeptStore) lruHolding(memory bool) *keptEntry {
+func (s *Store) lruHolding(memory bool) *keptEntry {
 	for _, e := range s.entries {
 		if !memory || e.inMemory > 0 {
 			return e
@@ -542,7 +548,7 @@ func (s *KeptStore) lruHolding(memory bool) *keptEntry {
 }
 
 // open finds the copy of token, unless it expired.
-func (s *KeptStore) open(token CopyToken) (*Copy, error) {
+func (s *Store) open(token Token) (*Copy, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.sweep()
@@ -552,11 +558,11 @@ func (s *KeptStore) open(token CopyToken) (*Copy, error) {
 		if !known {
 			why = "this server never made it: f0 restarted since that answer, or another instance of it (behind a load balancer) gave it"
 		}
-		return nil, &CopyGone{Token: token, Why: why}
+		return nil, &Gone{Token: token, Why: why}
 	}
 	e := s.entries[i]
 	if e.sum != token.Sum {
-		return nil, &CopyGone{Token: token, Why: "its token does not match the copy kept under that name (" + CopyToken{ID: e.id, Sum: e.sum}.String() + ")"}
+		return nil, &Gone{Token: token, Why: "its token does not match the copy kept under that name (" + Token{ID: e.id, Sum: e.sum}.String() + ")"}
 	}
 	e.last = s.Now()
 	e.readers++
@@ -565,7 +571,7 @@ func (s *KeptStore) open(token CopyToken) (*Copy, error) {
 }
 
 // sweep drops the copies unused for longer than lim.For.
-func (s *KeptStore) sweep() {
+func (s *Store) sweep() {
 	now := s.Now()
 	for len(s.entries) > 0 && now.Sub(s.entries[0].last) > s.Lim.For {
 		s.drop(s.entries[0], fmt.Sprintf("it expired (copies are kept for %s after their last use)", humanMinutes(s.Lim.For)))
@@ -574,7 +580,7 @@ func (s *KeptStore) sweep() {
 
 // arm sets the timer that sweeps the oldest copy when it expires, so that
 // an idle server does not hold copies nobody reads.
-func (s *KeptStore) arm() {
+func (s *Store) arm() {
 	if len(s.entries) == 0 || s.closed {
 		return
 	}
@@ -592,7 +598,7 @@ func (s *KeptStore) arm() {
 }
 
 // drop forgets a copy, remembering why, and frees what it held.
-func (s *KeptStore) drop(e *keptEntry, why string) {
+func (s *Store) drop(e *keptEntry, why string) {
 	if i := slices.Index(s.entries, e); i >= 0 {
 		s.entries = slices.Delete(s.entries, i, i+1)
 	}
@@ -605,7 +611,7 @@ func (s *KeptStore) drop(e *keptEntry, why string) {
 }
 
 // release frees a dropped copy's bytes once no one reads them.
-func (s *KeptStore) release(e *keptEntry) {
+func (s *Store) release(e *keptEntry) {
 	if !e.dropped || e.readers > 0 {
 		return
 	}
@@ -618,7 +624,7 @@ func (s *KeptStore) release(e *keptEntry) {
 }
 
 // forget remembers why the copy id is gone, for the last keptGoneMemory.
-func (s *KeptStore) forget(id, why string) {
+func (s *Store) forget(id, why string) {
 	if _, ok := s.gone[id]; !ok {
 		s.goneOrder = append(s.goneOrder, id)
 	}
@@ -630,7 +636,7 @@ func (s *KeptStore) forget(id, why string) {
 }
 
 // Close drops every copy and removes the private directory.
-func (s *KeptStore) Close() error {
+func (s *Store) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
