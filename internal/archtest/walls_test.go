@@ -61,56 +61,70 @@ func local(path string) string { return strings.TrimPrefix(path, "f0/") }
 // under reports whether path is dir or inside it.
 func under(path, dir string) bool { return path == dir || strings.HasPrefix(path, dir+"/") }
 
+// services are the packages under internal/ that tools, the author API
+// and the engine share; test helpers (tooltest, texttest) are not among
+// them.
+var services = []string{"internal/kept", "internal/roots", "internal/setting", "internal/shellwords", "internal/text", "internal/web"}
+
 // wall says what the packages under one directory may import of f0.
 type wall struct {
-	room  string   // a directory: "tools" holds every tool package
-	may   []string // directories whose packages it may import
-	why   string
-	allow func(p pkg, imp string) bool // extra exceptions, nil for none
+	room string   // a package, or a directory of them ("tools")
+	may  []string // packages (or directories) it may import
+	why  string
 }
 
 var walls = []wall{
-	{room: "tool", may: []string{"internal/setting", "internal/text", "schemas"},
-		why: "the author API is below the engine: a tool sees it, and it sees nothing that hosts tools"},
-	{room: "tools", may: []string{"tool", "internal"},
-		why: "a tool imports the author API and shared services only: never the engine, a front end, or another namespace"},
-	{room: "engine", may: []string{"engine", "tool", "internal", "schemas"},
-		why: "the engine hosts tools without knowing any: tools, front ends and the catalogue are above it"},
-	{room: "internal", may: []string{"internal", "schemas"},
-		why: "services are below the author API and the engine",
-		allow: func(p pkg, imp string) bool {
-			// Test helpers run calls through a real Host.
-			return under(p.ImportPath, "internal/tooltest") && (imp == "engine" || imp == "tool")
-		}},
-	{room: "schemas", may: []string{"third_party"}, why: "schemas turn Go types into JSON Schema and know nothing of tools"},
-	{room: "mcp", may: []string{"engine", "tool", "internal"},
-		why: "a front end reaches tools through the engine only, never a tool package"},
+	{"tool", with(services, "schemas"),
+		"the author API is below the engine: a tool sees it, and it sees nothing that hosts tools"},
+	{"tools/fs", []string{"tool", "internal/roots", "internal/text"}, toolWhy},
+	{"tools/net", []string{"tool", "internal/roots", "internal/setting", "internal/shellwords", "internal/text", "internal/web"}, toolWhy},
+	{"tools/batch", []string{"tool", "internal/roots"}, toolWhy},
+	{"tools/meta", []string{"tool"}, toolWhy},
+	{"engine", with(services, "engine", "tool", "schemas"),
+		"the engine hosts tools without knowing any: tools, front ends and the catalogue are above it"},
+	{"internal/kept", []string{"internal/text"}, serviceWhy},
+	{"internal/roots", []string{"internal/setting"}, serviceWhy},
+	{"internal/web", []string{"internal/setting", "internal/text"}, serviceWhy},
+	{"internal/setting", nil, serviceWhy},
+	{"internal/text", nil, serviceWhy},
+	{"internal/shellwords", nil, serviceWhy},
+	{"schemas", []string{"third_party"}, "schemas turn Go types into JSON Schema and know nothing of tools"},
+	{"mcp", with(services, "engine", "tool"),
+		"a front end reaches tools through the engine only, never a tool package"},
+	{"upstream", with(services, "engine", "tool", "schemas"),
+		"another server's tools are hosted by the engine like f0's own; upstream knows no f0 tool"},
 }
 
-// forbiddenForTools are services a tool package must still not import even
-// though they are under internal/.
-var forbiddenForTools = []string{"internal/tooltest", "internal/texttest"}
+const (
+	toolWhy    = "a tool imports the author API and its own services only: never the engine, a front end, or another namespace"
+	serviceWhy = "a service is below the author API and the engine, and knows no tool"
+)
 
+func with(list []string, more ...string) []string { return append(slices.Clone(list), more...) }
+
+// TestImportWalls checks every package's f0 imports against its room's
+// wall, and that every tool package has a wall (a new namespace names
+// the services it uses here).
 func TestImportWalls(t *testing.T) {
 	for _, p := range listPackages(t) {
-		for _, w := range walls {
-			if !under(p.ImportPath, w.room) {
-				continue
+		var w *wall
+		for i := range walls {
+			if under(p.ImportPath, walls[i].room) && (w == nil || len(walls[i].room) > len(w.room)) {
+				w = &walls[i]
 			}
-			for _, imp := range p.Imports {
-				ok := slices.ContainsFunc(w.may, func(d string) bool { return under(imp, d) })
-				if w.room == "tools" && slices.ContainsFunc(forbiddenForTools, func(d string) bool { return under(imp, d) }) {
-					ok = false
-				}
-				if w.room == "tools" && under(imp, "tools") {
-					ok = false // one namespace never imports another
-				}
-				if !ok && w.allow != nil && w.allow(p, imp) {
-					ok = true
-				}
-				if !ok {
-					t.Errorf("%s imports %s; %s may import only %v (%s)", p.ImportPath, imp, w.room, w.may, w.why)
-				}
+		}
+		if w == nil {
+			if under(p.ImportPath, "tools") {
+				t.Errorf("%s is a tool package with no wall: add it to walls with the services it uses", p.ImportPath)
+			}
+			continue
+		}
+		for _, imp := range p.Imports {
+			if under(imp, w.room) {
+				continue // within its own room: the engine's internals, a package's own subpackages
+			}
+			if !slices.ContainsFunc(w.may, func(d string) bool { return under(imp, d) }) {
+				t.Errorf("%s imports %s; %s may import only %v (%s)", p.ImportPath, imp, w.room, w.may, w.why)
 			}
 		}
 	}
