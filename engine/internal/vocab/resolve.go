@@ -220,8 +220,9 @@ func (r *resolver) resolveTool(ctx context.Context, t *Tool, args map[string]any
 		}
 		return res, nil
 	}
-	b := newBuilder(ctx, r, t, route, args, depth)
-	return b.run()
+	out, err := newBuilder(ctx, r, t, route, args, depth).run()
+	out.Route = idx
+	return out, err
 }
 
 // checkKnown refuses a field the tool does not read, naming the nearest

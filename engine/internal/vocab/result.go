@@ -143,6 +143,9 @@ const (
 )
 
 func (u Use) String() string {
+	if u < UseMapped || u > UseCall {
+		return fmt.Sprintf("Use(%d)", int(u))
+	}
 	return [...]string{"mapped", "approx", "consumed", "inert", "dropped", "refused", "edit", "call"}[u]
 }
 

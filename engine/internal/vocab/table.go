@@ -333,6 +333,9 @@ func objectCondition(key string, x map[string]any) (Condition, error) {
 }
 
 func parseRules(raw map[string]*rawRule) (map[string]*Rule, error) {
+	if raw == nil {
+		return nil, nil
+	}
 	out := make(map[string]*Rule, len(raw))
 	for name, r := range raw {
 		rule, err := parseRule(r)
@@ -356,14 +359,14 @@ func parseRule(raw *rawRule) (*Rule, error) {
 	r := &Rule{To: raw.To, Transform: raw.Transform, Args: args, Values: raw.Values, Absent: raw.Absent,
 		Consumed: raw.Consumed, Inert: raw.Inert, Refuse: raw.Refuse, Needs: raw.Needs, Today: raw.Today,
 		Detail: raw.Detail, Approx: raw.Approx, Items: items, Note: raw.Note}
-	if r.Transform == "" && r.To != "" {
-		r.Transform = "copy"
-	}
-	if r.Values != nil && r.Transform == "" {
-		r.Transform = "map"
-	}
-	if r.Items != nil && r.Transform == "" {
+	switch {
+	case r.Transform != "":
+	case r.Items != nil:
 		r.Transform = "items"
+	case r.Values != nil:
+		r.Transform = "map"
+	case r.To != "":
+		r.Transform = "copy"
 	}
 	if r.Transform != "" && r.Transform != "items" && !knownTransform(r.Transform) {
 		return nil, fmt.Errorf("transform %q is not one of README §6", r.Transform)
