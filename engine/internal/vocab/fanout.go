@@ -26,7 +26,7 @@ func (b *builder) fanOut(k string, r *Rule, v any) (effect, error) {
 			if err := b.self(prefix, it); err != nil {
 				return effect{}, err
 			}
-		} else if err := b.fanItem(prefix, r, it); err != nil {
+		} else if err := b.fanItem(k, i, r, it); err != nil {
 			return effect{}, err
 		}
 		if b.refusal != nil {
@@ -65,20 +65,14 @@ func (b *builder) self(prefix string, it any) error {
 }
 
 // fanItem maps one item by the rule's items into calls of args.each.
-func (b *builder) fanItem(prefix string, r *Rule, it any) error {
-	sub, err := b.item(prefix, r.Items, it, r.Args.Each)
-	if err != nil {
+func (b *builder) fanItem(k string, i int, r *Rule, it any) error {
+	sub, err := b.mapItem(k, i, r.Items, it, r.Args.Each)
+	if err != nil || sub == nil {
 		return err
-	}
-	b.uses = append(b.uses, sub.uses...)
-	b.notes = append(b.notes, sub.notes...)
-	if sub.refusal != nil {
-		b.refusal = sub.refusal
-		return nil
 	}
 	if r.Args.Each == TargetShell {
 		if sub.command == nil {
-			return b.errorf(strings.TrimSuffix(prefix, "."), "needs the command to run")
+			return b.errorf(fmt.Sprintf("%s[%d]", k, i), "needs the command to run")
 		}
 		b.calls = append(b.calls, Call{Tool: TargetShell, Command: *sub.command})
 		return nil
@@ -98,16 +92,9 @@ func (b *builder) groupBy(k string, r *Rule, list []any) (effect, error) {
 	var order []string
 	groups := map[string][]map[string]any{}
 	for i, it := range list {
-		prefix := fmt.Sprintf("%s%s[%d].", b.prefix, k, i)
-		sub, err := b.item(prefix, r.Items, it, r.Args.Each)
-		if err != nil {
-			return effect{}, err
-		}
-		b.uses = append(b.uses, sub.uses...)
-		b.notes = append(b.notes, sub.notes...)
-		if sub.refusal != nil {
-			b.refusal = sub.refusal
-			return effect{use: UseRefused}, nil
+		sub, err := b.mapItem(k, i, r.Items, it, r.Args.Each)
+		if err != nil || sub == nil {
+			return effect{use: UseRefused}, err
 		}
 		g := valueText(sub.out[keyRule.To])
 		if _, seen := groups[g]; !seen {

@@ -36,11 +36,12 @@ func (v *Vocabulary) Resolve(ctx context.Context, req Request, env Env) (Result,
 	if err != nil {
 		return res, err
 	}
+	chosen := ranked[0]
 	if len(ranked) > 1 && sameRank(name, ranked[0], ranked[1], req) && ranked[0].tool.agent != ranked[1].tool.agent {
-		out = r.broader(ctx, out, ranked[1], req.Args)
+		out, chosen = r.broader(ctx, out, ranked[0], ranked[1], req.Args)
 	}
 	out.Name = name
-	out.Tool = ranked[0].spelling
+	out.Tool = chosen.spelling
 	return out, nil
 }
 
@@ -153,29 +154,36 @@ func sameRank(name string, a, b candidate, req Request) bool {
 // broader settles two readings that the spelling and the fields do not
 // tell apart (README §10: Claude Code's and Gemini CLI's glob): it takes
 // the one whose answer contains the other's (ignoring case; lines with
-// their files) and says so.
-func (r *resolver) broader(ctx context.Context, first Result, other candidate, args map[string]any) Result {
+// their files), else the one the call fills more closely, and says so.
+func (r *resolver) broader(ctx context.Context, first Result, one, other candidate, args map[string]any) (Result, candidate) {
 	second, err := r.resolveTool(ctx, other.tool, args, 0)
 	if err != nil || first.Outcome != Mapped || second.Outcome != Mapped || len(first.Calls) != 1 || len(second.Calls) != 1 {
-		return first
+		return first, one
 	}
 	a, b := first.Calls[0], second.Calls[0]
 	if a.Tool != b.Tool || reflect.DeepEqual(a.Args, b.Args) {
-		return first
+		return first, one
 	}
-	pick, lose := first, second
-	if breadth(b.Args) > breadth(a.Args) {
-		pick, lose = second, first
+	pick, lose, chosen := first, second, one
+	ba, bb := breadth(a.Args), breadth(b.Args)
+	if bb > ba || (bb == ba && unused(other.tool, args) < unused(one.tool, args)) {
+		pick, lose, chosen = second, first, other
 	}
-	pick.Notes = append(pick.Notes, fmt.Sprintf("%s is also %s's tool; read as %s's, whose answer contains the other's", other.spelling, otherAgent(pick, lose), pick.Agent))
-	return pick
+	pick.Notes = append(pick.Notes, fmt.Sprintf("%s is also %s's tool; read as %s's, whose answer contains the other's", chosen.spelling, lose.Agent, pick.Agent))
+	return pick, chosen
 }
 
-func otherAgent(pick, lose Result) string {
-	if lose.Agent != pick.Agent {
-		return lose.Agent
+// unused counts the fields the tool publishes that the call does not give:
+// of two readings that answer alike, the one the call fills more closely
+// wins (Gemini CLI's web_fetch {prompt} over Cline's {url, prompt}).
+func unused(t *Tool, args map[string]any) int {
+	n := 0
+	for _, p := range t.Published {
+		if _, ok := args[p]; !ok {
+			n++
+		}
 	}
-	return pick.Agent
+	return n
 }
 
 // breadth scores how much an f0 call's answer holds: any case holds one

@@ -444,22 +444,6 @@ const (
 	kindNeeds
 )
 
-// consumers are the field names a rule's transform reads besides its own.
-func (r *Rule) consumes() []string {
-	var out []string
-	for _, p := range []*string{r.Args.Start, r.Args.End, r.Args.Count} {
-		if p != nil {
-			out = append(out, *p)
-		}
-	}
-	for _, s := range []string{r.Args.Line, r.Args.Text, r.Args.Server, r.Args.Tool, r.Args.Arguments} {
-		if s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
 func textList(v any) ([]string, bool) {
 	list, ok := v.([]any)
 	if !ok {

@@ -136,15 +136,9 @@ func (b *builder) items(k string, r *Rule, v any) (effect, error) {
 	}
 	out := make([]any, 0, len(list))
 	for i, it := range list {
-		sub, err := b.item(fmt.Sprintf("%s%s[%d].", b.prefix, k, i), r.Items, it, b.target)
-		if err != nil {
-			return effect{}, err
-		}
-		b.uses = append(b.uses, sub.uses...)
-		b.notes = append(b.notes, sub.notes...)
-		if sub.refusal != nil {
-			b.refusal = sub.refusal
-			return effect{use: UseRefused}, nil
+		sub, err := b.mapItem(k, i, r.Items, it, b.target)
+		if err != nil || sub == nil {
+			return effect{use: UseRefused}, err
 		}
 		out = append(out, sub.out)
 	}
@@ -153,6 +147,23 @@ func (b *builder) items(k string, r *Rule, v any) (effect, error) {
 	}
 	b.appendList(k, r.To, out)
 	return mapped(r.To), nil
+}
+
+// mapItem maps item i of list field k by rules into the fields of target,
+// and takes on its uses and notes. A nil builder means the item refused
+// the call (b.refusal says why).
+func (b *builder) mapItem(k string, i int, rules map[string]*Rule, it any, target string) (*builder, error) {
+	sub, err := b.item(fmt.Sprintf("%s%s[%d].", b.prefix, k, i), rules, it, target)
+	if err != nil {
+		return nil, err
+	}
+	b.uses = append(b.uses, sub.uses...)
+	b.notes = append(b.notes, sub.notes...)
+	if sub.refusal != nil {
+		b.refusal = sub.refusal
+		return nil, nil
+	}
+	return sub, nil
 }
 
 // list reads a list value: a list, JSON text of one, or a single item.
