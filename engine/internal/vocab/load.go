@@ -1,0 +1,159 @@
+package vocab
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+)
+
+//go:embed tables/*.json f0-fields.json
+var files embed.FS
+
+// Vocabulary holds every table, parsed once, and what the interpreter needs
+// to know of f0 itself: the fields each f0 tool accepts and the ripgrep
+// type names. It is read-only after Load and safe for concurrent use.
+type Vocabulary struct {
+	tables   []*Table
+	byName   map[string][]candidate
+	f0       map[string]*F0Tool
+	f0Norm   map[string]string
+	rgTypes  map[string][]string
+	prefixes []string
+}
+
+// F0Tool is what f0-fields.json says of one f0 tool: every field it
+// accepts (listed or not) with its type and synonyms, and the fields of
+// the objects in its list fields (fs.edit's edits).
+type F0Tool struct {
+	Fields map[string]F0Field
+	Nested map[string][]string
+}
+
+// F0Field is one field of an f0 tool.
+type F0Field struct {
+	Type     string   `json:"type"`
+	Synonyms []string `json:"synonyms"`
+}
+
+// candidate is one foreign tool a normalised name may mean.
+type candidate struct {
+	tool     *Tool
+	table    int
+	spelling string
+}
+
+// Options tune Load. The zero value is f0's default.
+type Options struct {
+	// Prefixes are server names a client may put before a tool name
+	// (f0_read_file, functions.read_file); they are tried only when the
+	// name as sent means nothing.
+	Prefixes []string
+}
+
+var defaultPrefixes = []string{"f0", "functions", "default_api", "mcp", "filesystem", "server_filesystem", "tools"}
+
+// Load parses the embedded tables, f0-fields.json and _rg-types.json.
+func Load(opts Options) (*Vocabulary, error) {
+	v := &Vocabulary{byName: map[string][]candidate{}, prefixes: opts.Prefixes}
+	if v.prefixes == nil {
+		v.prefixes = defaultPrefixes
+	}
+	if err := v.loadF0(); err != nil {
+		return nil, err
+	}
+	if err := v.loadRgTypes(); err != nil {
+		return nil, err
+	}
+	names, err := fs.Glob(files, "tables/*.json")
+	if err != nil {
+		return nil, fmt.Errorf("vocab: listing tables: %w", err)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		if strings.HasPrefix(path.Base(name), "_") {
+			continue
+		}
+		data, err := files.ReadFile(name)
+		if err != nil {
+			return nil, fmt.Errorf("vocab: reading %s: %w", name, err)
+		}
+		t, err := parseTable(name, data)
+		if err != nil {
+			return nil, err
+		}
+		v.add(t)
+	}
+	return v, nil
+}
+
+func (v *Vocabulary) add(t *Table) {
+	idx := len(v.tables)
+	v.tables = append(v.tables, t)
+	for _, tool := range t.Tools {
+		for _, n := range tool.Names {
+			key := normName(n)
+			v.byName[key] = append(v.byName[key], candidate{tool: tool, table: idx, spelling: n})
+		}
+	}
+}
+
+func (v *Vocabulary) loadF0() error {
+	data, err := files.ReadFile("f0-fields.json")
+	if err != nil {
+		return fmt.Errorf("vocab: reading f0-fields.json: %w", err)
+	}
+	var doc struct {
+		Tools map[string]*F0Tool `json:"tools"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return fmt.Errorf("vocab: f0-fields.json: %w", err)
+	}
+	v.f0 = doc.Tools
+	v.f0Norm = map[string]string{}
+	for name := range v.f0 {
+		v.f0Norm[normName(name)] = name
+	}
+	return nil
+}
+
+func (v *Vocabulary) loadRgTypes() error {
+	data, err := files.ReadFile("tables/_rg-types.json")
+	if err != nil {
+		return fmt.Errorf("vocab: reading _rg-types.json: %w", err)
+	}
+	var doc struct {
+		Types map[string][]string `json:"types"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return fmt.Errorf("vocab: _rg-types.json: %w", err)
+	}
+	v.rgTypes = doc.Types
+	return nil
+}
+
+// Tables are the loaded tables in file order. The caller must not change
+// them.
+func (v *Vocabulary) Tables() []*Table { return v.tables }
+
+// F0 is what f0-fields.json says of the f0 tool with the canonical name
+// (fs.read), or nil.
+func (v *Vocabulary) F0(name string) *F0Tool { return v.f0[name] }
+
+// accepts reports whether f0's tool takes field by its name or a synonym.
+func (t *F0Tool) accepts(field string) bool {
+	if _, ok := t.Fields[field]; ok {
+		return true
+	}
+	for _, f := range t.Fields {
+		for _, s := range f.Synonyms {
+			if s == field {
+				return true
+			}
+		}
+	}
+	return false
+}

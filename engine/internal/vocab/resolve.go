@@ -1,0 +1,321 @@
+package vocab
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/agnivade/levenshtein"
+)
+
+// maxDepth bounds the routes a call may pass through itself (Amazon Q's
+// operations routed through fs_read's own routes).
+const maxDepth = 3
+
+// Resolve reads a call in the foreign vocabularies. It finds the table
+// tool the name means (README §10: prefixes stripped, exact spelling
+// before a normalised one, then the tool that publishes every field of the
+// call and the most of them), takes its first route whose `when` holds, and
+// maps every field by its rule. The error is an *InputError when the table
+// reads the call but not its values; Result.Outcome is NoMatch when no
+// table has the name. env may be nil: then no path is checked at run time.
+func (v *Vocabulary) Resolve(ctx context.Context, req Request, env Env) (Result, error) {
+	name, cands := v.lookup(req.Name)
+	res := Result{Name: name}
+	if own, ok := v.f0Norm[normName(name)]; ok {
+		cands = v.overOwn(own, cands, req.Args)
+	}
+	if len(cands) == 0 {
+		return res, nil
+	}
+	ranked := rank(name, cands, req)
+	r := &resolver{v: v, env: env}
+	out, err := r.resolveTool(ctx, ranked[0].tool, req.Args, 0)
+	if err != nil {
+		return res, err
+	}
+	chosen := ranked[0]
+	if len(ranked) > 1 && sameRank(name, ranked[0], ranked[1], req) && ranked[0].tool.agent != ranked[1].tool.agent {
+		out, chosen = r.broader(ctx, out, ranked[0], ranked[1], req.Args)
+	}
+	out.Name = name
+	out.Tool = chosen.spelling
+	return out, nil
+}
+
+// lookup finds the foreign tools a requested name may mean: the name as
+// sent, else the name inside a table's name pattern (mcp__f0__read_file),
+// else after one of the known server prefixes.
+func (v *Vocabulary) lookup(name string) (string, []candidate) {
+	name = strings.TrimSpace(name)
+	seen := map[string]bool{}
+	queue := []string{name}
+	for len(queue) > 0 && len(seen) < 16 {
+		n := queue[0]
+		queue = queue[1:]
+		if seen[n] || n == "" {
+			continue
+		}
+		seen[n] = true
+		if c := v.byName[normName(n)]; len(c) > 0 {
+			return n, c
+		}
+		if _, own := v.f0Norm[normName(n)]; own {
+			return n, nil
+		}
+		queue = append(queue, v.stripped(n)...)
+	}
+	return name, nil
+}
+
+// stripped are the names left when a client's or server's prefix is
+// removed from n.
+func (v *Vocabulary) stripped(n string) []string {
+	var out []string
+	for _, t := range v.tables {
+		for _, rx := range t.NamePatterns {
+			if m := rx.FindStringSubmatch(n); m != nil {
+				out = append(out, m[rx.SubexpIndex("tool")])
+			}
+		}
+	}
+	lower := strings.ToLower(n)
+	for _, p := range v.prefixes {
+		for _, sep := range []string{"__", "_", ".", "-", ":", "/"} {
+			if strings.HasPrefix(lower, p+sep) {
+				out = append(out, n[len(p)+len(sep):])
+			}
+		}
+	}
+	return out
+}
+
+// overOwn keeps, for a name that is also f0's own (Amazon Q's fs_read),
+// only the foreign tools the call speaks: a field the foreign tool
+// publishes that f0's tool does not accept. Otherwise the call is f0's.
+func (v *Vocabulary) overOwn(own string, cands []candidate, args map[string]any) []candidate {
+	f0 := v.f0[own]
+	var out []candidate
+	for _, c := range cands {
+		for _, p := range c.tool.Published {
+			if _, given := args[p]; given && (f0 == nil || !f0.accepts(p)) {
+				out = append(out, c)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// rank orders the candidates: exact spelling first, then the tools that
+// read every field of the call, then the client's own agent, then the
+// most fields of the call published, then table order.
+func rank(name string, cands []candidate, req Request) []candidate {
+	out := append([]candidate(nil), cands...)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := score(name, out[i], req), score(name, out[j], req)
+		for k := range a {
+			if a[k] != b[k] {
+				return a[k] > b[k]
+			}
+		}
+		return false
+	})
+	return out
+}
+
+func score(name string, c candidate, req Request) [4]int {
+	var s [4]int
+	if c.spelling == name {
+		s[0] = 1
+	}
+	fits := 1
+	for k := range req.Args {
+		if !c.tool.known[k] {
+			fits = 0
+		}
+		if contains(c.tool.Published, k) {
+			s[3]++
+		}
+	}
+	s[1] = fits
+	if req.Agent != "" && c.tool.agent == req.Agent {
+		s[2] = 1
+	}
+	return s
+}
+
+func sameRank(name string, a, b candidate, req Request) bool {
+	return score(name, a, req) == score(name, b, req)
+}
+
+// broader settles two readings that the spelling and the fields do not
+// tell apart (README §10: Claude Code's and Gemini CLI's glob): it takes
+// the one whose answer contains the other's (ignoring case; lines with
+// their files), else the one the call fills more closely, and says so.
+func (r *resolver) broader(ctx context.Context, first Result, one, other candidate, args map[string]any) (Result, candidate) {
+	second, err := r.resolveTool(ctx, other.tool, args, 0)
+	if err != nil || first.Outcome != Mapped || second.Outcome != Mapped || len(first.Calls) != 1 || len(second.Calls) != 1 {
+		return first, one
+	}
+	a, b := first.Calls[0], second.Calls[0]
+	if a.Tool != b.Tool || reflect.DeepEqual(a.Args, b.Args) {
+		return first, one
+	}
+	pick, lose, chosen := first, second, one
+	ba, bb := breadth(a.Args), breadth(b.Args)
+	if bb > ba || (bb == ba && unused(other.tool, args) < unused(one.tool, args)) {
+		pick, lose, chosen = second, first, other
+	}
+	pick.Notes = append(pick.Notes, fmt.Sprintf("%s is also %s's tool; read as %s's, whose answer contains the other's", chosen.spelling, lose.Agent, pick.Agent))
+	return pick, chosen
+}
+
+// unused counts the fields the tool publishes that the call does not give:
+// of two readings that answer alike, the one the call fills more closely
+// wins (Gemini CLI's web_fetch {prompt} over Cline's {url, prompt}).
+func unused(t *Tool, args map[string]any) int {
+	n := 0
+	for _, p := range t.Published {
+		if _, ok := args[p]; !ok {
+			n++
+		}
+	}
+	return n
+}
+
+// breadth scores how much an f0 call's answer holds: any case holds one
+// case, lines hold their files.
+func breadth(args map[string]any) int {
+	n := 0
+	if b, _ := args["ignoreCase"].(bool); b {
+		n++
+	}
+	if b, _ := args["filesOnly"].(bool); !b {
+		n++
+	}
+	return n
+}
+
+// resolver carries one Resolve call's runtime checks.
+type resolver struct {
+	v   *Vocabulary
+	env Env
+}
+
+// resolveTool maps a call of one foreign tool.
+func (r *resolver) resolveTool(ctx context.Context, t *Tool, args map[string]any, depth int) (Result, error) {
+	res := Result{Agent: t.agent, Tool: t.Names[0]}
+	if depth > maxDepth {
+		return res, r.inputError(t, "", "calls itself more than 3 levels deep", "")
+	}
+	if err := r.checkKnown(t, args); err != nil {
+		return res, err
+	}
+	idx := r.chooseRoute(ctx, t, args)
+	if idx < 0 {
+		return res, r.noRoute(t, args)
+	}
+	res.Route = idx
+	route := t.Routes[idx]
+	if route.Refuse != "" {
+		res.Outcome = Refused
+		res.Refusal = &Refusal{Text: route.Refuse, Needs: route.Needs}
+		for _, k := range orderedKeys(args, t.Published) {
+			res.Fields = append(res.Fields, FieldUse{Field: k, Use: UseRefused})
+		}
+		return res, nil
+	}
+	out, err := newBuilder(ctx, r, t, route, args, depth).run()
+	out.Route = idx
+	return out, err
+}
+
+// checkKnown refuses a field the tool does not read, naming the nearest
+// published field: an unknown field is an error, never dropped.
+func (r *resolver) checkKnown(t *Tool, args map[string]any) error {
+	for _, k := range orderedKeys(args, t.Published) {
+		if !t.known[k] {
+			e := r.inputError(t, k, "unknown field", "")
+			e.Nearest = nearest(k, t.Published)
+			if e.Nearest == "" {
+				e.Problem = "unknown field; the tool takes no arguments"
+			}
+			return e
+		}
+	}
+	return nil
+}
+
+// noRoute explains that no reading of the tool fits the call, listing the
+// conditions the routes test.
+func (r *resolver) noRoute(t *Tool, args map[string]any) error {
+	var forms []string
+	for _, rt := range t.Routes {
+		var conds []string
+		for _, c := range rt.When {
+			conds = append(conds, c.describe())
+		}
+		forms = append(forms, strings.Join(conds, " and "))
+	}
+	return &InputError{Agent: t.agent, Tool: t.Names[0], Problem: fmt.Sprintf("none of its forms fits the arguments %s", keyList(args)), Accepted: forms}
+}
+
+func (r *resolver) inputError(t *Tool, field, problem, fix string) *InputError {
+	return &InputError{Agent: t.agent, Tool: t.Names[0], Field: field, Problem: problem, Fix: fix}
+}
+
+// nearest is the candidate closest to name by edit distance, ignoring case.
+func nearest(name string, cands []string) string {
+	best, bestD := "", -1
+	for _, c := range cands {
+		if c == TextField {
+			continue
+		}
+		d := levenshtein.ComputeDistance(strings.ToLower(name), strings.ToLower(c))
+		if bestD < 0 || d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// orderedKeys are the keys of args in the order the tool publishes them,
+// then the others sorted, so that every run maps fields in one order.
+func orderedKeys(args map[string]any, published []string) []string {
+	out := make([]string, 0, len(args))
+	seen := map[string]bool{}
+	for _, p := range published {
+		if _, ok := args[p]; ok && !seen[p] {
+			out = append(out, p)
+			seen[p] = true
+		}
+	}
+	var rest []string
+	for k := range args {
+		if !seen[k] {
+			rest = append(rest, k)
+		}
+	}
+	sort.Strings(rest)
+	return append(out, rest...)
+}
+
+func keyList(args map[string]any) string {
+	keys := orderedKeys(args, nil)
+	if len(keys) == 0 {
+		return "{}"
+	}
+	return "{" + strings.Join(keys, ", ") + "}"
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,161 @@
+package vocab
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestChoosing: which table tool a name and its fields mean (README §10).
+func TestChoosing(t *testing.T) {
+	v := testVocab(t)
+	fx := newFixture(t)
+	cases := []struct {
+		name, agent  string
+		args         map[string]any
+		wantAgent    string
+		wantTool     string
+		wantOutcome  Outcome
+		wantCallTool string
+	}{
+		{"Glob", "", map[string]any{"pattern": "*.go"}, "claude-code", "Glob", Mapped, "fs.find"},
+		{"glob", "", map[string]any{"pattern": "*.go"}, "gemini-cli", "glob", Mapped, "fs.find"},
+		{"GLOB", "", map[string]any{"pattern": "*.go"}, "gemini-cli", "glob", Mapped, "fs.find"},
+		{"mcp__f0__Grep", "", map[string]any{"pattern": "x"}, "claude-code", "Grep", Mapped, "fs.search"},
+		{"mcp0_view_file", "", map[string]any{"AbsolutePath": "a.txt"}, "windsurf", "view_file", Mapped, "fs.read"},
+		{"mcp--f0--read_file", "", map[string]any{"path": "a.txt"}, "cline", "read_file", Mapped, "fs.read"},
+		{"f0_search_replace", "", map[string]any{"file_path": "a", "old_string": "x", "new_string": "y"}, "cursor", "search_replace", Mapped, "fs.edit"},
+		{"copilot-read-file", "", map[string]any{"filePath": "a.txt"}, "vscode-copilot", "copilot_readFile", Mapped, "fs.read"},
+		{"read_file", "", map[string]any{"target_file": "a.txt"}, "cursor", "read_file", Mapped, "fs.read"},
+		{"read_file", "", map[string]any{"absolute_path": "/a.txt"}, "gemini-cli", "read_file", Mapped, "fs.read"},
+		{"read_file", "zed", map[string]any{"path": "backend/a.txt"}, "zed", "read_file", Mapped, "fs.read"},
+		{"fs_read", "", map[string]any{"path": "a.txt", "mode": "Line", "start_line": 2}, "amazon-q", "fs_read", Mapped, "fs.read"},
+		{"fs_write", "", map[string]any{"path": "a.txt", "command": "create", "file_text": "x"}, "amazon-q", "fs_write", Mapped, "fs.write"},
+		{"web_fetch", "", map[string]any{"prompt": "Summarise http://127.0.0.1/a"}, "gemini-cli", "web_fetch", Mapped, "net.curl"},
+		{"web_fetch", "", map[string]any{"url": "http://127.0.0.1/a"}, "cline", "web_fetch", Mapped, "net.curl"},
+		{"WebSearch", "", map[string]any{"query": "x"}, "claude-code", "WebSearch", Refused, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name+"/"+keyList(c.args), func(t *testing.T) {
+			res, err := v.Resolve(context.Background(), Request{Name: c.name, Args: c.args, Agent: c.agent}, fx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Agent != c.wantAgent || res.Tool != c.wantTool || res.Outcome != c.wantOutcome {
+				t.Fatalf("read as %s's %s (outcome %d), want %s's %s (outcome %d)", res.Agent, res.Tool, res.Outcome, c.wantAgent, c.wantTool, c.wantOutcome)
+			}
+			if c.wantCallTool != "" && (len(res.Calls) != 1 || res.Calls[0].Tool != c.wantCallTool) {
+				t.Errorf("calls %s, want one %s", quote(res.Calls), c.wantCallTool)
+			}
+		})
+	}
+}
+
+// TestNoMatch: names no table has, and f0's own names called with f0's
+// own fields, are left to the caller.
+func TestNoMatch(t *testing.T) {
+	v := testVocab(t)
+	for _, req := range []Request{
+		{Name: "fs_read", Args: map[string]any{"path": "a.txt", "offset": 3}},
+		{Name: "fs_write", Args: map[string]any{"path": "a.txt", "content": "x", "mode": "create"}},
+		{Name: "tools_search", Args: map[string]any{"query": "x"}},
+		{Name: "mcp__f0__fs_list", Args: map[string]any{"path": "."}},
+		{Name: "no_such_tool", Args: map[string]any{}},
+	} {
+		res, err := v.Resolve(context.Background(), req, nil)
+		if err != nil || res.Outcome != NoMatch {
+			t.Errorf("%s %s: got outcome %d (%s's %s), %v; want no match", req.Name, keyList(req.Args), res.Outcome, res.Agent, res.Tool, err)
+		}
+	}
+	res, _ := v.Resolve(context.Background(), Request{Name: "mcp__f0__fs_list", Args: map[string]any{}}, nil)
+	if res.Name != "fs_list" {
+		t.Errorf("name after the prefix: %q", res.Name)
+	}
+}
+
+// TestUnknownField: a field the tool does not publish is an error naming
+// the nearest published field, never dropped.
+func TestUnknownField(t *testing.T) {
+	v := testVocab(t)
+	_, err := v.Resolve(context.Background(), Request{Name: "view_file", Args: map[string]any{"AbsolutePath": "a", "StartLin": 3}}, nil)
+	var ie *InputError
+	if !errors.As(err, &ie) || ie.Field != "StartLin" || ie.Nearest != "StartLine" {
+		t.Fatalf("got %v", err)
+	}
+	if !strings.Contains(err.Error(), `did you mean "StartLine"`) {
+		t.Errorf("message %q", err)
+	}
+}
+
+// TestSelf: Amazon Q's operations are each routed through fs_read's own
+// routes, in order, as one batch.
+func TestSelf(t *testing.T) {
+	v := testVocab(t)
+	fx := newFixture(t)
+	res, err := v.Resolve(context.Background(), Request{Name: "fs_read", Args: map[string]any{"operations": []any{
+		map[string]any{"mode": "Line", "path": "a.txt", "start_line": 2.0, "end_line": 3.0},
+		map[string]any{"mode": "Directory", "path": "sub", "depth": 0.0},
+	}}}, fx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Batch || len(res.Calls) != 2 || res.Calls[0].Tool != "fs.read" || res.Calls[1].Tool != "fs.list" {
+		t.Fatalf("got %s", quote(res.Calls))
+	}
+	if res.Calls[0].Args["offset"] != 2 || res.Calls[0].Args["limit"] != 2 || res.Calls[1].Args["depth"] != 1 || res.Calls[1].Args["long"] != true {
+		t.Errorf("got %s", quote(res.Calls))
+	}
+	_, err = v.Resolve(context.Background(), Request{Name: "fs_read", Args: map[string]any{"operations": []any{
+		map[string]any{"mode": "Line", "path": "a.txt", "start_lin": 2.0},
+	}}}, fx)
+	var ie *InputError
+	if !errors.As(err, &ie) || ie.Field != "operations[0].start_lin" {
+		t.Errorf("an unknown field inside an operation: %v", err)
+	}
+}
+
+// TestPathChecks: $path_is and $path_ext decide the route at run time.
+func TestPathChecks(t *testing.T) {
+	v := testVocab(t)
+	fx := newFixture(t)
+	cases := []struct {
+		name string
+		args map[string]any
+		want string
+		set  string
+	}{
+		{"str_replace_based_edit_tool", map[string]any{"command": "view", "path": fx.path("sub")}, "fs.list", "depth"},
+		{"str_replace_based_edit_tool", map[string]any{"command": "view", "path": "a.txt", "view_range": []any{1.0, 2.0}}, "fs.read", "lineNumbers"},
+		{"Read", map[string]any{"file_path": fx.path("img.png")}, "fs.read", "image"},
+	}
+	for _, c := range cases {
+		res, err := v.Resolve(context.Background(), Request{Name: c.name, Args: c.args}, fx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Calls) != 1 || res.Calls[0].Tool != c.want || res.Calls[0].Args[c.set] == nil {
+			t.Errorf("%s %s: got %s, want %s with %s", c.name, quote(c.args), quote(res.Calls), c.want, c.set)
+		}
+	}
+}
+
+// TestInertAndDropped: an inert field leaves no note; a needed capability
+// with today: drop runs the call without the field and says so.
+func TestInertAndDropped(t *testing.T) {
+	v := testVocab(t)
+	res, err := v.Resolve(context.Background(), Request{Name: "list_directory", Agent: "gemini-cli", Args: map[string]any{"dir_path": "src", "ignore": []any{"*.log"}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Agent != "gemini-cli" || useOf(res, "ignore") != UseDropped || !noteMentions(res, "ignore was left out") {
+		t.Errorf("dropped: %s's %s, uses %s, notes %q", res.Agent, res.Tool, quote(res.Fields), res.Notes)
+	}
+	res, err = v.Resolve(context.Background(), Request{Name: "list_dir", Args: map[string]any{"DirectoryPath": "src", "toolSummary": "look"}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if useOf(res, "toolSummary") != UseInert || noteMentions(res, "toolSummary") {
+		t.Errorf("inert: uses %s, notes %q", quote(res.Fields), res.Notes)
+	}
+}

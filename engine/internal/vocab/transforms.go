@@ -1,0 +1,536 @@
+package vocab
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// transformFunc is the closed set of README §6, by name (nil for a name
+// outside it).
+func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effect, error) {
+	switch name {
+	case "copy":
+		return (*builder).copyValue
+	case "map":
+		return (*builder).mapValue
+	case "items":
+		return (*builder).items
+	case "plus_one":
+		return (*builder).plusOne
+	case "not":
+		return (*builder).not
+	case "to_list":
+		return (*builder).toList
+	case "ext_globs":
+		return (*builder).extGlobs
+	case "substring_glob":
+		return (*builder).substringGlob
+	case "anywhere_glob":
+		return (*builder).anywhereGlob
+	case "smart_case":
+		return (*builder).smartCase
+	case "rg_type_globs":
+		return (*builder).rgTypeGlobs
+	case "line_window":
+		return (*builder).lineWindow
+	case "range_pair":
+		return (*builder).rangePair
+	case "range_text":
+		return (*builder).rangeText
+	case "count_replace":
+		return (*builder).countReplace
+	case "url_in_text":
+		return (*builder).urlInText
+	case "search_replace_blocks", "unified_diff", "apply_patch":
+		return (*builder).editText
+	case "insert_at_line":
+		return (*builder).insertAtLine
+	case "fan_out":
+		return (*builder).fanOut
+	case "unwrap_call":
+		return (*builder).unwrapCall
+	case "chars_as_bytes":
+		return (*builder).charsAsBytes
+	case "strip_root_name":
+		return (*builder).stripRoot
+	case "shell_command":
+		return (*builder).shellCommand
+	}
+	return nil
+}
+
+func knownTransform(name string) bool { return transformFunc(name) != nil }
+
+// apply runs the rule's transform on the value of field k (nil when the
+// transform runs for a consumed field and k itself is absent), then the
+// value table a rule may carry besides its transform.
+func (b *builder) apply(k string, r *Rule, v any) (effect, error) {
+	fn := transformFunc(r.Transform)
+	if fn == nil {
+		return effect{}, b.errorf(k, "the table names transform %q, which f0 does not know", r.Transform)
+	}
+	eff, err := fn(b, k, r, v)
+	if err != nil {
+		return eff, err
+	}
+	if r.Values != nil && r.Transform != "map" && v != nil {
+		more, err := b.mapValue(k, r, v)
+		if err != nil {
+			return eff, err
+		}
+		eff.to = append(eff.to, more.to...)
+	}
+	return eff, nil
+}
+
+func mapped(to ...string) effect { return effect{to: to, approx: true} }
+
+func (b *builder) copyValue(k string, r *Rule, v any) (effect, error) {
+	if r.To == "" {
+		return effect{}, b.errorf(k, "the table maps this field nowhere")
+	}
+	b.put(k, r.To, v)
+	return mapped(r.To), nil
+}
+
+// mapValue: the value, as trimmed lower-case text, selects the f0 fields
+// of values[text], else values["*"]; the fields the call gives win.
+func (b *builder) mapValue(k string, r *Rule, v any) (effect, error) {
+	text := valueText(v)
+	fields, ok := r.Values[text]
+	if !ok {
+		fields, ok = r.Values["*"]
+	}
+	if !ok {
+		e := b.errorf(k, "%s is not one of its values", quote(v))
+		for val := range r.Values {
+			e.Accepted = append(e.Accepted, val)
+		}
+		sort.Strings(e.Accepted)
+		return effect{}, e
+	}
+	if msg, refused := fields["$refuse"].(string); refused {
+		b.refuse(k, msg, r.Needs)
+		return effect{use: UseRefused}, nil
+	}
+	b.softAll(fields)
+	to := make([]string, 0, len(fields))
+	for f := range fields {
+		to = append(to, f)
+	}
+	sort.Strings(to)
+	return mapped(to...), nil
+}
+
+// items maps each object of a list by the rule's items into the list f0
+// field To (edits[].old_string → oldText).
+func (b *builder) items(k string, r *Rule, v any) (effect, error) {
+	list, err := b.list(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	out := make([]any, 0, len(list))
+	for i, it := range list {
+		sub, err := b.mapItem(k, i, r.Items, it, b.target)
+		if err != nil || sub == nil {
+			return effect{use: UseRefused}, err
+		}
+		out = append(out, sub.out)
+	}
+	if r.To == "" {
+		return effect{}, b.errorf(k, "the table maps this list nowhere")
+	}
+	b.appendList(k, r.To, out)
+	return mapped(r.To), nil
+}
+
+// mapItem maps item i of list field k by rules into the fields of target,
+// and takes on its uses and notes. A nil builder means the item refused
+// the call (b.refusal says why).
+func (b *builder) mapItem(k string, i int, rules map[string]*Rule, it any, target string) (*builder, error) {
+	sub, err := b.item(fmt.Sprintf("%s%s[%d].", b.prefix, k, i), rules, it, target)
+	if err != nil {
+		return nil, err
+	}
+	b.uses = append(b.uses, sub.uses...)
+	b.notes = append(b.notes, sub.notes...)
+	if sub.refusal != nil {
+		b.refusal = sub.refusal
+		return nil, nil
+	}
+	return sub, nil
+}
+
+// list reads a list value: a list, JSON text of one, or a single item.
+func (b *builder) list(k string, v any) ([]any, error) {
+	switch x := v.(type) {
+	case []any:
+		return x, nil
+	case string:
+		if t := strings.TrimSpace(x); strings.HasPrefix(t, "[") {
+			var list []any
+			if err := json.Unmarshal([]byte(t), &list); err != nil {
+				return nil, b.errorf(k, "want a list; the text is not JSON: %v", err)
+			}
+			return list, nil
+		}
+		return []any{x}, nil
+	case map[string]any:
+		return []any{x}, nil
+	case nil:
+		return nil, nil
+	}
+	return nil, b.errorf(k, "want a list, got %s", kindOf(v))
+}
+
+func (b *builder) intValue(k string, v any, want string) (int, error) {
+	n, ok := asInt(v)
+	if !ok {
+		return 0, b.errorf(k, "want %s, got %s %s", want, kindOf(v), quote(v))
+	}
+	return n, nil
+}
+
+func (b *builder) textValue(k string, v any) (string, error) {
+	s, ok := v.(string)
+	if !ok {
+		return "", b.errorf(k, "want text, got %s %s", kindOf(v), quote(v))
+	}
+	return s, nil
+}
+
+// plusOne: a 0-based number becomes 1-based; a negative one (from the end)
+// is kept.
+func (b *builder) plusOne(k string, r *Rule, v any) (effect, error) {
+	n, err := b.intValue(k, v, "an integer")
+	if err != nil {
+		return effect{}, err
+	}
+	if n >= 0 {
+		n++
+	}
+	b.put(k, r.To, n)
+	return mapped(r.To), nil
+}
+
+func (b *builder) not(k string, r *Rule, v any) (effect, error) {
+	x, ok := asBool(v)
+	if !ok {
+		return effect{}, b.errorf(k, "want true or false, got %s", quote(v))
+	}
+	b.put(k, r.To, !x)
+	return mapped(r.To), nil
+}
+
+// toList: a scalar becomes a one-item list, a list is kept; either is
+// appended to what To holds.
+func (b *builder) toList(k string, r *Rule, v any) (effect, error) {
+	if list, ok := v.([]any); ok {
+		b.appendList(k, r.To, list)
+	} else {
+		b.appendList(k, r.To, []any{v})
+	}
+	return mapped(r.To), nil
+}
+
+// extGlobs: each extension e becomes *.e; into a list field each is an
+// item, into a text field one glob (*.{go,md} for several), unless the
+// field already holds a pattern (then the approximation is said).
+func (b *builder) extGlobs(k string, r *Rule, v any) (effect, error) {
+	var exts []string
+	switch x := v.(type) {
+	case string:
+		exts = []string{x}
+	case []any:
+		for _, e := range x {
+			s, ok := e.(string)
+			if !ok {
+				return effect{}, b.errorf(k, "want extensions as text, got %s", quote(e))
+			}
+			exts = append(exts, s)
+		}
+	default:
+		return effect{}, b.errorf(k, "want an extension or a list of them, got %s", kindOf(v))
+	}
+	for i, e := range exts {
+		exts[i] = strings.TrimPrefix(strings.TrimSpace(e), ".")
+	}
+	if len(exts) == 0 {
+		return effect{to: []string{r.To}}, nil
+	}
+	if b.listField(r.To) {
+		globs := make([]any, len(exts))
+		for i, e := range exts {
+			globs[i] = "*." + e
+		}
+		b.appendList(k, r.To, globs)
+		return effect{to: []string{r.To}}, nil
+	}
+	if _, held := b.out[r.To]; held {
+		return effect{to: []string{r.To}, approx: true}, nil
+	}
+	glob := "*." + exts[0]
+	if len(exts) > 1 {
+		glob = "*.{" + strings.Join(exts, ",") + "}"
+	}
+	b.put(k, r.To, glob)
+	return effect{to: []string{r.To}}, nil
+}
+
+const globMeta = "*?[{"
+
+// substringGlob: a bare word is a case-insensitive part of a name
+// (*word*); a glob is copied.
+func (b *builder) substringGlob(k string, r *Rule, v any) (effect, error) {
+	s, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	if strings.ContainsAny(s, globMeta) {
+		b.put(k, r.To, s)
+		return effect{to: []string{r.To}}, nil
+	}
+	b.put(k, r.To, "*"+s+"*")
+	b.soft = append(b.soft, field{"ignoreCase", true})
+	return mapped(r.To, "ignoreCase"), nil
+}
+
+// anywhereGlob: a pattern not starting with **/ or / gets **/ in front.
+func (b *builder) anywhereGlob(k string, r *Rule, v any) (effect, error) {
+	s, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	if !strings.HasPrefix(s, "**/") && !strings.HasPrefix(s, "/") {
+		s = "**/" + s
+	}
+	b.put(k, r.To, s)
+	return mapped(r.To), nil
+}
+
+// smartCase: copied; without an upper-case letter the match ignores case.
+func (b *builder) smartCase(k string, r *Rule, v any) (effect, error) {
+	s, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	b.put(k, r.To, s)
+	if !hasUpper(s) {
+		b.soft = append(b.soft, field{"ignoreCase", true})
+		return mapped(r.To, "ignoreCase"), nil
+	}
+	return mapped(r.To), nil
+}
+
+// rgTypeGlobs: a ripgrep type name becomes its globs, added to To.
+func (b *builder) rgTypeGlobs(k string, r *Rule, v any) (effect, error) {
+	s, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	globs, ok := b.r.v.rgTypes[normText(s)]
+	if !ok {
+		e := b.errorf(k, "%q is not a ripgrep type name", s)
+		for name := range b.r.v.rgTypes {
+			e.Accepted = append(e.Accepted, name)
+		}
+		sort.Strings(e.Accepted)
+		e.Fix = fmt.Sprintf("Give the files as a glob instead: fs_search {\"pattern\": …, \"glob\": [\"*.%s\"]}", s)
+		return effect{}, e
+	}
+	items := make([]any, len(globs))
+	for i, g := range globs {
+		items[i] = g
+	}
+	b.appendList(k, r.To, items)
+	return mapped(r.To), nil
+}
+
+// countReplace: 1 is f0's default (exactly one occurrence); more replaces
+// every occurrence, which is the approximation (f0 does not count them).
+func (b *builder) countReplace(k string, r *Rule, v any) (effect, error) {
+	n, err := b.intValue(k, v, "a number of occurrences")
+	if err != nil {
+		return effect{}, err
+	}
+	switch {
+	case n < 1:
+		return effect{}, b.errorf(k, "%d occurrences: want at least 1", n)
+	case n == 1:
+		return effect{}, nil
+	}
+	b.put(k, "replaceAll", true)
+	return mapped("replaceAll"), nil
+}
+
+var (
+	urlPattern  = regexp.MustCompile(`https?://[^\s<>"'` + "`" + `]+`)
+	urlTrailing = ".,;:)]}>'\""
+)
+
+// urlInText: the http(s) URLs in prose; one is url, several are urls.
+// The rest of the text is dropped, which the row's approximation says.
+func (b *builder) urlInText(k string, r *Rule, v any) (effect, error) {
+	s, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	var urls []any
+	seen := map[string]bool{}
+	for _, u := range urlPattern.FindAllString(s, -1) {
+		u = strings.TrimRight(u, urlTrailing)
+		if !seen[u] {
+			seen[u] = true
+			urls = append(urls, u)
+		}
+	}
+	switch len(urls) {
+	case 0:
+		e := b.errorf(k, "%s's %s must contain the URL (http:// or https://)", b.tool.agent, b.tool.Names[0])
+		e.Fix = `Or fetch it with net_curl {"url": "https://…"}`
+		return effect{}, e
+	case 1:
+		b.put(k, "url", urls[0])
+	default:
+		b.appendList(k, "urls", urls)
+	}
+	rest := urlPattern.ReplaceAllString(s, "")
+	to := "url"
+	if len(urls) > 1 {
+		to = "urls"
+	}
+	return effect{to: []string{to}, approx: strings.Trim(rest, " \t\n"+urlTrailing) != ""}, nil
+}
+
+// editText hands the text of an edit format to the caller's parser.
+func (b *builder) editText(k string, r *Rule, v any) (effect, error) {
+	s, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	empty := r.Args.EmptySearch
+	if r.Transform == "search_replace_blocks" && empty == "" {
+		empty = "create"
+	}
+	b.edit = &EditText{Format: r.Transform, Text: s, Field: r.To, LineHints: r.Args.LineHints, EmptySearch: empty}
+	return effect{use: UseEdit, to: []string{r.Transform}}, nil
+}
+
+// insertAtLine: f0 has no line-anchored insert; the table's refusal gives
+// the two-call recipe.
+func (b *builder) insertAtLine(k string, r *Rule, v any) (effect, error) {
+	text := r.Refuse
+	if text == "" && b.route != nil {
+		text = b.route.Refuse
+	}
+	if text == "" {
+		text = fmt.Sprintf("%s inserts text at a line; f0 has no line-anchored insert. Read the line with fs_read {\"path\": …, \"offset\": N, \"limit\": 1}, then fs_edit {\"path\": …, \"oldText\": \"<that line>\", \"newText\": …} with the line and the text in the order you want.", b.tool.Names[0])
+	}
+	b.refuse(k, text, "fs.edit.insert_at_line")
+	return effect{use: UseRefused}, nil
+}
+
+// unwrapCall: the call inside the envelope, for the caller to resolve.
+func (b *builder) unwrapCall(k string, r *Rule, v any) (effect, error) {
+	u := &Unwrap{}
+	if s, ok := b.args[r.Args.Server].(string); ok {
+		u.Server = s
+	}
+	if t, ok := b.args[r.Args.Tool]; ok && t != nil {
+		s, err := b.textValue(r.Args.Tool, t)
+		if err != nil {
+			return effect{}, err
+		}
+		u.Tool = strings.TrimSpace(s)
+	}
+	switch x := b.args[r.Args.Arguments].(type) {
+	case nil:
+		u.Arguments = map[string]any{}
+	case map[string]any:
+		u.Arguments = x
+	case string:
+		if strings.TrimSpace(x) == "" {
+			u.Arguments = map[string]any{}
+			break
+		}
+		if err := json.Unmarshal([]byte(x), &u.Arguments); err != nil {
+			return effect{}, b.errorf(r.Args.Arguments, "want an object or JSON text of one: %v", err)
+		}
+	default:
+		return effect{}, b.errorf(r.Args.Arguments, "want an object, got %s", kindOf(x))
+	}
+	b.unwrap = u
+	return effect{use: UseCall, to: []string{"call"}}, nil
+}
+
+// charsAsBytes: copied; f0 counts bytes where the foreign tool counts
+// characters (the same for ASCII), which the row's approximation says.
+func (b *builder) charsAsBytes(k string, r *Rule, v any) (effect, error) {
+	n, err := b.intValue(k, v, "a number of characters")
+	if err != nil {
+		return effect{}, err
+	}
+	b.put(k, r.To, n)
+	return mapped(r.To), nil
+}
+
+// stripRoot: a path whose first component is a root's base name (Zed's
+// backend/src/main.rs with root /a/b/backend) becomes the path inside
+// that root when the rest exists there or is a glob.
+func (b *builder) stripRoot(k string, r *Rule, v any) (effect, error) {
+	s, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	b.put(k, r.To, b.r.stripRootName(b.ctx, s))
+	return effect{to: []string{r.To}}, nil
+}
+
+// shellCommand: the command line, for the caller's shell routing.
+func (b *builder) shellCommand(k string, r *Rule, v any) (effect, error) {
+	var line string
+	switch x := v.(type) {
+	case string:
+		line = x
+	case []any:
+		words := make([]string, 0, len(x))
+		for _, w := range x {
+			s, ok := w.(string)
+			if !ok {
+				return effect{}, b.errorf(k, "want the command as text, got a list with %s", kindOf(w))
+			}
+			words = append(words, s)
+		}
+		line = strings.Join(words, " ")
+	default:
+		return effect{}, b.errorf(k, "want the command as text, got %s", kindOf(v))
+	}
+	b.command = &line
+	return effect{use: UseCall, to: []string{TargetShell}}, nil
+}
+
+func (r *resolver) stripRootName(ctx context.Context, p string) string {
+	if r.env == nil || filepath.IsAbs(p) {
+		return p
+	}
+	clean := filepath.ToSlash(p)
+	first, rest, ok := strings.Cut(clean, "/")
+	if !ok || rest == "" {
+		return p
+	}
+	for _, root := range r.env.Roots() {
+		if filepath.Base(root) != first {
+			continue
+		}
+		inside := filepath.Join(root, filepath.FromSlash(rest))
+		if strings.ContainsAny(rest, globMeta) || r.env.PathKind(ctx, inside) != PathMissing {
+			return inside
+		}
+	}
+	return p
+}
