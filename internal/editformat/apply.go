@@ -192,19 +192,22 @@ func (a *applier) one(work string, e Edit) (string, string, error) {
 		return "", "", err
 	}
 	var b strings.Builder
-	prev := 0
+	prev, delta := 0, 0
 	for _, m := range chosen {
 		nt := newText
 		if m.fit != nil {
 			nt = a.lineEnds(m.fit(strings.ReplaceAll(e.NewText, "\r\n", "\n")))
 		}
 		b.WriteString(work[prev:m.start])
-		a.record(lineAt(b.String(), b.Len()), strings.Count(nt, "\n")-strings.Count(work[m.start:m.end], "\n"))
 		b.WriteString(nt)
+		delta += strings.Count(nt, "\n") - strings.Count(work[m.start:m.end], "\n")
 		a.cursor, prev = b.Len(), m.end
 	}
 	b.WriteString(work[prev:])
 	out := b.String()
+	// Several places (replaceAll) count as one move at the first: line
+	// hints after it are then approximate, and only break ties.
+	a.record(chosen[0].line, delta)
 	return out, a.describe(work, chosen, e, h, why), nil
 }
 
@@ -223,7 +226,10 @@ func (a *applier) find(work string, e Edit, from int) ([]match, how) {
 	if ms := exactMatches(work, e.OldText, from, e.WholeLines); len(ms) > 0 || a.opt.Exact {
 		return ms, how{}
 	}
-	for _, f := range foldLevels {
+	for k, f := range foldLevels {
+		if !foldsAnything(f&^prevLevel(k), work, e.OldText) {
+			continue // the same texts as the level before, which found nothing
+		}
 		if ms := foldMatches(work, e.OldText, from, e.WholeLines, f); len(ms) > 0 {
 			for i := range ms {
 				ms[i].fit = keepFileLines(work, ms[i], e.OldText)
@@ -233,6 +239,14 @@ func (a *applier) find(work string, e Edit, from int) ([]match, how) {
 	}
 	ms, desc := indentMatches(work, e.OldText, from)
 	return ms, how{fold: foldLevels[len(foldLevels)-1], indent: desc}
+}
+
+// prevLevel is the fold of the level before level k (0 before the first).
+func prevLevel(k int) fold {
+	if k == 0 {
+		return 0
+	}
+	return foldLevels[k-1]
 }
 
 // keepFileLines is the fit of a tolerant match over whole lines: the new

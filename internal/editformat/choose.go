@@ -43,10 +43,10 @@ func (a *applier) nearest(ms []match, h int) ([]match, string, error) {
 	at := a.hintNow(h)
 	best, tie := 0, false
 	for i, m := range ms[1:] {
-		d, bd := abs(m.line-at), abs(ms[best].line-at)
-		if d < bd {
+		switch d, bd := abs(m.line-at), abs(ms[best].line-at); {
+		case d < bd:
 			best, tie = i+1, false
-		} else if d == bd {
+		case d == bd:
 			tie = true
 		}
 	}

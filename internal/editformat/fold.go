@@ -151,3 +151,28 @@ func differences(region, old string, f fold) []string {
 	}
 	return out
 }
+
+// foldsAnything reports whether folding by f can change a or b, a quick
+// test that spares a search which would find what the stricter one did.
+func foldsAnything(f fold, a, b string) bool {
+	for _, s := range []string{a, b} {
+		switch {
+		case f&foldCR != 0 && strings.Contains(s, "\r"),
+			f&foldTrailing != 0 && hasTrailingSpace(s),
+			f&foldNFC != 0 && !norm.NFC.IsNormalString(s),
+			f&foldPunct != 0 && strings.IndexFunc(s, func(r rune) bool { return r >= 0x80 && asciiPunct(r) != r }) >= 0:
+			return true
+		}
+	}
+	return false
+}
+
+// hasTrailingSpace reports whether a line of s ends in a space or a tab.
+func hasTrailingSpace(s string) bool {
+	for _, end := range []string{" \n", "\t\n", " \r", "\t\r"} {
+		if strings.Contains(s, end) {
+			return true
+		}
+	}
+	return strings.HasSuffix(s, " ") || strings.HasSuffix(s, "\t")
+}

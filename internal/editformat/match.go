@@ -23,6 +23,7 @@ type how struct {
 // exactMatches finds old in text as it is, from byte from on.
 func exactMatches(text, old string, from int, whole bool) []match {
 	var out []match
+	lc := lineCounter{s: text, line: 1}
 	for at := from; at <= len(text); {
 		i := strings.Index(text[at:], old)
 		if i < 0 {
@@ -30,7 +31,7 @@ func exactMatches(text, old string, from int, whole bool) []match {
 		}
 		s := at + i
 		if !whole || atLineStart(text, s) {
-			out = append(out, match{start: s, end: s + len(old), line: lineAt(text, s)})
+			out = append(out, match{start: s, end: s + len(old), line: lc.at(s)})
 			at = s + len(old)
 			continue
 		}
@@ -46,6 +47,7 @@ func foldMatches(text, old string, from int, whole bool, f fold) []match {
 		return nil
 	}
 	var out []match
+	lc := lineCounter{s: text, line: 1}
 	for at := 0; at < len(ft.s); {
 		i := strings.Index(ft.s[at:], fo)
 		if i < 0 {
@@ -58,7 +60,7 @@ func foldMatches(text, old string, from int, whole bool, f fold) []match {
 			at = a + 1
 			continue
 		}
-		out = append(out, match{start: s, end: e, line: lineAt(text, s)})
+		out = append(out, match{start: s, end: e, line: lc.at(s)})
 		at = b
 	}
 	return out
@@ -71,13 +73,14 @@ func foldMatches(text, old string, from int, whole bool, f fold) []match {
 func indentMatches(text, old string, from int) ([]match, string) {
 	tl, ol := textLines(text), strings.Split(strings.TrimSuffix(old, "\n"), "\n")
 	all := foldLevels[len(foldLevels)-1]
+	ft, fo := foldLines(bodies(tl), all), foldLines(ol, all)
 	var out []match
 	desc := ""
 	for w := 0; w+len(ol) <= len(tl); w++ {
 		if tl[w].start < from {
 			continue
 		}
-		sh, ok := shiftBetween(tl[w:w+len(ol)], ol, all)
+		sh, ok := shiftBetween(ft[w:w+len(ol)], fo)
 		if !ok {
 			continue
 		}
@@ -152,13 +155,13 @@ func (s shift) String() string {
 	return "the new text was indented " + what + " more, as the file is"
 }
 
-// shiftBetween finds the uniform indentation change that turns old into
-// file, the lines otherwise equal under f.
-func shiftBetween(file []textLine, old []string, f fold) (shift, bool) {
+// shiftBetween finds the uniform indentation change that turns the old
+// lines into the file's, both folded, the lines otherwise equal.
+func shiftBetween(file, old []string) (shift, bool) {
 	var sh shift
 	decided := false
-	for i, o := range old {
-		fl, ol := foldText(file[i].body, f).s, foldText(o, f).s
+	for i, ol := range old {
+		fl := file[i]
 		if strings.TrimSpace(fl) == "" && strings.TrimSpace(ol) == "" {
 			continue
 		}
@@ -223,3 +226,25 @@ func atLineStart(s string, i int) bool { return i == 0 || s[i-1] == '\n' }
 
 // lineAt is the 1-based line of offset i of s.
 func lineAt(s string, i int) int { return strings.Count(s[:i], "\n") + 1 }
+
+// foldLines folds each line by f.
+func foldLines(ls []string, f fold) []string {
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = foldText(l, f).s
+	}
+	return out
+}
+
+// lineCounter gives the lines of ascending offsets of s without counting
+// from the top each time.
+type lineCounter struct {
+	s         string
+	pos, line int
+}
+
+func (c *lineCounter) at(i int) int {
+	c.line += strings.Count(c.s[c.pos:i], "\n")
+	c.pos = i
+	return c.line
+}
