@@ -97,14 +97,8 @@ func TestApply(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r, err := Apply(tt.content, tt.edits, tt.opt)
-			if tt.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.err) {
-					t.Fatalf("error = %v, want it to contain %q", err, tt.err)
-				}
+			if expectedError(t, err, tt.err) {
 				return
-			}
-			if err != nil {
-				t.Fatalf("unexpected error: %v", err)
 			}
 			if r.Content != tt.want {
 				t.Errorf("content = %q, want %q", r.Content, tt.want)

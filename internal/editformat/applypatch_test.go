@@ -1,19 +1,9 @@
 package editformat
 
-import (
-	"io/fs"
-	"reflect"
-	"strings"
-	"testing"
-)
+import "testing"
 
 func TestParseApplyPatch(t *testing.T) {
-	tests := []struct {
-		name string
-		text string
-		want []FileOp
-		err  string
-	}{
+	runParseCases(t, ParseApplyPatch, []parseCase{
 		{name: "codex scenario 002, multiple operations",
 			text: "*** Begin Patch\n*** Add File: nested/new.txt\n+created\n*** Delete File: delete.txt\n*** Update File: modify.txt\n@@\n-line2\n+changed\n*** End Patch\n",
 			want: []FileOp{
@@ -39,28 +29,11 @@ func TestParseApplyPatch(t *testing.T) {
 			want: []FileOp{{Kind: Update, Path: "x", Edits: []Edit{{OldText: "a\n", NewText: "b\n", WholeLines: true, Source: 3}}}}},
 		{name: "empty envelope", text: "*** Begin Patch\n*** End Patch\n", want: nil},
 		{name: "missing end patch", text: "*** Begin Patch\n*** Update File: x\n@@\n-a\n+b\n", err: "expected the last line to be *** End Patch (the patch ends without it). A minimal correct example:\n*** Begin Patch"},
-		{name: "missing begin patch", text: "*** Update File: x\n-a\n+b\n*** End Patch\n", err: `line 1 ("*** Update File: x"): expected the first line to be *** Begin Patch`},
+		{name: "missing begin patch", text: "*** Update File: x\n-a\n+b\n*** End Patch\n", err: `line 1 ("*** Update File: x"), expected the first line to be *** Begin Patch`},
 		{name: "update without chunks", text: "*** Begin Patch\n*** Update File: x\n*** End Patch\n", err: "at least one chunk"},
-		{name: "bad chunk line", text: "*** Begin Patch\n*** Update File: x\n@@\nfoo\n*** End Patch\n", err: `line 4 ("foo"): expected a chunk line that starts with "+"`},
+		{name: "bad chunk line", text: "*** Begin Patch\n*** Update File: x\n@@\nfoo\n*** End Patch\n", err: `line 4 ("foo"), expected a chunk line that starts with "+"`},
 		{name: "unknown section", text: "*** Begin Patch\n*** Rename File: x\n*** End Patch\n", err: "expected a file line"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := ParseApplyPatch(tt.text)
-			if tt.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.err) {
-					t.Fatalf("error = %v, want it to contain %q", err, tt.err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("got  %#v\nwant %#v", got, tt.want)
-			}
-		})
-	}
+	})
 }
 
 func TestApplyPatchApplied(t *testing.T) {
@@ -69,15 +42,7 @@ func TestApplyPatchApplied(t *testing.T) {
 		"a.py":    "class A:\n    def f(self):\n        return 1\n\nclass B:\n    def f(self):\n        return 1\n",
 		"end.txt": "x\ny\nx\n",
 	}
-	read := func(p string) (string, error) {
-		if t, ok := files[p]; ok {
-			return t, nil
-		}
-		return "", fs.ErrNotExist
-	}
-	tests := []struct {
-		name, text, want, note, err string
-	}{
+	runAppliedCases(t, mapReader(files), Options{}, []appliedCase{
 		{name: "update on a crlf file",
 			text: "*** Begin Patch\n*** Update File: win.txt\n@@\n first\n-second\n+2nd\n*** End Patch\n",
 			want: "first\r\n2nd\r\nthird\r\n", note: "matched with line endings (CRLF/LF) ignored at lines 1-2"},
@@ -96,25 +61,5 @@ func TestApplyPatchApplied(t *testing.T) {
 		{name: "delete of a missing file", text: "*** Begin Patch\n*** Delete File: nope.txt\n*** End Patch\n", err: "nope.txt: the file does not exist, so it cannot be deleted"},
 		{name: "append chunk with no old lines",
 			text: "*** Begin Patch\n*** Update File: end.txt\n+w\n*** End Patch\n", want: "x\ny\nx\nw\n"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			cs, err := ApplyPatch(tt.text, read, Options{})
-			if tt.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.err) {
-					t.Fatalf("error = %v, want it to contain %q", err, tt.err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(cs) != 1 || cs[0].After != tt.want {
-				t.Fatalf("changes = %+v, want one with %q", cs, tt.want)
-			}
-			if notes := strings.Join(cs[0].Result.Notes, "\n"); !strings.Contains(notes, tt.note) {
-				t.Errorf("notes = %q, want %q", notes, tt.note)
-			}
-		})
-	}
+	})
 }

@@ -6,42 +6,23 @@ import "testing"
 // a parser returns, panic.
 
 func FuzzParseSearchReplace(f *testing.F) {
-	for _, s := range []string{
+	fuzzParser(f, ParseSearchReplace, "a\nb\n",
 		"<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE\n",
 		"x.py\n```\n------- SEARCH\n:start_line:3\n-------\n3 | a\n=======\nb\n+++++++ REPLACE\n```\n",
-		"<<<<<<< SEARCH\n\\=======\n=======\n>>>>>>> REPLACE",
-	} {
-		f.Add(s, "a\nb\n")
-	}
-	f.Fuzz(func(t *testing.T, text, content string) {
-		applyAll(text, content, ParseSearchReplace)
-	})
+		"<<<<<<< SEARCH\n\\=======\n=======\n>>>>>>> REPLACE")
 }
 
 func FuzzParseUnifiedDiff(f *testing.F) {
-	for _, s := range []string{
+	fuzzParser(f, ParseUnifiedDiff, "a\nb",
 		"--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n",
 		"diff --git a/a b/b\nrename from a\nrename to b\n",
-		"@@ -0,0 +1 @@\n+x\n",
-	} {
-		f.Add(s, "a\nb")
-	}
-	f.Fuzz(func(t *testing.T, text, content string) {
-		applyAll(text, content, ParseUnifiedDiff)
-	})
+		"@@ -0,0 +1 @@\n+x\n")
 }
 
 func FuzzParseApplyPatch(f *testing.F) {
-	for _, s := range []string{
+	fuzzParser(f, ParseApplyPatch, "def f():\na\r\n",
 		"*** Begin Patch\n*** Update File: x\n@@ def f():\n-a\n+b\n*** End of File\n*** End Patch\n",
-		"apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: y\n+z\n*** End Patch\nEOF",
-	} {
-		f.Add(s, "def f():\na\r\n")
-	}
-	f.Fuzz(func(t *testing.T, text, content string) {
-		applyAll(text, content, ParseApplyPatch)
-		Detect(text)
-	})
+		"apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: y\n+z\n*** End Patch\nEOF")
 }
 
 func FuzzApply(f *testing.F) {
@@ -52,14 +33,21 @@ func FuzzApply(f *testing.F) {
 	})
 }
 
-// applyAll applies what parse reads from text to content.
-func applyAll(text, content string, parse func(string) ([]FileOp, error)) {
-	ops, err := parse(text)
-	if err != nil {
-		_ = err.Error()
-		return
+// fuzzParser seeds f with texts (each with content as the file) and
+// fuzzes parse, Apply on what it reads, and Detect.
+func fuzzParser(f *testing.F, parse func(string) ([]FileOp, error), content string, texts ...string) {
+	for _, s := range texts {
+		f.Add(s, content)
 	}
-	for _, op := range ops {
-		_, _ = Apply(content, op.Edits, Options{InOrder: true})
-	}
+	f.Fuzz(func(t *testing.T, text, content string) {
+		Detect(text)
+		ops, err := parse(text)
+		if err != nil {
+			_ = err.Error()
+			return
+		}
+		for _, op := range ops {
+			_, _ = Apply(content, op.Edits, Options{InOrder: true})
+		}
+	})
 }

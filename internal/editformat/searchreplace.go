@@ -77,32 +77,14 @@ func srError(l line, expected string) error {
 func readBlock(ls []line, i int) (Edit, int, error) {
 	open := ls[i]
 	j, hint := rooHeader(ls, i+1)
-	var search, replace []string
-	for ; ; j++ {
-		if j == len(ls) {
-			return Edit{}, 0, &ParseError{Format: SearchReplace, Expected: "a line ======= after the SEARCH part of the block opened at line " + strconv.Itoa(open.n)}
-		}
-		t := ls[j].text
-		if srDivider.MatchString(t) {
-			break
-		}
-		if srOpen.MatchString(t) || srClose.MatchString(t) {
-			return Edit{}, 0, srError(ls[j], "a line ======= to end the SEARCH part opened at line "+strconv.Itoa(open.n)+" (write a marker that is part of the text with a backslash before it)")
-		}
-		search = append(search, unescape(t))
+	at := " the block opened at line " + strconv.Itoa(open.n)
+	search, j, err := readPart(ls, j, srDivider, "a line ======= to end the SEARCH part of"+at)
+	if err != nil {
+		return Edit{}, 0, err
 	}
-	for j++; ; j++ {
-		if j == len(ls) {
-			return Edit{}, 0, &ParseError{Format: SearchReplace, Expected: "a line >>>>>>> REPLACE (or +++++++ REPLACE) to close the block opened at line " + strconv.Itoa(open.n)}
-		}
-		t := ls[j].text
-		if srClose.MatchString(t) {
-			break
-		}
-		if srOpen.MatchString(t) || srDivider.MatchString(t) {
-			return Edit{}, 0, srError(ls[j], "a line >>>>>>> REPLACE to close the block opened at line "+strconv.Itoa(open.n)+" (write a marker that is part of the text with a backslash before it)")
-		}
-		replace = append(replace, unescape(t))
+	replace, j, err := readPart(ls, j+1, srClose, "a line >>>>>>> REPLACE (or +++++++ REPLACE) to close"+at)
+	if err != nil {
+		return Edit{}, 0, err
 	}
 	search, replace, labelHint := stripLabels(search, replace)
 	if hint == 0 {
@@ -113,6 +95,24 @@ func readBlock(ls []line, i int) (Edit, int, error) {
 		e.OldText = ""
 	}
 	return e, j + 1, nil
+}
+
+// readPart reads the lines of one part of a block, from ls[j] to the
+// line end matches, and returns them unescaped with that line's index.
+// Another marker before it, or the end of the text, is an error.
+func readPart(ls []line, j int, end *regexp.Regexp, expected string) ([]string, int, error) {
+	var part []string
+	for ; j < len(ls); j++ {
+		t := ls[j].text
+		switch {
+		case end.MatchString(t):
+			return part, j, nil
+		case srOpen.MatchString(t) || srDivider.MatchString(t) || srClose.MatchString(t):
+			return nil, 0, srError(ls[j], expected+" (write a marker that is part of the text with a backslash before it)")
+		}
+		part = append(part, unescape(t))
+	}
+	return nil, 0, &ParseError{Format: SearchReplace, Expected: expected}
 }
 
 // rooHeader skips Roo Code's ":start_line:", ":end_line:" and "-------"

@@ -1,18 +1,9 @@
 package editformat
 
-import (
-	"reflect"
-	"strings"
-	"testing"
-)
+import "testing"
 
 func TestParseSearchReplace(t *testing.T) {
-	tests := []struct {
-		name string
-		text string
-		want []FileOp
-		err  string
-	}{
+	runParseCases(t, ParseSearchReplace, []parseCase{
 		{name: "cline current markers",
 			text: "------- SEARCH\n  \"source\": [\n    \"x = 10\\n\",\n=======\n  \"source\": [\n    \"x = 100\\n\",\n+++++++ REPLACE\n",
 			want: []FileOp{{Kind: Update, Edits: []Edit{{OldText: "  \"source\": [\n    \"x = 10\\n\",\n", NewText: "  \"source\": [\n    \"x = 100\\n\",\n", WholeLines: true, Source: 1}}}}},
@@ -39,37 +30,17 @@ func TestParseSearchReplace(t *testing.T) {
 		{name: "crlf edit text", text: "<<<<<<< SEARCH\r\na\r\n=======\r\nb\r\n>>>>>>> REPLACE\r\n",
 			want: []FileOp{{Kind: Update, Edits: []Edit{{OldText: "a\n", NewText: "b\n", WholeLines: true, Source: 1}}}}},
 		{name: "no blocks", text: "just some text\n", err: "none was found"},
-		{name: "missing divider", text: "<<<<<<< SEARCH\na\n>>>>>>> REPLACE\n", err: `line 3 (">>>>>>> REPLACE"): expected a line ======= to end the SEARCH part opened at line 1`},
+		{name: "missing divider", text: "<<<<<<< SEARCH\na\n>>>>>>> REPLACE\n", err: `cannot read the SEARCH/REPLACE blocks: at line 3 (">>>>>>> REPLACE"), expected a line ======= to end the SEARCH part of the block opened at line 1`},
 		{name: "missing close", text: "<<<<<<< SEARCH\na\n=======\nb\n", err: "expected a line >>>>>>> REPLACE (or +++++++ REPLACE) to close the block opened at line 1"},
 		{name: "stray replace", text: "a\n>>>>>>> REPLACE\n", err: "line 2"},
 		{name: "error shows an example", text: "<<<<<<< SEARCH\na\n", err: "A minimal correct example:\n<<<<<<< SEARCH\nold line\n=======\nnew line\n>>>>>>> REPLACE"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := ParseSearchReplace(tt.text)
-			if tt.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.err) {
-					t.Fatalf("error = %v, want it to contain %q", err, tt.err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("got  %#v\nwant %#v", got, tt.want)
-			}
-		})
-	}
+	})
 }
 
 // TestSearchReplaceApplied runs blocks end to end, through ApplyPatch.
 func TestSearchReplaceApplied(t *testing.T) {
 	file := "def a():\n    return 1\n\ndef b():\n    return 1\n"
-	read := func(string) (string, error) { return file, nil }
-	tests := []struct {
-		name, text, want, err string
-	}{
+	runAppliedCases(t, mapReader(map[string]string{"m.py": file}), Options{Name: "m.py"}, []appliedCase{
 		{name: "start line picks the second",
 			text: "<<<<<<< SEARCH\n:start_line:5\n-------\n    return 1\n=======\n    return 2\n>>>>>>> REPLACE\n",
 			want: "def a():\n    return 1\n\ndef b():\n    return 2\n"},
@@ -79,22 +50,5 @@ func TestSearchReplaceApplied(t *testing.T) {
 		{name: "blocks in order",
 			text: "<<<<<<< SEARCH\ndef a():\n=======\ndef a2():\n>>>>>>> REPLACE\n<<<<<<< SEARCH\ndef b():\n    return 1\n=======\ndef b():\n    return 3\n>>>>>>> REPLACE\n",
 			want: "def a2():\n    return 1\n\ndef b():\n    return 3\n"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			cs, err := ApplyPatch(tt.text, read, Options{Name: "m.py"})
-			if tt.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.err) {
-					t.Fatalf("error = %v, want it to contain %q", err, tt.err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(cs) != 1 || cs[0].After != tt.want {
-				t.Errorf("changes = %+v, want one with %q", cs, tt.want)
-			}
-		})
-	}
+	})
 }

@@ -112,7 +112,20 @@ func (e *ParseError) Error() string {
 	if e.Line > 0 {
 		at = fmt.Sprintf("at line %d (%q)", e.Line, e.Text)
 	}
-	return fmt.Sprintf("%s is malformed %s: expected %s. A minimal correct example:\n%s", e.Format, at, e.Expected, Example(e.Format))
+	return fmt.Sprintf("cannot read %s: %s, expected %s. A minimal correct example:\n%s", e.Format.the(), at, e.Expected, Example(e.Format))
+}
+
+// the names the format as the text at hand: "the unified diff".
+func (f Format) the() string {
+	switch f {
+	case SearchReplace:
+		return "the SEARCH/REPLACE blocks"
+	case UnifiedDiff:
+		return "the unified diff"
+	case ApplyPatchFormat:
+		return "the apply_patch envelope"
+	}
+	return "the edit text"
 }
 
 // Example is a minimal correct text of the format, for error messages.

@@ -1,19 +1,9 @@
 package editformat
 
-import (
-	"io/fs"
-	"reflect"
-	"strings"
-	"testing"
-)
+import "testing"
 
 func TestParseUnifiedDiff(t *testing.T) {
-	tests := []struct {
-		name string
-		text string
-		want []FileOp
-		err  string
-	}{
+	runParseCases(t, ParseUnifiedDiff, []parseCase{
 		{name: "git diff, two hunks",
 			text: "diff --git a/src/app.go b/src/app.go\nindex 3b18e51..a9c4f2e 100644\n--- a/src/app.go\n+++ b/src/app.go\n@@ -1,3 +1,3 @@\n package app\n-var x = 1\n+var x = 2\n \n@@ -10,2 +10,3 @@ func f() {\n \tg()\n+\th()\n }\n",
 			want: []FileOp{{Kind: Update, Path: "src/app.go", Edits: []Edit{
@@ -50,24 +40,7 @@ func TestParseUnifiedDiff(t *testing.T) {
 		{name: "header without hunk", text: "--- a/x\n+++ b/x\n", err: "expected an @@ hunk after the header of x"},
 		{name: "binary", text: "diff --git a/i.png b/i.png\nBinary files a/i.png and b/i.png differ\n", err: "binary patches are not applied"},
 		{name: "nothing", text: "hello\n", err: "none was found. A minimal correct example:\n--- a/path/file.txt"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := ParseUnifiedDiff(tt.text)
-			if tt.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.err) {
-					t.Fatalf("error = %v, want it to contain %q", err, tt.err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(got, tt.want) {
-				t.Errorf("got  %#v\nwant %#v", got, tt.want)
-			}
-		})
-	}
+	})
 }
 
 func TestUnifiedDiffApplied(t *testing.T) {
@@ -75,15 +48,7 @@ func TestUnifiedDiffApplied(t *testing.T) {
 		"f.txt":  "a\nb",
 		"app.go": "package app\n\nfunc f() {\n\tg()\n}\n\nfunc h() {\n\tg()\n}\n",
 	}
-	read := func(p string) (string, error) {
-		if t, ok := files[p]; ok {
-			return t, nil
-		}
-		return "", fs.ErrNotExist
-	}
-	tests := []struct {
-		name, text, path, want, note, err string
-	}{
+	runAppliedCases(t, mapReader(files), Options{}, []appliedCase{
 		{name: "no newline at end kept", text: "--- a/f.txt\n+++ b/f.txt\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n",
 			path: "f.txt", want: "a\nc"},
 		{name: "newline added", text: "--- a/f.txt\n+++ b/f.txt\n@@ -2 +2 @@\n-b\n\\ No newline at end of file\n+b\n", path: "f.txt", want: "a\nb\n"},
@@ -94,25 +59,5 @@ func TestUnifiedDiffApplied(t *testing.T) {
 		{name: "stale context", text: "--- a/app.go\n+++ b/app.go\n@@ -7,3 +7,3 @@\n func h() {\n-\tg(1)\n+\tk()\n }\n",
 			err: "The closest text is at lines 7-9:\n     7\tfunc h() {\n     8\t\tg()\n     9\t}\nLine 8 differs: the file has \"\\tg()\" where the old text has \"\\tg(1)\"."},
 		{name: "missing file", text: "--- a/nope.go\n+++ b/nope.go\n@@ -1 +1 @@\n-a\n+b\n", err: "nope.go: the file does not exist, so it cannot be updated"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			cs, err := ApplyPatch(tt.text, read, Options{})
-			if tt.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.err) {
-					t.Fatalf("error = %v, want it to contain %q", err, tt.err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(cs) != 1 || cs[0].Op.Path != tt.path || cs[0].After != tt.want {
-				t.Fatalf("changes = %+v, want %s with %q", cs, tt.path, tt.want)
-			}
-			if notes := strings.Join(cs[0].Result.Notes, "\n"); !strings.Contains(notes, tt.note) {
-				t.Errorf("notes = %q, want %q", notes, tt.note)
-			}
-		})
-	}
+	})
 }
