@@ -61,11 +61,11 @@ func (e *EditError) Error() string {
 	if e.Source > 0 {
 		which += fmt.Sprintf(" (from line %d of the edit text)", e.Source)
 	}
-	none := "nothing was changed"
+	none := "Nothing was changed."
 	if e.Count > 1 {
-		none = fmt.Sprintf("none of the %d edits was made", e.Count)
+		none = fmt.Sprintf("None of the %d edits was made.", e.Count)
 	}
-	return fmt.Sprintf("%s: %s; %s", which, e.Problem, none)
+	return fmt.Sprintf("%s: %s. %s", which, strings.TrimSuffix(e.Problem, "."), none)
 }
 
 // Apply makes edits on content, one after another, all or nothing: each
@@ -213,8 +213,11 @@ func (a *applier) one(work string, e Edit) (string, string, error) {
 
 // lineEnds gives text the file's line ends.
 func (a *applier) lineEnds(text string) string {
-	if a.eol == "\r\n" && !strings.Contains(text, "\r\n") {
+	switch {
+	case a.eol == "\r\n" && !strings.Contains(text, "\r\n"):
 		return strings.ReplaceAll(text, "\n", "\r\n")
+	case a.eol == "\n":
+		return strings.ReplaceAll(text, "\r\n", "\n")
 	}
 	return text
 }

@@ -49,6 +49,8 @@ func TestApply(t *testing.T) {
 			edits: []Edit{{OldText: "x\n", NewText: "z\n", AtEnd: true, WholeLines: true}}, want: "x\ny\nz\n", note: "ends the file"},
 		{name: "crlf file, lf edit", content: "a\r\nb\r\nc\r\n",
 			edits: []Edit{{OldText: "a\nb\n", NewText: "a\nB\n"}}, want: "a\r\nB\r\nc\r\n", note: "matched with line endings (CRLF/LF) ignored at lines 1-2"},
+		{name: "crlf new text into an lf file", content: "a\nb\n",
+			edits: []Edit{{OldText: "a\r\n", NewText: "x\r\ny\r\n"}}, want: "x\ny\nb\n", note: "line endings"},
 		{name: "trailing whitespace", content: "x := 1   \ny := 2\t\nz\n",
 			edits: []Edit{{OldText: "x := 1\ny := 2\n", NewText: "x := 1\ny := 3\n", WholeLines: true}},
 			want:  "x := 1   \ny := 3\nz\n", note: "matched with trailing whitespace ignored at lines 1-2"},

@@ -1,6 +1,10 @@
 package editformat
 
-import "testing"
+import (
+	"fmt"
+	"reflect"
+	"testing"
+)
 
 func TestParseApplyPatch(t *testing.T) {
 	runParseCases(t, ParseApplyPatch, []parseCase{
@@ -62,4 +66,45 @@ func TestApplyPatchApplied(t *testing.T) {
 		{name: "append chunk with no old lines",
 			text: "*** Begin Patch\n*** Update File: end.txt\n+w\n*** End Patch\n", want: "x\ny\nx\nw\n"},
 	})
+}
+
+// TestApplyPatchSeveral runs patches that touch several files, or one
+// file more than once, and the formats' own ways of creating a file.
+func TestApplyPatchSeveral(t *testing.T) {
+	files := map[string]string{"a.txt": "one\ntwo\n", "b.txt": "b\n"}
+	tests := []struct {
+		name, text string
+		want       []string // "kind path -> after"
+		err        string
+	}{
+		{name: "update then move then update the moved file",
+			text: "*** Begin Patch\n*** Update File: a.txt\n*** Move to: c.txt\n@@\n-one\n+1\n*** Update File: c.txt\n@@\n-two\n+2\n*** End Patch\n",
+			want: []string{`move a.txt -> "1\ntwo\n"`, `update c.txt -> "1\n2\n"`}},
+		{name: "aider block for a new file",
+			text: "new/hello.py\n```python\n<<<<<<< SEARCH\n=======\nprint(\"hi\")\n>>>>>>> REPLACE\n```\n",
+			want: []string{`create new/hello.py -> "print(\"hi\")\n"`}},
+		{name: "diff of two files, second fails: nothing",
+			text: "--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-one\n+1\n--- a/b.txt\n+++ b/b.txt\n@@ -1 +1 @@\n-x\n+y\n",
+			err:  "b.txt: the edit (from line 8 of the edit text): its old text is not in the file"},
+		{name: "deleted then updated", text: "*** Begin Patch\n*** Delete File: b.txt\n*** Update File: b.txt\n@@\n-b\n+c\n*** End Patch\n",
+			err: "b.txt: the file does not exist, so it cannot be updated"},
+		{name: "plain text", text: "hello\n", err: "cannot read the edit text: at the end of the text, expected an edit in one of the formats"},
+		{name: "crlf new text into an lf file", text: "<<<<<<< SEARCH\r\none\r\n=======\r\nuno\r\n>>>>>>> REPLACE\r\n",
+			want: []string{`update a.txt -> "uno\ntwo\n"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cs, err := ApplyPatch(tt.text, mapReader(files), Options{Name: "a.txt"})
+			if expectedError(t, err, tt.err) {
+				return
+			}
+			var got []string
+			for _, c := range cs {
+				got = append(got, fmt.Sprintf("%s %s -> %q", c.Op.Kind, c.Op.Path, c.After))
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got  %q\nwant %q", got, tt.want)
+			}
+		})
+	}
 }

@@ -27,8 +27,9 @@ func (a *applier) notFound(work string, e Edit, from int) error {
 			where += " (its @@ context line)"
 		}
 	}
-	if e.WholeLines && strings.Contains(work, strings.TrimSuffix(e.OldText, "\n")) && !a.opt.Exact {
-		where += " as whole lines (it occurs inside a line)"
+	inside := ""
+	if i := strings.Index(work[from:], strings.TrimSuffix(e.OldText, "\n")); e.WholeLines && i >= 0 {
+		inside = fmt.Sprintf(" It does occur inside line %d, but this format replaces whole lines.", lineAt(work, from+i))
 	}
 	lines := textLines(work[from:])
 	old := strings.Split(strings.TrimSuffix(strings.ReplaceAll(e.OldText, "\r\n", "\n"), "\n"), "\n")
@@ -37,12 +38,16 @@ func (a *applier) notFound(work string, e Edit, from int) error {
 	}
 	best, ok := closestRegion(lines, old)
 	if !ok {
-		return fmt.Errorf("its old text is not in the file%s, %s, and no region is like it; its first line is %q. Read the file again and copy the lines to change exactly", where, tried, old[0])
+		return fmt.Errorf("its old text is not in the file%s, %s, and no region is like it; its first line is %q.%s Read the file again and copy the lines to change exactly", where, tried, old[0], inside)
 	}
 	base := lineAt(work, from) - 1
 	n := min(len(old), len(lines)-best)
 	var b strings.Builder
-	fmt.Fprintf(&b, "its old text is not in the file%s, %s. The closest text is at lines %d-%d:\n", where, tried, base+best+1, base+best+n)
+	region := fmt.Sprintf("lines %d-%d", base+best+1, base+best+n)
+	if n == 1 {
+		region = fmt.Sprintf("line %d", base+best+1)
+	}
+	fmt.Fprintf(&b, "its old text is not in the file%s, %s.%s The closest text is at %s:\n", where, tried, inside, region)
 	for k := best; k < best+n; k++ {
 		fmt.Fprintf(&b, "%6d\t%s\n", base+k+1, lines[k].body)
 	}

@@ -24,7 +24,7 @@ func Detect(text string) Format {
 func Parse(text string) (Patch, error) {
 	f := startFormat(text)
 	if f == Plain {
-		return Patch{}, &ParseError{Format: Plain, Expected: "an edit in one of the formats: SEARCH/REPLACE blocks, a unified diff, or an apply_patch envelope. For example:\n" + Example(SearchReplace)}
+		return Patch{}, &ParseError{Format: Plain, Expected: "an edit in one of the formats: SEARCH/REPLACE blocks, a unified diff, or an apply_patch envelope, starting on its first line. For example:\n" + Example(SearchReplace)}
 	}
 	ops, err := parseAs(f, text)
 	if err != nil {

@@ -37,7 +37,7 @@ func ApplyPatch(patch string, read func(path string) (string, error), opt Option
 			op.Path = opt.Name
 		}
 		if op.Path == "" {
-			return nil, fmt.Errorf("%s names no file; give the path of the file it changes", p.Format)
+			return nil, fmt.Errorf("no file is named in %s; give the path of the file it changes", p.Format.the())
 		}
 		c, err := st.apply(op, opt)
 		if err != nil {

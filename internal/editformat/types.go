@@ -112,7 +112,11 @@ func (e *ParseError) Error() string {
 	if e.Line > 0 {
 		at = fmt.Sprintf("at line %d (%q)", e.Line, e.Text)
 	}
-	return fmt.Sprintf("cannot read %s: %s, expected %s. A minimal correct example:\n%s", e.Format.the(), at, e.Expected, Example(e.Format))
+	msg := fmt.Sprintf("cannot read %s: %s, expected %s.", e.Format.the(), at, e.Expected)
+	if ex := Example(e.Format); ex != "" {
+		msg += " A minimal correct example:\n" + ex
+	}
+	return msg
 }
 
 // the names the format as the text at hand: "the unified diff".
