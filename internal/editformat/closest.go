@@ -7,10 +7,11 @@ import (
 	"github.com/agnivade/levenshtein"
 )
 
-// maxCompare bounds the line comparisons a search for the closest region
-// makes (file lines times old lines) with edit distances; above it lines
-// only count as equal or not.
-const maxCompare = 200_000
+// maxCompare bounds the work of edit distances in a search for the
+// closest region: every file line meets every old line once, so the work
+// is the file's characters times the old text's. Above it lines are
+// compared by the prefix and suffix they share, which takes a pass.
+const maxCompare = 20_000_000
 
 // notFound explains an old text found nowhere: the region of the text
 // most like it, numbered, and the first line where the two differ, as
@@ -60,7 +61,14 @@ func (a *applier) notFound(work string, e Edit, from int) error {
 // surrounding whitespace. It is not ok when no line is like any.
 func closestRegion(lines []textLine, old []string) (int, bool) {
 	n := min(len(old), len(lines))
-	useDistance := len(lines)*len(old) <= maxCompare
+	fileChars, oldChars := 0, 0
+	for _, l := range lines {
+		fileChars += len(l.body)
+	}
+	for _, o := range old {
+		oldChars += len(o)
+	}
+	useDistance := fileChars*oldChars <= maxCompare
 	best, bestScore := 0, 0.0
 	for w := 0; w+n <= len(lines); w++ {
 		score := 0.0
@@ -80,12 +88,15 @@ func likeness(a, b string, useDistance bool) float64 {
 	switch {
 	case a == b:
 		return 1
-	case !useDistance || a == "" || b == "":
+	case a == "" || b == "":
 		return 0
 	}
 	long := max(len(a), len(b))
 	if min(len(a), len(b))*3 < long {
 		return 0
+	}
+	if !useDistance {
+		return float64(sharedEnds(a, b)) / float64(long)
 	}
 	return 1 - float64(levenshtein.ComputeDistance(a, b))/float64(long)
 }
@@ -111,4 +122,17 @@ func firstDifference(region []textLine, old []string, first int) string {
 		msg += fmt.Sprintf(" The old text has %d lines; the file ends after %d of them.", len(old), len(region))
 	}
 	return msg + " Read the file again and copy the lines to change exactly."
+}
+
+// sharedEnds is how many bytes a and b share at their start and end.
+func sharedEnds(a, b string) int {
+	p := 0
+	for p < len(a) && p < len(b) && a[p] == b[p] {
+		p++
+	}
+	q := 0
+	for q < len(a)-p && q < len(b)-p && a[len(a)-1-q] == b[len(b)-1-q] {
+		q++
+	}
+	return p + q
 }
