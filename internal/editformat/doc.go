@@ -1,7 +1,7 @@
 // Package editformat reads the edit formats that coding models were
 // trained to write and applies edits to a text, all or nothing.
 //
-// The formats are the ones testdata/vocab/edit-formats.md writes down:
+// The formats are the ones engine/internal/vocab/edit-formats.md writes down:
 // SEARCH/REPLACE blocks (Aider, Cline and Roo Code dialects), unified
 // diffs (GNU and git), and Codex apply_patch envelopes. Each parser
 // turns its text into a neutral list of FileOp values; Detect tells which
