@@ -28,13 +28,40 @@ var update = flag.Bool("update", false, "rewrite golden tool snapshots and the R
 const toolsDir = "../tools"
 
 // goldenFile is where the snapshot of a listed tool lives: beside its
-// package, in tools/<namespace>/testdata/golden (tools.* in tools/meta).
+// package, in tools/<namespace>/testdata/golden.
 func goldenFile(listed string) string {
 	ns, _, _ := strings.Cut(listed, "_")
+	return filepath.Join(packageDir(ns), "testdata", "golden", listed+".json")
+}
+
+// packageDir is the folder of a namespace's tool package (tools.* are in
+// tools/meta).
+func packageDir(ns string) string {
 	if ns == "tools" {
 		ns = "meta"
 	}
-	return filepath.Join(toolsDir, ns, "testdata", "golden", listed+".json")
+	return filepath.Join(toolsDir, ns)
+}
+
+// TestEveryDocumentHasItsTool: each schema/<name>.json in a tool package
+// documents a tool of that package's namespace (a renamed tool leaves no
+// stale document behind; a missing one fails Registry.Check).
+func TestEveryDocumentHasItsTool(t *testing.T) {
+	p := everything(t, engine.Config{})
+	files, err := filepath.Glob(filepath.Join(toolsDir, "*", schemas.DocDir, "*.json"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no documents under %s (%v)", toolsDir, err)
+	}
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".json")
+		tl, ok := p.Resolve(name)
+		switch {
+		case !ok || tl.Name != name:
+			t.Errorf("%s documents no tool", file)
+		case filepath.Dir(filepath.Dir(file)) != packageDir(tl.Namespace()):
+			t.Errorf("%s documents %s, whose package is %s", file, name, packageDir(tl.Namespace()))
+		}
+	}
 }
 
 // everything exposes every tool, admin ones included.
@@ -258,7 +285,7 @@ func TestListingSize(t *testing.T) {
 	for _, s := range sizes {
 		total += s.Bytes
 		if s.Bytes > mcp.MaxListingTool {
-			t.Errorf("%s is %d bytes in tools/list; the most for one tool is %d (move detail to tools_describe: notes, overrides properties, Unlisted fields)", s.Name, s.Bytes, mcp.MaxListingTool)
+			t.Errorf("%s is %d bytes in tools/list; the most for one tool is %d (move detail to tools_describe: notes, the schema document's properties, Unlisted fields)", s.Name, s.Bytes, mcp.MaxListingTool)
 		}
 	}
 	if avg := total / len(sizes); avg > mcp.MaxListingAverage {

@@ -138,13 +138,7 @@ func fixtureTools() []*tool.Tool {
 // newTestPipeline builds a pipeline over the fixtures and the meta tools.
 func newTestPipeline(t testing.TB, cfg Config) *Host {
 	t.Helper()
-	docs := func(name string) (schemas.Doc, error) {
-		if strings.HasPrefix(name, "tools.") {
-			return schemas.LoadDoc(name)
-		}
-		return testDocs(name)
-	}
-	reg, err := NewRegistryWithDocs(docs, append(fixtureTools(), meta.Tools()...)...)
+	reg, err := NewRegistryWithDocs(testDocs, append(fixtureTools(), meta.Tools()...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

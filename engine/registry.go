@@ -51,18 +51,19 @@ type toolInfo struct {
 }
 
 // DocSource returns the hand-written documentation of a tool by canonical
-// name.
+// name, for a tool that carries none (Spec.Docs): tests give their own
+// tools one.
 type DocSource func(name string) (schemas.Doc, error)
 
-// NewRegistry validates the tools, generates their schemas (documented from
-// schemas/overrides) and indexes their names. Two tools that normalise to
-// the same name are an error.
+// NewRegistry validates the tools, generates their schemas (documented
+// from each tool's Spec.Docs) and indexes their names. Two tools that
+// normalise to the same name are an error.
 func NewRegistry(list ...*tool.Tool) (*Registry, error) {
-	return NewRegistryWithDocs(schemas.LoadDoc, list...)
+	return NewRegistryWithDocs(nil, list...)
 }
 
-// NewRegistryWithDocs is NewRegistry with another documentation source
-// (tests use it for tools that are not part of f0).
+// NewRegistryWithDocs is NewRegistry with documentation for the tools that
+// carry none (tests use it for tools that are not part of f0).
 func NewRegistryWithDocs(docs DocSource, list ...*tool.Tool) (*Registry, error) {
 	r, err := newRegistry(docs, list, nil)
 	if err != nil {
@@ -76,7 +77,7 @@ func NewRegistryWithDocs(docs DocSource, list ...*tool.Tool) (*Registry, error) 
 // that must answer quickly wants; tools from other servers are checked
 // now.
 func NewLazyRegistry(list ...*tool.Tool) (*Registry, error) {
-	return newRegistry(schemas.LoadDoc, list, nil)
+	return newRegistry(nil, list, nil)
 }
 
 // newRegistry builds a registry of list; a tool in made keeps what was
@@ -202,12 +203,12 @@ func buildInfo(t *tool.Tool, docs DocSource) (*toolInfo, error) {
 
 // schemaAndDoc returns the tool's input schema and documentation: given
 // by an External tool, or generated from the Go input type and documented
-// from docs.
+// from the tool's own Docs (from docs, for a tool that has none).
 func schemaAndDoc(t *tool.Tool, docs DocSource) (*schemas.Schema, schemas.Doc, error) {
 	if t.External() != nil {
 		return externalSchema(t)
 	}
-	doc, err := docs(t.Name)
+	doc, err := docOf(t, docs)
 	if err != nil {
 		return nil, doc, err
 	}
@@ -216,6 +217,14 @@ func schemaAndDoc(t *tool.Tool, docs DocSource) (*schemas.Schema, schemas.Doc, e
 		return nil, doc, fmt.Errorf("schema of %s: %w", t.Name, err)
 	}
 	return s, doc, nil
+}
+
+// docOf is the hand-written documentation of a tool with a Go input type.
+func docOf(t *tool.Tool, docs DocSource) (schemas.Doc, error) {
+	if t.Docs == nil && docs != nil {
+		return docs(t.Name)
+	}
+	return schemas.ReadDoc(t.Docs, t.Name)
 }
 
 // applyShapeSchemas publishes each shaped field in its portable shape.

@@ -41,7 +41,7 @@ func TestLazyRegistryCheck(t *testing.T) {
 	if err != nil {
 		t.Fatalf("NewLazyRegistry: %v", err)
 	}
-	if err := reg.Check(); err == nil || !strings.Contains(err.Error(), "schema overrides for test.undocumented") {
+	if err := reg.Check(); err == nil || !strings.Contains(err.Error(), "schema document of test.undocumented") {
 		t.Errorf("Check: %v, want the missing documentation", err)
 	}
 	if _, err := NewRegistry(broken); err == nil {

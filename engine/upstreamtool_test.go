@@ -31,7 +31,7 @@ func externalPipeline(t *testing.T) *Host {
 			return tool.Result{Text: text.CompactJSON(args)}, nil
 		},
 	}.Erase()
-	return pipelineOf(t, schemas.LoadDoc, append(meta.Tools(), tool)...)
+	return pipelineOf(t, nil, append(meta.Tools(), tool)...)
 }
 
 // pipelineOf builds a pipeline with the default configuration over the

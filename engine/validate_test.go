@@ -22,7 +22,7 @@ func TestOpenRootKeepsItsKeys(t *testing.T) {
 			return tool.Result{Text: fmt.Sprintf("%q %q", args["HOME"], args["N"])}, nil
 		},
 	}.Erase()
-	p := pipelineOf(t, schemas.LoadDoc, append(meta.Tools(), tool)...)
+	p := pipelineOf(t, nil, append(meta.Tools(), tool)...)
 	res := p.Call(context.Background(), "up.env", map[string]any{"HOME": "/x", "N": 3})
 	if res.IsError || res.Text != `"/x" "3"` {
 		t.Fatalf("got:\n%s", res.Text)

@@ -39,7 +39,7 @@ func listedNames(p *Host) []string {
 // the others, tells the watchers, and leaves the old version as it was
 // for the calls that run on it.
 func TestReplaceMakesANewVersion(t *testing.T) {
-	first := pipelineOf(t, schemas.LoadDoc, append(meta.Tools(), externalTool("up.unavailable", `upstream server "up" is down`, true), externalTool("other.tool", "other", false), externalTool("other.read_file", "other's", false))...)
+	first := pipelineOf(t, nil, append(meta.Tools(), externalTool("up.unavailable", `upstream server "up" is down`, true), externalTool("other.tool", "other", false), externalTool("other.read_file", "other's", false))...)
 	var seen []*Host
 	first.Watch(func(p *Host) { seen = append(seen, p) })
 	ctx := context.Background()

@@ -105,10 +105,9 @@ func slowPipeline(t testing.TB, g *gate) *engine.Host {
 	return customSearchPipeline(t, g.run)
 }
 
-// customSearchPipeline is a pipeline whose tools.search runs run. The schema
-// overrides are embedded from schemas/overrides, so a tool named
-// tools.search (with its input type) is the only test tool that can be
-// registered.
+// customSearchPipeline is a pipeline whose tools.search runs run: a test
+// tool with tools.search's name, input type and document (Spec.Docs), so
+// that its schema is the real one's.
 func customSearchPipeline(t testing.TB, run func(context.Context, tool.Call, meta.SearchInput) (tool.Result, error)) *engine.Host {
 	t.Helper()
 	slow := tool.Def[meta.SearchInput]{
@@ -127,6 +126,8 @@ func customSearchPipeline(t testing.TB, run func(context.Context, tool.Call, met
 	for _, mt := range meta.Tools() {
 		if mt.Name != "tools.search" {
 			list = append(list, mt)
+		} else {
+			slow.Docs = mt.Docs
 		}
 	}
 	reg, err := engine.NewRegistry(list...)

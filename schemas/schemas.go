@@ -1,14 +1,14 @@
 // Package schemas turns a tool's Go input struct into the JSON Schema f0
-// publishes, applies the hand-written overrides kept beside it, and checks the
-// result against the rules every MCP client accepts.
+// publishes, reads the hand-written document kept beside the tool, and
+// checks the result against the rules every MCP client accepts. It knows
+// no tool.
 //
 // One source of truth per field: property descriptions live in the struct's
-// `jsonschema` tags; the tool description, notes and example payloads live in
-// overrides/<canonical name>.json.
+// `jsonschema` tags; the tool description, notes and example payloads live
+// in the tool package's schema/<canonical name>.json (see ReadDoc).
 package schemas
 
 import (
-	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,15 +20,12 @@ import (
 	"github.com/invopop/jsonschema"
 )
 
-//go:embed overrides/*.json
-var overrideFiles embed.FS
-
 // Schema is the JSON Schema type f0 works with (invopop's, which keeps
 // property order when marshalled).
 type Schema = jsonschema.Schema
 
 // Doc is the hand-written part of a tool's documentation, read from
-// overrides/<name>.json.
+// schema/<name>.json beside the tool.
 type Doc struct {
 	// Description is the fuller description shown after the summary.
 	Description string `json:"description"`
@@ -46,21 +43,29 @@ type PropertyDoc struct {
 	Description string `json:"description,omitempty"`
 }
 
-// LoadDoc reads the override document of the tool with the given canonical
-// name. A missing document is an error: every published tool needs examples.
-func LoadDoc(name string) (Doc, error) {
-	data, err := fs.ReadFile(overrideFiles, "overrides/"+name+".json")
+// DocDir is the folder of a tool package that holds its documents, one
+// <canonical name>.json per tool.
+const DocDir = "schema"
+
+// ReadDoc reads the document of the tool with the given canonical name from
+// files, the tool package's embedded DocDir folder. A missing document, or
+// none at all, is an error: every published tool needs examples.
+func ReadDoc(files fs.FS, name string) (Doc, error) {
+	if files == nil {
+		return Doc{}, fmt.Errorf("schema document of %s: the tool has no Docs (its package embeds %s/*.json and sets Spec.Docs)", name, DocDir)
+	}
+	data, err := fs.ReadFile(files, DocDir+"/"+name+".json")
 	if err != nil {
-		return Doc{}, fmt.Errorf("schema overrides for %s: %w", name, err)
+		return Doc{}, fmt.Errorf("schema document of %s: %w", name, err)
 	}
 	var doc Doc
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&doc); err != nil {
-		return Doc{}, fmt.Errorf("schema overrides for %s: %w", name, err)
+		return Doc{}, fmt.Errorf("schema document of %s: %w", name, err)
 	}
 	if len(doc.Examples) == 0 {
-		return Doc{}, fmt.Errorf("schema overrides for %s: at least one example is required", name)
+		return Doc{}, fmt.Errorf("schema document of %s: at least one example is required", name)
 	}
 	return doc, nil
 }

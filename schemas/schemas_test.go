@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 type inner struct {
@@ -60,7 +61,7 @@ func TestGenerateIsInlineAndPortable(t *testing.T) {
 		t.Errorf("description with commas cut: %q", d)
 	}
 	if d := Property(s, "tags").Description; d != "" {
-		t.Errorf("a fuller description from the overrides is for tools.describe, not the schema: %q", d)
+		t.Errorf("a fuller description from the document is for tools.describe, not the schema: %q", d)
 	}
 	if s.Required == nil || s.Required[0] != "url" || len(s.Required) != 1 {
 		t.Errorf("required = %v, want [url]", s.Required)
@@ -138,13 +139,23 @@ func TestCheckName(t *testing.T) {
 	}
 }
 
-func TestLoadDoc(t *testing.T) {
-	doc, err := LoadDoc("tools.search")
-	if err != nil || len(doc.Examples) == 0 {
-		t.Fatalf("LoadDoc = %+v, %v", doc, err)
+func TestReadDoc(t *testing.T) {
+	files := fstest.MapFS{
+		"schema/x.good.json":      {Data: []byte(`{"description": "D.", "examples": [{"a": 1}]}`)},
+		"schema/x.noexample.json": {Data: []byte(`{"description": "D.", "examples": []}`)},
+		"schema/x.unknown.json":   {Data: []byte(`{"description": "D.", "examples": [{}], "extra": 1}`)},
 	}
-	if _, err := LoadDoc("no.such"); err == nil {
-		t.Fatal("want an error for a tool without overrides")
+	doc, err := ReadDoc(files, "x.good")
+	if err != nil || len(doc.Examples) != 1 || doc.Description != "D." {
+		t.Fatalf("ReadDoc = %+v, %v", doc, err)
+	}
+	for _, name := range []string{"no.such", "x.noexample", "x.unknown"} {
+		if _, err := ReadDoc(files, name); err == nil {
+			t.Errorf("ReadDoc(%s): want an error", name)
+		}
+	}
+	if _, err := ReadDoc(nil, "x.good"); err == nil || !strings.Contains(err.Error(), "no Docs") {
+		t.Errorf("ReadDoc(nil) = %v, want the missing Docs", err)
 	}
 }
 

@@ -12,7 +12,7 @@ import (
 
 // External defines a tool whose input schema and documentation come from
 // outside f0 — another MCP server's listing — instead of a Go struct and
-// schemas/overrides. It goes through the same pipeline as f0's own tools:
+// a document beside it (Spec.Docs, which an External leaves unset). It goes through the same pipeline as f0's own tools:
 // names, argument repair, validation against Schema, access and budget.
 type External struct {
 	Spec

@@ -17,6 +17,7 @@ package tool
 import (
 	"context"
 	"encoding/json"
+	"io/fs"
 	"reflect"
 	"strings"
 )
@@ -54,6 +55,13 @@ type Spec struct {
 	// (the roots fs.* work in, and where they came from); tools.describe
 	// shows it.
 	Status func(ctx context.Context, call Call) string
+	// Docs holds the tool's hand-written documentation beside its code, as
+	// schema/<Name>.json (a schemas.Doc: the fuller description, notes,
+	// at least one example call, fuller property descriptions). Its
+	// package embeds the folder (//go:embed schema/*.json) and its Tools
+	// sets it on every tool it returns; the registry reads the document
+	// when it first makes the tool's schema.
+	Docs fs.FS
 	Names
 	Fields
 	CLI

@@ -5,6 +5,7 @@ package batch
 
 import (
 	"context"
+	"embed"
 	"fmt"
 	"strings"
 	"time"
@@ -12,6 +13,12 @@ import (
 	"f0/internal/roots"
 	"f0/tool"
 )
+
+// schemaFiles are the documents of the package's tools, one
+// schema/<name>.json each (see tool.Spec.Docs).
+//
+//go:embed schema/*.json
+var schemaFiles embed.FS
 
 // Concurrency limits.
 const (
@@ -54,6 +61,7 @@ func Tools(files *roots.Set) []*tool.Tool {
 				// Items may write; the batch itself is as safe as its items.
 				ReadOnly: false, Destructive: true, OpenWorld: true,
 			},
+			Docs: schemaFiles,
 			Names: tool.Names{
 				Keywords: []string{"many", "several", "parallel", "multiple", "bulk", "calls"},
 				OtherNames: []tool.OtherName{

@@ -95,8 +95,6 @@ func newFixture(t *testing.T, cfg engine.Config) *fixture {
 	}
 	docs := func(name string) (schemas.Doc, error) {
 		switch name {
-		case "batch":
-			return schemas.LoadDoc(name)
 		case "test.look", "test.put":
 			return schemas.Doc{Examples: []map[string]any{{"path": "a"}}}, nil
 		}

@@ -5,6 +5,7 @@ package fs
 
 import (
 	"context"
+	"embed"
 	"errors"
 	iofs "io/fs"
 	"path"
@@ -17,6 +18,12 @@ import (
 	"f0/tool"
 )
 
+// schemaFiles are the documents of the package's tools, one
+// schema/<name>.json each (see tool.Spec.Docs).
+//
+//go:embed schema/*.json
+var schemaFiles embed.FS
+
 // Tools returns the file tools working inside files, or inside the roots
 // of a call's session when it has some (see tool.Call.Roots).
 func Tools(files *roots.Set) []*tool.Tool {
@@ -27,6 +34,7 @@ func Tools(files *roots.Set) []*tool.Tool {
 	}
 	for _, tl := range all {
 		tl.Status = func(ctx context.Context, call tool.Call) string { return call.RootsStatus(ctx, files) }
+		tl.Docs = schemaFiles
 	}
 	return all
 }

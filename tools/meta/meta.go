@@ -5,11 +5,18 @@ package meta
 
 import (
 	"context"
+	"embed"
 	"fmt"
 	"strings"
 
 	"f0/tool"
 )
+
+// schemaFiles are the documents of the package's tools, one
+// schema/<name>.json each (see tool.Spec.Docs).
+//
+//go:embed schema/*.json
+var schemaFiles embed.FS
 
 // SearchInput is the input of tools.search.
 type SearchInput struct {
@@ -31,6 +38,7 @@ func Tools() []*tool.Tool {
 				Summary:     "Find f0 tools by words; an empty query lists them all.",
 				Access:      tool.Read,
 				Annotations: tool.Annotations{ReadOnly: true, Idempotent: true},
+				Docs:        schemaFiles,
 				Names: tool.Names{
 					Keywords: []string{"list", "find", "help", "catalog", "catalogue", "discover"},
 				},
@@ -47,6 +55,7 @@ func Tools() []*tool.Tool {
 				Summary:     "Show one tool's arguments, full input schema, examples and notes.",
 				Access:      tool.Read,
 				Annotations: tool.Annotations{ReadOnly: true, Idempotent: true},
+				Docs:        schemaFiles,
 				Names: tool.Names{
 					Keywords: []string{"help", "schema", "usage", "arguments", "info"},
 				},

@@ -362,7 +362,7 @@ func TestEveryFlagIsDocumented(t *testing.T) {
 			name = "-" + string(f.short)
 		}
 		if !strings.Contains(notes+" ", " "+name+" ") && !strings.Contains(notes, " "+name+".") {
-			t.Errorf("flag %s is not in the notes of schemas/overrides/net.curl.json", name)
+			t.Errorf("flag %s is not in the notes of tools/net/schema/net.curl.json", name)
 		}
 		if f.set == nil && f.long != "url" {
 			t.Errorf("flag %s does nothing", name)

@@ -7,6 +7,7 @@ package net
 import (
 	"bytes"
 	"context"
+	"embed"
 	"fmt"
 	"strings"
 	"time"
@@ -27,6 +28,12 @@ const (
 	// maxHeaders is the most request headers one call sends.
 	maxHeaders = 100
 )
+
+// schemaFiles are the documents of the package's tools, one
+// schema/<name>.json each (see tool.Spec.Docs).
+//
+//go:embed schema/*.json
+var schemaFiles embed.FS
 
 // Tools returns the network tools over client, which dials through the
 // operator's rules (the caller builds both from cfg: see web.NewPolicy).
@@ -64,6 +71,7 @@ func (c *curl) tool() *tool.Tool {
 			Summary:     "Make an HTTP(S) request like curl, with fields or curl args; long bodies come back in pages.",
 			Access:      tool.Read,
 			Annotations: tool.Annotations{Destructive: true, OpenWorld: true},
+			Docs:        schemaFiles,
 			Names: tool.Names{
 				Keywords: []string{"http", "https", "fetch", "get", "post", "put", "delete", "download", "upload", "web", "url",
 					"api", "rest", "request", "wget", "curl", "html", "markdown", "page"},
