@@ -41,21 +41,40 @@ func New(opts Options) (*engine.Registry, error) {
 			return nil, err
 		}
 	}
-	var all []*tool.Tool
-	all = append(all, meta.Tools()...)
-	netTools, err := networkTools(opts.Net, files)
+	pol, err := web.NewPolicy(opts.Net.Allow, opts.Net.Deny)
 	if err != nil {
 		files.Close()
 		return nil, err
 	}
-	all = append(all, netTools...)
-	all = append(all, fs.Tools(files)...)
-	all = append(all, batch.Tools(files)...)
+	all := ownTools(files, opts.Net, web.NewClient(pol))
 	extra, err := fitExtra(all, opts.Extra)
 	if err != nil {
 		return nil, err
 	}
 	return engine.NewLazyRegistry(append(all, extra...)...)
+}
+
+// Definitions is a registry of f0's own tools as definitions only: their
+// names and Specs over no roots, no network client and no other server,
+// with nothing opened. It is for a front end that must know what a name
+// stands for before the options that build the catalogue are final (the
+// CLI learns which words after a tool's name are the tool's own flags,
+// Spec.RawFlag, before it reads f0's flags among them). Its tools must
+// never be run.
+func Definitions() (*engine.Registry, error) {
+	return engine.NewLazyRegistry(ownTools(nil, web.Config{}, nil)...)
+}
+
+// ownTools is every f0 tool over files and client (which dials through
+// the operator's rules), in the catalogue's order of namespaces: the one
+// list of f0's tools, where a new namespace is added.
+func ownTools(files *roots.Set, cfg web.Config, client *web.Client) []*tool.Tool {
+	var all []*tool.Tool
+	all = append(all, meta.Tools()...)
+	all = append(all, net.Tools(cfg, client, files)...)
+	all = append(all, fs.Tools(files)...)
+	all = append(all, batch.Tools(files)...)
+	return all
 }
 
 // fitExtra refuses extra tools in a namespace of f0's own tools, and drops
@@ -72,15 +91,4 @@ func fitExtra(own, extra []*tool.Tool) ([]*tool.Tool, error) {
 		}
 	}
 	return upstream.UniqueAliases(extra, own), nil
-}
-
-// networkTools builds the operator's allow and deny rules and the one HTTP
-// client every network tool shares, then the tools over them. A malformed
-// rule is an error.
-func networkTools(cfg web.Config, files *roots.Set) ([]*tool.Tool, error) {
-	pol, err := web.NewPolicy(cfg.Allow, cfg.Deny)
-	if err != nil {
-		return nil, err
-	}
-	return net.Tools(cfg, web.NewClient(pol), files), nil
 }

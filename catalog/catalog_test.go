@@ -2,6 +2,7 @@ package catalog_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -129,5 +130,32 @@ func TestFileFieldsArePaths(t *testing.T) {
 		if !slices.Equal(paths, c.paths) || known != c.known || prep.Writes() != c.writes {
 			t.Errorf("%s %v: paths %q known %v writes %v, want %q %v %v", c.tool, c.args, paths, known, prep.Writes(), c.paths, c.known, c.writes)
 		}
+	}
+}
+
+// TestDefinitionsAreTheCatalogue: the definitions a front end reads before
+// its options are final are the catalogue's tools, name for name, with the
+// same flags of their own.
+func TestDefinitionsAreTheCatalogue(t *testing.T) {
+	defs, err := catalog.Definitions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg, err := catalog.New(catalog.Options{Roots: []string{t.TempDir()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := func(r *engine.Registry) (out []string) {
+		for _, tl := range r.Tools() {
+			out = append(out, tl.Name)
+			if tl.RawFlag != nil {
+				known, next := tl.RawFlag("-H")
+				out = append(out, fmt.Sprintf("%s -H %v %v", tl.Name, known, next))
+			}
+		}
+		return out
+	}
+	if got, want := names(defs), names(reg); !slices.Equal(got, want) {
+		t.Errorf("definitions %v, catalogue %v", got, want)
 	}
 }

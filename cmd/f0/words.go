@@ -110,10 +110,14 @@ func toolFlag(t *tool.Tool, words []string, i int) int {
 }
 
 // probeTool finds the tool a name stands for before the flags are final,
-// to learn which flags it owns. It builds a registry over the working
-// directory; nil when that fails or the name is no tool.
+// to learn which flags it owns (Spec.RawFlag, which no flag changes). The
+// catalogue itself cannot be built yet: the flags after the name (--root,
+// --net-*, --upstream, --tools-prefix, --access) shape it. So the name is
+// resolved among f0's tool definitions alone (catalog.Definitions: nothing
+// opened, no upstream started), with the prefix the flags before the name
+// give; nil when the name is no tool of f0's.
 func (a *app) probeTool(name string) *tool.Tool {
-	reg, err := catalog.New(catalog.Options{})
+	reg, err := catalog.Definitions()
 	if err != nil {
 		return nil
 	}
