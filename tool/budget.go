@@ -33,7 +33,9 @@ type Limits struct {
 // Room is what a tool's own text (Result.Text) may fill: bytes, and lines
 // when Lines is not 0. Call.Room gives a call's; a tool that collects
 // output (a listing, a search, a file read) stops there and sets
-// Result.Partial, and the pipeline cuts anything longer anyway.
+// Result.Partial (and Total when known), and the pipeline cuts anything
+// longer anyway. Less, Share and Raise are the only budget arithmetic a
+// tool does: it never reads the server's cap, nor writes its own.
 type Room struct {
 	Bytes, Lines int
 	budget       Limits // the whole budget the room is part of

@@ -25,6 +25,10 @@ import (
 //   - the server's resources: Hold (memory), KeepCopy and OpenCopy (kept
 //     answers to page through), Catalog (the other tools).
 //
+// A tool never writes a tool name or a call by hand in its messages: the
+// reader's dialect does (fs_read {…} for most MCP clients, f0_fs_read {…}
+// or mcp({tool: "fs_find", …}) in pi, mcp__f0__fs_read {…} in Claude Code).
+//
 // The zero Call is a call outside any engine, as in a test that runs a
 // tool's function by itself: its budget is the default one, calls are
 // written `name {json}`, the roots are the tool's own and nothing is kept.
@@ -152,7 +156,11 @@ func (c Call) Settings() setting.SettingWriter {
 // Roots returns the roots the call works in: its session's when its MCP
 // client sent some, fixed (the operator's) otherwise. Call done when the
 // call no longer uses them. When no roots are known yet the error says why
-// and what to do.
+// and what to do. A tool reaches files only through the set (Locate,
+// Root.OS, WriteAtomic, Explain), never with os.Open on a path a caller
+// gave; one that reads a file and writes it back uses Rewrite, so that the
+// writers of one file take turns and a file another program changed after
+// the read is read again, never overwritten.
 func (c Call) Roots(ctx context.Context, fixed *roots.Set) (set *roots.Set, done func(), err error) {
 	if src := c.source(); src != nil {
 		return src.Files(ctx)

@@ -13,8 +13,10 @@ const (
 	// space) are encoded, and wrapping quotes or angle brackets removed.
 	URLKind
 	// Millis is a duration in milliseconds, Seconds one in seconds: a value
-	// written with a unit ("30s") is converted, and a number given under a
-	// name without a unit is read by its size (see timeValue).
+	// written with a unit ("30s") is converted; a number given under a
+	// name without a unit (a timeout synonym) is seconds up to 600 and
+	// milliseconds from 1000, ambiguous between; a Seconds field given
+	// 1000 or more is read as milliseconds.
 	Millis
 	Seconds
 	// CallsKind is a list of tool calls (batch): items in the shapes of

@@ -6,6 +6,15 @@ package tool
 // declares its own next to its Spec; the core routes a call made with such
 // a name to the tool, maps its arguments and says in one line what it
 // understood.
+//
+// Every mapping is exact or an error: a value a Values table does not
+// hold is refused with Unmapped's explanation, a value that contradicts a
+// field also given is refused, and there is no "drop with a note" (an
+// argument that changes nothing is inert metadata, which the engine lists
+// once). The same entries are read for a call made with f0's own name
+// (fs_search {"output_mode": "count"} is Grep's), and an entry whose Name
+// is f0's own name for another tool, with When, reroutes the call (Amazon
+// Q's fs_read with mode "Search" runs fs.search).
 type OtherName struct {
 	// Name is the foreign tool's name, compared in normalised form (Read,
 	// read, READ are one name).

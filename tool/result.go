@@ -32,7 +32,8 @@ type Result struct {
 	// {"offset": 24576}). The pipeline merges them into the call's own
 	// arguments to write the truncation footer; a nil value removes an
 	// argument from that call. Next returns nil when there is no call for
-	// the rest (Unpaged then says why).
+	// the rest (Unpaged then says why). The pipeline cuts at whichever
+	// limit comes first, at a line end, so Next(shown) never skips a line.
 	Next func(shown int) map[string]any
 	// Unpaged, when set, is what the footer of a cut answer says instead
 	// of a call when there is none for the rest: a request with side
@@ -75,7 +76,12 @@ func Text(format string, args ...any) Result {
 
 // InputError is returned by a tool when its arguments are valid in shape
 // but wrong in substance. The pipeline renders it with what was passed and
-// an example, like the errors it finds itself.
+// an example, like the errors it finds itself. Any other error a tool
+// returns is a failure, reported with its cause. An error whose cause is
+// not the call's arguments (a path outside the roots, a permission, a
+// refused connection) is answered with the cause and the fix, without the
+// schema: return it as a plain error, or as an InputError whose Cause has
+// a method Refused() bool that returns true (or wraps fs.ErrPermission).
 type InputError struct {
 	// Field names the argument at fault ("" for the call as a whole).
 	Field string

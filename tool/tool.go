@@ -9,6 +9,20 @@
 // context carries only cancellation and the deadline. A Run returns a
 // Result, or an *InputError for arguments wrong in substance.
 //
+// The engine does the generic work, so that every front end (MCP, the
+// command line, batch) gets the same names, repairs, errors and budget;
+// a tool never does it again. It never parses JSON strings or coerces
+// "5000" to a number (the engine repairs arguments to the input's types,
+// by the Fields the tool declares), never checks the access cap (Access,
+// Def.AccessFor), never checks a list's length (Fields.MaxItems), never
+// cuts its own output to the budget (Call.Room, Result.Partial) and never
+// writes a tool name by hand (Call.Again, Call.Suggest, Call.ToolName).
+// An argument the engine cannot place is an error that names where it
+// belongs and shows the call it probably meant; the only arguments dropped
+// with a note are the inert metadata keys agents add to every call (one
+// list, in the engine's repair, each with its public source). When a tool
+// needs something generic, the engine learns it, for every tool.
+//
 // It imports no f0 package but internal/kept, internal/roots,
 // internal/setting, internal/text and schemas. It must never import the
 // engine: the engine imports it, and fills each Call through NewCall.
@@ -22,7 +36,8 @@ import (
 	"strings"
 )
 
-// Annotations are the behaviour hints published with a tool.
+// Annotations are the behaviour hints published with a tool. Set them
+// truthfully: clients decide from them whether to ask before a call.
 type Annotations struct {
 	ReadOnly    bool
 	Destructive bool
@@ -37,11 +52,14 @@ type Annotations struct {
 // them (CLI). The groups are embedded, so spec.Synonyms reads as well as
 // spec.Fields.Synonyms.
 type Spec struct {
-	// Name is the canonical name, "namespace.tool".
+	// Name is the canonical name, "namespace.tool", lower snake case
+	// after the dot; it is listed dot-free (net_curl).
 	Name string
 	// Title is a short human title ("Fetch a URL").
 	Title string
-	// Summary is the one-line summary that opens the description.
+	// Summary is the published first sentence of the description: one
+	// sentence of at most 95 characters ending in a full stop (pi shows
+	// each tool on one line cut at 100).
 	Summary string
 	// Access is the level every call needs at least.
 	Access Access
@@ -49,7 +67,10 @@ type Spec struct {
 	Annotations Annotations
 	// Placeholder marks a tool that stands for the tools of its namespace
 	// while they are not known (an upstream server that is not running):
-	// a call of a name in the namespace that no tool has reaches it.
+	// a call of a name in the namespace that no tool has reaches it. Once
+	// it has brought the real tools (the engine's Host.Replace makes a new
+	// version with them), its Run returns an error wrapping ErrReplaced
+	// and the engine runs the call again on them.
 	Placeholder bool
 	// Status, when set, says how the tool stands for the call's session
 	// (the roots fs.* work in, and where they came from); tools.describe
@@ -91,7 +112,8 @@ type Names struct {
 // hold, and what is published.
 type Fields struct {
 	// Synonyms maps argument names models use to the field they mean,
-	// e.g. "body" -> "data".
+	// e.g. "body" -> "data". The snake_case, camelCase and kebab-case
+	// spellings of a declared field already work: do not list them.
 	Synonyms map[string]string
 	// NestedSynonyms maps a field holding an object, or a list of objects,
 	// to the synonyms of that object's own fields: {"edits": {"old_string":
@@ -112,7 +134,9 @@ type Fields struct {
 	// models write them in: {"path": tool.PathKind, "timeoutMs":
 	// tool.Millis}. Every field that names a file the tool reads or writes
 	// is a PathKind: batch orders the calls that touch the same path by
-	// them.
+	// them (the catalogue's TestFileFieldsArePaths checks). Null-ish
+	// values ("null", "undefined", "None", "") of optional fields that
+	// take no free text are dropped, with a note.
 	Forms map[string]FieldForm
 	// Shapes gives fields the one portable shape they are published in
 	// ("headers": HeaderLines; a field of a list's objects as "calls.args").
@@ -120,7 +144,10 @@ type Fields struct {
 	// validation, with a note.
 	Shapes map[string]Shape
 	// LineWindow names the fields of a line window, first line and count
-	// ({"offset", "limit"}), that start_line/end_line and "10-20" fill.
+	// ({"offset", "limit"}), that start_line/end_line, view_range, "10-20"
+	// and the 0-based startLineNumberBaseZero/endLineNumberBaseZero fill.
+	// A negative start counts from the end; a range the window cannot
+	// hold exactly (an end before its start) is an error.
 	LineWindow [2]string
 	// MainField is filled by a bare string argument (CLI `f0 TOOL value`,
 	// or arguments sent as a plain string).
@@ -128,7 +155,8 @@ type Fields struct {
 	// MaxItems is the most items a list field (or keys an object field)
 	// may hold, by field name; the engine refuses longer ones before the
 	// tool runs. Fields not named, and lists nested in any field, take
-	// DefaultMaxItems. It is not published in the schema.
+	// DefaultMaxItems. It is not published in the schema, and the tool
+	// never checks a length itself.
 	MaxItems map[string]int
 	// PathDefaults are the paths absent path fields stand for when the
 	// tool then acts on one ({"path": "."}: fs.search with no path searches
@@ -136,8 +164,10 @@ type Fields struct {
 	// touches (see PreparedCall.Paths).
 	PathDefaults map[string]string
 	// Unlisted fields are accepted and documented by tools.describe but
-	// left out of the published schema, to keep the listing small. Every
-	// required field is listed.
+	// left out of the published schema, to keep the listing small (it is
+	// paid for in every prompt: the catalogue's TestListingSize fails above
+	// 740 bytes a tool on average or 1.5 KB for one). Every required field
+	// is listed.
 	Unlisted []string
 }
 
@@ -159,12 +189,25 @@ type CLI struct {
 	Verbatim bool
 }
 
-// Def is a tool definition with a typed input.
+// Def is a tool definition with a typed input, In: a struct whose fields
+// are the tool's arguments. Tag each with `json:"name"` (`,omitempty` when
+// optional), `jsonschema:"required"` when required, and a short
+// `jsonschema_description:"…"` where the name and type do not say it all
+// (not description= inside `jsonschema:"…"`, which splits on commas); a
+// field that takes several shapes is `any` with a Fields.Shapes entry.
+// The engine fills In from the repaired arguments directly when its fields
+// are strings, numbers, booleans, lists of strings or pointers to those,
+// and through JSON otherwise (nested objects, types with their own
+// UnmarshalJSON); under go test every direct fill is checked against
+// JSON's, so a test of the tool catches a difference. Erase turns a Def
+// into the *Tool a registry holds.
 type Def[In any] struct {
 	Spec
-	// Run executes the call: ctx for its cancellation and deadline, call
-	// for everything else it learns of f0 (its room, how to write other
-	// calls, its roots, its front end), in the typed input.
+	// Run executes the call: ctx for its cancellation and deadline (long
+	// work honours it, and reports how far it has come with
+	// Call.Progress), call for everything else it learns of f0 (its room,
+	// how to write other calls, its roots, its front end), in the typed
+	// input.
 	Run func(ctx context.Context, call Call, in In) (Result, error)
 	// AccessFor, when set, raises the level a particular call needs (for
 	// instance a POST needs write); the string says why.
