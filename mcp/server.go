@@ -1,6 +1,3 @@
-// Package mcp is f0's MCP face: it publishes the pipeline's tools through
-// mcp-go and carries calls, over stdio or streamable HTTP, into the
-// pipeline. It holds no tool logic.
 package mcp
 
 import (
