@@ -34,6 +34,8 @@ for tool in node npm; do
 done
 
 go vet ./...
+unformatted="$(gofmt -l $(git ls-files '*.go' | grep -v '^third_party/' || true))"
+if [[ -n "$unformatted" ]]; then echo "test.sh: gofmt would change these files (run gofmt -w):" >&2; echo "$unformatted" >&2; exit 1; fi
 # Static checks at pinned versions (fetched once through the Go module proxy, then cached):
 # staticcheck's default checks, and deadcode for functions that neither a main nor a test
 # reaches. Both fail the run on any finding. A deliberate exception to staticcheck is a
