@@ -151,6 +151,9 @@ func readCallObject(st *State, m map[string]any) ([]foundCall, string, bool) {
 // (any spelling: "Action Input"), with its "thought" left out. The input
 // may be an object, JSON text or a bare value.
 func readReAct(st *State, m map[string]any) ([]foundCall, string, bool) {
+	if len(m) < 2 || len(m) > 3 {
+		return nil, "", false
+	}
 	var c foundCall
 	var named, hasInput bool
 	for k, v := range m {
@@ -276,6 +279,9 @@ func callOf(st *State, obj map[string]any) foundCall {
 func cleanKeys(args map[string]any) []string {
 	var cleaned []string
 	for k := range keys.InOrder(args) {
+		if plainKey(k) {
+			continue
+		}
 		ck := cleanKey(k)
 		if ck == k || ck == "" {
 			continue
@@ -291,6 +297,16 @@ func cleanKeys(args map[string]any) []string {
 		return nil
 	}
 	return []string{"note: read the keys " + strings.Join(cleaned, ", ") + " (took off quotes, tags and white space)"}
+}
+
+// plainKey reports whether k starts and ends with a letter or a digit and
+// holds no tag: nothing to clean, the common case.
+func plainKey(k string) bool {
+	if k == "" || strings.IndexByte(k, '<') >= 0 {
+		return false
+	}
+	alnum := func(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' }
+	return alnum(k[0]) && alnum(k[len(k)-1])
 }
 
 // keyTags are GLM's tags, which a broken parse leaves in a key

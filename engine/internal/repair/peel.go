@@ -30,12 +30,15 @@ func peelEnvelopes(s *State) {
 	s.Notes = append(s.Notes, notes...)
 	if len(problems) > 0 {
 		s.Problems = append(s.Problems, problems...)
+		if s.Fix.Owner != nil {
+			s.Args = map[string]any{} // the call of the other tool is the example to show
+		}
 		s.halt(Invalid)
 		return
 	}
 	s.Args = args
 	s.Notes = append(s.Notes, cleanKeys(s.Args)...)
-	s.Notes = append(s.Notes, footerValues(s.Args)...)
+	s.Notes = append(s.Notes, footerValues(s, s.Args)...)
 }
 
 // argsObject turns the arguments of a call into an object (see the layer
@@ -261,8 +264,11 @@ func otherToolsCall(st *State, c foundCall) (layer, bool) {
 	if other == nil || !st.Env.Visible(other) {
 		return refuse(fmt.Sprintf("the arguments are a call of %s, which is no tool here, not arguments of %s", text.QuoteShort(c.name), st.toolName())), true
 	}
-	st.Fix.other(other, "", nil)
-	st.Fix.Theirs = peekArgs(c.args)
+	if theirs := peekArgs(c.args); theirs != nil {
+		st.Fix.drop("")
+		st.Fix.other(other, "", nil)
+		st.Fix.Theirs = theirs
+	}
 	name := st.Env.Name(other)
 	return refuse(fmt.Sprintf("the arguments are a call of %s, not arguments of %s; call %s itself", name, st.toolName(), name)), true
 }

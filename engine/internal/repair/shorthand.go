@@ -55,12 +55,16 @@ func setsAField(st *State, fields map[string]any) bool {
 }
 
 // footerValues reads a field's value copied from f0's footer with the
-// field's name in front ("offset": "offset=374") as the value alone.
-func footerValues(args map[string]any) []string {
+// field's name in front ("offset": "offset=374") as the value alone. Only
+// a field that takes no text reads so: "data": "data=x" is a form body.
+func footerValues(st *State, args map[string]any) []string {
 	var notes []string
 	for k := range keys.InOrder(args) {
 		s, ok := args[k].(string)
-		if !ok {
+		if !ok || !strings.Contains(s, "=") {
+			continue
+		}
+		if typ := fieldType(st, k); typ == "" || typ == "string" || typ == "array" || typ == "object" {
 			continue
 		}
 		key, val, isJSON := shellwords.SplitPair(strings.TrimSpace(s))
