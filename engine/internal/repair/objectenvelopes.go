@@ -7,6 +7,7 @@ import (
 	"f0/engine/internal/keys"
 	"f0/internal/text"
 	"f0/schemas"
+	"f0/tool"
 )
 
 // Object envelopes are objects that only hold the arguments: a wrapper key
@@ -317,4 +318,22 @@ var keyTags = strings.NewReplacer("<arg_key>", "", "</arg_key>", "")
 // no key of a tool starts or ends with a quote.
 func cleanKey(k string) string {
 	return strings.Trim(keyTags.Replace(k), " \t\r\n\"'`\\")
+}
+
+// layoutValues takes the layout a template puts around a value (a line
+// break, an indent: "\n  a.txt\n") off the paths and URLs of args. Only
+// these: a file's content keeps every byte.
+func layoutValues(st *State, args map[string]any) []string {
+	var notes []string
+	for k := range keys.InOrder(args) {
+		s, ok := args[k].(string)
+		if form := st.Tool.Forms[k]; !ok || form != tool.PathKind && form != tool.URLKind {
+			continue
+		}
+		if trimmed := strings.TrimSpace(s); trimmed != s && strings.ContainsAny(s, "\n\r\t") && trimmed != "" {
+			args[k] = trimmed
+			notes = append(notes, fmt.Sprintf("note: read %s %s as %s (took off the line breaks around it)", k, text.QuoteShort(s), text.QuoteShort(trimmed)))
+		}
+	}
+	return notes
 }

@@ -39,6 +39,7 @@ func peelEnvelopes(s *State) {
 	s.Args = args
 	s.Notes = append(s.Notes, cleanKeys(s.Args)...)
 	s.Notes = append(s.Notes, footerValues(s, s.Args)...)
+	s.Notes = append(s.Notes, layoutValues(s, s.Args)...)
 }
 
 // argsObject turns the arguments of a call into an object (see the layer

@@ -49,10 +49,10 @@ var textEnvelopes = []textEnvelope{
 	{"note: read the arguments as JSON objects written one after the other", readRunTogether},
 }
 
-// readFence reads a Markdown code fence around JSON.
+// readFence reads a Markdown code fence around JSON or another envelope.
 func readFence(s string) ([]foundCall, bool) {
 	body, ok := stripFence(s)
-	if !ok || !looksLikeJSON(body) {
+	if !ok || !looksLikeJSON(body) && !strings.HasPrefix(body, "<") && !strings.HasPrefix(body, "[TOOL_CALLS]") {
 		return nil, false
 	}
 	return []foundCall{{args: body}}, true
