@@ -240,7 +240,6 @@ func (p *Host) resolve(name string) *tool.Tool {
 // decides).
 func (p *Host) Resolve(name string) (*tool.Tool, bool) { return p.ResolveName(name).Tool(p) }
 
-
 // Call runs one tool call through the whole pipeline. It never panics and
 // never returns a protocol error: every failure is a Result with IsError.
 func (p *Host) Call(ctx context.Context, name string, args any) tool.Result {

@@ -74,4 +74,3 @@ func TestTextEnvelopes(t *testing.T) {
 		}
 	}
 }
-
