@@ -20,6 +20,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"f0/internal/logline"
+	"f0/internal/shellwords"
 	"f0/mcp"
 )
 
@@ -487,63 +488,16 @@ func (a *app) readArgs(reg *engine.Registry, t *tool.Tool, words []string) (any,
 	case looksLikeJSON(words):
 		return json.RawMessage(words[0]), nil
 	}
-	args := map[string]any{}
-	var bare []string
-	literal := false // after "--", every word is a bare value
-	for _, w := range words {
-		if w == "--" && !literal {
-			literal = true
-			continue
-		}
-		key, val, isJSON := splitPair(w)
-		if key == "" || literal {
-			bare = append(bare, w)
-			continue
-		}
-		v, err := pairValue(w, val, isJSON)
-		if err != nil {
-			return nil, err
-		}
-		args[key] = v
-	}
-	if len(bare) == 0 {
-		return args, nil
+	args, bare, err := shellwords.ReadPairs(words)
+	if err != nil {
+		return nil, err
 	}
 	main := ""
 	if t != nil {
 		main = t.MainField
 	}
-	var value any = bare
-	if len(bare) == 1 {
-		value = bare[0]
-	} else if reg != nil && t != nil && reg.FieldType(t, main) == "string" && t.Plurals[main] == "" {
-		value = strings.Join(bare, " ") // f0 tools.search read file
-	}
-	if len(args) == 0 {
-		return value, nil // the pipeline puts a bare value into the main field
-	}
-	if main == "" {
-		return nil, fmt.Errorf("unexpected argument %q: give every argument as key=value", bare[0])
-	}
-	if _, dup := args[main]; dup {
-		return nil, fmt.Errorf("%q is given both as a bare word and as %s=…", bare[0], main)
-	}
-	args[main] = value
-	return args, nil
-}
-
-// splitPair splits key=value and key:=json; a word without '=' before any
-// space or slash is bare.
-func splitPair(w string) (key, val string, isJSON bool) {
-	i := strings.IndexByte(w, '=')
-	if i <= 0 || strings.ContainsAny(w[:i], " /\\") {
-		return "", "", false
-	}
-	key, val = w[:i], w[i+1:]
-	if k, ok := strings.CutSuffix(key, ":"); ok {
-		return k, val, true
-	}
-	return key, val, false
+	join := reg != nil && t != nil && reg.FieldType(t, main) == "string" && t.Plurals[main] == ""
+	return shellwords.PlaceBare(args, bare, main, join)
 }
 
 // print writes a result the way a terminal wants it: the body on stdout;

@@ -1,12 +1,12 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 
 	"f0/engine"
+	"f0/internal/shellwords"
 	"f0/tool"
 
 	"github.com/spf13/pflag"
@@ -185,12 +185,12 @@ func rawCall(reg *engine.Registry, t *tool.Tool, words []string) (map[string]any
 			i += n - 1
 			continue
 		}
-		key, val, isJSON := splitPair(w)
+		key, val, isJSON := shellwords.SplitPair(w)
 		if !fields[key] {
 			rest = append(rest, w)
 			continue
 		}
-		v, err := pairValue(w, val, isJSON)
+		v, err := shellwords.PairValue(w, val, isJSON)
 		if err != nil {
 			return nil, err
 		}
@@ -200,17 +200,4 @@ func rawCall(reg *engine.Registry, t *tool.Tool, words []string) (map[string]any
 		args[t.RawArgsField] = rest
 	}
 	return args, nil
-}
-
-// pairValue is the value of a key=value word (a string) or a key:=json word
-// (any JSON value).
-func pairValue(word, val string, isJSON bool) (any, error) {
-	if !isJSON {
-		return val, nil
-	}
-	var v any
-	if err := json.Unmarshal([]byte(val), &v); err != nil {
-		return nil, fmt.Errorf("%s: the value after := must be JSON: %w", word, err)
-	}
-	return v, nil
 }

@@ -23,8 +23,15 @@ func callItems(field string, v any, notes []string) (any, []string) {
 	var out []any
 	shapes := map[string]bool{}
 	var order []string
-	skipped := 0
+	skipped, texts := 0, 0
 	for _, item := range list {
+		if s, ok := item.(string); ok {
+			if found := callsInText(s); len(found) > 0 {
+				out = append(out, found...)
+				texts++
+				continue
+			}
+		}
 		obj, ok := item.(map[string]any)
 		if !ok {
 			out = append(out, item)
@@ -44,6 +51,9 @@ func callItems(field string, v any, notes []string) (any, []string) {
 	}
 	if len(order) > 0 {
 		notes = append(notes, fmt.Sprintf("note: read %s items in %s shape as {tool, args}", field, strings.Join(order, " and ")))
+	}
+	if texts > 0 {
+		notes = append(notes, fmt.Sprintf("note: read %d %s item(s) sent as text as calls", texts, field))
 	}
 	if skipped > 0 {
 		notes = append(notes, fmt.Sprintf("note: skipped %d %s item(s) that are text, not calls", skipped, field))
@@ -91,4 +101,35 @@ func unwrapCall(obj map[string]any) string {
 		return "OpenAI function_call"
 	}
 	return ""
+}
+
+// callsInText reads a list item sent as text as the calls it holds: a
+// tool-call envelope of text (<tool_call>…, [TOOL_CALLS]…), or a tool's
+// name followed by its arguments as JSON, as f0's footers write a call.
+// Nil when it is neither.
+func callsInText(s string) []any {
+	s = strings.TrimSpace(s)
+	for _, env := range textEnvelopes {
+		calls, ok := env.read(s)
+		if !ok {
+			continue
+		}
+		var items []any
+		for _, c := range calls {
+			switch obj, isObj := decodedArgs(c.args).(map[string]any); {
+			case c.name != "":
+				items = append(items, map[string]any{"tool": c.name, "args": c.args})
+			case isObj:
+				items = append(items, obj) // {name, arguments}: the list's own synonyms read it
+			default:
+				return nil
+			}
+		}
+		return items
+	}
+	c := cleanedName{name: s}
+	if cleanCopiedCall(&c) == "" {
+		return nil
+	}
+	return []any{map[string]any{"tool": c.name, "args": c.args}}
 }

@@ -219,24 +219,6 @@ type argsText struct {
 	notes []string
 }
 
-// unwrap peels one layer that hides JSON arguments: a code fence around
-// JSON, or JSON text encoded again as a JSON string.
-func (a *argsText) unwrap(s string) (string, bool) {
-	if body, ok := stripFence(s); ok && looksLikeJSON(body) {
-		a.notes = append(a.notes, "note: read the arguments inside the ``` code fence")
-		return body, true
-	}
-	if !strings.HasPrefix(s, `"`) {
-		return "", false
-	}
-	parsed, err := text.DecodeJSON([]byte(s))
-	if str, ok := parsed.(string); err == nil && ok && looksLikeJSON(str) {
-		a.notes = append(a.notes, "note: the arguments were JSON text encoded again as a JSON string; decoded it twice")
-		return str, true
-	}
-	return "", false
-}
-
 // parse reads JSON text strictly, then leniently (with a note).
 func (a *argsText) parse(s string) (any, error) {
 	v, err := text.DecodeJSON([]byte(s))

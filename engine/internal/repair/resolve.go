@@ -19,6 +19,13 @@ func resolveName(s *State) {
 		named := ResolveName(s.Env, s.Name)
 		r = &named
 	}
+	asked := s.Name
+	if r.cleaned != nil {
+		s.Name = r.cleaned.name // later stages read the name as cleaned
+		if r.cleaned.args != nil {
+			s.Raw = mergeNameArgs(s.Raw, r.cleaned.args)
+		}
+	}
 	t := r.Tool
 	if t == nil {
 		peeked := peekArgs(s.Raw)
@@ -34,6 +41,9 @@ func resolveName(s *State) {
 		t, s.Route = route.Tool, route
 	}
 	s.useTool(t)
+	if r.cleaned != nil {
+		s.Notes = append(s.Notes, r.cleaned.note(asked, s.Env.Name(t)))
+	}
 	switch {
 	case !s.Env.Visible(t):
 		s.halt(Hidden)
@@ -51,7 +61,13 @@ func resolveName(s *State) {
 type Resolved struct {
 	Tool  *tool.Tool
 	other []otherEntry
+	// cleaned is set when the name resolved only once cleaned (see
+	// cleanName).
+	cleaned *cleanedName
 }
+
+// found reports whether the name stands for any tool at all.
+func (r Resolved) found() bool { return r.Tool != nil || len(r.other) > 0 }
 
 // otherEntry is one spelling of a name other agents' tools have: shell
 // when it is a shell tool's name (its command decides the tool), and the
@@ -61,8 +77,26 @@ type otherEntry struct {
 	refs  []Ref
 }
 
-// ResolveName decides what name stands for, without its arguments.
+// ResolveName decides what name stands for, without its arguments: the
+// name as sent, else the name cleaned of what models wrap it in.
 func ResolveName(env Env, name string) Resolved {
+	r := resolveSpelling(env, name)
+	if r.found() {
+		return r
+	}
+	c, ok := cleanName(name)
+	if !ok {
+		return r
+	}
+	if cr := resolveSpelling(env, c.name); cr.found() {
+		cr.cleaned = &c
+		return cr
+	}
+	return r
+}
+
+// resolveSpelling is what name stands for, spelt as it is.
+func resolveSpelling(env Env, name string) Resolved {
 	r := Resolved{Tool: env.Lookup(name)}
 	if r.Tool != nil {
 		return r
