@@ -40,9 +40,16 @@ func exactMatches(text, old string, from int, whole bool) []match {
 	return out
 }
 
-// foldMatches finds old in text with the differences f ignores.
+// foldMatches finds old in text with the differences f ignores. With
+// trailing whitespace ignored, an old text that ends in spaces (and no
+// line end) matches where the text's line ends after it.
 func foldMatches(text, old string, from int, whole bool, f fold) []match {
 	ft, fo := foldText(text, f), foldText(old, f).s
+	lineEnd := false
+	if f&foldTrailing != 0 {
+		trimmed := strings.TrimRight(fo, " \t")
+		fo, lineEnd = trimmed, len(trimmed) < len(fo)
+	}
 	if fo == "" {
 		return nil
 	}
@@ -56,7 +63,8 @@ func foldMatches(text, old string, from int, whole bool, f fold) []match {
 		a, b := at+i, at+i+len(fo)
 		s, e := ft.start[a], ft.end[b-1]
 		onUnits := (a == 0 || ft.start[a-1] != s) && (b == len(ft.s) || ft.start[b] != ft.start[b-1])
-		if !onUnits || s < from || whole && !atLineStart(text, s) {
+		endsLine := b == len(ft.s) || ft.s[b] == '\n'
+		if !onUnits || s < from || whole && !atLineStart(text, s) || lineEnd && !endsLine {
 			at = a + 1
 			continue
 		}
