@@ -24,7 +24,7 @@ import (
 // formats models were taught (patch).
 type EditInput struct {
 	Path                 string  `json:"path,omitempty"`
-	Patch                string  `json:"patch,omitempty" jsonschema_description:"SEARCH/REPLACE blocks, a unified diff or an apply_patch envelope (files named inside)."`
+	Patch                string  `json:"patch,omitempty" jsonschema_description:"Diff, SEARCH/REPLACE or apply_patch text."`
 	Edits                []Edit  `json:"edits,omitempty"`
 	OldText              string  `json:"oldText,omitempty" jsonschema_description:"Exact text to replace (unique unless replaceAll)."`
 	NewText              string  `json:"newText,omitempty"`
@@ -83,7 +83,7 @@ func (t *toolset) editTool() *tool.Tool {
 	return tool.Def[EditInput]{
 		Spec: tool.Spec{
 			Name: "fs.edit", Title: "Edit a file",
-			Summary:     "Replace exact text in a file (several edits, all or none), or apply a diff or patch; returns the diff.",
+			Summary:     "Replace exact text in a file, or apply a diff or patch (all or none); returns the diff.",
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Destructive: true},
 			Names: tool.Names{

@@ -245,7 +245,7 @@ func TestEditRefusesInstructions(t *testing.T) {
 		want string
 	}{
 		{"placeholder", lazy, `fs_edit: "newText": holds a placeholder for lines left out (line 2: "// ... existing code ..."), which oldText does not have: the edit would replace the lines of oldText with that comment. Nothing was changed. Give the whole new text in newText, or narrow oldText to the lines that change. To write it as it is, send the same call with "force": true.` + "\nYou passed: "},
-		{"SEARCH/REPLACE", block, `fs_edit: "edits[0].newText": is an Aider-style SEARCH/REPLACE block (line 1: "<<<<<<< SEARCH"), and oldText is not: the file would hold the instruction instead of the change it describes. Nothing was changed. Make the change itself: fs_edit {"edits":[{"newText":"\treturn 3","oldText":"\treturn 2"}],"path":"util.go"}. To write it as it is, send the same call with "force": true.`},
+		{"SEARCH/REPLACE", block, `fs_edit: "edits[0].newText": is an Aider-style SEARCH/REPLACE block (line 1: "<<<<<<< SEARCH"), and oldText is not: the file would hold the instruction instead of the change it describes. Nothing was changed. Make the change itself: fs_edit {"patch":"<<<<<<< SEARCH\n\treturn 2\n=======\n\treturn 3\n>>>>>>> REPLACE","path":"util.go"}. To write it as it is, send the same call with "force": true.`},
 	}
 	for _, c := range refused {
 		t.Run(c.name, func(t *testing.T) {
