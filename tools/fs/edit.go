@@ -402,7 +402,7 @@ func (e *fileEdit) editError(err error) error {
 // times (or not the number of times expected) in fs.edit's fields.
 var countAdvice = strings.NewReplacer(
 	": add lines around it to pick one, or replace them all", ". Add surrounding lines to oldText to pick one, set replaceAll: true to replace them all, or expectedReplacements: N to replace exactly N",
-	" were expected", " were expected (expectedReplacements); nothing was replaced",
+	" were expected", " were expected (expectedReplacements)",
 	"where the old text has", "where oldText has",
 )
 

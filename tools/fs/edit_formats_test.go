@@ -109,7 +109,7 @@ func TestEditFormatRefusals(t *testing.T) {
 		{"add over an existing file", map[string]any{"patch": "*** Begin Patch\n*** Add File: util.go\n+package x\n*** End Patch\n"},
 			`"patch": adds util.go, which exists already; a patch never replaces a whole file. Nothing was changed.`},
 		{"count does not match", map[string]any{"path": "x.txt", "oldText": "x", "newText": "z", "count": 3},
-			`"oldText": oldText occurs 2 times (at lines 1 and 3), and 3 were expected (expectedReplacements); nothing was replaced.`},
+			`"oldText": oldText occurs 2 times (at lines 1 and 3), and 3 were expected (expectedReplacements). Nothing was changed.`},
 		{"create over an existing file", map[string]any{"path": "util.go", "command": "create", "file_text": "package x\n"},
 			`"command": is create, and util.go exists already; create makes new files only and never replaces one. Nothing was written. To replace the whole file: fs_write {"content":"package x\n","path":"util.go"}.`},
 		{"insert past the end", map[string]any{"path": "greet.py", "insert_line": 9, "new_str": "x"},
@@ -165,7 +165,7 @@ func TestPatchDeleteNeedsAdmin(t *testing.T) {
 	e.file("old.txt", "obsolete\n")
 	e.file("a.txt", "a\n")
 	out := e.fail("fs.edit", map[string]any{"patch": "*** Begin Patch\n*** Delete File: old.txt\n*** End Patch\n"})
-	assertInOrder(t, out, `this call needs "admin" access (the patch deletes`, " old.txt, which needs the access fs.delete needs")
+	assertInOrder(t, out, `this call needs "admin" access (the patch deletes`, " old.txt, and deleting a file needs admin access")
 	if e.read("old.txt") != "obsolete\n" {
 		t.Error("old.txt was deleted with write access")
 	}

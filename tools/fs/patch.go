@@ -35,7 +35,7 @@ func patchAccess(in EditInput) (tool.Access, string) {
 	}
 	for _, op := range p.Ops {
 		if op.Kind == editformat.Delete {
-			return tool.Admin, fmt.Sprintf("the patch deletes %s, which needs the access fs.delete needs", op.Path)
+			return tool.Admin, fmt.Sprintf("the patch deletes %s, and deleting a file needs admin access", op.Path)
 		}
 	}
 	return tool.Write, ""
