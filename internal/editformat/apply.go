@@ -77,7 +77,8 @@ func (e *EditError) Error() string {
 // there, with line endings, then also trailing whitespace, then also the
 // Unicode normalization form, then also typographic quotes and dashes
 // ignored; and last as whole lines indented by a uniform amount more or
-// less than the file's, the new text re-indented by that amount. The first
+// less than the file's, or with each level indented another way (two
+// spaces for a tab), the new text re-indented the same way. The first
 // of these that finds it is used and noted. Where a tolerant match placed
 // an old line that the new text keeps unchanged, the file's own line is
 // kept. The new text takes the file's line endings.

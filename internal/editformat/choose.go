@@ -12,7 +12,7 @@ func (a *applier) choose(work string, ms []match, e Edit, anchorLine int) ([]mat
 	switch {
 	case e.Count > 0:
 		if n != e.Count {
-			return nil, "", fmt.Errorf("its old text occurs %d times (at lines %s), and %d were expected", n, listLines(ms), e.Count)
+			return nil, "", fmt.Errorf("its old text occurs %s (at %s), and %d were expected", times(n), linesWord(ms), e.Count)
 		}
 		return ms, "", nil
 	case e.ReplaceAll || n == 1:
@@ -54,6 +54,22 @@ func (a *applier) nearest(ms []match, h int) ([]match, string, error) {
 		return nil, "", fmt.Errorf("its old text occurs %d times, at lines %s, and two are as near its line hint %d; add lines around it to pick one", len(ms), listLines(ms), h)
 	}
 	return ms[best : best+1], fmt.Sprintf("it occurs %d times (at lines %s); the one at line %d, nearest the line hint %d, was taken", len(ms), listLines(ms), ms[best].line, h), nil
+}
+
+// times says how often: "once", "3 times".
+func times(n int) string {
+	if n == 1 {
+		return "once"
+	}
+	return fmt.Sprintf("%d times", n)
+}
+
+// linesWord names the lines of matches: "line 4", "lines 1 and 3".
+func linesWord(ms []match) string {
+	if len(ms) == 1 {
+		return "line " + listLines(ms)
+	}
+	return "lines " + listLines(ms)
 }
 
 func abs(n int) int {

@@ -40,9 +40,16 @@ func exactMatches(text, old string, from int, whole bool) []match {
 	return out
 }
 
-// foldMatches finds old in text with the differences f ignores.
+// foldMatches finds old in text with the differences f ignores. With
+// trailing whitespace ignored, an old text that ends in spaces (and no
+// line end) matches where the text's line ends after it.
 func foldMatches(text, old string, from int, whole bool, f fold) []match {
 	ft, fo := foldText(text, f), foldText(old, f).s
+	lineEnd := false
+	if f&foldTrailing != 0 {
+		trimmed := strings.TrimRight(fo, " \t")
+		fo, lineEnd = trimmed, len(trimmed) < len(fo)
+	}
 	if fo == "" {
 		return nil
 	}
@@ -56,7 +63,8 @@ func foldMatches(text, old string, from int, whole bool, f fold) []match {
 		a, b := at+i, at+i+len(fo)
 		s, e := ft.start[a], ft.end[b-1]
 		onUnits := (a == 0 || ft.start[a-1] != s) && (b == len(ft.s) || ft.start[b] != ft.start[b-1])
-		if !onUnits || s < from || whole && !atLineStart(text, s) {
+		endsLine := b == len(ft.s) || ft.s[b] == '\n'
+		if !onUnits || s < from || whole && !atLineStart(text, s) || lineEnd && !endsLine {
 			at = a + 1
 			continue
 		}
@@ -69,7 +77,8 @@ func foldMatches(text, old string, from int, whole bool, f fold) []match {
 // indentMatches finds old as whole lines of text that differ from it in
 // indentation by the same amount on every line (as well as in what the
 // strictest fold ignores), as Aider's replace_part_with_missing_leading_
-// whitespace does. The new text is shifted by that amount.
+// whitespace does, or else in the way each level is indented (two spaces
+// for a tab), consistently. The new text is re-indented the same way.
 func indentMatches(text, old string, from int) ([]match, string) {
 	tl, ol := textLines(text), strings.Split(strings.TrimSuffix(old, "\n"), "\n")
 	all := foldLevels[len(foldLevels)-1]
@@ -80,7 +89,7 @@ func indentMatches(text, old string, from int) ([]match, string) {
 		if tl[w].start < from {
 			continue
 		}
-		sh, ok := shiftBetween(ft[w:w+len(ol)], fo)
+		sh, ok := indentChange(ft[w:w+len(ol)], fo)
 		if !ok {
 			continue
 		}
@@ -153,6 +162,87 @@ func (s shift) String() string {
 		return "the new text was indented " + what + " less, as the file is"
 	}
 	return "the new text was indented " + what + " more, as the file is"
+}
+
+// reindenter is a change of indentation the new text of a match takes.
+type reindenter interface {
+	apply(line string) string
+	String() string
+}
+
+// indentChange finds how the old lines' indentation becomes the file's:
+// a uniform shift, or else a consistent map from each indentation of the
+// old text to one of the file (spaces for tabs).
+func indentChange(file, old []string) (reindenter, bool) {
+	if sh, ok := shiftBetween(file, old); ok {
+		return sh, true
+	}
+	return mapBetween(file, old)
+}
+
+// indentMap maps each indentation of the old text to the file's: the
+// old text was indented in another way (two spaces where the file has a
+// tab), each level consistently.
+type indentMap map[string]string
+
+// apply gives a new line the file's indentation: the longest old
+// indentation its own starts with is replaced by the file's.
+func (m indentMap) apply(l string) string {
+	if strings.TrimSpace(l) == "" {
+		return l
+	}
+	ind := leading(l)
+	best, found := "", false
+	for from := range m {
+		if strings.HasPrefix(ind, from) && (!found || len(from) > len(best)) {
+			best, found = from, true
+		}
+	}
+	if !found {
+		return l
+	}
+	return m[best] + l[len(best):]
+}
+
+func (m indentMap) String() string {
+	return "the new text was re-indented line by line as the file is"
+}
+
+// mapBetween finds an indentMap that turns the old lines into the file's,
+// both folded, the lines otherwise equal: every indentation of the old
+// lines stands for one indentation of the file, and deeper stays deeper.
+func mapBetween(file, old []string) (indentMap, bool) {
+	m := indentMap{}
+	back := map[string]string{}
+	for i, ol := range old {
+		fl := file[i]
+		if strings.TrimSpace(fl) == "" && strings.TrimSpace(ol) == "" {
+			continue
+		}
+		fi, oi := leading(fl), leading(ol)
+		if fl[len(fi):] != ol[len(oi):] {
+			return nil, false
+		}
+		if prev, seen := m[oi]; seen && prev != fi {
+			return nil, false
+		}
+		if prev, seen := back[fi]; seen && prev != oi {
+			return nil, false
+		}
+		m[oi], back[fi] = fi, oi
+	}
+	for o1, f1 := range m {
+		for o2, f2 := range m {
+			if len(o1) < len(o2) && len(f1) >= len(f2) {
+				return nil, false
+			}
+		}
+	}
+	changed := false
+	for o, f := range m {
+		changed = changed || o != f
+	}
+	return m, changed
 }
 
 // shiftBetween finds the uniform indentation change that turns the old

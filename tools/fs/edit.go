@@ -10,24 +10,34 @@ import (
 	"path"
 	"strings"
 
+	"f0/internal/editformat"
+	"f0/internal/roots"
 	"f0/internal/text"
 	"f0/tool"
 
-	"github.com/agnivade/levenshtein"
 	"github.com/aymanbagabas/go-udiff"
-
-	"f0/internal/roots"
 )
 
-// EditInput is the input of fs.edit.
+// EditInput is the input of fs.edit: a path with its edits (the edits
+// list, or one oldText/newText), a line to insert at (the text editor's
+// insert), a whole new file (its create), or an edit text in one of the
+// formats models were taught (patch).
 type EditInput struct {
-	Path       string `json:"path" jsonschema:"required"`
-	Edits      []Edit `json:"edits,omitempty"`
-	OldText    string `json:"oldText,omitempty" jsonschema_description:"Exact text to replace (unique unless replaceAll)."`
-	NewText    string `json:"newText,omitempty"`
-	ReplaceAll bool   `json:"replaceAll,omitempty"`
-	DryRun     bool   `json:"dryRun,omitempty" jsonschema_description:"Show the diff only."`
-	Force      bool   `json:"force,omitempty" jsonschema_description:"Write a newText that looks like an edit instruction or a placeholder as it is."`
+	Path                 string  `json:"path,omitempty"`
+	Patch                string  `json:"patch,omitempty" jsonschema_description:"Diff, SEARCH/REPLACE or apply_patch text."`
+	Edits                []Edit  `json:"edits,omitempty"`
+	OldText              string  `json:"oldText,omitempty" jsonschema_description:"Exact text to replace (unique unless replaceAll)."`
+	NewText              string  `json:"newText,omitempty"`
+	ReplaceAll           bool    `json:"replaceAll,omitempty"`
+	ExpectedReplacements int     `json:"expectedReplacements,omitempty" jsonschema_description:"The number of occurrences oldText must have; all of them are replaced."`
+	InsertLine           *int    `json:"insertLine,omitempty" jsonschema_description:"Insert newText after this line (0 = at the top)."`
+	Command              string  `json:"command,omitempty" jsonschema_description:"The text editor's command: str_replace, insert or create."`
+	FileText             *string `json:"fileText,omitempty" jsonschema_description:"With command create: the new file's content."`
+	DryRun               bool    `json:"dryRun,omitempty" jsonschema_description:"Show the diff only."`
+	Force                bool    `json:"force,omitempty" jsonschema_description:"Write a newText that looks like an edit instruction or a placeholder as it is."`
+	// moved names the field an edit text came in when prepareEdit read it
+	// as the patch.
+	moved string
 }
 
 // Edit is one replacement.
@@ -39,9 +49,7 @@ type Edit struct {
 
 // Limits of fs.edit.
 const (
-	maxEditFile  = 16 << 20
-	maxListed    = 20 // match lines listed in an error
-	maxScanLines = 200_000
+	maxEditFile = 16 << 20
 )
 
 var editSynonyms = map[string]string{
@@ -51,83 +59,98 @@ var editSynonyms = map[string]string{
 	"oldStr": "oldText", "newStr": "newText", "all": "replaceAll", "global": "replaceAll",
 }
 
+// patchSynonyms are the names other agents give an edit text: Roo's and
+// Cline's diff, Codex's apply_patch input, opencode's patchText.
+var patchSynonyms = map[string]string{
+	"diff": "patch", "input": "patch", "patchText": "patch", "unifiedDiff": "patch", "udiff": "patch", "diffText": "patch",
+}
+
 func (t *toolset) editTool() *tool.Tool {
 	syn := map[string]string{
 		"changes": "edits", "replacements": "edits", "edit": "edits", "patches": "edits",
 		"preview": "dryRun", "dry": "dryRun",
+		"count": "expectedReplacements", "occurrences": "expectedReplacements",
+		"insertText": "newText", "text": "newText", "insertAfterLine": "insertLine", "afterLine": "insertLine",
+		"content": "fileText", "contents": "fileText",
 	}
 	for k, v := range editSynonyms {
 		if v != "replaceAll" {
 			syn[k] = v
 		}
 	}
+	maps.Copy(syn, patchSynonyms)
 	maps.Copy(syn, pathSynonyms)
 	return tool.Def[EditInput]{
 		Spec: tool.Spec{
 			Name: "fs.edit", Title: "Edit a file",
-			Summary:     "Replace exact text in a file (several edits, all or none); returns the diff.",
+			Summary:     "Replace exact text in a file, or apply a diff or patch (all or none); returns the diff.",
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Destructive: true},
 			Names: tool.Names{
-				Keywords:   []string{"replace", "modify", "change", "patch", "sed", "diff", "refactor", "str_replace"},
+				Keywords:   []string{"replace", "modify", "change", "patch", "sed", "diff", "refactor", "str_replace", "apply_patch", "search/replace"},
 				OtherNames: editForeign,
 			},
 			Fields: tool.Fields{
-				Unlisted:       []string{"oldText", "newText", "replaceAll", "force"},
+				Unlisted:       []string{"oldText", "newText", "replaceAll", "expectedReplacements", "insertLine", "command", "fileText", "force"},
 				Synonyms:       syn,
 				NestedSynonyms: map[string]map[string]string{"edits": editSynonyms},
 				MaxItems:       map[string]int{"edits": maxEdits},
 				Forms:          pathKinds("path"),
 			},
 		},
-		Run: inRoots(t, (*toolset).runEdit),
+		Prepare:   prepareEdit,
+		AccessFor: patchAccess,
+		Run:       inRoots(t, (*toolset).runEdit),
 	}.Erase()
 }
 
-// applied is how one edit was carried out.
-type applied struct {
-	lines []int  // first line of each replacement, in the text before it
-	fuzzy string // set when the match ignored whitespace
-}
-
 func (t *toolset) runEdit(ctx context.Context, in EditInput) (tool.Result, error) {
-	edits := in.Edits
-	if in.OldText != "" || in.NewText != "" {
-		if len(edits) > 0 {
-			return tool.Result{}, &tool.InputError{Field: "oldText", Problem: "was given beside edits; put every replacement in edits."}
-		}
-		edits = []Edit{{OldText: in.OldText, NewText: in.NewText, ReplaceAll: in.ReplaceAll}}
+	cmd, err := in.command()
+	if err != nil {
+		return tool.Result{}, err
 	}
-	if len(edits) == 0 {
-		return tool.Result{}, &tool.InputError{Field: "edits", Problem: "is required: give at least one {oldText, newText}."}
+	switch {
+	case cmd == "view" || cmd == "undo_edit":
+		return tool.Result{}, t.refuseCommand(cmd, in)
+	case cmd == "create":
+		return t.runCreate(ctx, in)
+	case in.Patch != "":
+		if in.OldText != "" || in.NewText != "" || len(in.Edits) > 0 {
+			return tool.Result{}, &tool.InputError{Field: "patch", Problem: "was given beside oldText, newText or edits; send the edit text alone in patch, or the edits without it."}
+		}
+		res, err := t.runPatch(ctx, in)
+		if err == nil && in.moved != "" {
+			res.Notes = append([]string{fmt.Sprintf("note: %s held an edit text and no oldText; it was applied as one (the patch field).", in.moved)}, res.Notes...)
+		}
+		return res, err
+	}
+	edits, fields, err := in.editList()
+	if err != nil {
+		return tool.Result{}, err
+	}
+	if in.Path == "" {
+		return tool.Result{}, &tool.InputError{Field: "path", Problem: "is required: name the file to edit (or send an edit text that names it in patch)."}
 	}
 	l, err := t.locate("path", in.Path)
 	if err != nil {
 		return tool.Result{}, err
 	}
 	if !in.Force && !holdsPatches(l.Rel) {
-		if err := t.checkNewTexts(ctx, in, edits); err != nil {
+		if err := t.checkNewTexts(ctx, in, edits, fields); err != nil {
 			return tool.Result{}, err
 		}
 	}
-	info, err := l.Root.OS().Stat(l.Native())
-	if err != nil {
-		return tool.Result{}, t.argError(ctx, "path", t.files.Explain("edit", l, err))
+	if err := t.editable(ctx, l); err != nil {
+		return tool.Result{}, err
 	}
-	switch {
-	case info.IsDir():
-		return tool.Result{}, &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is a directory.", t.show(l))}
-	case info.Size() > maxEditFile:
-		return tool.Result{}, &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is %s; %s edits files up to %s.", t.show(l), text.HumanBytes(info.Size()), t.call.ToolName("fs.edit"), text.HumanBytes(maxEditFile))}
-	}
-	e := &fileEdit{t: t, in: in, edits: edits, l: l}
+	e := &fileEdit{t: t, in: in, edits: edits, fields: fields, l: l}
 	if in.DryRun {
 		f, err := l.Open()
 		if err != nil {
 			return tool.Result{}, t.argError(ctx, "path", t.files.Explain("edit", l, err))
 		}
 		defer f.Close()
-		if err := e.apply(ctx, roots.Current{Reader: f, Exists: true, Size: info.Size()}, io.Discard); err != nil {
+		if err := e.apply(ctx, roots.Current{Reader: f, Exists: true}, io.Discard); err != nil {
 			return tool.Result{}, err
 		}
 	} else if _, err := t.files.Rewrite(ctx, l, roots.WriteOptions{}, func(cur roots.Current, w io.Writer) error { return e.apply(ctx, cur, w) }); err != nil {
@@ -137,16 +160,93 @@ func (t *toolset) runEdit(ctx context.Context, in EditInput) (tool.Result, error
 		}
 		return tool.Result{}, t.writeError(ctx, l, err)
 	}
-	return e.result(ctx), nil
+	return e.result(), nil
+}
+
+// editable refuses a path that is no file fs.edit can change: missing, a
+// directory, or too large.
+func (t *toolset) editable(ctx context.Context, l roots.Loc) error {
+	info, err := l.Root.OS().Stat(l.Native())
+	if err != nil {
+		return t.argError(ctx, "path", t.files.Explain("edit", l, err))
+	}
+	switch {
+	case info.IsDir():
+		return &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is a directory.", t.show(l))}
+	case info.Size() > maxEditFile:
+		return &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is %s; %s edits files up to %s.", t.show(l), text.HumanBytes(info.Size()), t.call.ToolName("fs.edit"), text.HumanBytes(maxEditFile))}
+	}
+	return nil
+}
+
+// editList is the call's edits as editformat edits, with the field each
+// came from: the edits list, or the one edit of the top-level fields (an
+// insert at a line with insertLine).
+func (in EditInput) editList() ([]editformat.Edit, []string, error) {
+	single := in.OldText != "" || in.NewText != "" || in.InsertLine != nil
+	switch {
+	case single && len(in.Edits) > 0:
+		field := "oldText"
+		if in.OldText == "" {
+			field = "newText"
+		}
+		return nil, nil, &tool.InputError{Field: field, Problem: "was given beside edits; put every replacement in edits."}
+	case in.InsertLine != nil:
+		return in.insertEdit()
+	case single:
+		e := editformat.Edit{OldText: in.OldText, NewText: in.NewText, ReplaceAll: in.ReplaceAll, Count: in.ExpectedReplacements}
+		return []editformat.Edit{e}, []string{"oldText"}, checkEdit(e, "oldText")
+	case len(in.Edits) == 0:
+		return nil, nil, &tool.InputError{Field: "edits", Problem: "is required: give at least one {oldText, newText}, or an edit text in patch."}
+	case in.ExpectedReplacements > 0 && len(in.Edits) > 1:
+		return nil, nil, &tool.InputError{Field: "expectedReplacements", Problem: fmt.Sprintf("is one count for %d edits; give it with a single oldText.", len(in.Edits))}
+	}
+	edits := make([]editformat.Edit, len(in.Edits))
+	fields := make([]string, len(in.Edits))
+	for i, ed := range in.Edits {
+		edits[i] = editformat.Edit{OldText: ed.OldText, NewText: ed.NewText, ReplaceAll: ed.ReplaceAll || in.ReplaceAll, Count: in.ExpectedReplacements}
+		fields[i] = fmt.Sprintf("edits[%d].oldText", i)
+		if err := checkEdit(edits[i], fields[i]); err != nil {
+			return nil, nil, err
+		}
+	}
+	return edits, fields, nil
+}
+
+// insertEdit is the text editor's insert: newText after line insertLine
+// (0 = at the top), as an edit with no old text before the next line.
+func (in EditInput) insertEdit() ([]editformat.Edit, []string, error) {
+	n := *in.InsertLine
+	switch {
+	case n < 0:
+		return nil, nil, &tool.InputError{Field: "insertLine", Problem: fmt.Sprintf("is %d; give the line to insert after, 0 for the top of the file.", n)}
+	case in.OldText != "":
+		return nil, nil, &tool.InputError{Field: "insertLine", Problem: "was given with oldText: insertLine inserts newText after a line and replaces nothing; send one or the other."}
+	case in.NewText == "":
+		return nil, nil, &tool.InputError{Field: "newText", Problem: "is required with insertLine: the text to insert."}
+	}
+	return []editformat.Edit{{NewText: in.NewText, LineHint: n + 1}}, []string{"insertLine"}, nil
+}
+
+// checkEdit refuses an edit that can change nothing, before the file is
+// read.
+func checkEdit(e editformat.Edit, field string) error {
+	switch {
+	case e.OldText == "":
+		return &tool.InputError{Field: field, Problem: "oldText is empty; to write a whole file use fs_write.", Hint: "Nothing was changed."}
+	case e.OldText == e.NewText:
+		return &tool.InputError{Field: field, Problem: "oldText and newText are the same, so the edit would change nothing.", Hint: "Nothing was changed."}
+	}
+	return nil
 }
 
 // checkNewTexts refuses an edit whose newText is an edit instruction, or
 // brings a placeholder for lines left out, that its oldText does not have
 // (see notcontent.go).
-func (t *toolset) checkNewTexts(ctx context.Context, in EditInput, edits []Edit) error {
+func (t *toolset) checkNewTexts(ctx context.Context, in EditInput, edits []editformat.Edit, fields []string) error {
 	for i, ed := range edits {
-		field := fmt.Sprintf("edits[%d].newText", i)
-		if in.OldText != "" {
+		field := strings.Replace(fields[i], "oldText", "newText", 1)
+		if fields[i] == "insertLine" {
 			field = "newText"
 		}
 		if ins, ok := editInstruction(ed.NewText); ok {
@@ -166,13 +266,12 @@ func (t *toolset) checkNewTexts(ctx context.Context, in EditInput, edits []Edit)
 type fileEdit struct {
 	t      *toolset
 	in     EditInput
-	edits  []Edit
+	edits  []editformat.Edit
+	fields []string // the field each edit came from, for errors
 	l      roots.Loc
 	before string
 	after  string
 	notes  []string
-	// places are the lines where each edit applied in the first reading.
-	places []int
 	// redone is set when the file changed after it was first read, and the
 	// edits were made again on its new content.
 	redone string
@@ -196,143 +295,147 @@ func (e *fileEdit) apply(ctx context.Context, cur roots.Current, w io.Writer) er
 	if !cur.Exists {
 		return t.argError(ctx, "path", t.files.Explain("edit", l, iofs.ErrNotExist))
 	}
-	data, err := io.ReadAll(io.LimitReader(cur, maxEditFile+1))
+	txt, err := t.editText(l, cur)
 	if err != nil {
-		return fmt.Errorf("edit %s: %w", t.show(l), err)
+		return err
 	}
-	if sniff(l.Rel, data).binary {
-		return &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is a binary file; %s changes text.", t.show(l), t.call.ToolName("fs.edit"))}
-	}
-	if len(data) > maxEditFile {
-		return &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is now over %s; %s edits files up to that size.", t.show(l), text.HumanBytes(maxEditFile), t.call.ToolName("fs.edit"))}
-	}
-	txt := string(data)
 	if cur.Changed > 0 {
 		then := int64(len(e.before))
-		if err := e.applyAgain(ctx, txt); err != nil {
+		if err := e.applyAgain(txt); err != nil {
 			return err
 		}
 		e.redone = fmt.Sprintf("note: %s changed after f0 read it (another writer; %s bytes then, %s now); the edits were made again on its new content, where every oldText occurs exactly as required.",
 			t.show(l), text.GroupDigits(then), text.GroupDigits(int64(len(txt))))
-	} else if err := e.applyFirst(ctx, txt); err != nil {
+	} else if err := e.applyFirst(txt); err != nil {
 		return err
 	}
 	_, err = io.WriteString(w, e.after)
 	return err
 }
 
-// applyFirst makes the edits on the file as first read: an oldText that
-// differs from the file only in indentation is applied where it matches,
-// with a note.
-func (e *fileEdit) applyFirst(ctx context.Context, text string) error {
-	e.before, e.after, e.notes, e.places = text, text, nil, nil
-	for i, ed := range e.edits {
-		ed = e.lineEnds(text, ed)
-		var how applied
-		var err error
-		e.after, how, err = applyEdit(ctx, e.t.call, e.after, ed)
-		if err != nil {
-			return e.editError(i, err)
-		}
-		if how.fuzzy != "" {
-			e.notes = append(e.notes, fmt.Sprintf("note: edit %d: %s", i+1, how.fuzzy))
-		}
-		e.places = append(e.places, how.lines[0])
+// editText reads a file to edit: text, and not over maxEditFile.
+func (t *toolset) editText(l roots.Loc, r io.Reader) (string, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxEditFile+1))
+	if err != nil {
+		return "", fmt.Errorf("edit %s: %w", t.show(l), err)
+	}
+	if sniff(l.Rel, data).binary {
+		return "", &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is a binary file; %s changes text.", t.show(l), t.call.ToolName("fs.edit"))}
+	}
+	if len(data) > maxEditFile {
+		return "", &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is now over %s; %s edits files up to that size.", t.show(l), text.HumanBytes(maxEditFile), t.call.ToolName("fs.edit"))}
+	}
+	return string(data), nil
+}
+
+// applyFirst makes the edits on the file as first read, tolerantly: an
+// oldText that differs from the file in line endings, trailing
+// whitespace, Unicode form, typographic quotes or indentation is applied
+// where it matches, with a note saying so.
+func (e *fileEdit) applyFirst(txt string) error {
+	e.before = txt
+	if n := e.in.InsertLine; n != nil && *n > lineCount(txt) {
+		return &tool.InputError{Field: "insertLine", Problem: fmt.Sprintf("is %d, but %s has %s; give 0 (the top) to %d (after the last line).", *n, e.t.show(e.l), text.Count(int64(lineCount(txt)), "line", "lines"), lineCount(txt)), Hint: "Nothing was changed."}
+	}
+	r, err := editformat.Apply(txt, crlfEdits(txt, e.edits), editformat.Options{Name: e.t.show(e.l)})
+	if err != nil {
+		return e.editError(err)
+	}
+	e.after, e.notes = r.Content, nil
+	for _, n := range r.Notes {
+		e.notes = append(e.notes, "note: "+n)
 	}
 	return nil
 }
 
 // applyAgain makes the edits on content another writer changed after the
-// first reading: only where each oldText occurs exactly, once (or at least
-// once with replaceAll). Otherwise it refuses, showing the text there now.
-func (e *fileEdit) applyAgain(ctx context.Context, text string) error {
+// first reading: only where each oldText occurs exactly as required.
+// Otherwise it refuses, showing the text there now.
+func (e *fileEdit) applyAgain(txt string) error {
 	first := e.before
-	after := text
-	for i, ed := range e.edits {
-		ed = e.lineEnds(text, ed)
-		idx := indexAll(after, ed.OldText)
-		if len(idx) == 1 || len(idx) > 1 && ed.ReplaceAll {
-			after = strings.ReplaceAll(after, ed.OldText, ed.NewText)
-			continue
-		}
-		return e.staleError(ctx, i, first, after, ed, idx)
+	r, err := editformat.Apply(txt, crlfEdits(txt, e.edits), editformat.Options{Name: e.t.show(e.l), Exact: true})
+	if err != nil {
+		return e.staleError(first, txt, err)
 	}
-	e.before, e.after = text, after
+	e.before, e.after = txt, r.Content
 	return nil
 }
 
-// lineEnds gives an edit written with \n the file's \r\n line ends.
-func (e *fileEdit) lineEnds(text string, ed Edit) Edit {
-	if strings.Contains(text, "\r\n") && !strings.Contains(ed.OldText, "\r\n") {
-		ed.OldText = strings.ReplaceAll(ed.OldText, "\n", "\r\n")
-		ed.NewText = strings.ReplaceAll(ed.NewText, "\n", "\r\n")
+// crlfEdits gives edits written with \n the line ends of a \r\n file, so
+// that they match it exactly (as they did before fs.edit matched
+// tolerantly).
+func crlfEdits(txt string, edits []editformat.Edit) []editformat.Edit {
+	if !strings.Contains(txt, "\r\n") {
+		return edits
 	}
-	return ed
-}
-
-// field names the oldText of edit i as the call gave it.
-func (e *fileEdit) field(i int) string {
-	if e.in.OldText != "" {
-		return "oldText"
-	}
-	return fmt.Sprintf("edits[%d].oldText", i)
-}
-
-// editError explains why edit i did not apply.
-func (e *fileEdit) editError(i int, err error) error {
-	msg, none := err.Error(), "Nothing was changed."
-	if len(e.edits) > 1 {
-		msg = fmt.Sprintf("edit %d of %d: %s", i+1, len(e.edits), msg)
-		none = fmt.Sprintf("None of the %d edits was applied.", len(e.edits))
-	}
-	if strings.Contains(msg, "\n") {
-		return &tool.InputError{Field: e.field(i), Problem: none + " " + msg}
-	}
-	return &tool.InputError{Field: e.field(i), Problem: text.Sentence(msg), Hint: none}
-}
-
-// staleError answers an edit that applied to the file as first read but
-// not to what another writer made of it: what changed, the oldText, the
-// text nearest it now, and the call that reads it again.
-func (e *fileEdit) staleError(ctx context.Context, i int, first, now string, ed Edit, idx []int) error {
-	t, l := e.t, e.l
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s changed after f0 read it (another writer; %s bytes then, %s now), and ", t.show(l), text.GroupDigits(int64(len(first))), text.GroupDigits(int64(len(now))))
-	which := "its oldText"
-	if len(e.edits) > 1 {
-		which = fmt.Sprintf("the oldText of edit %d of %d", i+1, len(e.edits))
-	}
-	lines := splitTextLines(now)
-	old := splitTextLines(strings.TrimRight(ed.OldText, "\r\n"))
-	from, span := 0, min(len(lines), 40)
-	if len(idx) > 1 {
-		fmt.Fprintf(&b, "%s now occurs %d times, at lines %s; nothing was written, and the other writer's change is kept.\n", which, len(idx), listLines(lineNumbers(now, idx)))
-		from = lineNumbers(now, idx[:1])[0] - 1
-	} else {
-		fmt.Fprintf(&b, "%s is no longer in it exactly; nothing was written, and the other writer's change is kept.", which)
-		best, n, ok := closest(lines, old)
-		if !ok {
-			// Nothing like it: show what is now where it was.
-			n = min(len(old)+4, len(lines))
-			best = max(min(e.places[i]-3, len(lines)-n), 0)
-			fmt.Fprintf(&b, " Where it was (line %d), the file now has, at lines %d-%d:\n%s", e.places[i], best+1, best+n, numbered(lines, best, n))
-		} else {
-			fmt.Fprintf(&b, " The closest text now is at lines %d-%d:\n%sWhat differs (- your oldText, + the file now):\n%s", best+1, best+n, numbered(lines, best, n), regionDiff(lines[best:best+n], ed.OldText))
+	out := make([]editformat.Edit, len(edits))
+	for i, ed := range edits {
+		if !strings.Contains(ed.OldText, "\r\n") {
+			ed.OldText = strings.ReplaceAll(ed.OldText, "\n", "\r\n")
+			ed.NewText = strings.ReplaceAll(ed.NewText, "\n", "\r\n")
 		}
-		from, span = best, n
+		out[i] = ed
 	}
-	offset := max(from+1-3, 1)
-	read := t.call.Suggest("fs.read", map[string]any{"path": e.in.Path, "offset": offset, "limit": span + 6, "lineNumbers": true})
+	return out
+}
+
+// editError explains why an edit did not apply, on the field it came
+// from.
+func (e *fileEdit) editError(err error) error {
+	var ee *editformat.EditError
+	if !errors.As(err, &ee) {
+		return err
+	}
+	msg, none := ee.Problem, "Nothing was changed."
+	if ee.Count > 1 {
+		msg = fmt.Sprintf("edit %d of %d: %s", ee.Index+1, ee.Count, msg)
+		none = fmt.Sprintf("None of the %d edits was applied.", ee.Count)
+	}
+	msg = countAdvice.Replace(strings.Replace(msg, "its old text", "oldText", 1))
+	if strings.Contains(msg, "\n") {
+		return &tool.InputError{Field: e.fields[ee.Index], Problem: none + " " + text.Sentence(msg)}
+	}
+	return &tool.InputError{Field: e.fields[ee.Index], Problem: text.Sentence(msg), Hint: none}
+}
+
+// countAdvice words editformat's advice on an old text found several
+// times (or not the number of times expected) in fs.edit's fields.
+var countAdvice = strings.NewReplacer(
+	": add lines around it to pick one, or replace them all", ". Add surrounding lines to oldText to pick one, set replaceAll: true to replace them all, or expectedReplacements: N to replace exactly N",
+	" were expected", " were expected (expectedReplacements)",
+	"where the old text has", "where oldText has",
+)
+
+// staleError answers edits that applied to the file as first read but not
+// to what another writer made of it: what changed, why the edit no longer
+// applies (the text nearest it now), and the call that reads it again.
+func (e *fileEdit) staleError(first, now string, err error) error {
+	t, l := e.t, e.l
+	why := err.Error()
+	var ee *editformat.EditError
+	if errors.As(err, &ee) {
+		why = ee.Problem
+		if ee.Count > 1 {
+			why = fmt.Sprintf("edit %d of %d: %s", ee.Index+1, ee.Count, why)
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s changed after f0 read it (another writer; %s bytes then, %s now), and the edits no longer apply exactly: %s\nNothing was written, and the other writer's change is kept. ",
+		t.show(l), text.GroupDigits(int64(len(first))), text.GroupDigits(int64(len(now))), strings.TrimSuffix(strings.TrimSpace(why), "."))
+	read := t.call.Suggest("fs.read", map[string]any{"path": e.in.Path, "lineNumbers": true})
 	fmt.Fprintf(&b, "Read it again and make the edit on the text as it is now: %s", read)
 	return &staleEdit{msg: b.String()}
 }
 
 // result is the answer of an edit that was made (or, with dryRun, would be).
-func (e *fileEdit) result(ctx context.Context) tool.Result {
+func (e *fileEdit) result() tool.Result {
 	t, l := e.t, e.l
 	diff := udiff.Unified(t.show(l), t.show(l), e.before, e.after)
 	added, removed := diffCounts(diff)
 	n := text.Count(int64(len(e.edits)), "edit", "edits")
+	if e.in.InsertLine != nil {
+		n = fmt.Sprintf("inserted after line %d", *e.in.InsertLine)
+	}
 	head := fmt.Sprintf("edited %s: %s, +%d -%d lines", t.show(l), n, added, removed)
 	if e.in.DryRun {
 		head = fmt.Sprintf("dry run, nothing written: %s would change by %s, +%d -%d lines", t.show(l), n, added, removed)
@@ -342,291 +445,6 @@ func (e *fileEdit) result(ctx context.Context) tool.Result {
 		notes = append(notes, e.redone)
 	}
 	return tool.Result{Head: head, Text: capDiff(diff, t.call.Room().Less(append([]string{head}, notes...)...).Bytes), Notes: notes}
-}
-
-// applyEdit applies one edit to text.
-func applyEdit(ctx context.Context, call tool.Call, text string, e Edit) (string, applied, error) {
-	var how applied
-	switch {
-	case e.OldText == "":
-		return text, how, fmt.Errorf("oldText is empty; to write a whole file use %s", call.ToolName("fs.write"))
-	case e.OldText == e.NewText:
-		return text, how, fmt.Errorf("oldText and newText are the same, so the edit would change nothing")
-	}
-	idx := indexAll(text, e.OldText)
-	switch {
-	case len(idx) == 1 || len(idx) > 1 && e.ReplaceAll:
-		how.lines = lineNumbers(text, idx)
-		return strings.ReplaceAll(text, e.OldText, e.NewText), how, nil
-	case len(idx) > 1:
-		//lint:ignore ST1005 the model reads this error as it is: sentences that end with a full stop.
-		return text, how, fmt.Errorf("oldText occurs %d times, at lines %s; it must occur once. Add surrounding lines to oldText to pick one, or set replaceAll: true to replace them all.",
-			len(idx), listLines(lineNumbers(text, idx)))
-	}
-	return applyLoose(call, text, e)
-}
-
-// indexAll returns the offsets of the non-overlapping occurrences of sub.
-func indexAll(s, sub string) []int {
-	var idx []int
-	for from := 0; ; {
-		i := strings.Index(s[from:], sub)
-		if i < 0 {
-			return idx
-		}
-		idx = append(idx, from+i)
-		from += i + len(sub)
-	}
-}
-
-// lineNumbers maps offsets (ascending) to 1-based line numbers.
-func lineNumbers(s string, offsets []int) []int {
-	out := make([]int, len(offsets))
-	line, pos := 1, 0
-	for i, off := range offsets {
-		line += strings.Count(s[pos:off], "\n")
-		pos = off
-		out[i] = line
-	}
-	return out
-}
-
-func listLines(lines []int) string {
-	parts := make([]string, 0, min(len(lines), maxListed))
-	for i, n := range lines {
-		if i == maxListed {
-			parts = append(parts, fmt.Sprintf("and %d more", len(lines)-maxListed))
-			break
-		}
-		parts = append(parts, fmt.Sprint(n))
-	}
-	return strings.Join(parts, ", ")
-}
-
-// textLine is one line of a file with its line ending.
-type textLine struct {
-	text, eol string
-}
-
-func splitTextLines(s string) []textLine {
-	var out []textLine
-	for s != "" {
-		i := strings.IndexByte(s, '\n')
-		if i < 0 {
-			out = append(out, textLine{text: s})
-			break
-		}
-		line, eol := s[:i], "\n"
-		if strings.HasSuffix(line, "\r") {
-			line, eol = line[:len(line)-1], "\r\n"
-		}
-		out = append(out, textLine{text: line, eol: eol})
-		s = s[i+1:]
-	}
-	return out
-}
-
-// applyLoose handles an oldText that is not in the file as is: a run of
-// whole lines that differs only in indentation and trailing whitespace is
-// replaced, with newText re-indented to match; otherwise the error shows
-// the closest region and how it differs.
-func applyLoose(call tool.Call, text string, e Edit) (string, applied, error) {
-	var how applied
-	lines := splitTextLines(text)
-	old := splitTextLines(strings.TrimRight(e.OldText, "\r\n"))
-	if len(old) == 0 || len(lines) > maxScanLines {
-		return text, how, fmt.Errorf("oldText was not found")
-	}
-	var starts []int
-	for w := 0; w+len(old) <= len(lines); w++ {
-		if sameTrimmed(lines[w:w+len(old)], old) {
-			starts = append(starts, w)
-		}
-	}
-	if len(starts) == 0 || len(starts) > 1 && !e.ReplaceAll {
-		if len(starts) > 1 {
-			nums := make([]int, len(starts))
-			for i, s := range starts {
-				nums[i] = s + 1
-			}
-			return text, how, fmt.Errorf("oldText was not found exactly; ignoring indentation and trailing whitespace it occurs %d times, at lines %s. Copy it exactly from the file, with enough lines to be unique", len(starts), listLines(nums))
-		}
-		return text, how, closestError(call, lines, old, e.OldText)
-	}
-	var newLines []string
-	if nt := strings.TrimRight(e.NewText, "\r\n"); nt != "" {
-		newLines = strings.Split(nt, "\n")
-	}
-	var b strings.Builder
-	prev := 0
-	for _, w := range starts {
-		for _, l := range lines[prev:w] {
-			b.WriteString(l.text + l.eol)
-		}
-		indents := indentMap(old, lines[w:w+len(old)])
-		eol, lastEOL := lines[w].eol, lines[w+len(old)-1].eol
-		if eol == "" {
-			eol = "\n"
-		}
-		for i, nl := range newLines {
-			nl = strings.TrimSuffix(nl, "\r")
-			nl = reindent(nl, indents)
-			b.WriteString(nl)
-			if i < len(newLines)-1 {
-				b.WriteString(eol)
-			} else {
-				b.WriteString(lastEOL)
-			}
-		}
-		prev = w + len(old)
-		how.lines = append(how.lines, w+1)
-	}
-	for _, l := range lines[prev:] {
-		b.WriteString(l.text + l.eol)
-	}
-	span := fmt.Sprintf("lines %d-%d", starts[0]+1, starts[0]+len(old))
-	if len(starts) > 1 {
-		span = fmt.Sprintf("%d places (lines %s)", len(starts), listLines(how.lines))
-	}
-	how.fuzzy = fmt.Sprintf("oldText did not match exactly; applied at %s, where the file differs only in indentation or trailing whitespace (newText was re-indented to match).", span)
-	return b.String(), how, nil
-}
-
-func sameTrimmed(lines, old []textLine) bool {
-	for i := range old {
-		if strings.TrimSpace(lines[i].text) != strings.TrimSpace(old[i].text) {
-			return false
-		}
-	}
-	return true
-}
-
-// indentOf is a line's leading whitespace.
-func indentOf(s string) string { return s[:len(s)-len(strings.TrimLeft(s, " \t"))] }
-
-// indentMap pairs the indentation of each line of oldText with that of the
-// file line it matched.
-func indentMap(old, file []textLine) map[string]string {
-	m := map[string]string{}
-	for i := range old {
-		if strings.TrimSpace(old[i].text) != "" {
-			m[indentOf(old[i].text)] = indentOf(file[i].text)
-		}
-	}
-	return m
-}
-
-// reindent gives a line of newText the file's indentation: the longest
-// oldText indentation it starts with is replaced by the file's.
-func reindent(line string, indents map[string]string) string {
-	if strings.TrimSpace(line) == "" {
-		return line
-	}
-	ind := indentOf(line)
-	best, found := "", false
-	for from := range indents {
-		if strings.HasPrefix(ind, from) && (!found || len(from) > len(best)) {
-			best, found = from, true
-		}
-	}
-	if !found {
-		return line
-	}
-	return indents[best] + line[len(best):]
-}
-
-// closestError finds the region of the file most like oldText and shows
-// it, with line numbers, and how it differs.
-func closestError(call tool.Call, lines, old []textLine, oldText string) error {
-	if len(lines) == 0 {
-		return fmt.Errorf("oldText was not found: the file is empty")
-	}
-	best, span, ok := closest(lines, old)
-	if !ok {
-		return fmt.Errorf("oldText was not found, and no part of the file resembles it; read the file (%s) and copy the text exactly", call.ToolName("fs.read"))
-	}
-	return fmt.Errorf("oldText was not found, not even ignoring indentation. The closest text is at lines %d-%d:\n%sWhat differs (- your oldText, + the file):\n%s",
-		best+1, best+span, numbered(lines, best, span), regionDiff(lines[best:best+span], oldText))
-}
-
-// closest finds the run of lines most like old: its first line (0-based)
-// and length; ok is false when no part of the file resembles it.
-func closest(lines, old []textLine) (best, span int, ok bool) {
-	n := len(old)
-	if len(lines) == 0 || n == 0 {
-		return 0, 0, false
-	}
-	want := make(map[string]bool, n)
-	for _, l := range old {
-		if s := strings.TrimSpace(l.text); s != "" {
-			want[s] = true
-		}
-	}
-	best, bestScore := -1, 0
-	span = min(n, len(lines))
-	for w := 0; w+span <= len(lines); w++ {
-		score := 0
-		for k, l := range lines[w : w+span] {
-			line := strings.TrimSpace(l.text)
-			if line == strings.TrimSpace(old[k].text) && line != "" {
-				score += 2 // in its place
-			}
-			if want[line] {
-				score++
-			}
-		}
-		if score > bestScore {
-			best, bestScore = w, score
-		}
-	}
-	if best >= 0 {
-		return best, span, true
-	}
-	// No line in common: anchor on the line nearest the first one.
-	first := strings.TrimSpace(old[0].text)
-	bestD := 1 << 30
-	for i, l := range lines {
-		line := strings.TrimSpace(l.text)
-		if len(line) > 4*len(first)+40 {
-			continue
-		}
-		if d := levenshtein.ComputeDistance(first, line); d < bestD {
-			best, bestD = i, d
-		}
-	}
-	if best < 0 || bestD > max(len(first)*2/3, 3) {
-		return 0, 0, false
-	}
-	return min(best, len(lines)-span), span, true
-}
-
-// numbered shows n lines from from (0-based) with their line numbers.
-func numbered(lines []textLine, from, n int) string {
-	var b strings.Builder
-	for i, l := range lines[from : from+n] {
-		fmt.Fprintf(&b, "%6d\t%s\n", from+i+1, l.text)
-	}
-	return b.String()
-}
-
-// regionDiff shows how oldText differs from a region of the file (- the
-// oldText, + the file), without the diff's header.
-func regionDiff(region []textLine, oldText string) string {
-	var text strings.Builder
-	for _, l := range region {
-		text.WriteString(l.text + "\n")
-	}
-	oldNorm := strings.ReplaceAll(strings.TrimRight(oldText, "\r\n"), "\r\n", "\n") + "\n"
-	return trimDiffHeader(udiff.Unified("oldText", "file", oldNorm, text.String()))
-}
-
-// trimDiffHeader drops the ---/+++ lines of a unified diff.
-func trimDiffHeader(d string) string {
-	lines := strings.SplitAfter(d, "\n")
-	for len(lines) > 0 && (strings.HasPrefix(lines[0], "--- ") || strings.HasPrefix(lines[0], "+++ ")) {
-		lines = lines[1:]
-	}
-	return strings.Join(lines, "")
 }
 
 // diffCounts counts the added and removed lines of a unified diff.

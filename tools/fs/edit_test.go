@@ -33,10 +33,11 @@ func TestEdit(t *testing.T) {
 		{"dry run", map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldText": "return 1", "newText": "return 10"}}, "dryRun": true},
 			[]string{"dry run, nothing written: util.go would change by 1 edit, +1 -1 lines", "+\treturn 10"}, src},
 		{"indentation differs", map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldText": "func A() int {\n  return 1\n}", "newText": "func A() int {\n  x := 1\n  return x\n}"}}},
-			[]string{"edited util.go: 1 edit, +2 -1 lines", "note: edit 1: oldText did not match exactly; applied at lines 4-6, where the file differs only in indentation or trailing whitespace (newText was re-indented to match)."},
+			[]string{"edited util.go: 1 edit, +2 -1 lines", "note: matched with indentation ignored (the new text was re-indented line by line as the file is) at lines 4-6"},
 			strings.Replace(src, "\treturn 1\n", "\tx := 1\n\treturn x\n", 1)},
 		{"trailing whitespace differs", map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldText": "func B() int {   \n\treturn 2 // TODO  ", "newText": ""}}},
-			[]string{"edited util.go: 1 edit, +0 -2 lines", "applied at lines 8-9"}, strings.Replace(src, "func B() int {\n\treturn 2 // TODO\n", "", 1)},
+			// As the oldText without its trailing spaces would: the line end after it stays.
+			[]string{"edited util.go: 1 edit, +1 -2 lines", "note: matched with line endings (CRLF/LF) and trailing whitespace ignored at lines 8-9"}, strings.Replace(src, "func B() int {\n\treturn 2 // TODO", "", 1)},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -53,16 +54,16 @@ func TestEdit(t *testing.T) {
 		want []string
 	}{
 		{"ambiguous", map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldText": "return", "newText": "give"}}},
-			[]string{`fs_edit: "edits[0].oldText": oldText occurs 2 times, at lines 5, 9; it must occur once. Add surrounding lines to oldText to pick one, or set replaceAll: true to replace them all. Nothing was changed.`}},
+			[]string{`fs_edit: "edits[0].oldText": oldText occurs 2 times, at lines 5 and 9; it must occur once. Add surrounding lines to oldText to pick one, set replaceAll: true to replace them all, or expectedReplacements: N to replace exactly N. Nothing was changed.`}},
 		{"not found shows the closest lines", map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldText": "func B() int {\n\treturn 3 // TODO\n}", "newText": "x"}}},
-			[]string{`"edits[0].oldText": Nothing was changed. oldText was not found, not even ignoring indentation. The closest text is at lines 8-10:`,
-				"     8\tfunc B() int {\n     9\t\treturn 2 // TODO\n    10\t}\n", "What differs (- your oldText, + the file):\n@@ -1,3 +1,3 @@\n func B() int {\n-\treturn 3 // TODO\n+\treturn 2 // TODO\n }"}},
-		{"nothing alike", map[string]any{"path": "util.go", "oldText": "zzzzzzzzzzzzzzzzzzzz", "newText": "x"}, []string{`"oldText": oldText was not found, and no part of the file resembles it; read the file (fs_read) and copy the text exactly. Nothing was changed.`}},
+			[]string{`"edits[0].oldText": Nothing was changed. oldText is not in the file, exactly or with line endings, trailing whitespace, Unicode form, typographic quotes and dashes, or indentation ignored. The closest text is at lines 8-10:`,
+				"     8\tfunc B() int {\n     9\t\treturn 2 // TODO\n    10\t}\n", `Line 9 differs: the file has "\treturn 2 // TODO" where oldText has "\treturn 3 // TODO".`}},
+		{"nothing alike", map[string]any{"path": "util.go", "oldText": "zzzzzzzzzzzzzzzzzzzz", "newText": "x"}, []string{`"oldText": oldText is not in the file, exactly or with line endings, trailing whitespace, Unicode form, typographic quotes and dashes, or indentation ignored, and no region is like it; its first line is "zzzzzzzzzzzzzzzzzzzz". Read the file again and copy the lines to change exactly. Nothing was changed.`}},
 		{"all or none", map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldText": "return 1", "newText": "return 10"}, map[string]any{"oldText": "missing text", "newText": "x"}}},
-			[]string{`"edits[1].oldText": edit 2 of 2: oldText was not found`, "None of the 2 edits was applied."}},
+			[]string{`"edits[1].oldText": edit 2 of 2: oldText is not in the file`, "None of the 2 edits was applied."}},
 		{"same text", map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldText": "A", "newText": "A"}}}, []string{"oldText and newText are the same, so the edit would change nothing."}},
 		{"empty old text", map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldText": "", "newText": "A"}}}, []string{"oldText is empty; to write a whole file use fs_write."}},
-		{"no edits", map[string]any{"path": "util.go"}, []string{`"edits": is required: give at least one {oldText, newText}.`}},
+		{"no edits", map[string]any{"path": "util.go"}, []string{`"edits": is required: give at least one {oldText, newText}, or an edit text in patch.`}},
 		{"missing newText", map[string]any{"path": "util.go", "edits": []any{map[string]any{"old_string": "A"}}}, []string{`"edits[0].newText": is required`}},
 		{"misspelt nested field", map[string]any{"path": "util.go", "edits": []any{map[string]any{"oldTxt": "A", "newText": "B"}}}, []string{`"edits[0].oldTxt": unknown field; did you mean "oldText"?`}},
 		{"missing file", map[string]any{"path": "utill.go", "edits": []any{map[string]any{"oldText": "A", "newText": "B"}}}, []string{`edit utill.go: no such file or directory; did you mean util.go?`}},
@@ -126,9 +127,9 @@ func TestEditWithWriterOutsideF0(t *testing.T) {
 			}
 			return ""
 		}, false, []string{
-			"fs_edit failed: util.go changed after f0 read it (another writer; 41 bytes then, 50 now), and its oldText is no longer in it exactly; nothing was written, and the other writer's change is kept. Where it was (line 4), the file now has, at lines 1-5:\n     1\tpackage util\n",
-			"     4\t\treturn 2 // tuned\n     5\t}\n",
-			`Read it again and make the edit on the text as it is now: fs_read {"limit":11,"lineNumbers":true,"offset":1,"path":"util.go"}`,
+			`fs_edit failed: util.go changed after f0 read it (another writer; 41 bytes then, 50 now), and the edits no longer apply exactly: its old text is not in the file, exactly, and no region is like it; its first line is "return 1".`,
+			"\nNothing was written, and the other writer's change is kept.",
+			`Read it again and make the edit on the text as it is now: fs_read {"lineNumbers":true,"path":"util.go"}`,
 			`You passed: {"newText":"return 10","oldText":"return 1","path":"util.go"}`,
 		}, "package util\n\nfunc A() int {\n\treturn 2 // tuned\n}\n"},
 		{"several lines no longer apply: the closest text now", func(n int) string {
@@ -137,9 +138,9 @@ func TestEditWithWriterOutsideF0(t *testing.T) {
 			}
 			return ""
 		}, false, []string{
-			"its oldText is no longer in it exactly; nothing was written, and the other writer's change is kept. The closest text now is at lines 3-5:\n     3\tfunc A() int {\n     4\t\treturn 2 // tuned\n     5\t}\n",
-			"What differs (- your oldText, + the file now):\n@@ -1,3 +1,3 @@\n func A() int {\n-\treturn 1\n+\treturn 2 // tuned\n }\n",
-			`fs_read {"limit":9,"lineNumbers":true,"offset":1,"path":"util.go"}`,
+			"the edits no longer apply exactly: its old text is not in the file, exactly. The closest text is at lines 3-5:\n     3\tfunc A() int {\n     4\t\treturn 2 // tuned\n     5\t}\n",
+			`Line 4 differs: the file has "\treturn 2 // tuned" where the old text has "\treturn 1".`,
+			"Nothing was written, and the other writer's change is kept.", `fs_read {"lineNumbers":true,"path":"util.go"}`,
 		}, "package util\n\nfunc A() int {\n\treturn 2 // tuned\n}\n"},
 		{"removed: refused", func(n int) string {
 			if n == 0 {
@@ -152,7 +153,7 @@ func TestEditWithWriterOutsideF0(t *testing.T) {
 				return src + "\nfunc B() int {\n\treturn 1\n}\n"
 			}
 			return ""
-		}, false, []string{"and its oldText now occurs 2 times, at lines 4, 8; nothing was written, and the other writer's change is kept.\nRead it again and make the edit on the text as it is now: fs_read {\"limit\":15,\"lineNumbers\":true,\"offset\":1,\"path\":\"util.go\"}"}, src + "\nfunc B() int {\n\treturn 1\n}\n"},
+		}, false, []string{"and the edits no longer apply exactly: its old text occurs 2 times, at lines 4 and 8; it must occur once", "\nNothing was written, and the other writer's change is kept. Read it again and make the edit on the text as it is now: fs_read {\"lineNumbers\":true,\"path\":\"util.go\"}"}, src + "\nfunc B() int {\n\treturn 1\n}\n"},
 		{"keeps changing: gives up, writes nothing", func(n int) string {
 			return fmt.Sprintf("%s// touched %d\n", src, n)
 		}, false, []string{"fs_edit failed: util.go changed by another writer 3 times while f0 was writing it; nothing was written: try again when it is quiet"}, src + "// touched 2\n"},
@@ -244,7 +245,7 @@ func TestEditRefusesInstructions(t *testing.T) {
 		want string
 	}{
 		{"placeholder", lazy, `fs_edit: "newText": holds a placeholder for lines left out (line 2: "// ... existing code ..."), which oldText does not have: the edit would replace the lines of oldText with that comment. Nothing was changed. Give the whole new text in newText, or narrow oldText to the lines that change. To write it as it is, send the same call with "force": true.` + "\nYou passed: "},
-		{"SEARCH/REPLACE", block, `fs_edit: "edits[0].newText": is an Aider-style SEARCH/REPLACE block (line 1: "<<<<<<< SEARCH"), and oldText is not: the file would hold the instruction instead of the change it describes. Nothing was changed. Make the change itself: fs_edit {"edits":[{"newText":"\treturn 3","oldText":"\treturn 2"}],"path":"util.go"}. To write it as it is, send the same call with "force": true.`},
+		{"SEARCH/REPLACE", block, `fs_edit: "edits[0].newText": is an Aider-style SEARCH/REPLACE block (line 1: "<<<<<<< SEARCH"), and oldText is not: the file would hold the instruction instead of the change it describes. Nothing was changed. Make the change itself: fs_edit {"patch":"<<<<<<< SEARCH\n\treturn 2\n=======\n\treturn 3\n>>>>>>> REPLACE","path":"util.go"}. To write it as it is, send the same call with "force": true.`},
 	}
 	for _, c := range refused {
 		t.Run(c.name, func(t *testing.T) {

@@ -117,21 +117,18 @@ var writeForeign = concat(
 	editor("create", tool.OtherName{Args: withPath(map[string]string{"file_text": "content"})}),
 )
 
-// replacements is gemini-cli's expected_replacements: 1 is what fs.edit
-// does (one exact occurrence); another count is a check f0 does not make.
-var replacements = map[string]map[string]any{"1": {}}
-
 var editForeign = concat(
 	[]tool.OtherName{{Name: "edit_file", When: map[string]string{"code_edit": ""},
 		Refuse: "edit_file with code_edit (a sketch of the change with \"// ... existing code ...\" markers) cannot be applied exactly. Use fs_edit with the exact oldText and its newText, or fs_write with the whole new content."}},
-	named(tool.OtherName{Args: withPath(nil), Values: map[string]map[string]map[string]any{"expected_replacements": replacements},
-		Unmapped: map[string]string{"expected_replacements": `fs_edit replaces one exact occurrence, or every occurrence with replaceAll: true (its answer says how many), and checks no count. Send replaceAll: true, or make oldText unique`}},
+	// gemini-cli's expected_replacements is fs.edit's expectedReplacements.
+	named(tool.OtherName{Args: withPath(nil)},
 		"edit_file", "Edit", "MultiEdit", "replace", "search_replace", "str_replace", "edit", "apply_edit"),
 	editor("str_replace", tool.OtherName{Args: withPath(nil)}),
-	editor("insert", tool.OtherName{Refuse: "the text editor's insert (new_str after line insert_line) has no exact f0 equivalent. Read the line with fs_read {\"path\":…,\"offset\":N,\"limit\":1}, then fs_edit with oldText set to that line and newText set to the line followed by the new text."}),
+	editor("insert", tool.OtherName{Args: withPath(nil)}),
 	editor("undo_edit", tool.OtherName{Refuse: "f0 keeps no edit history to undo. Put the old text back with fs_edit (oldText: the current text, newText: the old)."}),
-	named(tool.OtherName{Refuse: "a diff or patch cannot be applied here. Use fs_edit with {\"path\", \"edits\": [{\"oldText\", \"newText\"}]}: copy each SEARCH block into oldText and its REPLACE block into newText."},
-		"apply_patch", "apply_diff", "replace_in_file"),
+	// Codex's apply_patch (input), Roo's apply_diff and Cline's
+	// replace_in_file (diff) send an edit text: fs.edit's patch.
+	named(tool.OtherName{Args: withPath(nil)}, "apply_patch", "apply_diff", "replace_in_file"),
 )
 
 // amazonQDepth is Amazon Q's fs_read Directory depth: 0 lists the

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"f0/internal/editformat"
 	"f0/internal/text"
 	"f0/tool"
 )
@@ -38,9 +39,9 @@ type instruction struct {
 	// lazy is set for a placeholder, which stands for lines rather than
 	// asking a change.
 	lazy bool
-	// edits is what an edit instruction asks, as fs.edit edits, when it
-	// can be read so.
-	edits []Edit
+	// patch is the edit text fs.edit's patch field takes for it, when
+	// editformat reads it.
+	patch string
 }
 
 var (
@@ -71,48 +72,34 @@ func holdsPatches(rel string) bool {
 func editInstruction(text string) (instruction, bool) {
 	lines := strings.Split(strings.TrimSuffix(strings.ReplaceAll(text, "\r\n", "\n"), "\n"), "\n")
 	for i, l := range lines {
-		if srHead.MatchString(l) && completeBlock(lines[i:]) {
-			return instruction{kind: "an Aider-style SEARCH/REPLACE block", line: i + 1, text: l, edits: searchReplace(lines[i:])}, true
-		}
+		var kind string
 		switch {
+		case srHead.MatchString(l) && completeBlock(lines[i:]):
+			kind = "an Aider-style SEARCH/REPLACE block"
 		case strings.HasPrefix(l, "--- ") && i+2 < len(lines) && strings.HasPrefix(lines[i+1], "+++ ") && diffHunk.MatchString(lines[i+2]):
-			return instruction{kind: "a unified diff", line: i + 1, text: l, edits: hunkEdits(lines[i+2:], func(s string) bool { return diffHunk.MatchString(s) }, func(s string) bool {
-				return strings.HasPrefix(s, "--- ") || strings.HasPrefix(s, "diff ")
-			})}, true
+			kind = "a unified diff"
 		case patchBegin.MatchString(l) && hasPatchFile(lines[i+1:]):
-			return instruction{kind: "a Codex apply_patch envelope", line: i + 1, text: l, edits: patchEdits(lines[i+1:])}, true
+			kind = "a Codex apply_patch envelope"
+		default:
+			continue
 		}
+		return instruction{kind: kind, line: i + 1, text: l, patch: patchText(text, lines, i)}, true
 	}
 	return instruction{}, false
 }
 
-// searchReplace reads the SEARCH/REPLACE blocks in lines as edits. A
-// block with an empty SEARCH part (Aider's way to make a file) gives no
-// edit.
-func searchReplace(lines []string) []Edit {
-	var edits []Edit
-	for i := 0; i < len(lines); i++ {
-		if !srHead.MatchString(lines[i]) {
-			continue
-		}
-		div, end := -1, -1
-		for j := i + 1; j < len(lines) && end < 0; j++ {
-			switch {
-			case div < 0 && srDivider.MatchString(lines[j]):
-				div = j
-			case div >= 0 && srUpdated.MatchString(lines[j]):
-				end = j
-			}
-		}
-		if end < 0 {
-			break
-		}
-		if old := strings.Join(lines[i+1:div], "\n"); old != "" {
-			edits = append(edits, Edit{OldText: old, NewText: strings.Join(lines[div+1:end], "\n")})
-		}
-		i = end
+// patchText is the edit text of an instruction found at line i of text:
+// the whole text when editformat reads it (a file name or a fence before
+// the block), else the text from line i on; "" when neither reads.
+func patchText(whole string, lines []string, i int) string {
+	if _, err := editformat.Parse(whole); err == nil {
+		return whole
 	}
-	return edits
+	from := strings.Join(lines[i:], "\n") + "\n"
+	if _, err := editformat.Parse(from); err == nil {
+		return from
+	}
+	return ""
 }
 
 // completeBlock reports whether lines begin with a whole SEARCH/REPLACE
@@ -137,52 +124,6 @@ func hasPatchFile(lines []string) bool {
 		}
 	}
 	return false
-}
-
-// patchEdits reads the chunks of an apply_patch envelope's Update File
-// sections as edits.
-func patchEdits(lines []string) []Edit {
-	var edits []Edit
-	for i, l := range lines {
-		if strings.HasPrefix(strings.TrimSpace(l), "*** Update File: ") {
-			edits = append(edits, hunkEdits(lines[i+1:], func(s string) bool { return strings.HasPrefix(s, "@@") }, func(s string) bool {
-				return strings.HasPrefix(strings.TrimSpace(s), "*** ") && strings.TrimSpace(s) != "*** End of File"
-			})...)
-		}
-	}
-	return edits
-}
-
-// hunkEdits reads hunks (lines marked ' ', '-' and '+', each hunk begun by
-// a line for which starts holds) as edits, up to a line for which stop
-// holds: the old text is the context and removed lines, the new text the
-// context and added lines.
-func hunkEdits(lines []string, starts, stop func(string) bool) []Edit {
-	var edits []Edit
-	var old, now []string
-	flush := func() {
-		if len(old) > 0 && strings.Join(old, "\n") != strings.Join(now, "\n") {
-			edits = append(edits, Edit{OldText: strings.Join(old, "\n"), NewText: strings.Join(now, "\n")})
-		}
-		old, now = nil, nil
-	}
-	for _, l := range lines {
-		switch {
-		case stop(l):
-			flush()
-			return edits
-		case starts(l):
-			flush()
-		case strings.HasPrefix(l, "-"):
-			old = append(old, l[1:])
-		case strings.HasPrefix(l, "+"):
-			now = append(now, l[1:])
-		case strings.HasPrefix(l, " "), l == "":
-			old, now = append(old, strings.TrimPrefix(l, " ")), append(now, strings.TrimPrefix(l, " "))
-		}
-	}
-	flush()
-	return edits
 }
 
 // placeholderPhrases are what a line says, once its comment marks,
@@ -297,29 +238,26 @@ func (t *toolset) refuseEdit(ctx context.Context, field string, in instruction) 
 }
 
 // editCall is the fs.edit call that makes the change an instruction
-// describes, in full when it is short and in outline otherwise. An empty
-// p keeps the call's own path.
+// describes: its edit text in fs.edit's patch field, in full when it is
+// short and in outline otherwise. An empty p keeps the call's own path.
 func (t *toolset) editCall(ctx context.Context, p string, in instruction) string {
-	if len(in.edits) == 0 {
-		return t.call.Suggest("fs.edit", map[string]any{"path": p, "edits": []any{map[string]any{"oldText": "…the lines to change, copied from the file…", "newText": "…their new text…"}}})
-	}
-	edits := make([]any, len(in.edits))
-	for i, e := range in.edits {
-		edits[i] = map[string]any{"oldText": e.OldText, "newText": e.NewText}
-	}
-	args := map[string]any{"edits": edits}
-	render := func() string {
+	if in.patch == "" {
+		args := map[string]any{"path": p, "edits": []any{map[string]any{"oldText": "…the lines to change, copied from the file…", "newText": "…their new text…"}}}
 		if p == "" {
 			return t.call.Again(map[string]any{"edits": args["edits"], "oldText": nil, "newText": nil, "replaceAll": nil})
 		}
-		args["path"] = p
 		return t.call.Suggest("fs.edit", args)
 	}
-	if s := render(); len(s) <= maxSuggested {
+	render := func(patch string) string {
+		if p == "" {
+			return t.call.Again(map[string]any{"patch": patch, "edits": nil, "oldText": nil, "newText": nil, "replaceAll": nil, "force": nil})
+		}
+		return t.call.Suggest("fs.edit", map[string]any{"path": p, "patch": patch})
+	}
+	if s := render(in.patch); len(s) <= maxSuggested {
 		return s
 	}
-	args["edits"] = []any{map[string]any{"oldText": "…the old lines of the first block…", "newText": "…its new lines…"}}
-	return fmt.Sprintf("%s with the %s it holds", render(), text.Count(int64(len(in.edits)), "edit", "edits"))
+	return fmt.Sprintf("%s with this %s as the patch", render("…"+in.kind[strings.IndexByte(in.kind, ' ')+1:]+"…"), in.kind[strings.IndexByte(in.kind, ' ')+1:])
 }
 
 // quoteLine quotes a line for a message, cut when long.

@@ -1,7 +1,6 @@
 package fs
 
 import (
-	"reflect"
 	"testing"
 )
 
@@ -61,26 +60,26 @@ func TestEditInstruction(t *testing.T) {
 		name, text string
 		kind       string // "" when none
 		line       int
-		edits      []Edit
+		whole      bool // the whole text is the patch fs.edit is offered
 	}{
 		{"SEARCH/REPLACE", "main.py\n```python\n<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n>>>>>>> REPLACE\n```\n\nmain.py\n```python\n<<<<<<< SEARCH\ny = 1\n=======\ny = 3\n>>>>>>> REPLACE\n```\n",
-			"an Aider-style SEARCH/REPLACE block", 3, []Edit{{OldText: "x = 1", NewText: "x = 2"}, {OldText: "y = 1", NewText: "y = 3"}}},
-		{"SEARCH/REPLACE that makes a file", "<<<<<<< SEARCH\n=======\nnew\n>>>>>>> REPLACE\n", "an Aider-style SEARCH/REPLACE block", 1, nil},
+			"an Aider-style SEARCH/REPLACE block", 3, true},
+		{"SEARCH/REPLACE that makes a file", "<<<<<<< SEARCH\n=======\nnew\n>>>>>>> REPLACE\n", "an Aider-style SEARCH/REPLACE block", 1, true},
 		{"unified diff", "diff --git a/m.go b/m.go\n--- a/m.go\n+++ b/m.go\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n@@ -9,2 +9,2 @@\n-y\n+Y\n z\n",
-			"a unified diff", 2, []Edit{{OldText: "a\nb\nc", NewText: "a\nB\nc"}, {OldText: "y\nz", NewText: "Y\nz"}}},
-		{"apply_patch", "*** Begin Patch\n*** Update File: m.go\n@@ func main() {\n-\told()\n+\tnew()\n*** End Patch\n", "a Codex apply_patch envelope", 1, []Edit{{OldText: "\told()", NewText: "\tnew()"}}},
-		{"apply_patch adding a file", "*** Begin Patch\n*** Add File: n.go\n+package n\n*** End Patch\n", "a Codex apply_patch envelope", 1, nil},
-		{"git conflict markers", "<<<<<<< HEAD\na\n=======\nb\n>>>>>>> topic\n", "", 0, nil},
-		{"a SEARCH line alone", "<<<<<<< SEARCH\nx\n", "", 0, nil},
-		{"Markdown rule", "intro\n--- \n+++ not a diff\ntext\n", "", 0, nil},
-		{"YAML documents", "--- a\nkey: v\n--- b\n", "", 0, nil},
-		{"Begin Patch alone", "*** Begin Patch\nnothing\n", "", 0, nil},
+			"a unified diff", 2, true},
+		{"apply_patch", "*** Begin Patch\n*** Update File: m.go\n@@ func main() {\n-\told()\n+\tnew()\n*** End Patch\n", "a Codex apply_patch envelope", 1, true},
+		{"apply_patch adding a file", "*** Begin Patch\n*** Add File: n.go\n+package n\n*** End Patch\n", "a Codex apply_patch envelope", 1, true},
+		{"git conflict markers", "<<<<<<< HEAD\na\n=======\nb\n>>>>>>> topic\n", "", 0, false},
+		{"a SEARCH line alone", "<<<<<<< SEARCH\nx\n", "", 0, false},
+		{"Markdown rule", "intro\n--- \n+++ not a diff\ntext\n", "", 0, false},
+		{"YAML documents", "--- a\nkey: v\n--- b\n", "", 0, false},
+		{"Begin Patch alone", "*** Begin Patch\nnothing\n", "", 0, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			in, ok := editInstruction(c.text)
-			if ok != (c.kind != "") || in.kind != c.kind || in.line != c.line || !reflect.DeepEqual(in.edits, c.edits) {
-				t.Errorf("got %v %+v; want %q at line %d with %+v", ok, in, c.kind, c.line, c.edits)
+			if ok != (c.kind != "") || in.kind != c.kind || in.line != c.line || (in.patch == c.text) != c.whole {
+				t.Errorf("got %v %+v; want %q at line %d, the whole text as the patch: %v", ok, in, c.kind, c.line, c.whole)
 			}
 		})
 	}

@@ -99,10 +99,7 @@ func (t *toolset) runWrite(ctx context.Context, in WriteInput) (tool.Result, err
 	if err != nil {
 		return tool.Result{}, t.writeError(ctx, l, err)
 	}
-	lines := strings.Count(in.Content, "\n")
-	if in.Content != "" && !strings.HasSuffix(in.Content, "\n") {
-		lines++
-	}
+	lines := lineCount(in.Content)
 	var txt string
 	switch {
 	case mode == "append" && before >= 0:

@@ -2,6 +2,7 @@ package fs_test
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -112,9 +113,9 @@ func TestWriteRefusesEditInstructions(t *testing.T) {
 		want string
 	}{
 		{"SEARCH/REPLACE", map[string]any{"path": "util.go", "content": block},
-			`fs_write: "content": is an Aider-style SEARCH/REPLACE block (line 3: "<<<<<<< SEARCH"), not the text of util.go: written as it is, the file would hold the instruction instead of its text. Nothing was written. To make the change it describes: fs_edit {"edits":[{"newText":"\treturn 10","oldText":"\treturn 1"}],"path":"util.go"}` + force},
+			`fs_write: "content": is an Aider-style SEARCH/REPLACE block (line 3: "<<<<<<< SEARCH"), not the text of util.go: written as it is, the file would hold the instruction instead of its text. Nothing was written. To make the change it describes: fs_edit {"patch":"util.go\n` + "```go" + `\n<<<<<<< SEARCH\n\treturn 1\n=======\n\treturn 10\n>>>>>>> REPLACE\n` + "```" + `\n","path":"util.go"}` + force},
 		{"unified diff", map[string]any{"path": "util.go", "content": diff},
-			`"content": is a unified diff (line 1: "--- a/util.go"), not the text of util.go: written as it is, the file would hold the instruction instead of its text. Nothing was written. To make the change it describes: fs_edit {"edits":[{"newText":"func A() int {\n\treturn 10\n}","oldText":"func A() int {\n\treturn 1\n}"}],"path":"util.go"}` + force},
+			`"content": is a unified diff (line 1: "--- a/util.go"), not the text of util.go: written as it is, the file would hold the instruction instead of its text. Nothing was written. To make the change it describes: fs_edit {"patch":"--- a/util.go\n+++ b/util.go\n@@ -3,3 +3,3 @@\n func A() int {\n-\treturn 1\n+\treturn 10\n }\n","path":"util.go"}` + force},
 		{"apply_patch", map[string]any{"path": "util.go", "content": patch},
 			`"content": is a Codex apply_patch envelope (line 1: "*** Begin Patch"), not the text of util.go`},
 		{"appending a block", map[string]any{"path": "util.go", "content": block, "mode": "append"}, `"content": is an Aider-style SEARCH/REPLACE block (line 3: "<<<<<<< SEARCH")`},
@@ -130,6 +131,14 @@ func TestWriteRefusesEditInstructions(t *testing.T) {
 			assertNot(t, out, "Example: ")
 			if e.read("util.go") != src {
 				t.Error("a refused write changed the file")
+			}
+			if c.name == "placeholder" {
+				return
+			}
+			// The fix is one call: the fs_edit the answer names makes the change.
+			assertInOrder(t, e.ok("fs.edit", suggested(t, out, "fs_edit ")), "applied ")
+			if got := e.read("util.go"); got != strings.Replace(src, "return 1", "return 10", 1) {
+				t.Errorf("after the suggested call the file holds %q", got)
 			}
 		})
 	}
@@ -157,4 +166,19 @@ func TestWriteRefusesEditInstructions(t *testing.T) {
 			}
 		})
 	}
+}
+
+// suggested decodes the arguments of the call an answer names after
+// prefix ("fs_edit ").
+func suggested(t *testing.T, answer, prefix string) map[string]any {
+	t.Helper()
+	i := strings.Index(answer, prefix)
+	if i < 0 {
+		t.Fatalf("no %q call in:\n%s", prefix, answer)
+	}
+	var args map[string]any
+	if err := json.NewDecoder(strings.NewReader(answer[i+len(prefix):])).Decode(&args); err != nil {
+		t.Fatalf("the %q call does not decode: %v\n%s", prefix, err, answer)
+	}
+	return args
 }
