@@ -6,12 +6,18 @@
 //
 // The converters are installed from npm at pinned versions in e2e/portability (e2e/run.sh runs npm ci
 // there) and called through their own exports (see portability/convert.mjs).
+//
+// The last group checks that what each converter makes of net_curl still admits the two shapes models
+// send unprompted (issue 23, part 7): curl words as a list, headers as an object. A converter that keeps a
+// field but narrows it to another shape would leave a validating client refusing the natural call.
 
 import { describe, it, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+
+import { pathToFileURL } from 'node:url';
 
 import { E2E_DIR, f0Bin } from './lib/f0.mjs';
 import { upstreamFlags } from './lib/upstreams.mjs';
@@ -156,4 +162,71 @@ describe('portability: f0 tools/list through agent frameworks\' schema converter
       });
     });
   }
+});
+
+// The seeds' natural shapes (Foundation0's notes: what models send unprompted).
+const NATURAL = [
+  { args: ['-L', 'https://example.com/'] },
+  { url: 'https://example.com/', method: 'GET', headers: { accept: 'application/json' } },
+];
+
+/** A converted schema read as JSON Schema again: Gemini's upper-case types lower-cased, its own keys dropped. */
+function asJsonSchema(node) {
+  if (Array.isArray(node)) return node.map(asJsonSchema);
+  if (!node || typeof node !== 'object') return node;
+  const out = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'type') out.type = [v].flat().map((t) => String(t).toLowerCase());
+    else if (k === 'properties') out.properties = Object.fromEntries(Object.entries(v).map(([name, p]) => [name, asJsonSchema(p)]));
+    else if (!['nullable', 'propertyOrdering', 'example', 'format', 'title'].includes(k)) out[k] = asJsonSchema(v);
+  }
+  return node.nullable ? { anyOf: [out, { type: 'null' }] } : out;
+}
+
+/** The call as a strict-mode model makes it: every property the schema lists is sent, null when not meant. */
+function strictCall(schema, value) {
+  const branch = schema.anyOf ? schema.anyOf.find((b) => b.type !== 'null') : schema;
+  if (!branch?.properties || !value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(branch.properties).map(([k, p]) => [k, k in value ? strictCall(p, value[k]) : null]));
+}
+
+describe('portability: net_curl keeps the natural shapes through every converter', () => {
+  let convert;
+  let tool;
+  let validate;
+  before(async () => {
+    convert = await import('./portability/convert.mjs');
+    tool = listTools(CONFIGS[0]).find((t) => t.name === 'net_curl');
+    assert.ok(tool, 'net_curl is not listed');
+    // pi-mcp-adapter's validator (Ajv, draft 2020-12), the one its proxy checks arguments with.
+    const pi = path.join(E2E_DIR, 'node_modules', 'pi-mcp-adapter', 'dist', 'json-schema-validator.js');
+    const validator = (await import(pathToFileURL(pi).href)).createJsonSchemaValidator();
+    validate = (schema, value) => validator.getValidator(schema)(value);
+  });
+
+  /** Problems of one converted parameters schema with the natural calls. */
+  function refusals(parameters, { strict = false } = {}) {
+    const schema = strict ? parameters : asJsonSchema(parameters);
+    return NATURAL.flatMap((call) => {
+      const sent = strict ? strictCall(parameters, call) : call;
+      const r = validate(schema, sent);
+      return r.valid ? [] : [`${JSON.stringify(sent)}: ${r.errorMessage}`];
+    });
+  }
+
+  it('the published schema (what pi\'s proxy checks)', () => {
+    assert.deepEqual(refusals(tool.inputSchema), []);
+  });
+  it('OpenAI Agents strict mode: converts, and a strict call in each shape is admitted', () => {
+    const { strict, parameters } = convert.openaiStrict(tool);
+    assert.equal(strict, true);
+    assert.deepEqual(refusals(parameters, { strict: true }), []);
+  });
+  it('Google ADK', () => assert.deepEqual(refusals(convert.adk(tool)), []));
+  it('Genkit', async () => assert.deepEqual(refusals(await convert.genkit(tool)), []));
+  it('Vercel AI SDK', async () => assert.deepEqual(refusals((await convert.vercel([tool]))[0].parameters), []));
+  it('LangChain', async () => {
+    const decls = await convert.langchain(f0Bin(), CONFIGS[0]);
+    assert.deepEqual(refusals(decls.find((d) => d.name === 'net_curl').parameters), []);
+  });
 });

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end tests for f0: build the binary, install the pinned npm packages, run the
-# node:test suites (official TypeScript SDK, pi-mcp-adapter, a full pi agent turn, MCP Inspector CLI, mcp-proxy,
+# node:test suites (official TypeScript SDK, pi-mcp-adapter, a full pi agent turn, pi validating the natural
+# argument shapes, MCP Inspector CLI, mcp-proxy,
 # an HTTP-only client, name limits, nginx in front of two instances), a smoke run of the
 # batch benchmark, and the MCP conformance suite.
 #

@@ -87,9 +87,9 @@ func publishedFrom(t *tool.Tool, s *schemas.Schema) (*schemas.Schema, error) {
 	return pub, nil
 }
 
-// publishShape sets the portable schema of shape sh on s, keeping its
-// description.
-func publishShape(sh tool.Shape, s *schemas.Schema) {
+// canonicalShape sets the schema f0 validates shape sh against on s, keeping
+// its description: the one form the repairs turn every accepted form into.
+func canonicalShape(sh tool.Shape, s *schemas.Schema) {
 	s.AnyOf, s.OneOf, s.AdditionalProperties, s.Properties = nil, nil, nil, nil
 	if sh == tool.HeaderLines {
 		s.Type, s.Items = "array", &schemas.Schema{Type: "string"}
@@ -97,3 +97,22 @@ func publishShape(sh tool.Shape, s *schemas.Schema) {
 	}
 	s.Type, s.Items = "string", nil
 }
+
+// publishedShape sets the schema clients see for shape sh on s, keeping its
+// description: the form models send unprompted, when it differs from the
+// canonical one and still has a single JSON type every converter keeps
+// (see [tool.Shape]). Validating clients (pi-mcp-adapter's proxy, LangChain,
+// Genkit) refuse any form the published schema does not admit before f0
+// sees the call.
+func publishedShape(sh tool.Shape, s *schemas.Schema) {
+	switch sh {
+	case tool.CommandLine:
+		s.Type, s.Items = "array", &schemas.Schema{Type: "string"}
+	case tool.HeaderLines:
+		schemas.SetStringProperties(s, tool.HeaderNames()...)
+	}
+}
+
+// publishesOwnShape reports whether shape sh is published in another form
+// than the one f0 validates.
+func publishesOwnShape(sh tool.Shape) bool { return sh == tool.CommandLine || sh == tool.HeaderLines }

@@ -85,7 +85,7 @@ func (p *Host) Describe(ctx context.Context, t *tool.Tool) string {
 // whose status it shows (Spec.Status).
 func (p *Host) describe(ctx context.Context, r Dialect, call tool.Call, t *tool.Tool) string {
 	doc := p.reg.Doc(t)
-	schema := p.reg.schema(t)
+	schema := p.reg.published(t)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s\n", p.nameText(r, t), t.Title)
 	fmt.Fprintf(&b, "Canonical name %s; access %s", t.Name, t.Access)

@@ -77,7 +77,7 @@ func (c *callState) canceled(ctx context.Context, err error) tool.Result {
 
 func (c *callState) writeFooter(b *strings.Builder) {
 	fmt.Fprintf(b, "You passed: %s\n", c.passed())
-	fmt.Fprintf(b, "Expected: %s\n", signature(c.p.reg.schema(c.tool), c.describe()))
+	fmt.Fprintf(b, "Expected: %s\n", signature(c.p.reg.published(c.tool), c.describe()))
 	example := c.fixedCall()
 	if example == "" {
 		example = c.example()

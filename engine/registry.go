@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -44,8 +45,11 @@ type lazyInfo struct {
 
 // toolInfo is the generated, publishable side of a tool.
 type toolInfo struct {
-	schema *schemas.Schema
-	raw    json.RawMessage
+	schema *schemas.Schema // what the pipeline validates a repaired call against
+	// published is what clients see (raw, before unlisted fields are
+	// dropped): schema, with shaped fields in their published form.
+	published *schemas.Schema
+	raw       json.RawMessage
 	doc    schemas.Doc
 	index  map[string]int // word → weight, for tools.search
 }
@@ -194,11 +198,14 @@ func buildInfo(t *tool.Tool, docs DocSource) (*toolInfo, error) {
 	if err != nil {
 		return nil, err
 	}
+	if pub, err = publishShapes(t, pub); err != nil {
+		return nil, err
+	}
 	raw, err := publishedSchema(t, pub)
 	if err != nil {
 		return nil, fmt.Errorf("marshal schema of %s: %w", t.Name, err)
 	}
-	return &toolInfo{schema: s, raw: raw, doc: doc, index: searchIndex(t, doc.Description)}, nil
+	return &toolInfo{schema: s, published: pub, raw: raw, doc: doc, index: searchIndex(t, doc.Description)}, nil
 }
 
 // schemaAndDoc returns the tool's input schema and documentation: given
@@ -227,8 +234,27 @@ func docOf(t *tool.Tool, docs DocSource) (schemas.Doc, error) {
 	return schemas.ReadDoc(t.Docs, t.Name)
 }
 
-// applyShapeSchemas publishes each shaped field in its portable shape.
+// applyShapeSchemas gives each shaped field the schema of its canonical
+// form, which calls are validated against once repaired.
 func applyShapeSchemas(t *tool.Tool, s *schemas.Schema) error {
+	return eachShaped(t, s, func(sh tool.Shape, prop *schemas.Schema) { canonicalShape(sh, prop) })
+}
+
+// publishShapes returns s with every shaped field in its published form: s
+// itself when they all publish their canonical form, else a copy.
+func publishShapes(t *tool.Tool, s *schemas.Schema) (*schemas.Schema, error) {
+	if !slices.ContainsFunc(slices.Collect(maps.Values(t.Shapes)), publishesOwnShape) {
+		return s, nil
+	}
+	pub, err := copySchema(t, s)
+	if err != nil {
+		return nil, err
+	}
+	return pub, eachShaped(t, pub, publishedShape)
+}
+
+// eachShaped calls set with the schema of each shaped field of s.
+func eachShaped(t *tool.Tool, s *schemas.Schema, set func(tool.Shape, *schemas.Schema)) error {
 	for path, sh := range t.Shapes {
 		field, inner, nested := strings.Cut(path, ".")
 		prop := schemas.Property(s, field)
@@ -238,7 +264,7 @@ func applyShapeSchemas(t *tool.Tool, s *schemas.Schema) error {
 		if prop == nil || sh == tool.NoShape {
 			return fmt.Errorf("tool %s: shape for %q, which is not a field of its input", t.Name, path)
 		}
-		publishShape(sh, prop)
+		set(sh, prop)
 	}
 	return nil
 }
@@ -363,6 +389,10 @@ func (r *Registry) Fields(t *tool.Tool) []string { return schemas.PropertyNames(
 func (r *Registry) Doc(t *tool.Tool) schemas.Doc { return r.infoOf(t).doc }
 
 func (r *Registry) schema(t *tool.Tool) *schemas.Schema { return r.infoOf(t).schema }
+
+// published is the schema clients see for t, for the signatures f0
+// shows them.
+func (r *Registry) published(t *tool.Tool) *schemas.Schema { return r.infoOf(t).published }
 
 // index is t's search index: word → weight.
 func (r *Registry) index(t *tool.Tool) map[string]int { return r.infoOf(t).index }

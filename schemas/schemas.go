@@ -100,6 +100,15 @@ func Generate(input reflect.Type, doc Doc) (*Schema, error) {
 	return s, nil
 }
 
+// SetStringProperties makes s an object schema whose properties are the
+// given names, each of type string, in that order.
+func SetStringProperties(s *Schema, names ...string) {
+	s.Type, s.Items, s.Properties = "object", nil, jsonschema.NewProperties()
+	for _, n := range names {
+		s.Properties.Set(n, &Schema{Type: "string"})
+	}
+}
+
 // WithoutProperties returns a copy of the root schema s without the named
 // properties (nested schemas are shared, not copied).
 func WithoutProperties(s *Schema, names []string) *Schema {

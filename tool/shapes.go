@@ -1,10 +1,17 @@
 package tool
 
-// Shape is the one portable form f0 publishes for a field that models send
-// in several forms. The published schema gives the shape a single JSON type
-// that every converter keeps (a string, or a list of strings); the pipeline
-// turns every other accepted form into it before validation, and says in a
-// note what it understood.
+// Shape is the one portable form f0 validates for a field that models send
+// in several forms: the pipeline turns every accepted form into it before
+// validation, and says in a note what it understood when the form was
+// ambiguous.
+//
+// The published schema gives the field a single JSON type that every
+// converter in the portability test keeps (e2e/portability.test.mjs): a
+// union (anyOf, or a type list) is dropped by Genkit or sent by LangChain
+// as a type list Gemini refuses. Where models send another form unprompted
+// than the canonical one, that form is published instead, so that
+// validating clients (pi-mcp-adapter's proxy, LangChain, Genkit) let it
+// through: curl words as a list, headers as an object.
 type Shape int
 
 const (
@@ -12,7 +19,9 @@ const (
 	NoShape Shape = iota
 	// HeaderLines is a list of "Name: value" strings. Also accepted: an
 	// object {"Name": "value"}, one string of lines, [name, value] pairs and
-	// {name, value} objects.
+	// {name, value} objects. Published as the object, naming HeaderNames
+	// and open to any other name; a null value is no header (strict
+	// clients send every named one).
 	HeaderLines
 	// URLEncoded is "a=1&b=2". Also accepted: an object (a list value
 	// repeats the name), [name, value] pairs and a list of "a=1" strings.
@@ -26,6 +35,7 @@ const (
 	JSONArgs
 	// CommandLine is one shell-style command line. Also accepted: a list of
 	// words, joined with shell quoting so that splitting gives them back.
+	// Published as the list of words.
 	CommandLine
 	// CookiePairs is "name=value; other=value". Also accepted: an object
 	// and a list of "name=value" strings.
@@ -34,3 +44,11 @@ const (
 	// [user, password].
 	UserPass
 )
+
+// HeaderNames are the headers a published HeaderLines object names: Gemini
+// refuses an object without properties, and OpenAI's strict mode closes an
+// object to the names it lists (other names then go in args as -H). Lower
+// case, as models write them and HTTP/2 sends them. Content-Type is left
+// out: the json and form fields set it, and each name costs every prompt
+// about 30 bytes.
+func HeaderNames() []string { return []string{"accept", "authorization"} }

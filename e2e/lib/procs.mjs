@@ -108,14 +108,14 @@ export async function waitFor(fn, { timeoutMs = 10_000, intervalMs = 50, what = 
 /**
  * A loopback HTTP server for net_curl: GET /slow?ms=N answers after N ms, anything else at once.
  * The body names the path so a caller can check it got its own answer.
- * Returns { url, port, hits: [{path, at}], inFlight(), close() }.
+ * Returns { url, port, hits: [{path, headers, at}], inFlight(), close() }.
  */
 export async function startTargetServer() {
   const hits = [];
   let inFlight = 0;
   const srv = http.createServer((req, res) => {
     const u = new URL(req.url, 'http://127.0.0.1');
-    hits.push({ path: u.pathname + u.search, at: Date.now() });
+    hits.push({ path: u.pathname + u.search, headers: req.headers, at: Date.now() });
     const ms = u.pathname === '/slow' ? Math.min(Number(u.searchParams.get('ms') || 1000), 20_000) : 0;
     inFlight++;
     const t = setTimeout(() => {

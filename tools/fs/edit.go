@@ -26,14 +26,14 @@ type EditInput struct {
 	Path                 string  `json:"path,omitempty"`
 	Patch                string  `json:"patch,omitempty" jsonschema_description:"Diff, SEARCH/REPLACE or apply_patch text."`
 	Edits                []Edit  `json:"edits,omitempty"`
-	OldText              string  `json:"oldText,omitempty" jsonschema_description:"Exact text to replace (unique unless replaceAll)."`
+	OldText              string  `json:"oldText,omitempty" jsonschema_description:"Exact text; unique unless replaceAll."`
 	NewText              string  `json:"newText,omitempty"`
 	ReplaceAll           bool    `json:"replaceAll,omitempty"`
 	ExpectedReplacements int     `json:"expectedReplacements,omitempty" jsonschema_description:"The number of occurrences oldText must have; all of them are replaced."`
 	InsertLine           *int    `json:"insertLine,omitempty" jsonschema_description:"Insert newText after this line (0 = at the top)."`
 	Command              string  `json:"command,omitempty" jsonschema_description:"The text editor's command: str_replace, insert or create."`
 	FileText             *string `json:"fileText,omitempty" jsonschema_description:"With command create: the new file's content."`
-	DryRun               bool    `json:"dryRun,omitempty" jsonschema_description:"Show the diff only."`
+	DryRun               bool    `json:"dryRun,omitempty" jsonschema_description:"Diff only."`
 	Force                bool    `json:"force,omitempty" jsonschema_description:"Write a newText that looks like an edit instruction or a placeholder as it is."`
 	// moved names the field an edit text came in when prepareEdit read it
 	// as the patch.
@@ -42,7 +42,7 @@ type EditInput struct {
 
 // Edit is one replacement.
 type Edit struct {
-	OldText    string `json:"oldText" jsonschema:"required" jsonschema_description:"Exact text to replace (unique unless replaceAll)."`
+	OldText    string `json:"oldText" jsonschema:"required" jsonschema_description:"Exact text; unique unless replaceAll."`
 	NewText    string `json:"newText" jsonschema:"required"`
 	ReplaceAll bool   `json:"replaceAll,omitempty"`
 }
@@ -83,7 +83,7 @@ func (t *toolset) editTool() *tool.Tool {
 	return tool.Def[EditInput]{
 		Spec: tool.Spec{
 			Name: "fs.edit", Title: "Edit a file",
-			Summary:     "Replace exact text in a file, or apply a diff or patch (all or none); returns the diff.",
+			Summary:     "Replace exact text or apply a patch, all or nothing; returns the diff.",
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Destructive: true},
 			Names: tool.Names{

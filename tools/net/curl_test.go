@@ -15,7 +15,7 @@ func TestMisspeltToolName(t *testing.T) {
 		t.Fatal(res.Text)
 	}
 	assertInOrder(t, res.Text, `unknown tool "net_crul".`, "Did you mean:", "- net_curl: Make an HTTP(S) request like curl",
-		`Example: net_curl {"headers":["Accept: application/json"],"url":"https://api.github.com/repos/golang/go"}`)
+		`Example: net_curl {"headers":{"accept":"application/json"},"url":"https://api.github.com/repos/golang/go"}`)
 	for _, name := range []string{"net.curl", "NET-CURL", "mcp__f0__net_curl", "f0_net_curl", "net/curl"} {
 		if res := e.p.Call(context.Background(), name, map[string]any{"url": e.url + "/text"}); res.IsError {
 			t.Errorf("%s: %s", name, res.Text)

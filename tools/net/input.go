@@ -9,10 +9,10 @@ package net
 type Input struct {
 	URL  string   `json:"url,omitempty"`
 	URLs []string `json:"urls,omitempty"`
-	Args any      `json:"args,omitempty" jsonschema_description:"curl command line, e.g. \"-sL https://x\"."`
+	Args any      `json:"args,omitempty" jsonschema_description:"curl words."`
 
 	Method  string `json:"method,omitempty"`
-	Headers any    `json:"headers,omitempty" jsonschema_description:"\"Name: value\" strings."`
+	Headers any    `json:"headers,omitempty" jsonschema_description:"Any names."`
 	Data    any    `json:"data,omitempty" jsonschema_description:"Body, sent as is."`
 	JSON    any    `json:"json,omitempty" jsonschema_description:"JSON body text."`
 	Form    any    `json:"form,omitempty" jsonschema_description:"URL-encoded form body."`

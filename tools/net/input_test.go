@@ -66,8 +66,8 @@ func withoutPeelNotes(s string) string {
 // pipeline and the tool catch before any request is made.
 func TestModelMistakes(t *testing.T) {
 	e := newEnv(t)
-	sig := "Expected: {url?: string, urls?: string[], args?: string, method?: string, headers?: string[], data?: string, json?: string, form?: string, query?: string, followRedirects?: boolean, … 22 more (tools_describe {\"name\":\"net_curl\"})}\n" +
-		`Example: net_curl {"headers":["Accept: application/json"],"url":"https://api.github.com/repos/golang/go"}`
+	sig := "Expected: {url?: string, urls?: string[], args?: string[], method?: string, headers?: {accept?: string, authorization?: string}, data?: string, json?: string, form?: string, query?: string, followRedirects?: boolean, … 22 more (tools_describe {\"name\":\"net_curl\"})}\n" +
+		`Example: net_curl {"headers":{"accept":"application/json"},"url":"https://api.github.com/repos/golang/go"}`
 	cases := []struct {
 		name string
 		args any
@@ -75,10 +75,10 @@ func TestModelMistakes(t *testing.T) {
 	}{
 		{"misspelt field", map[string]any{"url": "https://x", "methd": "POST"},
 			"net_curl: invalid arguments.\n- \"methd\": unknown field; did you mean \"method\"?\nYou passed: {\"methd\":\"POST\",\"url\":\"https://x\"}\n" +
-				strings.Replace(sig, `{"headers":["Accept: application/json"],"url":"https://api.github.com/repos/golang/go"}`, `{"method":"POST","url":"https://x"}`, 1)},
+				strings.Replace(sig, `{"headers":{"accept":"application/json"},"url":"https://api.github.com/repos/golang/go"}`, `{"method":"POST","url":"https://x"}`, 1)},
 		{"unknown field", map[string]any{"url": "https://x", "start_page": 2},
 			"net_curl: invalid arguments.\n- \"start_page\": unknown field: not an argument of net_curl; the nearest are \"startIndex\"\nYou passed: {\"start_page\":2,\"url\":\"https://x\"}\n" +
-				strings.Replace(sig, `{"headers":["Accept: application/json"],"url":"https://api.github.com/repos/golang/go"}`, `{"url":"https://x"}`, 1)},
+				strings.Replace(sig, `{"headers":{"accept":"application/json"},"url":"https://api.github.com/repos/golang/go"}`, `{"url":"https://x"}`, 1)},
 		{"timeout without unit, ambiguous", map[string]any{"url": "https://x", "timeout": 800},
 			"net_curl: invalid arguments.\n- \"timeout\": 800 has no unit and could be seconds or milliseconds; \"timeoutMs\" takes milliseconds: send {\"timeoutMs\":800} for 800 milliseconds, or {\"timeoutMs\":800000} for 800 seconds\nYou passed: {\"timeout\":800,\"url\":\"https://x\"}\n" + sig},
 		{"missing url", map[string]any{"method": "GET"},

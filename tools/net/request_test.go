@@ -102,6 +102,9 @@ func TestRequestHeaders(t *testing.T) {
 		{"repeated header", map[string]any{"args": []any{"-H", "X-A: 1", "-H", "X-A: 2", u}}, map[string]string{"X-A": "1, 2"}},
 		{"field header replaces args header", map[string]any{"args": []any{"-H", "Accept: text/html", u}, "headers": map[string]any{"accept": "application/json"}},
 			map[string]string{"Accept": "application/json"}},
+		// OpenAI's strict mode sends every header name the published object lists.
+		{"null header value is no header", map[string]any{"url": u, "headers": map[string]any{"accept": nil, "authorization": "Bearer t"}},
+			map[string]string{"Accept": "*/*", "Authorization": "Bearer t"}},
 		{"range", map[string]any{"args": []any{"-r", "0-9", u}}, map[string]string{"Range": "bytes=0-9"}},
 	}
 	for _, c := range cases {

@@ -16,7 +16,7 @@ import (
 // object, query as pairs, a body as an object, auth as an object) into the
 // one shape f0 publishes for each field. Each returns the converted value,
 // a note saying what was understood ("" when the value was already in the
-// published shape), and problems for parts it cannot read.
+// published or the canonical shape), and problems for parts it cannot read.
 
 // toHeaderLines reads headers into ["Name: value", …].
 func toHeaderLines(field string, v any) (any, string, []Problem) {
@@ -30,8 +30,10 @@ func toHeaderLines(field string, v any) (any, string, []Problem) {
 		lines := splitLines(x)
 		return toAny(lines), shapeNote(field, "a string", maskHeaders(lines)), nil
 	case map[string]any:
-		lines := objectLines(x, ": ", nil)
-		return toAny(lines), shapeNote(field, "an object", maskHeaders(lines)), nil
+		// The published form: no note. A null value is no header (OpenAI's
+		// strict mode sends every name the schema lists); "" still removes a
+		// default one, as curl's -H 'Name:' does.
+		return toAny(objectLines(withoutNil(x), ": ", nil)), "", nil
 	case []any:
 		var lines []string
 		var problems []Problem

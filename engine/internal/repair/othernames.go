@@ -148,7 +148,7 @@ func mapValue(f *tool.OtherName, k string, v any, table map[string]map[string]an
 	return []string{what}, problems
 }
 
-// withoutNil is set without the arguments it takes away.
+// withoutNil is set without its null values (the arguments it takes away).
 func withoutNil(set map[string]any) map[string]any {
 	out := make(map[string]any, len(set))
 	for k, v := range set {

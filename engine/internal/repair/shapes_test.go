@@ -22,10 +22,11 @@ func TestReshape(t *testing.T) {
 		prob  string
 	}{
 		{"headers in shape", tool.HeaderLines, `["A: 1"]`, `["A: 1"]`, "", ""},
-		{"headers object", tool.HeaderLines, `{"B": 2, "A": "x", "R": null}`, `["A: x","B: 2","R: "]`, `read an object as ["A: x","B: 2","R: "]`, ""},
+		{"headers object (the published form)", tool.HeaderLines, `{"B": 2, "A": "x", "R": ""}`, `["A: x","B: 2","R: "]`, "", ""},
+		{"headers object, null is no header", tool.HeaderLines, `{"accept": "text/html", "authorization": null, "content-type": null}`, `["accept: text/html"]`, "", ""},
 		{"headers lines", tool.HeaderLines, `"A: 1\r\nB: 2\n"`, `["A: 1","B: 2"]`, `read a string as ["A: 1","B: 2"]`, ""},
 		{"headers pairs and objects", tool.HeaderLines, `[["A","1"],{"name":"B","value":"2"},{"C":"3"}]`, `["A: 1","B: 2","C: 3"]`, "read a list of pairs", ""},
-		{"headers secret masked", tool.HeaderLines, `{"X-Api-Key": "k"}`, `["X-Api-Key: k"]`, `["X-Api-Key: ***"]`, ""},
+		{"headers secret masked", tool.HeaderLines, `"{\"X-Api-Key\": \"k\"}"`, `["X-Api-Key: k"]`, `read JSON text as ["X-Api-Key: ***"]`, ""},
 		{"headers bad item", tool.HeaderLines, `[true]`, `[true]`, "", `"headers[0]": expected "Name: value", got true (boolean)`},
 		{"query in shape", tool.URLEncoded, `"a=1&b=2"`, `"a=1&b=2"`, "", ""},
 		{"query object", tool.URLEncoded, `{"q": "a b", "l": [1, 2]}`, `"l=1&l=2&q=a+b"`, `read an object as "l=1&l=2&q=a+b"`, ""},
