@@ -433,7 +433,11 @@ func (h *httpieRead) words() ([]string, error) {
 	}
 	hasData := len(h.fields) > 0 || len(h.formFields) > 0 || slices.Contains(h.curl, "--data-raw")
 	// curl's own default is HTTPie's: GET, or POST with data.
-	if implied := map[bool]string{true: "POST", false: "GET"}[hasData]; h.method != "" && h.method != implied {
+	implied := "GET"
+	if hasData {
+		implied = "POST"
+	}
+	if h.method != "" && h.method != implied {
 		words = append(words, "-X", h.method)
 	}
 	if len(h.fields) > 0 {
