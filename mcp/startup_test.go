@@ -12,6 +12,15 @@ import (
 // "init PKG @T ms, C ms clock, B bytes, A allocs".
 var initLine = regexp.MustCompile(`(?m)^init (\S+) @.* ms clock, (\d+) bytes, (\d+) allocs$`)
 
+// initAllowance names the packages allowed more than the per-package
+// limit, each with its own limit and why; they are left out of the total,
+// which keeps guarding the rest.
+var initAllowance = map[string]int{
+	// gojq (net.curl's | jq) builds its builtin definitions in init:
+	// 2,278 allocations, 219 KB, 0.4 ms, measured with v0.12.20.
+	"github.com/itchyny/gojq": 2_500,
+}
+
 // TestPackageInitIsCheap starts this test binary with GODEBUG=inittrace=1
 // and reads what each package's initialisation allocated: every f0 process
 // pays it before it can answer initialize. The JSON Schema library mcp-go's
@@ -33,9 +42,13 @@ func TestPackageInitIsCheap(t *testing.T) {
 	sum := 0
 	for _, m := range lines {
 		allocs, _ := strconv.Atoi(m[3])
-		sum += allocs
-		if allocs > perPackage {
-			t.Errorf("init of %s: %d allocations (%s bytes), want at most %d", m[1], allocs, m[2], perPackage)
+		limit, allowed := initAllowance[m[1]]
+		if !allowed {
+			limit = perPackage
+			sum += allocs
+		}
+		if allocs > limit {
+			t.Errorf("init of %s: %d allocations (%s bytes), want at most %d", m[1], allocs, m[2], limit)
 		}
 	}
 	if sum > total {

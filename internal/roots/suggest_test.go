@@ -3,19 +3,13 @@ package roots
 import (
 	"errors"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 )
 
 func TestSuggest(t *testing.T) {
 	_, root := tree(t)
-	for _, p := range []string{"src/main.go", "src/man.go", "README.md", "docs/guide/intro.md", "Makefile"} {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		must(t, os.MkdirAll(filepath.Dir(full), 0o755))
-		must(t, os.WriteFile(full, nil, 0o644))
-	}
+	emptyFiles(t, root, "src/main.go", "src/man.go", "README.md", "docs/guide/intro.md", "Makefile")
 	s, err := Open([]string{root})
 	must(t, err)
 	defer s.Close()

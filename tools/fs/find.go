@@ -84,8 +84,17 @@ func (t *toolset) globStart(field, dir, pattern string) (roots.Loc, string, erro
 			start = path.Join(dir, base)
 		}
 	}
-	l, err := t.locate("path", start)
+	l, err := t.locateExisting("path", start)
 	return l, rest, err
+}
+
+// matchesAll reports whether a glob matches every name ("*", "**/*").
+func matchesAll(p string) bool {
+	switch strings.TrimPrefix(p, "./") {
+	case "", "*", "**", "**/*":
+		return true
+	}
+	return false
 }
 
 // findPattern makes a bare name match at any depth.
@@ -114,6 +123,17 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 	if _, err := compileGlob(filepath.ToSlash(in.Pattern)); err != nil {
 		return tool.Result{}, &tool.InputError{Field: "pattern", Problem: err.Error() + ".",
 			Hint: "Use * for any name part, ** for any depth, ? for one character, {a,b} for alternatives, [abc] for a set."}
+	}
+	if dir, glob, ok := t.splitGlobPath(in.Path); ok {
+		if !matchesAll(in.Pattern) && !matchesAll(glob) {
+			return tool.Result{}, &tool.InputError{Field: "path", Problem: fmt.Sprintf("%s is a glob, and pattern %q is another; %s takes the directory in path and one glob in pattern.", text.QuoteShort(in.Path), in.Pattern, t.call.ToolName("fs.find")),
+				Hint: "For example " + t.call.Suggest("fs.find", map[string]any{"path": dir, "pattern": glob})}
+		}
+		if matchesAll(in.Pattern) {
+			in.Pattern = glob
+		}
+		t.note(fmt.Sprintf("note: read the path %s as the directory %q and pattern %q", text.QuoteShort(in.Path), dir, in.Pattern))
+		in.Path = dir
 	}
 	start, rest, err := t.globStart("pattern", in.Path, in.Pattern)
 	if err != nil {

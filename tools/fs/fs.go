@@ -7,6 +7,7 @@ import (
 	"context"
 	"embed"
 	"errors"
+	"fmt"
 	iofs "io/fs"
 	"path"
 	"path/filepath"
@@ -46,6 +47,9 @@ type toolset struct {
 	call  tool.Call
 	// workers keeps the search workers' read buffers between calls.
 	workers *sync.Pool
+	// notes are the call's notes about how its paths were read (see
+	// locateExisting), put before the answer's own.
+	notes *[]string
 }
 
 // inRoots runs a tool with the roots of the call: its session's when the
@@ -59,8 +63,12 @@ func inRoots[In any](t *toolset, run func(*toolset, context.Context, In) (tool.R
 		}
 		defer done()
 		mine := *t
-		mine.files, mine.call = files, call
-		return run(&mine, ctx, in)
+		mine.files, mine.call, mine.notes = files, call, new([]string)
+		res, err := run(&mine, ctx, in)
+		if len(*mine.notes) > 0 {
+			res.Notes = append(*mine.notes, res.Notes...)
+		}
+		return res, err
 	}
 }
 
@@ -92,6 +100,10 @@ func (t *toolset) locate(field, p string) (roots.Loc, error) {
 	l, err := t.files.Locate(p)
 	if err != nil {
 		return l, &tool.InputError{Field: field, Problem: err.Error(), Cause: err}
+	}
+	if plain := shellEscape.ReplaceAllString(p, "$1"); plain != p && !t.exists(l) {
+		return l, &tool.InputError{Field: field, Problem: fmt.Sprintf("%s holds shell escapes (\\ ), and f0 runs no shell: the backslashes would be part of the name.", text.QuoteShort(p)),
+			Hint: "Write the path as it is: " + t.call.Again(map[string]any{field: plain})}
 	}
 	return l, nil
 }

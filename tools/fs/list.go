@@ -91,7 +91,11 @@ type listed struct {
 }
 
 func (t *toolset) runList(ctx context.Context, in ListInput) (tool.Result, error) {
-	l, err := t.locate("path", in.Path)
+	if dir, glob, ok := t.splitGlobPath(in.Path); ok && in.Glob == "" {
+		t.note(fmt.Sprintf("note: read the path %s as the directory %q with glob %q", text.QuoteShort(in.Path), dir, glob))
+		in.Path, in.Glob = dir, glob
+	}
+	l, err := t.locateExisting("path", in.Path)
 	if err != nil {
 		return tool.Result{}, err
 	}

@@ -86,7 +86,10 @@ func (t *toolset) readTool() *tool.Tool {
 }
 
 func (t *toolset) runRead(ctx context.Context, in ReadInput) (tool.Result, error) {
-	paths := allPaths(in.Path, in.Paths)
+	paths, err := t.expandPaths("path", allPaths(in.Path, in.Paths))
+	if err != nil {
+		return tool.Result{}, err
+	}
 	switch {
 	case len(paths) == 0:
 		return tool.Result{}, &tool.InputError{Field: "path", Problem: "is required: name the file to read (or several in paths)."}
@@ -114,7 +117,7 @@ type opened struct {
 
 // open opens a file for reading and classifies it.
 func (t *toolset) open(ctx context.Context, field, p string) (*opened, error) {
-	l, err := t.locate(field, p)
+	l, err := t.locateExisting(field, p)
 	if err != nil {
 		return nil, err
 	}

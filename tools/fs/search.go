@@ -300,6 +300,19 @@ func countText(h *fileHits) string {
 }
 
 func (t *toolset) runSearch(ctx context.Context, in SearchInput) (tool.Result, error) {
+	if dir, glob, ok := t.splitGlobPath(in.Path); ok {
+		t.note(fmt.Sprintf("note: read the path %s as the directory %q with glob %q", text.QuoteShort(in.Path), dir, glob))
+		in.Path, in.Glob = dir, append(in.Glob, glob)
+	}
+	if in.Path != "" {
+		l, err := t.locateExisting("path", in.Path)
+		if err != nil {
+			return tool.Result{}, err
+		}
+		if written, err := t.files.Locate(in.Path); err != nil || written != l {
+			in.Path = t.show(l)
+		}
+	}
 	m, note, err := t.searchMatcher(in)
 	if err != nil {
 		return tool.Result{}, err

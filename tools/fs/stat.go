@@ -44,7 +44,10 @@ func (t *toolset) statTool() *tool.Tool {
 }
 
 func (t *toolset) runStat(ctx context.Context, in StatInput) (tool.Result, error) {
-	paths := allPaths(in.Path, in.Paths)
+	paths, err := t.expandPaths("path", allPaths(in.Path, in.Paths))
+	if err != nil {
+		return tool.Result{}, err
+	}
 	if len(paths) == 0 {
 		return tool.Result{}, &tool.InputError{Field: "path", Problem: "is required: name the file or directory to describe (or several in paths)."}
 	}
@@ -75,7 +78,7 @@ func (t *toolset) runStat(ctx context.Context, in StatInput) (tool.Result, error
 
 // statOne describes one path.
 func (t *toolset) statOne(ctx context.Context, field, p string) (string, error) {
-	l, err := t.locate(field, p)
+	l, err := t.locateExisting(field, p)
 	if err != nil {
 		return "", err
 	}

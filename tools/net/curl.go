@@ -76,7 +76,7 @@ func (c *curl) tool() *tool.Tool {
 				Keywords: []string{"http", "https", "fetch", "get", "post", "put", "delete", "download", "upload", "web", "url",
 					"api", "rest", "request", "wget", "curl", "html", "markdown", "page"},
 				OtherNames: foreignNames,
-				Shell:      []string{"curl"},
+				Shell:      []string{"curl", "wget", "http", "https"},
 			},
 			Fields: tool.Fields{
 				Synonyms: synonyms,
@@ -200,6 +200,7 @@ func (c *curl) locate(field, name string) (roots.Loc, error) {
 func (c *curl) exec(ctx context.Context, in Input) (tool.Result, error) {
 	p, err := in.plan()
 	if err != nil {
+		err = answerError(c.call, err)
 		if _, ok := c.call.Console(); ok {
 			return tool.Result{Console: usageConsole(nil, err)}, err
 		}

@@ -396,10 +396,11 @@ func keepBody(ctx context.Context, r *request, ex *exchange, body io.Reader) err
 // would be one body alone, from its start, as received: one URL, no -i,
 // -D -, -w or --retry output beside it, not converted, not as base64, not
 // a console's (see consoleOut), not a continuation (whose body is compared
-// with the first before it is shown). Such a body streams (pipeBody).
+// with the first before it is shown), not filtered (| jq). Such a body
+// streams (pipeBody).
 func pipeFor(ctx context.Context, r *request) io.Writer {
 	if r.console || len(r.targets) != 1 || r.offset != 0 || r.startIndex != 0 || r.continues != nil || r.base64 || r.format != "" && r.format != "raw" ||
-		r.include || r.writeOut != nil || r.plan.retry.times > 0 || r.plan.dumpHeader.set {
+		r.include || r.writeOut != nil || r.plan.retry.times > 0 || r.plan.dumpHeader.set || len(r.plan.filters) > 0 {
 		return nil
 	}
 	return r.call.Sink()

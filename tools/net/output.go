@@ -239,10 +239,42 @@ func (c *curl) answer(ctx context.Context, r *request, ex *exchange, room tool.R
 	switch fate := bodyFate(ex); {
 	case fate != "":
 		s.head = append(s.head, fate)
+		s.notes = append(s.notes, unfiltered(r.plan.filters, "the body was not shown: "+fate))
 	case ex.size > 0 && ex.method != "HEAD" && !ex.streamed:
 		c.bodyView(ctx, r, ex, &s, room)
+	default:
+		s.notes = append(s.notes, unfiltered(r.plan.filters, "there is no body"))
 	}
+	s.notes = slices.DeleteFunc(s.notes, func(n string) bool { return n == "" })
 	return s
+}
+
+// unfiltered is the note for filters that were not applied, and why ("" when
+// there are none).
+func unfiltered(filters []bodyFilter, why string) string {
+	if len(filters) == 0 {
+		return ""
+	}
+	shown := make([]string, len(filters))
+	for i, f := range filters {
+		shown[i] = f.shown
+	}
+	return fmt.Sprintf("note: | %s was not applied: %s", strings.Join(shown, " | "), why)
+}
+
+// filtered applies the call's filters to the body shown, when the whole
+// of it is there.
+func filtered(ctx context.Context, r *request, ex *exchange, s *section, txt string) string {
+	if len(r.plan.filters) == 0 {
+		return txt
+	}
+	if s.cut || ex.skipped > 0 {
+		s.notes = append(s.notes, unfiltered(r.plan.filters, "only the start of the body was kept, so the result would be wrong; the body is shown as it is. Save it with -o FILE and read the file"))
+		return txt
+	}
+	out, note := applyFilters(ctx, r.plan.filters, txt)
+	s.notes = append(s.notes, note)
+	return out
 }
 
 // shownHeaders are the header blocks written before the body: -i's, and
@@ -334,6 +366,7 @@ func (c *curl) bodyView(ctx context.Context, r *request, ex *exchange, s *sectio
 	}
 	if web.IsBinary(ctype, sample) {
 		s.head = append(s.head, c.binaryLines(ctx, r, ex, s, room)...)
+		s.notes = append(s.notes, unfiltered(r.plan.filters, "the body is binary"))
 		return
 	}
 	txt, decodedFrom, note := shownText(ex, ctype)
@@ -368,7 +401,7 @@ func (c *curl) bodyView(ctx context.Context, r *request, ex *exchange, s *sectio
 	default:
 		s.html = page
 	}
-	c.window(r, s, txt, int(ex.skipped))
+	c.window(r, s, filtered(ctx, r, ex, s, txt), int(ex.skipped))
 }
 
 // shownText is the kept body as UTF-8 text, with the charset it was

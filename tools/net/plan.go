@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"f0/internal/shellwords"
 	"f0/internal/text"
 	"f0/tool"
 
@@ -81,6 +82,9 @@ type plan struct {
 	base64   bool
 	help     bool
 	notes    []string
+	// filters are the commands a shell line piped the body through (|
+	// jq, | head), applied to the body shown (see filter.go).
+	filters []bodyFilter
 }
 
 // setting is one scalar option and where it was set, so that a structured
@@ -172,11 +176,11 @@ func polish(err error) error {
 func resolvePlan(in Input) (*plan, error) {
 	p := &plan{urlWords: map[int]bool{}}
 	if in.Args != nil {
-		words, notes, err := argWords(in.Args)
+		words, notes, filters, err := argWords(in.Args)
 		if err != nil {
 			return nil, err
 		}
-		p.notes = append(p.notes, notes...)
+		p.notes, p.filters = append(p.notes, notes...), filters
 		if err := parseCurl(words, p); err != nil {
 			return nil, err
 		}
@@ -192,14 +196,17 @@ func resolvePlan(in Input) (*plan, error) {
 }
 
 // argWords turns args into words: a list as it is, a string split like a
-// shell would. A leading "curl" is dropped.
-func argWords(v any) ([]string, []string, error) {
-	var words, notes []string
+// shell would. A leading "curl" is dropped. A line that only a shell reads
+// (a pipe, a redirect, bash -c, wget, HTTPie) is read by readShellLine,
+// which gives the filters to apply to the body too.
+func argWords(v any) (words, notes []string, filters []bodyFilter, err error) {
 	switch x := v.(type) {
 	case string:
-		var err error
-		if words, notes, err = splitArgs(x); err != nil {
-			return nil, nil, err
+		if words, notes, err = splitArgs(x); shellOperator(err) || err == nil && wantsShellReading(words) {
+			return shellWords(x)
+		}
+		if err != nil {
+			return nil, nil, nil, err
 		}
 	case []any:
 		for i, item := range x {
@@ -211,28 +218,44 @@ func argWords(v any) ([]string, []string, error) {
 			case float64:
 				words = append(words, strconv.FormatFloat(w, 'f', -1, 64))
 			default:
-				return nil, nil, &tool.InputError{Field: fmt.Sprintf("args[%d]", i),
+				return nil, nil, nil, &tool.InputError{Field: fmt.Sprintf("args[%d]", i),
 					Problem: fmt.Sprintf("expected a string, got %s", jsonText(item)),
 					Hint:    `args is a list of words such as ["-sL", "-H", "Accept: application/json", "https://example.com"].`}
 			}
 		}
 		if len(words) == 1 && strings.ContainsAny(strings.TrimSpace(words[0]), " \t\n") {
 			// ["-sL https://x"]: one string in a list is split like the string.
-			var err error
-			if words, notes, err = splitArgs(words[0]); err != nil {
-				return nil, nil, err
-			}
+			return argWords(words[0])
+		}
+		if wantsShellReading(words) {
+			return shellWords(joinWords(words))
 		}
 	case []string:
 		words = x
 	default:
-		return nil, nil, &tool.InputError{Field: "args", Problem: fmt.Sprintf("expected a list of words or one string, got %s", jsonText(v)),
+		return nil, nil, nil, &tool.InputError{Field: "args", Problem: fmt.Sprintf("expected a list of words or one string, got %s", jsonText(v)),
 			Hint: `For example "args": ["-sL", "https://example.com"] or "args": "-sL https://example.com".`}
 	}
 	if len(words) > 0 && (words[0] == "curl" || strings.HasSuffix(words[0], "/curl")) {
 		words = words[1:]
 	}
-	return words, notes, nil
+	return words, notes, nil, nil
+}
+
+// shellOperator reports whether err refuses a shell operator (a pipe, a
+// redirect, a second command).
+func shellOperator(err error) bool {
+	var se *shellwords.ShellError
+	return errors.As(err, &se) && se.Kind == shellwords.ShellOperator
+}
+
+// shellWords reads a shell line around one request.
+func shellWords(line string) (words, notes []string, filters []bodyFilter, err error) {
+	sl, err := readShellLine(line)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return sl.words, sl.notes, sl.filters, nil
 }
 
 // applyFields adds the structured fields to what the curl words set.

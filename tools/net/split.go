@@ -47,7 +47,7 @@ var argsHints = map[shellwords.ShellProblem]string{
 // how to write the call instead.
 func argsError(e *shellwords.ShellError) error {
 	if e.Kind == shellwords.ShellOperator {
-		return &tool.InputError{Field: "args", Problem: e.Problem + "; f0 runs only curl, never a pipeline or a second command", Hint: operatorHint(e.Text)}
+		return &tool.InputError{Field: "args", Problem: e.Problem + "; f0 runs only curl, never a pipeline or a second command", Hint: operatorHint(e.Text), Cause: e}
 	}
 	hint, ok := argsHints[e.Kind]
 	if !ok {

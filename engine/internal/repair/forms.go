@@ -75,6 +75,10 @@ func eachString(v any, fix func(string) (string, string)) (any, string) {
 	return v, ""
 }
 
+// shellEscaped matches a backslash before a character a shell user
+// escapes in a file name.
+var shellEscaped = regexp.MustCompile(`\\[ '"()\[\]{}&;$#!]`)
+
 // pathValue turns the path forms models write into the form the roots
 // take: a file:// URI into its path, Windows separators into '/'.
 func pathValue(v any) (any, string) {
@@ -93,7 +97,10 @@ func pathValue(v any) (any, string) {
 			what = append(what, "a file:// URI")
 		}
 		drive := len(p) >= 2 && p[1] == ':' // C:\Users\…: left for the roots to explain
-		if !drive && (strings.Contains(p, `\`) && !strings.Contains(p, "/") || strings.HasPrefix(p, `.\`)) {
+		// "my\ file.txt" is a shell's escape, not a separator: the file
+		// tools find the file it names, or refuse (see tools/fs respell.go).
+		escaped := shellEscaped.MatchString(p)
+		if !drive && !escaped && (strings.Contains(p, `\`) && !strings.Contains(p, "/") || strings.HasPrefix(p, `.\`)) {
 			p = strings.ReplaceAll(p, `\`, "/")
 			what = append(what, `Windows separators (\)`)
 		}

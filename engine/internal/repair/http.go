@@ -168,7 +168,10 @@ func toJSONText(field string, sh tool.Shape, v any) (any, string, []Problem) {
 }
 
 // toCommandLine joins a list of words into one command line that splits
-// back into the same words. No note: the words are the same.
+// back into the same words. No note: the words are the same. A word that
+// is a shell operator or redirect ("|", ">", "2>/dev/null") where no flag
+// takes it as its value is left as the operator a model put in the list,
+// for the tool that reads shell lines to read (net.curl: | jq, > FILE).
 func toCommandLine(field string, v any) (any, string, []Problem) {
 	list, ok := v.([]any)
 	if !ok {
@@ -191,9 +194,20 @@ func toCommandLine(field string, v any) (any, string, []Problem) {
 	quoted := make([]string, len(words))
 	for i, w := range words {
 		quoted[i] = shellQuote(w)
+		if listOperator.MatchString(w) && (i == 0 || !curlValueFlag.MatchString(words[i-1])) {
+			quoted[i] = w
+		}
 	}
 	return strings.Join(quoted, " "), "", nil
 }
+
+// listOperator matches a word of a list that is a shell operator or a
+// redirect: |, ||, &&, ;, >, >>, >FILE, 2>/dev/null, 2>&1, &>.
+var listOperator = regexp.MustCompile(`^(?:\|\|?|&&|;|[12]?>>?(?:&[12]|[^&|;<>\s]+)?|&>>?)$`)
+
+// curlValueFlag matches a curl flag whose value is the next word (-d, -H,
+// --data …): a "|" or ">" after it is that value, not an operator.
+var curlValueFlag = regexp.MustCompile(`^(?:-[dHoXAuebcDFTwmrxEKQtUyYzCP]|--(?:data[a-z-]*|header|output|request|user-agent|user|referer|cookie[a-z-]*|form[a-z-]*|json|url|url-query|max-time|connect-timeout|write-out|dump-header|upload-file|proxy|max-redirs|resolve|connect-to|oauth2-bearer|retry[a-z-]*))$`)
 
 // toCookiePairs reads cookies into "name=value; other=value".
 func toCookiePairs(field string, v any) (any, string, []Problem) {

@@ -13,12 +13,17 @@ import (
 // editors and compilers print them: "main.go:15", "main.go:10-20".
 var pathWithLine = regexp.MustCompile(`^(.*[^:\s]):(\d+)(?:-(\d+))?$`)
 
+// pathWithFragment matches a path followed by a GitHub permalink's line
+// fragment: "main.go#L15", "main.go#L10-L20" (a column, C5, is ignored).
+var pathWithFragment = regexp.MustCompile(`^(.*[^#\s])#L(\d+)(?:C\d+)?(?:-L?(\d+)(?:C\d+)?)?$`)
+
 // pathLines reads "file:15" in the main path field.
 func pathLines(s *State) { s.add(repairPathLine(s.Tool, s.Args)) }
 
 // repairPathLine reads "file:15" in the main path field of a tool that reads
-// a line window as the file from line 15 (or "file:10-20" as lines 10-20),
-// unless the call gave its own window.
+// a line window as the file from line 15 (or "file:10-20" as lines 10-20,
+// and GitHub's "file#L10-L20" the same), unless the call gave its own
+// window.
 func repairPathLine(t *tool.Tool, args map[string]any) (problems []Problem, notes []string) {
 	start, count := t.LineWindow[0], t.LineWindow[1]
 	field := t.MainField
@@ -27,6 +32,9 @@ func repairPathLine(t *tool.Tool, args map[string]any) (problems []Problem, note
 	}
 	s, ok := args[field].(string)
 	m := pathWithLine.FindStringSubmatch(s)
+	if m == nil {
+		m = pathWithFragment.FindStringSubmatch(s)
+	}
 	if !ok || m == nil || strings.Contains(m[1], "://") || !strings.ContainsAny(m[1], "./\\") {
 		return nil, nil
 	}

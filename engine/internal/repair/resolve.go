@@ -1,6 +1,7 @@
 package repair
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -160,7 +161,13 @@ func routeOther(env Env, name string, entries []otherEntry, args map[string]any)
 // the command is one simple command.
 func resolveShell(env Env, name string, args map[string]any) *Route {
 	line := shellCommand(args)
-	if line == "" || strings.ContainsAny(line, "|;&<>`$") {
+	if line == "" {
+		return nil
+	}
+	if t, cmd := lineTool(env, line, 0); t != nil && needsShell(line) {
+		return &Route{Tool: t, Name: name, shell: []string{cmd}}
+	}
+	if strings.ContainsAny(line, "|;&<>`$") {
 		return nil
 	}
 	words, _, err := shellwords.ShellWords(line)
@@ -174,6 +181,46 @@ func resolveShell(env Env, name string, args map[string]any) *Route {
 		}
 	}
 	return nil
+}
+
+// shells are the programs whose -c runs a command line (bash -lc '…').
+var shells = []string{"bash", "sh", "zsh", "dash", "ksh"}
+
+// needsShell reports whether a command line is more than one simple
+// command's words: it holds operators or expansions, or a shell runs it.
+func needsShell(line string) bool {
+	f := strings.Fields(line)
+	return strings.ContainsAny(line, "|;&<>`$") || len(f) > 0 && slices.Contains(shells, path.Base(f[0]))
+}
+
+// lineTool is the tool that reads a whole shell line itself (net.curl:
+// curl with a redirect or a filter, or after another command, which it
+// refuses with the call that does its part) when a command of the line,
+// or of the line a shell runs with -c, is that tool's program; cmd is the
+// program.
+func lineTool(env Env, line string, depth int) (t *tool.Tool, cmd string) {
+	script, err := shellwords.ParseScript(line)
+	if err != nil || depth > 1 {
+		return nil, ""
+	}
+	for _, p := range script.Pipelines {
+		words := p.Commands[0].Words
+		if len(words) == 0 {
+			continue
+		}
+		program := strings.ToLower(path.Base(words[0]))
+		if slices.Contains(shells, program) && len(words) >= 3 && strings.HasPrefix(words[1], "-") && strings.Contains(words[1], "c") {
+			if t, cmd := lineTool(env, words[len(words)-1], depth+1); t != nil {
+				return t, cmd
+			}
+		}
+		for _, t := range env.Tools() {
+			if t.RawArgsField != "" && slices.Contains(t.Shell, program) {
+				return t, program
+			}
+		}
+	}
+	return nil, ""
 }
 
 // shellCommand returns the command line a shell tool call holds.

@@ -64,6 +64,7 @@ func whenText(when map[string]string) string {
 // operands where the tool takes one, is a problem: the command would not
 // be run as written.
 func (r *Route) applyShell(name string, args map[string]any) (string, []Problem) {
+	raw := shellCommand(args)
 	var key string
 	for k := range args {
 		if keys.Contains(commandKeys, k) {
@@ -73,6 +74,11 @@ func (r *Route) applyShell(name string, args map[string]any) (string, []Problem)
 	}
 	line := strings.Join(quoteAll(r.shell), " ")
 	t := r.Tool
+	if t.RawArgsField != "" && needsShell(raw) {
+		// The tool reads the line as a shell would, and says what it did.
+		args[t.RawArgsField] = raw
+		return fmt.Sprintf("note: f0 runs no shell; gave the line %s to %s", text.QuoteShort(raw), name), nil
+	}
 	note := fmt.Sprintf("note: f0 runs no shell; ran %q as %s", line, name)
 	if t.RawArgsField != "" {
 		args[t.RawArgsField] = line

@@ -1,0 +1,175 @@
+package shellwords
+
+import (
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Script is a command line read as a shell reads it, without running or
+// expanding anything: its pipelines in order, and the operators that join
+// them (&&, ||, ; or & after each one but the last).
+type Script struct {
+	Pipelines []Pipeline
+	Joins     []string
+	// Notes say what was mended to read the line (an unquoted '&' inside
+	// a URL).
+	Notes []string
+}
+
+// Pipeline is commands joined by |.
+type Pipeline struct {
+	Commands []Command
+}
+
+// Command is one simple command: its words, its redirections, and why
+// its words could not be read as literal text (a variable, a command
+// substitution …), when they could not.
+type Command struct {
+	Words     []string
+	Redirects []Redirect
+	Err       *ShellError
+	// Text is the command as written, redirections included.
+	Text string
+}
+
+// Redirect is one redirection: "2>/dev/null" is {Fd: "2", Op: ">",
+// Target: "/dev/null"}; "2>&1" is {Fd: "2", Op: ">&", Target: "1"}.
+type Redirect struct{ Fd, Op, Target string }
+
+// ParseScript reads a command line into its pipelines and commands with
+// mvdan.cc/sh. A construct other than simple commands joined by |, &&, ||,
+// ; and & (a subshell, a loop, a function) is a *ShellError, and so is a
+// line that does not parse; a command whose words are not literal text
+// keeps its error in Command.Err, so that the rest of the line can still
+// be read. An unquoted '&' inside a word (a URL's query) is kept as part
+// of the word, with a note, as ShellWords does.
+func ParseScript(line string) (*Script, error) {
+	src, mended := escapeWordAmpersands(line)
+	f, err := syntax.NewParser().Parse(strings.NewReader(src), "")
+	if err != nil {
+		return nil, shellSplitError(err)
+	}
+	s := &Script{}
+	if mended {
+		s.Notes = append(s.Notes, ampersandNote)
+	}
+	for i, st := range f.Stmts {
+		if err := s.addStmt(src, st); err != nil {
+			return nil, err
+		}
+		join := ";"
+		if st.Background {
+			join = "&"
+		}
+		if i < len(f.Stmts)-1 || st.Background {
+			s.Joins = append(s.Joins, join)
+		}
+	}
+	return s, nil
+}
+
+// addStmt adds the pipelines of one statement.
+func (s *Script) addStmt(src string, st *syntax.Stmt) error {
+	if bin, ok := st.Cmd.(*syntax.BinaryCmd); ok && (bin.Op == syntax.AndStmt || bin.Op == syntax.OrStmt) {
+		if err := s.addStmt(src, bin.X); err != nil {
+			return err
+		}
+		s.Joins = append(s.Joins, bin.Op.String())
+		return s.addStmt(src, bin.Y)
+	}
+	var p Pipeline
+	if err := p.add(src, st); err != nil {
+		return err
+	}
+	s.Pipelines = append(s.Pipelines, p)
+	return nil
+}
+
+// add adds the commands of a statement that is a pipeline or one command.
+func (p *Pipeline) add(src string, st *syntax.Stmt) error {
+	switch x := st.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		if x.Op != syntax.Pipe && x.Op != syntax.PipeAll {
+			return &ShellError{Kind: ShellOperator, Text: x.Op.String(), Problem: fmt.Sprintf("the line joins commands with %s inside a pipeline", x.Op)}
+		}
+		if err := p.add(src, x.X); err != nil {
+			return err
+		}
+		return p.add(src, x.Y)
+	case *syntax.CallExpr:
+		c := Command{Text: nodeText(src, st)}
+		if len(x.Assigns) > 0 {
+			text := nodeText(src, x.Assigns[0])
+			c.Err = &ShellError{Kind: ShellVariable, Text: text, Problem: fmt.Sprintf("%s sets a shell variable; f0 keeps no variables between commands", text)}
+		} else if words, err := literalWords(src, x.Args); err != nil {
+			c.Err = err.(*ShellError)
+		} else {
+			c.Words = words
+		}
+		for _, r := range st.Redirs {
+			rd, err := redirect(src, r)
+			if err != nil {
+				return err
+			}
+			c.Redirects = append(c.Redirects, rd)
+		}
+		p.Commands = append(p.Commands, c)
+		return nil
+	case nil:
+		return &ShellError{Kind: ShellOperator, Text: nodeText(src, st), Problem: fmt.Sprintf("%s redirects nothing: there is no command", nodeText(src, st))}
+	}
+	text := nodeText(src, st)
+	return &ShellError{Kind: ShellUnreadable, Text: text, Problem: fmt.Sprintf("%s is a compound shell command; f0 reads only simple commands", text)}
+}
+
+// redirect reads one redirection whose target is literal text.
+func redirect(src string, r *syntax.Redirect) (Redirect, error) {
+	rd := Redirect{Op: r.Op.String()}
+	if r.N != nil {
+		rd.Fd = r.N.Value
+	}
+	if r.Word == nil || r.Hdoc != nil {
+		text := nodeText(src, r)
+		return rd, &ShellError{Kind: ShellOperator, Text: text, Problem: fmt.Sprintf("%s is a here-document, which f0 does not read", text)}
+	}
+	words, err := literalWords(src, []*syntax.Word{r.Word})
+	if err != nil {
+		return rd, err
+	}
+	rd.Target = words[0]
+	return rd, nil
+}
+
+// escapeWordAmpersands backslash-escapes each unquoted '&' that sits
+// inside a word (a=1&b=2), not between words, and reports whether it did.
+func escapeWordAmpersands(s string) (string, bool) {
+	var b strings.Builder
+	var quote byte
+	mended := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote == '\'' && c != '\'':
+		case c == '\\' && quote != '\'' && i+1 < len(s):
+			b.WriteByte(c)
+			i++
+			c = s[i]
+		case c == '\'' || c == '"':
+			if quote == 0 {
+				quote = c
+			} else if quote == c {
+				quote = 0
+			}
+		case c == '&' && quote == 0 && i > 0 && i+1 < len(s) && !isShellWordEnd(s[i-1]) && !isShellWordEnd(s[i+1]):
+			b.WriteByte('\\')
+			mended = true
+		}
+		b.WriteByte(c)
+	}
+	return b.String(), mended
+}
+
+// isShellWordEnd reports whether c ends a word or is an operator's.
+func isShellWordEnd(c byte) bool { return isShellSpace(c) || strings.IndexByte("&|;<>()", c) >= 0 }
