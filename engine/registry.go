@@ -50,8 +50,8 @@ type toolInfo struct {
 	// dropped): schema, with shaped fields in their published form.
 	published *schemas.Schema
 	raw       json.RawMessage
-	doc    schemas.Doc
-	index  map[string]int // word → weight, for tools.search
+	doc       schemas.Doc
+	index     map[string]int // word → weight, for tools.search
 }
 
 // DocSource returns the hand-written documentation of a tool by canonical
