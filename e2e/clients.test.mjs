@@ -3,11 +3,12 @@
 // receives and follows, each time, the call f0 printed last:
 //   - pi 1.x's built-in MCP (clientInfo `pi`), exposure direct (the model calls mcp__f0__fs_read) and
 //     exposure codemode, pi's default (the model writes a script: await tools.mcp__f0__fs_read({…}));
-//   - the Codex CLI (`codex exec`, clientInfo codex-mcp-client) against a fake Responses API.
+//   - the Codex CLI (`codex exec`, clientInfo codex-mcp-client) against a fake Responses API
+//     (lib/fake-responses.mjs); Codex declares f0's tools in a namespace mcp__f0, where the model calls fs_read.
 // Each reads a 1 MiB file to its end: no result is cut by the client (no byte missing), and every call
 // f0 suggests names a tool that client registered.
 
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,10 +17,13 @@ import { pathToFileURL } from 'node:url';
 import { E2E_DIR, f0Bin } from './lib/f0.mjs';
 import { node22, run, tempDir } from './lib/procs.mjs';
 import { startFakeModel } from './lib/fake-openai.mjs';
+import { startFakeResponses } from './lib/fake-responses.mjs';
 
 const CLIENTS = path.join(E2E_DIR, 'clients', 'node_modules');
 const PI_PKG = path.join(CLIENTS, '@earendil-works', 'pi-coding-agent');
 const PI_CLI = path.join(PI_PKG, 'dist', 'cli.js');
+const CODEX_PKG = path.join(CLIENTS, '@openai', 'codex');
+const CODEX_CLI = path.join(CODEX_PKG, 'bin', 'codex.js');
 const version = (dir) => JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
 
 // 1 MiB in 16,384 lines of 64 bytes.
@@ -154,4 +158,78 @@ for (const exposure of ['direct', 'codemode']) {
   });
 }
 
-after(() => {});
+// Codex keeps about 12,000 bytes of a result (head and tail) on a model it has no profile for.
+const CODEX_CUT = 12000;
+
+/** A call f0 writes for Codex: the listed name (Codex declares it in the namespace mcp__f0) and JSON. */
+function codexCall(s) {
+  const m = s.match(/^([a-z]\w*) (\{.*\})$/);
+  assert.ok(m, `not a Codex call: ${s}`);
+  return { name: m[1], args: JSON.parse(m[2]) };
+}
+
+async function codexTurn() {
+  const work = tempDir('f0-codex-work-', { 'big.txt': BIG });
+  const home = tempDir('f0-codex-home-');
+  const seen = { reads: [], namespace: null, called: [] };
+  const model = await startFakeResponses((body) => {
+    seen.namespace ??= (body.tools || []).find((t) => t.type === 'namespace' && t.name === 'mcp__f0');
+    const out = body.input.filter((i) => i.type === 'function_call_output').at(-1);
+    if (out) {
+      const parts = typeof out.output === 'string' ? [out.output] : out.output.map((p) => p.text ?? '');
+      seen.reads.push(parts.filter((p) => !/^Wall time: [\d.]+ seconds\nOutput:$/.test(p)).join('\n'));
+    }
+    const hint = out ? footer(seen.reads.at(-1)) : null;
+    if (out && !hint) return { text: 'All read.' };
+    if (seen.reads.length > 150) return { text: 'Too many reads.' };
+    const call = hint ? codexCall(hint) : { name: 'fs_read', args: { path: 'big.txt' } };
+    seen.called.push(call.name);
+    return { toolCalls: [{ namespace: 'mcp__f0', name: call.name, arguments: call.args }] };
+  });
+  // Codex's own requests beyond the model (plugin sync, updates) go to a proxy on loopback that
+  // refuses them, so nothing leaves the machine whatever Codex tries.
+  writeFileSync(path.join(home, 'config.toml'), [
+    'model = "fake-model"', 'model_provider = "fake"', 'approval_policy = "never"', 'sandbox_mode = "read-only"',
+    '[features]', 'plugins = false', 'remote_plugin = false', 'apps = false', 'in_app_updates = false',
+    '[model_providers.fake]', 'name = "fake"', `base_url = "${model.baseUrl}"`, 'wire_api = "responses"', 'env_key = "F0_FAKE_KEY"',
+    '[mcp_servers.f0]', `command = ${JSON.stringify(f0Bin())}`, `args = ${JSON.stringify(['serve', '--root', work])}`,
+  ].join('\n') + '\n');
+  const res = await run(process.execPath, [CODEX_CLI, 'exec', '--skip-git-repo-check', 'Read big.txt to the end.'], {
+    cwd: work, timeoutMs: 240_000,
+    env: {
+      CODEX_HOME: home, HOME: home, F0_FAKE_KEY: 'fake-key', RUST_LOG: 'error',
+      HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9', https_proxy: 'http://127.0.0.1:9', http_proxy: 'http://127.0.0.1:9',
+      NO_PROXY: '127.0.0.1,localhost', no_proxy: '127.0.0.1,localhost', GIT_CONFIG_GLOBAL: '/dev/null',
+    },
+  });
+  await model.close();
+  if (process.env.F0_E2E_DUMP) writeFileSync(`${process.env.F0_E2E_DUMP}-codex.json`, JSON.stringify(seen, null, 1));
+  return { res, seen };
+}
+
+describe(`Codex CLI ${existsSync(CODEX_PKG) ? version(CODEX_PKG) : '(not installed)'}: a 1 MiB read`, { timeout: 300_000 }, () => {
+  let turn;
+  before(async () => {
+    assert.ok(existsSync(CODEX_CLI), `codex not installed at ${CODEX_CLI}: run npm ci in e2e/clients/`);
+    turn = await codexTurn();
+  });
+
+  it('codex exec runs the whole turn', () => {
+    assert.equal(turn.res.code, 0, `codex exited ${turn.res.code}:\n${turn.res.stdout}\n${turn.res.stderr}`);
+    assert.match(turn.res.stdout, /All read\./, turn.res.stdout + turn.res.stderr);
+  });
+
+  it('every result reaches the model whole, and following the hints reads every byte', () => {
+    for (const [i, r] of turn.seen.reads.entries()) {
+      assert.ok(Buffer.byteLength(r) <= CODEX_CUT, `read ${i + 1}: ${Buffer.byteLength(r)} bytes`);
+    }
+    assert.equal(footer(turn.seen.reads.at(-1)), null, 'the last read still points further');
+    assert.equal(assemble(turn.seen.reads), BIG, 'following the hints skipped or repeated bytes');
+  });
+
+  it('every hint names a tool of the namespace Codex declares', () => {
+    assert.ok(turn.seen.namespace, 'no namespace mcp__f0 in the tools Codex sent');
+    const names = turn.seen.namespace.tools.map((t) => t.name);
+    for (const n of new Set(turn.seen.called)) assert.ok(names.includes(n), `${n} not among ${names}`);
+  });
+});

@@ -46,6 +46,10 @@ type Profile struct {
 	// Naming is what the client puts before a tool's listed name, with
 	// SERVER for its name for f0 ("mcp__SERVER__"); "" for none.
 	Naming string `json:"naming"`
+	// Namespace is the group the client declares the tools in, with
+	// SERVER for its name for f0 (Codex's mcp__SERVER): the model calls
+	// the listed name there.
+	Namespace string `json:"namespace"`
 	// Sanitize matches the characters of the server name the client
 	// replaces with "_" in tool names.
 	Sanitize string `json:"sanitize"`

@@ -46,6 +46,9 @@ func matchText(r Profile) string {
 
 func namingText(r Profile) string {
 	name := "`" + strings.ReplaceAll(r.Naming, "SERVER", "f0") + "fs_read`"
+	if r.Namespace != "" {
+		name += " in the namespace `" + strings.ReplaceAll(r.Namespace, "SERVER", "f0") + "`"
+	}
 	switch r.Call {
 	case "codemode":
 		return name + "; in a codemode script `await tools.mcp__f0__fs_read({…})`"

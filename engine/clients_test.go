@@ -56,7 +56,7 @@ func TestEveryClientGetsResultsInsideItsCut(t *testing.T) {
 		"pi":                    `Get the rest: mcp__f0__test_pages {"maxBytes":20416,"offset":`,
 		"pi-mcp-f0":             `Get the rest: mcp({tool: "test_pages", args: {`,
 		"claude-code":           `Get the rest: mcp__f0__test_pages {`,
-		"codex-mcp-client":      `Get the rest: mcp__f0__test_pages {`,
+		"codex-mcp-client":      `Get the rest: test_pages {`,
 		"gemini-cli-mcp-client": `Get the rest: mcp_f0_test_pages {`,
 		"Visual Studio Code":    `Get the rest: mcp_f0_test_pages {`,
 		"f0":                    `Get the rest: f0_test_pages {`,
