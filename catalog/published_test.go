@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"f0/engine"
+	"f0/internal/texttest"
 	"f0/tool"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -215,30 +216,7 @@ func TestReadmeToolTable(t *testing.T) {
 	for _, tool := range p.Visible() {
 		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", p.ListedName(tool), tool.Access, strings.ReplaceAll(tool.Summary, "|", "\\|"))
 	}
-	b.WriteString(tableEnd)
-	table := b.String()
-
-	readme, err := os.ReadFile("../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(readme)
-	start, end := strings.Index(text, tableStart), strings.Index(text, tableEnd)
-	if start < 0 || end < start {
-		t.Fatalf("README.md lacks the markers %q … %q", tableStart, tableEnd)
-	}
-	current := text[start : end+len(tableEnd)]
-	if current == table {
-		return
-	}
-	if *update {
-		text = text[:start] + table + text[end+len(tableEnd):]
-		if err := os.WriteFile("../README.md", []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	t.Errorf("README tool table is stale; run go test ./catalog -run TestReadmeToolTable -update\nwant:\n%s", table)
+	texttest.Section(t, "../README.md", tableStart, tableEnd, strings.TrimPrefix(b.String(), tableStart), *update, "run go test ./catalog -run TestReadmeToolTable -update")
 }
 
 func TestCatalogueHasMetaTools(t *testing.T) {

@@ -33,7 +33,7 @@ func (p *Host) budget(ctx context.Context, args map[string]any) (b tool.Limits, 
 	client := ClientFrom(ctx)
 	if most := client.Limits.Bytes - clientByteMargin; client.Limits.Bytes > 0 && b.Bytes > most {
 		if asked {
-			note = fmt.Sprintf("note: maxBytes %s is more than %s passes on to the model (%s bytes); used %s", text.GroupDigits(int64(b.Bytes)), client.Label(), text.GroupDigits(int64(client.Limits.Bytes)), text.GroupDigits(int64(most)))
+			note = clientCutNote(client, b.Bytes, most)
 		}
 		b.Bytes = max(most, 1024)
 	}
@@ -66,4 +66,13 @@ func fits(b tool.Limits, parts ...string) bool {
 		}
 	}
 	return bytes <= b.Bytes+1 && (b.Lines == 0 || lines <= b.Lines)
+}
+
+// clientCutNote says why a call got less than its maxBytes: the client's
+// cut, or f0's default for a client it does not know.
+func clientCutNote(c Client, asked, used int) string {
+	if c.Guessed {
+		return fmt.Sprintf("note: maxBytes %s is more than f0 sends a client it does not know (%s bytes, below the smallest cut of the clients it knows; the operator sets more with --client-limits); used %s", text.GroupDigits(int64(asked)), text.GroupDigits(int64(c.Limits.Bytes)), text.GroupDigits(int64(used)))
+	}
+	return fmt.Sprintf("note: maxBytes %s is more than %s passes on to the model (%s bytes); used %s", text.GroupDigits(int64(asked)), c.Label(), text.GroupDigits(int64(c.Limits.Bytes)), text.GroupDigits(int64(used)))
 }

@@ -44,8 +44,10 @@ func TestRaiseKnowsTheClient(t *testing.T) {
 		ok     bool
 		most   int
 	}{
-		{"", 50000, 51024, true, tool.DefaultOutputCap},
-		{"", tool.DefaultOutputCap, tool.DefaultOutputCap + 1024, false, tool.DefaultOutputCap},
+		{"@langchain/mcp-adapters", 50000, 51024, true, tool.DefaultOutputCap},
+		{"@langchain/mcp-adapters", tool.DefaultOutputCap, tool.DefaultOutputCap + 1024, false, tool.DefaultOutputCap},
+		{"", 9000, 10024, true, 11264 - clientByteMargin},
+		{"", 50000, 51024, false, 11264 - clientByteMargin},
 		{"pi-mcp-adapter", 50000, 51024, true, PiMaxBytes - clientByteMargin},
 		{"pi-mcp-adapter", 90000, 91024, false, PiMaxBytes - clientByteMargin},
 		{"claude-code", 48000, 49024, true, ClaudeCodeMaxTokens*bytesPerToken - clientByteMargin},

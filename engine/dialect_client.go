@@ -24,6 +24,9 @@ type Client struct {
 	// Render writes suggested calls for the model in this client; nil
 	// keeps the listed names.
 	Dialect Dialect
+	// Guessed says Limits are f0's default for a client it does not know,
+	// not a cut the client is known to make.
+	Guessed bool
 }
 
 // Label names the client in messages.
@@ -57,7 +60,7 @@ func ClientFrom(ctx context.Context) Client {
 const (
 	// PiMaxBytes and PiMaxLines are pi-mcp-adapter's output guard
 	// (pi's DEFAULT_MAX_BYTES and DEFAULT_MAX_LINES): text past either
-	// is cut, the start kept.
+	// is cut, the start kept. The table (clients.json) holds them too.
 	PiMaxBytes = 50 * 1024
 	PiMaxLines = 2000
 	// ClaudeCodeMaxTokens is Claude Code's default MAX_MCP_OUTPUT_TOKENS.
@@ -85,25 +88,50 @@ type ClientOptions struct {
 }
 
 // Client returns what f0 knows of the client that introduced itself as
-// name (clientInfo.name).
+// name (clientInfo.name): its row of the client table (clients.json), or
+// the default budget of a client no row knows. The operator's
+// --client-limits win over both.
 func (p *Host) Client(name string) Client {
 	c := Client{Name: name}
 	opts := p.cfg.Clients
-	switch {
-	case strings.HasPrefix(name, piClientPrefix):
-		c.Kind, c.Limits = "pi", tool.Limits{Bytes: PiMaxBytes, Lines: PiMaxLines}
-		c.Dialect = p.piDialect(strings.TrimPrefix(name, piClientPrefix))
+	server := cmp.Or(opts.ServerName, "f0")
+	table := Clients()
+	switch row, rest, ok := table.profileOf(name, server); {
 	case name == RelayClientName:
 		c.Dialect = MarkedDialect{}
-	case name == "claude-code":
-		tokens := cmp.Or(opts.ClaudeCodeTokens, ClaudeCodeMaxTokens)
-		c.Kind, c.Limits = "claude-code", tool.Limits{Bytes: tokens * bytesPerToken}
-		c.Dialect = ClaudeCodeDialect{Server: cmp.Or(opts.ServerName, "f0")}
+	case ok:
+		c.Kind, c.Limits = row.label(), row.limits(opts.ClaudeCodeTokens)
+		c.Dialect = p.profileDialect(row, name, rest, server)
+		if row.Cut == nil { // nobody measured where it cuts
+			c.Limits, c.Guessed = tool.Limits{Bytes: table.DefaultBytes}, true
+		}
+	default:
+		c.Limits, c.Guessed = tool.Limits{Bytes: table.DefaultBytes}, true
 	}
 	if l, ok := operatorLimits(opts.Limits, name); ok {
-		c.Limits = l
+		c.Limits, c.Guessed = l, false
 	}
 	return c
+}
+
+// profileDialect is the dialect of a client of row: name is its clientInfo
+// name, rest what follows a matched prefix, server --server-name.
+func (p *Host) profileDialect(row Profile, name, rest, server string) Dialect {
+	switch row.Server {
+	case "clientinfo":
+		server = name
+	case "suffix":
+		server = rest
+	}
+	switch {
+	case row.Call == "pi-proxy":
+		return p.piDialect(server)
+	case row.Call == "codemode":
+		return PiCodemodeDialect{Server: server}
+	case row.Naming != "":
+		return PrefixDialect{Prefix: strings.ReplaceAll(row.Naming, "SERVER", row.sanitize(server))}
+	}
+	return nil
 }
 
 // operatorLimits finds the operator's limits for a client name: an exact

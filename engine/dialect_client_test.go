@@ -28,7 +28,7 @@ func TestRenderers(t *testing.T) {
 		{"pi unsure", guess, read, `f0_fs_read {"offset":3,"path":"a.txt"} (if f0_fs_read is not among your tools: mcp({tool: "fs_read", args: {"offset":3,"path":"a.txt"}}))`, "f0_fs_read"},
 		{"pi proxy when guessing", guess, find, `mcp({tool: "fs_find", args: {"pattern":"*.go"}})`, "fs_find"},
 		{"pi name already prefixed", PiDialect{Prefix: "fs", Direct: map[string]bool{"fs.read": true}, Sure: true}, read, `fs_read {"offset":3,"path":"a.txt"}`, "fs_read"},
-		{"claude code", ClaudeCodeDialect{Server: "my files"}, read, `mcp__my_files__fs_read {"offset":3,"path":"a.txt"}`, "mcp__my_files__fs_read"},
+		{"claude code", PrefixDialect{Prefix: "mcp__my_files__"}, read, `mcp__my_files__fs_read {"offset":3,"path":"a.txt"}`, "mcp__my_files__fs_read"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := tc.r.Call(tc.s); got != tc.call {
@@ -59,8 +59,14 @@ func TestClientFromName(t *testing.T) {
 		{"pi-mcp-big", "pi", tool.Limits{Bytes: 100000}},
 		{"claude-code", "claude-code", tool.Limits{Bytes: 50000}},
 		{"acme-agent", "", tool.Limits{Bytes: 8000, Lines: 100}},
-		{"cursor-vscode", "", tool.Limits{}},
-		{"", "", tool.Limits{}},
+		{"cursor-vscode", "cursor", tool.Limits{Bytes: 11264}},
+		{"@langchain/mcp-adapters", "langchain", tool.Limits{}},
+		{"codex-mcp-client", "codex", tool.Limits{Bytes: 12000}},
+		{"gemini-cli-mcp-client", "gemini-cli", tool.Limits{Bytes: 40000}},
+		{"pi", "pi 1.x", tool.Limits{Bytes: 20480}},
+		{"claude-code (via mcp-remote 0.15.1)", "claude-code", tool.Limits{Bytes: 50000}},
+		{"some-client", "", tool.Limits{Bytes: 11264}},
+		{"", "", tool.Limits{Bytes: 11264}},
 	} {
 		c := p.Client(tc.name)
 		if c.Kind != tc.kind || c.Limits != tc.limits {
@@ -169,14 +175,22 @@ func TestPiShortLinesAreCutAtTheLineLimit(t *testing.T) {
 	}
 }
 
-func TestUnknownClientKeepsTodaysBudget(t *testing.T) {
+func TestUnknownClientGetsTheDefaultBudget(t *testing.T) {
 	p := newTestPipeline(t, Config{})
 	res := p.Call(WithClient(context.Background(), p.Client("some-client")), "test_pages", map[string]any{"size": 150000, "maxBytes": 100000})
-	if len(res.Text) < 90000 || len(res.Text) > 100000 {
-		t.Fatalf("%d bytes: an unknown client gets what maxBytes asks", len(res.Text))
+	if len(res.Text) > Clients().DefaultBytes {
+		t.Fatalf("%d bytes: more than f0 sends a client it does not know", len(res.Text))
+	}
+	if !strings.Contains(res.Text, "more than f0 sends a client it does not know") {
+		t.Errorf("no note says why maxBytes was not honoured:\n%s", res.Text)
 	}
 	if !strings.Contains(res.Text, "Get the rest: test_pages {") {
 		t.Fatalf("footer not in the listed form:\n%s", res.Text[len(res.Text)-300:])
+	}
+	operator := newTestPipeline(t, Config{Clients: ClientOptions{Limits: map[string]tool.Limits{"*": {Bytes: 200000}}}})
+	res = operator.Call(WithClient(context.Background(), operator.Client("some-client")), "test_pages", map[string]any{"size": 150000, "maxBytes": 100000})
+	if len(res.Text) < 90000 || len(res.Text) > 100000 {
+		t.Fatalf("%d bytes: with --client-limits '*=200000' an unknown client gets what maxBytes asks", len(res.Text))
 	}
 }
 

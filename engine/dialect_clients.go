@@ -1,16 +1,15 @@
 package engine
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"f0/internal/text"
 	"f0/tool"
 )
-
-// piClientPrefix starts the clientInfo name pi-mcp-adapter sends:
-// "pi-mcp-<server>", the server's key in pi's MCP configuration.
-const piClientPrefix = "pi-mcp-"
 
 // PiLikelyDirect returns the tools f0's README recommends as pi
 // directTools (small schemas, hot paths): when the operator does not say
@@ -108,32 +107,58 @@ func (r PiDialect) ListTools() string {
 	return fmt.Sprintf("mcp({server: %q})", r.Server)
 }
 
-// ClaudeCodeDialect writes calls with the names Claude Code gives MCP
-// tools: mcp__<server>__<tool>. Claude Code does not tell a server the name
-// it is configured under, so Server comes from the operator
-// (--server-name) and defaults to "f0", the name the README configures.
-type ClaudeCodeDialect struct {
-	Server string
+// PrefixDialect writes calls with the names a client gives MCP tools by
+// putting a prefix before the listed name: Claude Code's and Codex's
+// mcp__<server>__, gemini-cli's and VS Code's mcp_<server>_, Mastra's
+// <server>_. The client's name for f0 is in the prefix already, sanitised
+// as the client does it (see Profile).
+type PrefixDialect struct {
+	Prefix string
 	ListedDialect
 }
 
-// claudeSanitize is what Claude Code does to a server name in tool names:
-// characters outside [A-Za-z0-9_-] become "_".
-func claudeSanitize(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' {
-			return r
-		}
-		return '_'
-	}, s)
-}
-
 // Call writes `mcp__f0__fs_read {…}`.
-func (r ClaudeCodeDialect) Call(s tool.Suggestion) string {
+func (r PrefixDialect) Call(s tool.Suggestion) string {
 	return r.Name(s) + " " + text.CompactJSON(s.Args)
 }
 
 // Name writes `mcp__f0__fs_read`.
-func (r ClaudeCodeDialect) Name(s tool.Suggestion) string {
-	return "mcp__" + claudeSanitize(r.Server) + "__" + s.Listed
+func (r PrefixDialect) Name(s tool.Suggestion) string { return r.Prefix + s.Listed }
+
+// PiCodemodeDialect writes calls for pi 1.x's built-in MCP client, which
+// names a tool mcp__<server>__<tool> (createMcpToolName) and by default
+// (exposure codemode) declares none of them to the model: the model writes
+// a codemode script that calls `await tools.mcp__f0__fs_read({…})`, whose
+// result is the whole CallToolResult. With exposure direct or deferred the
+// model calls the same name as a tool. f0 cannot tell which, so a call is
+// written both ways.
+type PiCodemodeDialect struct {
+	// Server is pi's key for f0 in mcp.json (--server-name).
+	Server string
+	ListedDialect
+}
+
+// piToolNameMax is the longest tool name pi 1.x gives a provider.
+const piToolNameMax = 64
+
+// Name writes pi's name of the tool: mcp__<server>__<tool> with every
+// character outside [A-Za-z0-9_] made "_", shortened with a hash suffix
+// past 64 characters.
+func (r PiCodemodeDialect) Name(s tool.Suggestion) string {
+	name := piUnsafe.ReplaceAllString("mcp__"+r.Server+"__"+s.Listed, "_")
+	if len(name) <= piToolNameMax {
+		return name
+	}
+	sum := sha256.Sum256([]byte(r.Server + "\x00" + s.Listed))
+	hash := hex.EncodeToString(sum[:])[:8]
+	return name[:piToolNameMax-len(hash)-1] + "_" + hash
+}
+
+// piUnsafe matches what pi 1.x replaces in a tool name.
+var piUnsafe = regexp.MustCompile(`[^A-Za-z0-9_]`)
+
+// Call writes the tool call and the codemode call.
+func (r PiCodemodeDialect) Call(s tool.Suggestion) string {
+	name, args := r.Name(s), text.CompactJSON(s.Args)
+	return name + " " + args + " (in a codemode script: await tools." + name + "(" + args + "))"
 }

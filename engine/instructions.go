@@ -42,7 +42,7 @@ func (p *Host) Instructions(c Client) string {
 		b.WriteString("every ")
 	}
 	b.WriteString("error shows what was passed, what was expected and an example.")
-	if c.Limits.Bytes > 0 {
+	if c.Limits.Bytes > 0 && !c.Guessed {
 		fmt.Fprintf(&b, " Results stay within what %s passes on (%s bytes", c.Label(), text.GroupDigits(int64(c.Limits.Bytes)))
 		if c.Limits.Lines > 0 {
 			fmt.Fprintf(&b, ", %s lines", text.GroupDigits(int64(c.Limits.Lines)))

@@ -33,7 +33,7 @@ func TestPartialResultFooter(t *testing.T) {
 // again; now the second answer says it is the most one call returns.
 func TestFooterNeverRepeatsItsAdvice(t *testing.T) {
 	p := newTestPipeline(t, Config{})
-	for _, client := range []string{"", "pi-mcp-adapter", "claude-code"} {
+	for _, client := range []string{"@langchain/mcp-adapters", "pi-mcp-adapter", "claude-code"} {
 		ctx := WithClient(context.Background(), p.Client(client))
 		run := func(c texttest.Call) (string, string) {
 			key := c.Name

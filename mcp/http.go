@@ -346,7 +346,8 @@ func (h *HTTPServer) limits(next http.Handler) http.Handler {
 // serveMCP serves a request that passed the guards, its body read whole:
 // a plain tool call of a live session is answered beside mcp-go (see
 // httpCalls), anything else goes to mcp-go, a tool call whose arguments
-// mcp-go could not decode rewritten first (see readableCall).
+// mcp-go could not decode rewritten first (see readableCall), and so is a
+// 2026-07-28 notification without its _meta (see envelopedNotification).
 func (h *HTTPServer) serveMCP(w http.ResponseWriter, r *http.Request, next http.Handler, body []byte) {
 	if r.Method != http.MethodPost {
 		h.forward(w, r, next, nil, body)
@@ -356,7 +357,11 @@ func (h *HTTPServer) serveMCP(w http.ResponseWriter, r *http.Request, next http.
 	if h.calls != nil && h.calls.serve(w, r, &e, body) {
 		return
 	}
-	if rewritten := readableCall(&e); rewritten != nil {
+	rewritten := readableCall(&e)
+	if rewritten == nil {
+		rewritten = envelopedNotification(r.Header, &e, body)
+	}
+	if rewritten != nil {
 		body = rewritten
 		r.ContentLength = int64(len(body))
 	}

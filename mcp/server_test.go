@@ -641,8 +641,9 @@ func connectAs(t *testing.T, url, name string) (*client.Client, *mcpgo.Initializ
 
 // TestResultsFitTheClient: two sessions of one server, pi and a client f0
 // does not know, read the same 3,000-line file. pi's answer stays within
-// its 2,000 lines and names pi's calls; the other keeps today's budget and
-// listed names.
+// its 2,000 lines and names pi's calls; the other gets the default budget of
+// a client f0 does not know and listed names, and a client known not to cut
+// gets what maxBytes asks.
 func TestResultsFitTheClient(t *testing.T) {
 	dir := t.TempDir()
 	var b strings.Builder
@@ -681,9 +682,14 @@ func TestResultsFitTheClient(t *testing.T) {
 		t.Fatalf("last line\n%s\nwant\n%s", last, rest)
 	}
 
-	whole := resultText(callTool(t, other, "fs_read", map[string]any{"path": "big.txt", "maxBytes": 100000}))
+	guarded := resultText(callTool(t, other, "fs_read", map[string]any{"path": "big.txt", "maxBytes": 100000}))
+	if len(guarded) > engine.Clients().DefaultBytes || !strings.Contains(guarded, "note: maxBytes 100,000 is more than f0 sends a client it does not know") {
+		t.Fatalf("a client f0 does not know gets %d bytes:\n%.300s", len(guarded), guarded)
+	}
+	langchain, _ := connectAs(t, ts.URL+"/mcp", "@langchain/mcp-adapters")
+	whole := resultText(callTool(t, langchain, "fs_read", map[string]any{"path": "big.txt", "maxBytes": 100000}))
 	if !strings.HasPrefix(whole, "big.txt · lines 1-3,000 of 3,000 · 14 KB\n1\n") {
-		t.Fatalf("a client f0 does not know gets:\n%.200s", whole)
+		t.Fatalf("a client that does not cut gets:\n%.200s", whole)
 	}
 	miss := resultText(callTool(t, other, "fs_raed", map[string]any{}))
 	if !strings.Contains(miss, `Example: fs_read {"path":`) {

@@ -9,14 +9,25 @@
 import http from 'node:http';
 
 export async function startFakeModel(script) {
-  const requests = [];
   let step = 0;
+  const next = typeof script === 'function' ? script
+    : (body, requests) => (step < script.length ? script[step++](body, requests) : { text: 'done.' });
+  return startRecordingModel('/chat/completions', next, reply);
+}
+
+/**
+ * A fake model on 127.0.0.1 that answers POST …path: it records every request body and answers
+ * with reply(res, body, answer, n), answer being script(body, requests). Shared by the chat
+ * completions fake here and the Responses API fake (fake-responses.mjs).
+ */
+export async function startRecordingModel(path, script, reply) {
+  const requests = [];
   const server = http.createServer((req, res) => {
     let raw = '';
     req.setEncoding('utf8');
     req.on('data', (c) => { raw += c; });
     req.on('end', () => {
-      if (req.method !== 'POST' || !req.url.endsWith('/chat/completions')) {
+      if (req.method !== 'POST' || !req.url.endsWith(path)) {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: `fake model: no ${req.method} ${req.url}` } }));
         return;
@@ -28,8 +39,7 @@ export async function startFakeModel(script) {
       requests.push(body);
       let answer;
       try {
-        if (typeof script === 'function') answer = script(body, requests);
-        else answer = step < script.length ? script[step++](body, requests) : { text: 'done.' };
+        answer = script(body, requests);
       } catch (e) {
         answer = { text: `fake model: script step failed: ${e.stack || e}` };
       }
