@@ -55,7 +55,11 @@ func New(opts Options) (*engine.Registry, error) {
 	if err != nil {
 		return nil, err
 	}
-	return engine.NewLazyRegistry(append(all, extra...)...)
+	reg, err := engine.NewLazyRegistry(append(all, extra...)...)
+	if err != nil {
+		return nil, err
+	}
+	return reg.WithRoots(files), nil
 }
 
 // fitExtra refuses extra tools in a namespace of f0's own tools, and drops

@@ -30,7 +30,6 @@ func (t *toolset) deleteTool() *tool.Tool {
 			Annotations: tool.Annotations{Destructive: true, Idempotent: true},
 			Names: tool.Names{
 				Keywords:   []string{"rm", "remove", "delete", "unlink", "rmdir", "erase"},
-				OtherNames: deleteForeign,
 			},
 			Fields: severalPaths(syn),
 		},

@@ -70,7 +70,6 @@ func (t *toolset) editTool() *tool.Tool {
 			Annotations: tool.Annotations{Destructive: true},
 			Names: tool.Names{
 				Keywords:   []string{"replace", "modify", "change", "patch", "sed", "diff", "refactor", "str_replace"},
-				OtherNames: editForeign,
 			},
 			Fields: tool.Fields{
 				Unlisted:       []string{"oldText", "newText", "replaceAll", "force"},

@@ -46,7 +46,6 @@ func (t *toolset) findTool() *tool.Tool {
 			Annotations: readOnly,
 			Names: tool.Names{
 				Keywords:   []string{"glob", "find", "locate", "files", "names", "paths", "pattern"},
-				OtherNames: findForeign,
 			},
 			Fields: tool.Fields{
 				Unlisted:     []string{"hidden", "gitignore", "all", "maxResults", "exclude"},

@@ -32,7 +32,6 @@ func (t *toolset) mkdirTool() *tool.Tool {
 			Annotations: tool.Annotations{Idempotent: true},
 			Names: tool.Names{
 				Keywords:   []string{"mkdir", "directory", "folder", "create", "make"},
-				OtherNames: mkdirForeign,
 			},
 			Fields: tool.Fields{
 				Unlisted:  []string{"parents"},

@@ -35,7 +35,6 @@ func (t *toolset) moveTool() *tool.Tool {
 			Annotations: tool.Annotations{Destructive: true},
 			Names: tool.Names{
 				Keywords:   []string{"mv", "rename", "move", "relocate"},
-				OtherNames: moveForeign,
 			},
 			Fields: tool.Fields{
 				Synonyms: transferSynonyms,
@@ -57,7 +56,6 @@ func (t *toolset) copyTool() *tool.Tool {
 			Annotations: tool.Annotations{Destructive: true, Idempotent: true},
 			Names: tool.Names{
 				Keywords:   []string{"cp", "copy", "duplicate", "clone", "backup"},
-				OtherNames: copyForeign,
 			},
 			Fields: tool.Fields{
 				Synonyms: transferSynonyms,

@@ -59,7 +59,6 @@ func (t *toolset) searchTool() *tool.Tool {
 			Annotations: readOnly,
 			Names: tool.Names{
 				Keywords:   []string{"grep", "rg", "ripgrep", "find", "text", "code", "regex", "contents", "occurrences"},
-				OtherNames: searchForeign(),
 			},
 			Fields: tool.Fields{
 				Unlisted:  []string{"before", "after", "hidden", "gitignore", "all"},

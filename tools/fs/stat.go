@@ -35,7 +35,6 @@ func (t *toolset) statTool() *tool.Tool {
 			Annotations: readOnly,
 			Names: tool.Names{
 				Keywords:   []string{"info", "metadata", "size", "exists", "mime", "type", "lines", "mtime"},
-				OtherNames: statForeign,
 			},
 			Fields: severalPaths(syn),
 		},

@@ -38,7 +38,6 @@ func (t *toolset) writeTool() *tool.Tool {
 			Annotations: tool.Annotations{Destructive: true},
 			Names: tool.Names{
 				Keywords:   []string{"save", "create", "write", "file", "append", "overwrite", "put"},
-				OtherNames: writeForeign,
 			},
 			Fields: tool.Fields{
 				Unlisted: []string{"append", "createDirs", "force"},

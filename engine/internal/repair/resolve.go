@@ -10,55 +10,57 @@ import (
 )
 
 // resolveName finds the tool the call's name stands for: f0's own name in
-// any spelling, else another agent's name for it, given the call's
-// arguments as they came (peeked before repair), else the tool a shell
-// command runs as. A name that is none, or a tool the server hides, halts.
+// any spelling, else another agent's tool as its vocabulary reads the
+// call (its arguments as they came, peeked before repair), else the tool
+// a shell command runs as. A name that is none, or a tool the server
+// hides, halts.
 func resolveName(s *State) {
 	r := s.resolved
 	if r == nil {
 		named := ResolveName(s.Env, s.Name)
 		r = &named
 	}
-	t := r.Tool
-	if t == nil {
-		peeked := peekArgs(s.Raw)
-		route, near := routeOther(s.Env, s.Name, r.other, peeked)
-		if route == nil {
-			s.out.Near = near
-			if s.out.ShellName = isShellName(s.Name); s.out.ShellName {
-				s.out.ShellLine = shellCommand(peeked)
-			}
-			s.halt(NoTool)
-			return
+	if t := r.Tool; t != nil {
+		s.useTool(t)
+		if !s.Env.Visible(t) {
+			s.halt(Hidden)
 		}
-		t, s.Route = route.Tool, route
+		return
 	}
-	s.useTool(t)
-	switch {
-	case !s.Env.Visible(t):
+	peeked := peekArgs(s.Raw)
+	if peeked == nil {
+		peeked = map[string]any{}
+	}
+	if readForeignName(s, s.Name, peeked, 0) {
+		return
+	}
+	if !isShellName(s.Name) {
+		s.halt(NoTool)
+		return
+	}
+	route := resolveShell(s.Env, s.Name, peeked)
+	if route == nil {
+		s.out.ShellName, s.out.ShellLine = true, shellCommand(peeked)
+		s.halt(NoTool)
+		return
+	}
+	s.Route = route
+	s.useTool(route.Tool)
+	if !s.Env.Visible(route.Tool) {
 		s.halt(Hidden)
-	case s.Route != nil && s.Route.Entry != nil && s.Route.Entry.Refuse != "":
-		s.halt(Refused)
 	}
 }
 
 // Resolved is what a call's name stands for before its arguments are
 // seen, decided once per call: the tool f0's own names give it (any
-// spelling or prefix), and, when none does, the entries of other agents'
-// tools the name may be, spelling by spelling. Which entry a call means
-// can depend on its arguments (str_replace_based_edit_tool's command
-// decides), so that last choice is the first stage's, from these entries.
+// spelling or prefix), and, when none does, the f0 tools other agents'
+// tools of that name mean. Which one a call means can depend on its
+// arguments (str_replace_based_edit_tool's command decides), so that last
+// choice is the first stage's.
 type Resolved struct {
-	Tool  *tool.Tool
-	other []otherEntry
-}
-
-// otherEntry is one spelling of a name other agents' tools have: shell
-// when it is a shell tool's name (its command decides the tool), and the
-// entries of the tools of that name.
-type otherEntry struct {
-	shell bool
-	refs  []Ref
+	Tool *tool.Tool
+	// means are the f0 tools the vocabularies map the name to.
+	means []*tool.Tool
 }
 
 // ResolveName decides what name stands for, without its arguments.
@@ -67,58 +69,27 @@ func ResolveName(env Env, name string) Resolved {
 	if r.Tool != nil {
 		return r
 	}
-	for _, key := range keys.OtherNameCandidates(name) {
-		shell, refs := slices.Contains(shellNames, key), env.OtherNames(key)
-		if shell || len(refs) > 0 {
-			r.other = append(r.other, otherEntry{shell: shell, refs: refs})
+	if v := env.Vocabulary(); v != nil {
+		for _, target := range v.Targets(name) {
+			if t := env.Lookup(target); t != nil && !slices.Contains(r.means, t) {
+				r.means = append(r.means, t)
+			}
 		}
 	}
 	return r
 }
 
 // Only is the one tool the name stands for whatever the arguments: f0's
-// name for it, or the first spelling with entries when they all mean one
-// tool (read_file, but not str_replace_based_edit_tool). Nil otherwise.
+// name for it, or another agent's name whose every reading is that tool
+// (read_file, but not str_replace_based_edit_tool). Nil otherwise.
 func (r Resolved) Only() *tool.Tool {
 	if r.Tool != nil {
 		return r.Tool
 	}
-	for _, e := range r.other {
-		var found *tool.Tool
-		for _, ref := range e.refs {
-			if found != nil && ref.Tool != found {
-				return nil
-			}
-			found = ref.Tool
-		}
-		if found != nil {
-			return found
-		}
+	if len(r.means) == 1 {
+		return r.means[0]
 	}
 	return nil
-}
-
-// routeOther finds the f0 tool a foreign name means, from its entries and
-// the call's arguments (peeked before repair). near lists the tools the
-// name could mean when its conditions did not match, to suggest them.
-func routeOther(env Env, name string, entries []otherEntry, args map[string]any) (r *Route, near []Ref) {
-	for _, e := range entries {
-		if e.shell {
-			if r := resolveShell(env, name, args); r != nil {
-				return r, nil
-			}
-		}
-		for _, ref := range e.refs {
-			if matchWhen(ref.Entry.When, args) {
-				return &Route{Tool: ref.Tool, Entry: ref.Entry, Name: name}, nil
-			}
-			near = append(near, ref)
-		}
-		if len(near) > 0 {
-			return nil, near
-		}
-	}
-	return nil, nil
 }
 
 // resolveShell routes a shell tool's command to the f0 tool that does what

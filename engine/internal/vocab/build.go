@@ -90,6 +90,7 @@ func (b *builder) run() (Result, error) {
 	res.Calls = calls
 	res.Batch = len(calls) > 1
 	res.Notes = b.resultNotes(calls)
+	res.Moves = b.moves()
 	return res, nil
 }
 
@@ -115,6 +116,11 @@ func (b *builder) mapFields() error {
 func (b *builder) field(k string) error {
 	v := b.args[k]
 	rule := b.rules[k]
+	if rule == nil && b.tool.F0Fields && b.route != nil && !b.selects(k) {
+		b.put(k, k, v)
+		b.use(k, UseMapped, []string{k})
+		return nil
+	}
 	if rule == nil {
 		return b.unruled(k)
 	}
@@ -142,6 +148,16 @@ func (b *builder) field(k string) error {
 		return b.errorf(k, "the table gives this field a rule of no kind")
 	}
 	return nil
+}
+
+// selects reports whether k is a field the route's `when` tests.
+func (b *builder) selects(k string) bool {
+	for _, c := range b.route.When {
+		if c.Field == k {
+			return true
+		}
+	}
+	return false
 }
 
 // unruled handles a field with no rule on this route: a `when` selector
@@ -427,19 +443,7 @@ func (b *builder) resultNotes(calls []Call) []string {
 // understood says how the call was read: whose tool, which f0 call, which
 // field went where.
 func (b *builder) understood(calls []Call) string {
-	readers := map[string][]string{}
-	for _, u := range b.uses {
-		if r := b.rules[u.Field]; u.Use == UseConsumed && r != nil && r.Consumed != "" {
-			readers[r.Consumed] = append(readers[r.Consumed], u.Field)
-		}
-	}
-	var parts []string
-	for _, u := range b.uses {
-		if len(u.To) > 0 && (u.Use == UseMapped || u.Use == UseApprox || u.Use == UseConsumed) && !strings.Contains(u.Field, "[") {
-			from := append([]string{u.Field}, readers[u.Field]...)
-			parts = append(parts, strings.Join(from, ", ")+" → "+strings.Join(u.To, ", "))
-		}
-	}
+	parts := b.moves()
 	target := b.target
 	switch {
 	case len(calls) > 1:
@@ -452,4 +456,40 @@ func (b *builder) understood(calls []Call) string {
 		s += " (" + strings.Join(parts, "; ") + ")"
 	}
 	return s
+}
+
+// moves say which field of the call went to which f0 fields ("file_path →
+// path"), with the value for a value table's choice; a field that kept its
+// name is left out.
+func (b *builder) moves() []string {
+	readers := map[string][]string{}
+	for _, u := range b.uses {
+		if r := b.rules[u.Field]; u.Use == UseConsumed && r != nil && r.Consumed != "" {
+			readers[r.Consumed] = append(readers[r.Consumed], u.Field)
+		}
+	}
+	var parts []string
+	for _, u := range b.uses {
+		if len(u.To) > 0 && (u.Use == UseMapped || u.Use == UseApprox || u.Use == UseConsumed) && !strings.Contains(u.Field, "[") {
+			if len(u.To) == 1 && u.To[0] == u.Field {
+				continue
+			}
+			from := append([]string{u.Field}, readers[u.Field]...)
+			if r := b.rules[u.Field]; r != nil && r.Values != nil {
+				if v, ok := b.args[u.Field]; ok && isScalar(v) {
+					from[0] += " " + quote(v)
+				}
+			}
+			parts = append(parts, strings.Join(from, ", ")+" → "+strings.Join(u.To, ", "))
+		}
+	}
+	return parts
+}
+
+func isScalar(v any) bool {
+	switch v.(type) {
+	case map[string]any, []any:
+		return false
+	}
+	return true
 }

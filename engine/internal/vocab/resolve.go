@@ -237,7 +237,7 @@ func (r *resolver) resolveTool(ctx context.Context, t *Tool, args map[string]any
 // published field: an unknown field is an error, never dropped.
 func (r *resolver) checkKnown(t *Tool, args map[string]any) error {
 	for _, k := range orderedKeys(args, t.Published) {
-		if !t.known[k] {
+		if !t.known[k] && !t.F0Fields {
 			e := r.inputError(t, k, "unknown field", "")
 			e.Nearest = nearest(k, t.Published)
 			if e.Nearest == "" {
