@@ -72,7 +72,9 @@ func readOtherFields(s *State) {
 // with another value is a problem.
 func (s *State) mergeFields(res vocab.Result) {
 	for _, u := range res.Fields {
-		delete(s.Args, u.Field)
+		if u.Use != vocab.UseInert { // f0's own inert stage says it left them out
+			delete(s.Args, u.Field)
+		}
 	}
 	for _, k := range keys.Sorted(res.Calls[0].Args) {
 		val := res.Calls[0].Args[k]

@@ -116,7 +116,7 @@ func (b *builder) mapFields() error {
 func (b *builder) field(k string) error {
 	v := b.args[k]
 	rule := b.rules[k]
-	if rule == nil && b.tool.F0Fields && b.route != nil && !b.selects(k) {
+	if rule == nil && b.route != nil && b.r.v.ownField(b.tool, k) && !b.selects(k) {
 		b.put(k, k, v)
 		b.use(k, UseMapped, []string{k})
 		return nil
@@ -470,18 +470,29 @@ func (b *builder) moves() []string {
 	}
 	var parts []string
 	for _, u := range b.uses {
-		if len(u.To) > 0 && (u.Use == UseMapped || u.Use == UseApprox || u.Use == UseConsumed) && !strings.Contains(u.Field, "[") {
-			if len(u.To) == 1 && u.To[0] == u.Field {
-				continue
-			}
-			from := append([]string{u.Field}, readers[u.Field]...)
-			if r := b.rules[u.Field]; r != nil && r.Values != nil {
-				if v, ok := b.args[u.Field]; ok && isScalar(v) {
-					from[0] += " " + quote(v)
+		if len(u.To) == 0 || (u.Use != UseMapped && u.Use != UseApprox && u.Use != UseConsumed) || strings.Contains(u.Field, "[") {
+			continue
+		}
+		r := b.rules[u.Field]
+		plain := r == nil || r.Transform == "" || r.Transform == "copy"
+		if plain && len(u.To) == 1 && u.To[0] == u.Field {
+			continue // an f0 field under its own name
+		}
+		from := append([]string{u.Field}, readers[u.Field]...)
+		to := append([]string(nil), u.To...)
+		if !plain {
+			for i, f := range from {
+				if v, ok := b.args[f]; ok && isScalar(v) {
+					from[i] += " " + quote(v)
 				}
 			}
-			parts = append(parts, strings.Join(from, ", ")+" → "+strings.Join(u.To, ", "))
+			for i, f := range to {
+				if v, ok := b.out[f]; ok && isScalar(v) {
+					to[i] += " " + quote(v)
+				}
+			}
 		}
+		parts = append(parts, strings.Join(from, ", ")+" → "+strings.Join(to, ", "))
 	}
 	return parts
 }

@@ -71,6 +71,11 @@ func (b *builder) mapOnly() error {
 			return nil
 		}
 	}
+	for _, f := range b.soft { // the fields a value table chose
+		if _, ok := b.out[f.name]; !ok {
+			b.out[f.name] = f.value
+		}
+	}
 	return nil
 }
 
@@ -134,19 +139,52 @@ func (v *Vocabulary) Targets(name string) []string {
 
 // FieldTargets are the f0 tools that the routes of the foreign tools a
 // name may mean go to when their rules read field: Amazon Q's fs_read
-// reads a pattern on its route to fs.search.
+// reads a pattern on its route to fs.search. Routes with a rule of their
+// own for the field come first, then those that share the tool's.
 func (v *Vocabulary) FieldTargets(name, field string) []string {
 	_, cands := v.lookup(name)
 	var out []string
-	for _, c := range cands {
-		for _, r := range c.tool.Routes {
-			if r.Refuse != "" || r.To == TargetBatch || r.To == TargetShell || r.To == TargetCall || contains(out, r.To) {
-				continue
-			}
-			if r.Fields[field] != nil || c.tool.Fields[field] != nil {
-				out = append(out, r.To)
+	for _, shared := range []bool{false, true} {
+		for _, c := range cands {
+			for _, r := range c.tool.Routes {
+				if r.Refuse != "" || r.To == TargetBatch || r.To == TargetShell || r.To == TargetCall || contains(out, r.To) {
+					continue
+				}
+				if !shared && mapsField(r.Fields[field]) || shared && mapsField(c.tool.Fields[field]) {
+					out = append(out, r.To)
+				}
 			}
 		}
 	}
 	return out
 }
+
+// ownField reports whether a field the foreign tool does not publish is
+// f0's own: every field of a tool whose fields are f0's (F0Fields), or a
+// field the f0 tool of one of its routes takes by its name or a synonym
+// (read_file {path, lineNumbers}: lineNumbers is fs.read's). Such a field
+// goes to the f0 call unchanged, for f0's repairs and checks to read.
+func (v *Vocabulary) ownField(t *Tool, k string) bool {
+	return t.F0Fields || t.f0Takes[k]
+}
+
+// f0Fields are the fields the f0 tools of t's routes take.
+func (v *Vocabulary) f0Fields(t *Tool) map[string]bool {
+	out := map[string]bool{}
+	for _, r := range t.Routes {
+		f0 := v.f0[r.To]
+		if r.Refuse != "" || f0 == nil {
+			continue
+		}
+		for name, f := range f0.Fields {
+			out[name] = true
+			for _, s := range f.Synonyms {
+				out[s] = true
+			}
+		}
+	}
+	return out
+}
+
+// mapsField reports whether a rule maps its field onto f0 fields.
+func mapsField(r *Rule) bool { return r != nil && r.kind() == kindMapping }

@@ -34,8 +34,10 @@ type Tool struct {
 
 	agent string
 	// known are the fields the tool reads: published, with a rule, or
-	// named by a route's `when`.
-	known map[string]bool
+	// named by a route's `when`; f0Takes the fields the f0 tools of its
+	// routes take (see ownField).
+	known   map[string]bool
+	f0Takes map[string]bool
 }
 
 // Route is one reading of a foreign tool (README §3): the conditions under
