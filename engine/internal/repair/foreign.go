@@ -9,6 +9,10 @@ import (
 	"f0/internal/text"
 )
 
+// reportsTable is the vocabulary of names from reports (tables/reports.json),
+// which belong to no one agent.
+const reportsTable = "reports"
+
 // maxUnwrap bounds the calls wrapped in calls (use_mcp_tool around
 // use_mcp_tool) that are read one inside the other.
 const maxUnwrap = 3
@@ -132,7 +136,11 @@ func (s *State) foreignNote(name string, res vocab.Result, calls []vocab.Call) s
 		}
 		ran = fmt.Sprintf("%s of %d calls (%s)", ran, len(calls), strings.Join(names, ", "))
 	}
-	note := fmt.Sprintf("note: %s is %s's tool name; ran %s", text.QuoteShort(name), res.Agent, ran)
+	whose := res.Agent + "'s"
+	if res.Agent == reportsTable {
+		whose = "another server's"
+	}
+	note := fmt.Sprintf("note: %s is %s tool name; ran %s", text.QuoteShort(name), whose, ran)
 	if len(res.Moves) > 0 {
 		note += " (" + strings.Join(res.Moves, ", ") + ")"
 	}

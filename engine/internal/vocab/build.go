@@ -25,6 +25,7 @@ type builder struct {
 	out      map[string]any
 	from     map[string]string
 	soft     []field
+	implied  []field // the fields absent and set gave, for the note
 	variants []map[string]any
 	calls    []Call
 	edit     *EditText
@@ -278,6 +279,7 @@ func (b *builder) use(k string, u Use, to []string) {
 // defaults sets, for the fields the call does not give, the f0 fields the
 // rules' absent and the route's set imply; what the call gives wins.
 func (b *builder) defaults() {
+	chosen := len(b.soft) // the fields value tables chose come first
 	names := make([]string, 0, len(b.rules))
 	for n := range b.rules {
 		names = append(names, n)
@@ -292,9 +294,12 @@ func (b *builder) defaults() {
 	if b.route != nil {
 		b.softAll(b.route.Set)
 	}
-	for _, f := range b.soft {
+	for i, f := range b.soft {
 		if _, ok := b.out[f.name]; !ok {
 			b.out[f.name] = f.value
+			if i >= chosen {
+				b.implied = append(b.implied, f)
+			}
 		}
 	}
 }
@@ -493,6 +498,9 @@ func (b *builder) moves() []string {
 			}
 		}
 		parts = append(parts, strings.Join(from, ", ")+" → "+strings.Join(to, ", "))
+	}
+	for _, f := range b.implied {
+		parts = append(parts, f.name+" "+quote(f.value))
 	}
 	return parts
 }
