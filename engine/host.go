@@ -241,7 +241,6 @@ func (p *Host) resolve(name string) *tool.Tool {
 // decides).
 func (p *Host) Resolve(name string) (*tool.Tool, bool) { return p.ResolveName(name).Tool(p) }
 
-
 // Call runs one tool call through the whole pipeline. It never panics and
 // never returns a protocol error: every failure is a Result with IsError.
 func (p *Host) Call(ctx context.Context, name string, args any) tool.Result {
@@ -319,6 +318,14 @@ func (e repairEnv) Tools() []*tool.Tool { return e.p.reg.tools }
 func (e repairEnv) Vocabulary() *vocab.Vocabulary { return e.p.reg.vocabulary() }
 
 func (e repairEnv) Paths() vocab.Env { return callPaths{ctx: e.ctx, fixed: e.p.reg.roots} }
+
+func (e repairEnv) Agent() string {
+	v := e.p.reg.vocabulary()
+	if v == nil || e.ctx == nil {
+		return ""
+	}
+	return v.AgentOf(ClientFrom(e.ctx).Name)
+}
 
 func (e repairEnv) Text(s string) string { return e.p.toolNamesFor(e.render, s) }
 

@@ -25,11 +25,11 @@ import (
 // since their schemas come from outside; f0's own are checked by
 // [Registry.Check], which the catalogue's tests run over every tool.
 type Registry struct {
-	tools      []*tool.Tool
-	byKey      map[string]*tool.Tool
-	byName     map[string]*tool.Tool // by canonical name, as front ends call them
-	info       map[*tool.Tool]*lazyInfo
-	docs       DocSource
+	tools  []*tool.Tool
+	byKey  map[string]*tool.Tool
+	byName map[string]*tool.Tool // by canonical name, as front ends call them
+	info   map[*tool.Tool]*lazyInfo
+	docs   DocSource
 	// foreign are other agents' vocabularies, read when first needed and
 	// shared by the registries Replace makes.
 	foreign *foreignVocab

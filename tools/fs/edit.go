@@ -69,7 +69,7 @@ func (t *toolset) editTool() *tool.Tool {
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Destructive: true},
 			Names: tool.Names{
-				Keywords:   []string{"replace", "modify", "change", "patch", "sed", "diff", "refactor", "str_replace"},
+				Keywords: []string{"replace", "modify", "change", "patch", "sed", "diff", "refactor", "str_replace"},
 			},
 			Fields: tool.Fields{
 				Unlisted:       []string{"oldText", "newText", "replaceAll", "force"},

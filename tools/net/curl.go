@@ -67,7 +67,7 @@ func (c *curl) tool() *tool.Tool {
 			Names: tool.Names{
 				Keywords: []string{"http", "https", "fetch", "get", "post", "put", "delete", "download", "upload", "web", "url",
 					"api", "rest", "request", "wget", "curl", "html", "markdown", "page"},
-				Shell:      []string{"curl"},
+				Shell: []string{"curl"},
 			},
 			Fields: tool.Fields{
 				Synonyms: synonyms,

@@ -37,7 +37,7 @@ func readForeignName(s *State, name string, args map[string]any, depth int) bool
 	if v == nil {
 		return false
 	}
-	res, err := v.Resolve(s.ctx, vocab.Request{Name: name, Args: args}, s.Env.Paths())
+	res, err := v.Resolve(s.ctx, vocab.Request{Name: name, Args: args, Agent: s.Env.Agent()}, s.Env.Paths())
 	if err != nil {
 		s.foreignAnswer(name, inputErrorText(err))
 		return true

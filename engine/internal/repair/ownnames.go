@@ -23,7 +23,7 @@ func readOwnName(s *State) {
 	if v == nil || s.Route != nil || s.foreign != nil || s.Tool.External() != nil {
 		return
 	}
-	res, err := v.Resolve(s.ctx, vocab.Request{Name: s.Name, Args: s.Args}, s.Env.Paths())
+	res, err := v.Resolve(s.ctx, vocab.Request{Name: s.Name, Args: s.Args, Agent: s.Env.Agent()}, s.Env.Paths())
 	if err != nil || res.Outcome == vocab.NoMatch {
 		return // the call is f0's, and f0's own checks say what is wrong
 	}

@@ -32,6 +32,9 @@ type Env interface {
 	// Paths answers the vocabularies' checks on paths (is this a
 	// directory) in the call's roots.
 	Paths() vocab.Env
+	// Agent is the vocabularies' name for the agent the caller is (its
+	// MCP client), "" when unknown.
+	Agent() string
 	// Text writes a text that names f0 tools (fs_edit, fs.read) with the
 	// names the caller uses for them.
 	Text(s string) string

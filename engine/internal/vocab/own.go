@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"regexp"
+	"strings"
 )
 
 // ResolveFields reads, in a call made with f0's own name for tool (its
@@ -188,3 +190,34 @@ func (v *Vocabulary) f0Fields(t *Tool) map[string]bool {
 
 // mapsField reports whether a rule maps its field onto f0 fields.
 func mapsField(r *Rule) bool { return r != nil && r.kind() == kindMapping }
+
+// clientAgents are clientInfo names whose agent's table id they do not
+// start with.
+var clientAgents = map[string]string{"visual-studio-code": "vscode-copilot", "vscode": "vscode-copilot", "q-dev-cli": "amazon-q", "amazon-q": "amazon-q"}
+
+// AgentOf is the table of the agent an MCP client is, from the name its
+// clientInfo gives ("claude-code", "cursor-vscode", "Roo Code"), or ""
+// when no table is that agent's. Resolve prefers that agent's tools
+// among those that read a call equally well.
+func (v *Vocabulary) AgentOf(client string) string {
+	norm := strings.Trim(nonAlnum.ReplaceAllString(strings.ToLower(client), "-"), "-")
+	if norm == "" {
+		return ""
+	}
+	for prefix, agent := range clientAgents {
+		if strings.HasPrefix(norm, prefix) {
+			return agent
+		}
+	}
+	for _, t := range v.tables {
+		if t.Agent != reportsAgent && (norm == t.Agent || strings.HasPrefix(norm, t.Agent+"-")) {
+			return t.Agent
+		}
+	}
+	return ""
+}
+
+// reportsAgent is the table of names from reports, which is no client's.
+const reportsAgent = "reports"
+
+var nonAlnum = regexp.MustCompile(`[^a-z0-9]+`)
