@@ -96,6 +96,7 @@ func (s *State) runForeign(name string, res vocab.Result, calls []vocab.Call) {
 	s.Raw = raw
 	s.foreign = &res
 	s.Notes = append(s.Notes, s.foreignNote(name, res, calls))
+	s.Notes = append(s.Notes, s.editNotes...)
 	for _, n := range foreignNotes(res) {
 		s.Notes = append(s.Notes, "note: "+s.Env.Text(n))
 	}

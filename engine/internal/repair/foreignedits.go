@@ -2,6 +2,7 @@ package repair
 
 import (
 	"fmt"
+	"strings"
 
 	"f0/engine/internal/vocab"
 	"f0/internal/editformat"
@@ -23,6 +24,7 @@ func (s *State) editCalls(calls []vocab.Call) ([]vocab.Call, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s could not be read: %w", c.Edit.Format, err)
 		}
+		s.editNotes = append(s.editNotes, editNote(c.Edit, ops)...)
 		if c.Edit.Field != "" && len(ops) == 1 && (ops[0].Path == "" || ops[0].Kind == editformat.Update) {
 			out = append(out, s.fieldEdits(c, ops[0]))
 			continue
@@ -33,6 +35,54 @@ func (s *State) editCalls(calls []vocab.Call) ([]vocab.Call, error) {
 		}
 	}
 	return out, nil
+}
+
+// editNote says how edit text was read: its format and the edits or file
+// operations it held, and that line hints were not used (fs.edit finds
+// each old text by its text).
+func editNote(e *vocab.EditText, ops []editformat.FileOp) []string {
+	hints := 0
+	parts := make([]string, 0, len(ops))
+	for _, op := range ops {
+		for _, ed := range op.Edits {
+			if ed.LineHint > 0 {
+				hints++
+			}
+		}
+		parts = append(parts, opText(op))
+	}
+	notes := []string{fmt.Sprintf("note: read %s: %s", formatName[e.Format], strings.Join(parts, ", "))}
+	if hints > 0 {
+		notes = append(notes, "note: the line numbers in the edit text were not used: fs_edit finds each oldText by its text, which must occur once")
+	}
+	return notes
+}
+
+// formatName names the edit formats of the tables as a note does.
+var formatName = map[string]string{"search_replace_blocks": "the SEARCH/REPLACE blocks", "unified_diff": "the unified diff", "apply_patch": "the apply_patch envelope"}
+
+// opText says what one file operation does.
+func opText(op editformat.FileOp) string {
+	edits := fmt.Sprintf("%d %s", len(op.Edits), plural(len(op.Edits), "edit", "edits"))
+	switch op.Kind {
+	case editformat.Create:
+		return "create " + op.Path
+	case editformat.Delete:
+		return "delete " + op.Path
+	case editformat.Move:
+		return fmt.Sprintf("move %s to %s (%s)", op.Path, op.MoveTo, edits)
+	}
+	if op.Path == "" {
+		return edits
+	}
+	return fmt.Sprintf("edit %s (%s)", op.Path, edits)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // parseEdit reads edit text in the format the table names.

@@ -121,10 +121,12 @@ type State struct {
 	Route    *Route
 	// foreign is the vocabularies' reading of the call, when its name was
 	// another agent's.
-	foreign  *vocab.Result
-	Args     map[string]any
-	Notes    []string
-	Problems []Problem
+	foreign *vocab.Result
+	// editNotes say how edit text in the call was read (foreignedits.go).
+	editNotes []string
+	Args      map[string]any
+	Notes     []string
+	Problems  []Problem
 	// Renamed maps a field to the name the call gave it (renameFields).
 	Renamed map[string]string
 	Fix     Fix

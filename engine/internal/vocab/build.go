@@ -479,7 +479,7 @@ func (b *builder) moves() []string {
 			continue
 		}
 		r := b.rules[u.Field]
-		plain := r == nil || r.Transform == "" || r.Transform == "copy"
+		plain := r == nil || r.Transform == "" || r.Transform == "copy" || r.Transform == "items"
 		if plain && len(u.To) == 1 && u.To[0] == u.Field {
 			continue // an f0 field under its own name
 		}
