@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"f0/engine/internal/keys"
 	"f0/engine/internal/vocab"
 	"f0/internal/text"
 )
@@ -37,16 +38,25 @@ func readForeignName(s *State, name string, args map[string]any, depth int) bool
 	if v == nil {
 		return false
 	}
-	res, err := v.Resolve(s.ctx, vocab.Request{Name: name, Args: args, Agent: s.Env.Agent()}, s.Env.Paths())
-	if err != nil {
-		s.foreignAnswer(name, inputErrorText(err))
-		return true
+	for _, asked := range foreignNames(name) {
+		res, err := v.Resolve(s.ctx, vocab.Request{Name: asked, Args: args, Agent: s.Env.Agent()}, s.Env.Paths())
+		if err != nil {
+			s.foreignAnswer(name, inputErrorText(err))
+			return true
+		}
+		if res.Outcome != vocab.NoMatch {
+			s.applyForeign(name, res, depth)
+			return true
+		}
 	}
-	if res.Outcome == vocab.NoMatch {
-		return false
-	}
-	s.applyForeign(name, res, depth)
-	return true
+	return false
+}
+
+// foreignNames are the names a requested name may be in the
+// vocabularies: as sent (the tables know their agents' prefixes), then
+// after any server prefix a client put before it (fs_grep, files_read_file).
+func foreignNames(name string) []string {
+	return append([]string{name}, keys.OtherNameCandidates(name)[1:]...)
 }
 
 // applyForeign makes a table's reading of a call the call: its answer

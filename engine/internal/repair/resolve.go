@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"f0/engine/internal/keys"
+	"f0/engine/internal/vocab"
 	"f0/internal/shellwords"
 	"f0/tool"
 )
@@ -31,7 +32,7 @@ func resolveName(s *State) {
 	if peeked == nil {
 		peeked = map[string]any{}
 	}
-	if readForeignName(s, s.Name, peeked, 0) {
+	if readBareForeign(s, peeked) || readForeignName(s, s.Name, peeked, 0) {
 		return
 	}
 	if !isShellName(s.Name) {
@@ -49,6 +50,51 @@ func resolveName(s *State) {
 	if !s.Env.Visible(route.Tool) {
 		s.halt(Hidden)
 	}
+}
+
+// readBareForeign reads a foreign call whose arguments are a bare string
+// (Cursor's apply_patch takes the patch as its whole input; `f0 read_file
+// go.mod` gives the path): as the table's $text field when the tool has
+// one, else as the call it means with the string left for the f0 tool's
+// main field. It reports whether a table read the call.
+func readBareForeign(s *State, peeked map[string]any) bool {
+	text, ok := bareText(s.Raw)
+	if !ok || len(peeked) > 0 {
+		return false
+	}
+	v := s.Env.Vocabulary()
+	if v == nil {
+		return false
+	}
+	req := vocab.Request{Name: s.Name, Args: map[string]any{vocab.TextField: text}, Agent: s.Env.Agent()}
+	if res, err := v.Resolve(s.ctx, req, s.Env.Paths()); err == nil && res.Outcome != vocab.NoMatch {
+		s.applyForeign(s.Name, res, 0)
+		return true
+	}
+	raw := s.Raw
+	if !readForeignName(s, s.Name, peeked, 0) {
+		return false
+	}
+	if args, isMap := s.Raw.(map[string]any); isMap && len(args) == 0 && s.out.Halt == Done {
+		s.Raw = raw // the f0 tool's main field takes the string
+	}
+	return true
+}
+
+// bareText is arguments sent as a string that is no JSON object.
+func bareText(raw any) (string, bool) {
+	v, err := ToValue(raw)
+	if err != nil {
+		if t, isText := rawText(raw); isText {
+			return t, strings.TrimSpace(t) != ""
+		}
+		return "", false
+	}
+	t, ok := v.(string)
+	if !ok || strings.HasPrefix(strings.TrimSpace(t), "{") || strings.TrimSpace(t) == "" {
+		return "", false
+	}
+	return t, true
 }
 
 // Resolved is what a call's name stands for before its arguments are
@@ -70,9 +116,14 @@ func ResolveName(env Env, name string) Resolved {
 		return r
 	}
 	if v := env.Vocabulary(); v != nil {
-		for _, target := range v.Targets(name) {
-			if t := env.Lookup(target); t != nil && !slices.Contains(r.means, t) {
-				r.means = append(r.means, t)
+		for _, asked := range foreignNames(name) {
+			for _, target := range v.Targets(asked) {
+				if t := env.Lookup(target); t != nil && !slices.Contains(r.means, t) {
+					r.means = append(r.means, t)
+				}
+			}
+			if len(r.means) > 0 {
+				break
 			}
 		}
 	}
