@@ -87,16 +87,9 @@ func (s *State) applyForeign(name string, res vocab.Result, depth int) {
 // the call's tool and raw arguments, with the note that says what was
 // understood.
 func (s *State) runForeign(name string, res vocab.Result, calls []vocab.Call) {
-	var t = s.Env.Lookup(vocab.TargetBatch)
-	raw := map[string]any{}
+	t, raw := s.Env.Lookup(vocab.TargetBatch), batchArgs(calls)
 	if len(calls) == 1 && !res.Batch {
 		t, raw = s.Env.Lookup(calls[0].Tool), calls[0].Args
-	} else {
-		items := make([]any, 0, len(calls))
-		for _, c := range calls {
-			items = append(items, batchItem(c))
-		}
-		raw = map[string]any{"calls": items, "continueOnError": false, "maxConcurrency": 1}
 	}
 	if t == nil {
 		s.foreignAnswer(name, fmt.Sprintf("%s's %s means %s, which this server does not have.", res.Agent, res.Tool, strings.Join(callTools(calls), ", ")))
@@ -113,6 +106,16 @@ func (s *State) runForeign(name string, res vocab.Result, calls []vocab.Call) {
 	if !s.Env.Visible(t) {
 		s.halt(Hidden)
 	}
+}
+
+// batchArgs are the arguments of a batch of the mapped calls, run in
+// order, stopping at the first that fails.
+func batchArgs(calls []vocab.Call) map[string]any {
+	items := make([]any, 0, len(calls))
+	for _, c := range calls {
+		items = append(items, batchItem(c))
+	}
+	return map[string]any{"calls": items, "continueOnError": false, "maxConcurrency": 1}
 }
 
 // batchItem is one mapped call as an item of batch: a shell command goes
