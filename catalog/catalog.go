@@ -51,11 +51,7 @@ func New(opts Options) (*engine.Registry, error) {
 	if err != nil {
 		return nil, err
 	}
-	reg, err := engine.NewLazyRegistry(append(all, extra...)...)
-	if err != nil {
-		return nil, err
-	}
-	return reg.WithRoots(files), nil
+	return engine.NewLazyRegistry(append(all, extra...)...)
 }
 
 // Definitions is a registry of f0's own tools as definitions only: their

@@ -29,7 +29,8 @@ func (t *toolset) deleteTool() *tool.Tool {
 			Access:      tool.Admin,
 			Annotations: tool.Annotations{Destructive: true, Idempotent: true},
 			Names: tool.Names{
-				Keywords: []string{"rm", "remove", "delete", "unlink", "rmdir", "erase"},
+				Keywords:   []string{"rm", "remove", "delete", "unlink", "rmdir", "erase"},
+				OtherNames: deleteForeign,
 			},
 			Fields: severalPaths(syn),
 		},

@@ -87,7 +87,8 @@ func (t *toolset) editTool() *tool.Tool {
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Destructive: true},
 			Names: tool.Names{
-				Keywords: []string{"replace", "modify", "change", "patch", "sed", "diff", "refactor", "str_replace", "apply_patch", "search/replace"},
+				Keywords:   []string{"replace", "modify", "change", "patch", "sed", "diff", "refactor", "str_replace", "apply_patch", "search/replace"},
+				OtherNames: editForeign,
 			},
 			Fields: tool.Fields{
 				Unlisted:       []string{"oldText", "newText", "replaceAll", "expectedReplacements", "insertLine", "command", "fileText", "force"},

@@ -45,7 +45,8 @@ func (t *toolset) findTool() *tool.Tool {
 			Access:      tool.Read,
 			Annotations: readOnly,
 			Names: tool.Names{
-				Keywords: []string{"glob", "find", "locate", "files", "names", "paths", "pattern"},
+				Keywords:   []string{"glob", "find", "locate", "files", "names", "paths", "pattern"},
+				OtherNames: findForeign,
 			},
 			Fields: tool.Fields{
 				Unlisted:     []string{"hidden", "gitignore", "all", "maxResults", "exclude"},

@@ -31,7 +31,8 @@ func (t *toolset) mkdirTool() *tool.Tool {
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Idempotent: true},
 			Names: tool.Names{
-				Keywords: []string{"mkdir", "directory", "folder", "create", "make"},
+				Keywords:   []string{"mkdir", "directory", "folder", "create", "make"},
+				OtherNames: mkdirForeign,
 			},
 			Fields: tool.Fields{
 				Unlisted:  []string{"parents"},

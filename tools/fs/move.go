@@ -34,7 +34,8 @@ func (t *toolset) moveTool() *tool.Tool {
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Destructive: true},
 			Names: tool.Names{
-				Keywords: []string{"mv", "rename", "move", "relocate"},
+				Keywords:   []string{"mv", "rename", "move", "relocate"},
+				OtherNames: moveForeign,
 			},
 			Fields: tool.Fields{
 				Synonyms: transferSynonyms,
@@ -55,7 +56,8 @@ func (t *toolset) copyTool() *tool.Tool {
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Destructive: true, Idempotent: true},
 			Names: tool.Names{
-				Keywords: []string{"cp", "copy", "duplicate", "clone", "backup"},
+				Keywords:   []string{"cp", "copy", "duplicate", "clone", "backup"},
+				OtherNames: copyForeign,
 			},
 			Fields: tool.Fields{
 				Synonyms: transferSynonyms,

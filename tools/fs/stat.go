@@ -34,7 +34,8 @@ func (t *toolset) statTool() *tool.Tool {
 			Access:      tool.Read,
 			Annotations: readOnly,
 			Names: tool.Names{
-				Keywords: []string{"info", "metadata", "size", "exists", "mime", "type", "lines", "mtime"},
+				Keywords:   []string{"info", "metadata", "size", "exists", "mime", "type", "lines", "mtime"},
+				OtherNames: statForeign,
 			},
 			Fields: severalPaths(syn),
 		},

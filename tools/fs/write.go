@@ -37,7 +37,8 @@ func (t *toolset) writeTool() *tool.Tool {
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Destructive: true},
 			Names: tool.Names{
-				Keywords: []string{"save", "create", "write", "file", "append", "overwrite", "put"},
+				Keywords:   []string{"save", "create", "write", "file", "append", "overwrite", "put"},
+				OtherNames: writeForeign,
 			},
 			Fields: tool.Fields{
 				Unlisted: []string{"append", "createDirs", "force"},

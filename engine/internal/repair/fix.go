@@ -83,11 +83,9 @@ func splitInert(problems []Problem) (real []Problem, inert []string) {
 func fieldOwner(env Env, t *tool.Tool, key string) *tool.Tool {
 	// Another agent's tool of t's name that takes key says which f0 tool
 	// it means: Amazon Q's fs_read takes a pattern in its Search mode.
-	if v := env.Vocabulary(); v != nil {
-		for _, target := range v.FieldTargets(t.Name, key) {
-			if other := env.Lookup(target); other != nil && other != t && env.Visible(other) {
-				return other
-			}
+	for _, ref := range env.OtherNames(keys.Normal(t.Name)) {
+		if ref.Tool != t && env.Visible(ref.Tool) && (knows(ref.Entry, key) || declares(env.Schema(ref.Tool), key)) {
+			return ref.Tool
 		}
 	}
 	var found *tool.Tool

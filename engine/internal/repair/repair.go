@@ -9,17 +9,13 @@
 package repair
 
 import (
-	"context"
-
-	"f0/engine/internal/vocab"
 	"f0/schemas"
 	"f0/tool"
 )
 
 // Env is what the stages need from the engine: its tools and their
-// schemas, the other agents' vocabularies, the call's roots for the
-// checks those make on paths, and how the caller refers to a tool in
-// notes and problems.
+// schemas, the index of other agents' names for them, and how the caller
+// refers to a tool in notes and problems.
 type Env interface {
 	// Lookup finds a tool by f0's own name in any spelling, or nil.
 	Lookup(name string) *tool.Tool
@@ -27,17 +23,9 @@ type Env interface {
 	Visible(t *tool.Tool) bool
 	// Tools are every tool of the registry, in name order.
 	Tools() []*tool.Tool
-	// Vocabulary is other agents' tools as data, nil for none.
-	Vocabulary() *vocab.Vocabulary
-	// Paths answers the vocabularies' checks on paths (is this a
-	// directory) in the call's roots.
-	Paths() vocab.Env
-	// Agent is the vocabularies' name for the agent the caller is (its
-	// MCP client), "" when unknown.
-	Agent() string
-	// Text writes a text that names f0 tools (fs_edit, fs.read) with the
-	// names the caller uses for them.
-	Text(s string) string
+	// OtherNames are the entries of other agents' tool names whose
+	// normalised name is key (see IndexOtherNames).
+	OtherNames(key string) []Ref
 	// Schema is t's input schema.
 	Schema(t *tool.Tool) *schemas.Schema
 	// Name is t's name as the caller refers to it.
@@ -65,14 +53,13 @@ type Halt int
 const (
 	// Done: every stage ran; Problems may still hold what is wrong.
 	Done Halt = iota
-	// NoTool: the name is no tool's; ShellName says it is a shell tool's
-	// name.
+	// NoTool: the name is no tool's; Near lists what another agent's name
+	// could mean, ShellName says it is a shell tool's name.
 	NoTool
 	// Hidden: Tool is not exposed.
 	Hidden
-	// Refused: another agent's vocabulary answers the call itself: f0
-	// has no equivalent, or the call's values do not fit the foreign tool
-	// (Foreign says it).
+	// Refused: the name is another agent's tool that f0 has no
+	// equivalent of (Route says which).
 	Refused
 	// Invalid: the arguments could not be read as an object, or are too
 	// long, and no later stage ran (Problems say why).
@@ -84,14 +71,12 @@ const (
 type Output struct {
 	Tool *tool.Tool
 	Halt Halt
-	// ShellName and ShellLine explain a NoTool halt.
+	// Near, ShellName and ShellLine explain a NoTool halt.
+	Near      []Ref
 	ShellName bool
 	ShellLine string
-	// Route is set when the call was a shell tool's command that Tool
-	// runs.
+	// Route is set when the call used another agent's name for Tool.
 	Route *Route
-	// Foreign is the answer of a Refused halt.
-	Foreign *Foreign
 	// Args are nil when the arguments never became an object (Invalid).
 	Args     map[string]any
 	Notes    []string
@@ -111,7 +96,6 @@ type Stage struct {
 
 // State is a call on its way down the stages.
 type State struct {
-	ctx      context.Context
 	Env      Env
 	Name     string
 	Raw      any
@@ -119,14 +103,9 @@ type State struct {
 	decoders *Decoders
 	Tool     *tool.Tool
 	Route    *Route
-	// foreign is the vocabularies' reading of the call, when its name was
-	// another agent's.
-	foreign *vocab.Result
-	// editNotes say how edit text in the call was read (foreignedits.go).
-	editNotes []string
-	Args      map[string]any
-	Notes     []string
-	Problems  []Problem
+	Args     map[string]any
+	Notes    []string
+	Problems []Problem
 	// Renamed maps a field to the name the call gave it (renameFields).
 	Renamed map[string]string
 	Fix     Fix
@@ -136,8 +115,8 @@ type State struct {
 
 // Run takes one call down Stages, in order, until the list ends or a
 // stage halts it.
-func Run(ctx context.Context, in Input) Output {
-	s := &State{ctx: ctx, Env: in.Env, Name: in.Name, Raw: in.Raw, resolved: in.Resolved, decoders: in.Decoders}
+func Run(in Input) Output {
+	s := &State{Env: in.Env, Name: in.Name, Raw: in.Raw, resolved: in.Resolved, decoders: in.Decoders}
 	for _, st := range Stages {
 		if s.Tool != nil && s.Tool.Placeholder && !st.Placeholders {
 			continue

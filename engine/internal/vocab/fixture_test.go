@@ -4,16 +4,28 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
-// The fixture (rows.go) is a root directory with a few files; its
-// methods here are the Env that answers for it.
+// fixture is a root directory with a few files, and the Env that answers
+// for it.
+type fixture struct {
+	root string
+}
 
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	root := filepath.Join(t.TempDir(), "backend")
-	for name, body := range FixtureFiles() {
+	lines := strings.Repeat("line\n", 10)
+	files := map[string]string{
+		"a.txt":       lines,
+		"src/main.go": "package main\n",
+		"img.png":     "png",
+		"doc.pdf":     "%PDF",
+		"nb.ipynb":    "{}",
+	}
+	for name, body := range files {
 		p := filepath.Join(root, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -27,6 +39,8 @@ func newFixture(t testing.TB) *fixture {
 	}
 	return &fixture{root: root}
 }
+
+func (f *fixture) path(rel string) string { return filepath.Join(f.root, rel) }
 
 func (f *fixture) PathKind(_ context.Context, p string) PathKind {
 	if !filepath.IsAbs(p) {
