@@ -94,7 +94,7 @@ func (p *Host) Client(name string) Client {
 		c.Kind, c.Limits = "pi", tool.Limits{Bytes: PiMaxBytes, Lines: PiMaxLines}
 		c.Dialect = p.piDialect(strings.TrimPrefix(name, piClientPrefix))
 	case name == RelayClientName:
-		c.Dialect = MarkedDialect{}
+		c.Dialect = newMarkedDialect()
 	case name == "claude-code":
 		tokens := cmp.Or(opts.ClaudeCodeTokens, ClaudeCodeMaxTokens)
 		c.Kind, c.Limits = "claude-code", tool.Limits{Bytes: tokens * bytesPerToken}
