@@ -6,3 +6,6 @@ import "os"
 
 // openReadFlags opens files for reading.
 const openReadFlags = os.O_RDONLY
+
+// openFileLimit is a modest guess where the limit cannot be read.
+func openFileLimit() int { return 4096 }

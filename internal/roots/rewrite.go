@@ -17,6 +17,8 @@ import (
 // a call uses: the turns the writers of one file take.
 type shared struct {
 	locks fileLocks
+	// handles counts the client roots open in every session.
+	handles handlePool
 	// beforeReplace, when set, runs in Rewrite between reading the file and
 	// checking it is still the one read (see BeforeReplace).
 	beforeReplace func(Loc)

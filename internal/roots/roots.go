@@ -26,6 +26,9 @@ type Set struct {
 	// shared is what every set of one server shares: the turns writers of
 	// one file take (see Rewrite).
 	shared *shared
+	// pool is where a client set's roots came from, given back on Close;
+	// nil for the operator's set.
+	pool *handlePool
 }
 
 // Root is one allowed directory.
@@ -93,6 +96,10 @@ func (s *Set) Close() error {
 	var errs []error
 	for _, r := range s.roots {
 		errs = append(errs, r.os.Close())
+	}
+	if s.pool != nil {
+		s.pool.give(len(s.roots))
+		s.pool = nil
 	}
 	return errors.Join(errs...)
 }
