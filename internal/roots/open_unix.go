@@ -3,6 +3,7 @@
 package roots
 
 import (
+	"io/fs"
 	"os"
 	"syscall"
 )
@@ -19,4 +20,29 @@ func openFileLimit() int {
 		return 1 << 16
 	}
 	return int(l.Cur)
+}
+
+// keepOwner gives the file name in root the owner and group of old (the
+// file it replaces), as far as the process may: all of it as root, the
+// group when it is one of the process's. What it may not do it leaves.
+func keepOwner(root *os.Root, name string, old fs.FileInfo) {
+	st, ok := ownerOf(old)
+	if !ok {
+		return
+	}
+	uid, gid := int(st.Uid), int(st.Gid)
+	if uid == os.Getuid() && gid == os.Getgid() {
+		return
+	}
+	if root.Lchown(name, uid, gid) != nil {
+		_ = root.Lchown(name, -1, gid)
+	}
+}
+
+func ownerOf(info fs.FileInfo) (*syscall.Stat_t, bool) {
+	if info == nil {
+		return nil, false
+	}
+	st, ok := info.Sys().(*syscall.Stat_t)
+	return st, ok
 }
