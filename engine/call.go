@@ -97,6 +97,7 @@ func (c *callState) passed() string {
 			s = fmt.Sprintf("%v", v)
 		}
 	}
+	s = maskSecrets(s)
 	const max = 400
 	if len(s) > max {
 		s = text.CutUTF8(s, max) + "…"

@@ -98,7 +98,7 @@ func (p *Host) Client(name string) Client {
 	table := Clients()
 	switch row, rest, ok := table.profileOf(name, server); {
 	case name == RelayClientName:
-		c.Dialect = MarkedDialect{}
+		c.Dialect = newMarkedDialect()
 	case ok:
 		c.Kind, c.Limits = row.label(), row.limits(opts.ClaudeCodeTokens)
 		c.Dialect = p.profileDialect(row, name, rest, server)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
 	"strings"
@@ -26,7 +27,25 @@ const (
 // payload is the suggestion as base64url JSON, so no quoting on the way
 // can break it. Names in prose stay listed names, which every front end
 // accepts.
-type MarkedDialect struct{ ListedDialect }
+//
+// The answer also carries what others wrote (a file, a web page, an
+// upstream's result), which may hold marker bytes of its own. So the
+// dialect a call gets (newMarkedDialect) signs its markers with a key no
+// one else sees, and Seal, run once on the finished answer, keeps only
+// the signed markers and escapes every other marker byte.
+type MarkedDialect struct {
+	ListedDialect
+	key string // signs this call's markers; "" writes them unsigned
+}
+
+// newMarkedDialect returns a dialect with a fresh key of its own.
+func newMarkedDialect() MarkedDialect {
+	return MarkedDialect{key: rand.Text()}
+}
+
+// Escaped marker bytes: the Unicode symbols for them, which a terminal
+// shows and ExpandMarked leaves alone.
+var markEscapes = strings.NewReplacer("\x1e", "\u241e", "\x1f", "\u241f")
 
 // markedCall is the payload of a marker.
 type markedCall struct {
@@ -36,12 +55,55 @@ type markedCall struct {
 }
 
 // Call writes the marker of s.
-func (MarkedDialect) Call(s tool.Suggestion) string {
+func (d MarkedDialect) Call(s tool.Suggestion) string {
 	raw, err := json.Marshal(markedCall(s))
 	if err != nil {
 		return ListedDialect{}.Call(s)
 	}
-	return markOpen + base64.RawURLEncoding.EncodeToString(raw) + markClose
+	return d.open() + base64.RawURLEncoding.EncodeToString(raw) + markClose
+}
+
+// open is how this dialect's markers begin: markOpen, then the key.
+func (d MarkedDialect) open() string {
+	if d.key == "" {
+		return markOpen
+	}
+	return markOpen + d.key + ":"
+}
+
+// Seal turns a finished answer into what the relaying front end may
+// expand: the markers this dialect signed become plain markers, a signed
+// marker cut short (by a budget) is dropped, and every other marker byte
+// is escaped, so no content can pose as a suggestion.
+func (d MarkedDialect) Seal(text string) string {
+	if d.key == "" || !strings.ContainsAny(text, markOpen[:1]+markClose) {
+		return text
+	}
+	open := d.open()
+	var b strings.Builder
+	for {
+		before, rest, found := strings.Cut(text, open)
+		b.WriteString(markEscapes.Replace(before))
+		if !found {
+			return b.String()
+		}
+		n := base64URLPrefix(rest)
+		if n < len(rest) && rest[n] == markClose[0] {
+			b.WriteString(markOpen + rest[:n+1])
+			n++
+		}
+		text = rest[n:]
+	}
+}
+
+// base64URLPrefix is the length of s's leading run of base64url letters.
+func base64URLPrefix(s string) int {
+	for i, r := range []byte(s) {
+		if !(r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return i
+		}
+	}
+	return len(s)
 }
 
 // Name writes the listed name.

@@ -252,7 +252,17 @@ func (p *Host) Call(ctx context.Context, name string, args any) tool.Result {
 // default. A smaller maxBytes in the arguments still applies; a larger one
 // does not.
 func (p *Host) CallInBudget(ctx context.Context, name string, args any, budget tool.Limits) tool.Result {
-	return p.Prepare(ctx, name, args).Run(ctx, budget)
+	return sealed(ctx, p.Prepare(ctx, name, args).Run(ctx, budget))
+}
+
+// sealed is a finished answer as the front end sends it: for a client
+// that expands markers, only the markers the call's own dialect wrote
+// stay markers (MarkedDialect.Seal).
+func sealed(ctx context.Context, res tool.Result) tool.Result {
+	if d, ok := DialectFrom(ctx).(MarkedDialect); ok {
+		res.Text = d.Seal(res.Text)
+	}
+	return res
 }
 
 // prepare repairs, validates and decodes the arguments of a call whose

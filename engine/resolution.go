@@ -57,5 +57,5 @@ func (p *Host) PrepareResolved(ctx context.Context, r Resolution, args any) *Pre
 
 // CallResolved is CallInBudget for a name resolved with ResolveName.
 func (p *Host) CallResolved(ctx context.Context, r Resolution, args any, budget tool.Limits) tool.Result {
-	return p.PrepareResolved(ctx, r, args).Run(ctx, budget)
+	return sealed(ctx, p.PrepareResolved(ctx, r, args).Run(ctx, budget))
 }

@@ -306,14 +306,12 @@ func (h *HTTPServer) limits(next http.Handler) http.Handler {
 			http.Error(w, "400 bad request: GET /mcp needs the Mcp-Session-Id header returned by initialize", http.StatusBadRequest)
 			return
 		}
+		client := clientAddr(r)
 		if opensSession && r.Method == http.MethodPost && h.sessions.count() >= h.opts.MaxSessions {
-			if id, ok := h.sessions.evictUnused(minIdleBeforeEviction); ok {
-				h.opts.Logger.Warn("session table full: evicted an idle session that never called a tool", "session", id, "max", h.opts.MaxSessions)
-				w.Header().Set("X-F0-Evicted", "1 idle session that never called a tool was closed to make room")
-			}
+			h.makeRoom(w, client)
 		}
 		if opensSession && r.Method == http.MethodPost && h.sessions.count() >= h.opts.MaxSessions {
-			text, retryAfter := h.sessions.roomAnswer(h.opts.MaxSessions, minIdleBeforeEviction, h.opts.SessionIdleTTL)
+			text, retryAfter := h.sessions.roomAnswer(h.opts.MaxSessions, minIdleBeforeEviction, h.opts.SessionIdleTTL, client)
 			w.Header().Set("Retry-After", strconv.Itoa(retryAfter))
 			http.Error(w, text, http.StatusServiceUnavailable)
 			return
@@ -335,12 +333,38 @@ func (h *HTTPServer) limits(next http.Handler) http.Handler {
 		}}
 		h.serveMCP(cw, r, next, body)
 		if opened != "" {
+			h.sessions.setClient(opened, client)
 			h.settling.end(opened)
 		}
 		if id := cw.Header().Get("Mcp-Session-Id"); id != "" && cw.failed() {
 			_, _ = h.sessions.Terminate(id)
 		}
 	})
+}
+
+// makeRoom evicts a session for a new one client asks for, if one may go
+// (sessionStore.victim), and says so in a header.
+func (h *HTTPServer) makeRoom(w http.ResponseWriter, client string) {
+	id, unused, ok := h.sessions.evict(minIdleBeforeEviction, client)
+	switch {
+	case !ok:
+	case unused:
+		h.opts.Logger.Warn("session table full: evicted an idle session that never called a tool", "session", id, "max", h.opts.MaxSessions)
+		w.Header().Set("X-F0-Evicted", "1 idle session that never called a tool was closed to make room")
+	default:
+		h.opts.Logger.Warn("session table full: evicted the idle session of a client holding more than its share", "session", id, "max", h.opts.MaxSessions)
+		w.Header().Set("X-F0-Evicted", "1 idle session of a client holding more than its share of the table was closed to make room")
+	}
+}
+
+// clientAddr is the address a request comes from, without its port: the
+// client a session table share belongs to.
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
 }
 
 // serveMCP serves a request that passed the guards, its body read whole:
@@ -440,7 +464,8 @@ func (h *HTTPServer) readAll(w http.ResponseWriter, r *http.Request) ([]byte, er
 // saying why when the session ended. DELETE of an ended session stays
 // harmless. A live session's request is recorded, for eviction.
 func (h *HTTPServer) knownSession(w http.ResponseWriter, r *http.Request, id string, body []byte) bool {
-	live, ended := h.sessions.use(id, bytes.Contains(body, []byte(`"tools/call"`)))
+	e := scanEnvelope(body) // what the session does, not what its body mentions
+	live, ended := h.sessions.use(id, r.Method == http.MethodPost && e.hasID() && e.isMethod(string(mcpgo.MethodToolsCall)))
 	if live {
 		return true
 	}

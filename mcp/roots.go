@@ -40,6 +40,12 @@ type workspace struct {
 	// roots/list to send as soon as it is.
 	session server.ClientSession
 	waiting func(list []roots.ClientRoot, err error)
+	// asking is true while a roots/list is in flight (or waiting for the
+	// session); next is the one to send once it is answered, for changes
+	// the client notified meanwhile. One at a time, however many
+	// notifications come.
+	asking bool
+	next   func(list []roots.ClientRoot, err error)
 }
 
 func newWorkspaces(policy *roots.Policy) *workspaces {
@@ -97,7 +103,7 @@ func (w *workspaces) register(s *server.MCPServer, session server.ClientSession)
 	}
 	w.mu.Unlock()
 	if answered != nil {
-		go ws.request(s, session, answered)
+		go w.follow(s, ws, session, answered)
 	}
 }
 
@@ -131,21 +137,44 @@ func (w *workspaces) lookup(ctx context.Context) *workspace {
 
 // ask sends roots/list to the session's client, if it sends roots, and
 // applies the answer when it comes. It returns at once: the answer arrives
-// through the same connection as the notification that asked.
+// through the same connection as the notification that asked. While one
+// roots/list is in flight, a change only marks that one more is due.
 func (w *workspaces) ask(ctx context.Context, s *server.MCPServer) {
 	ws := w.lookup(ctx)
 	if ws == nil || !ws.roots.FollowsClient() {
 		return
 	}
-	answered := ws.roots.Asking()
 	w.mu.Lock()
+	if ws.asking {
+		if ws.next == nil {
+			ws.next = ws.roots.Asking() // calls wait for the answer to come
+		}
+		w.mu.Unlock()
+		return
+	}
+	ws.asking = true
+	answered := ws.roots.Asking()
 	session := ws.session
 	if session == nil {
 		ws.waiting = answered
 	}
 	w.mu.Unlock()
 	if session != nil {
-		go ws.request(s, session, answered)
+		go w.follow(s, ws, session, answered)
+	}
+}
+
+// follow sends roots/list and, while changes came in meanwhile, the one
+// more each answer leaves due.
+func (w *workspaces) follow(s *server.MCPServer, ws *workspace, session server.ClientSession, answered func([]roots.ClientRoot, error)) {
+	for answered != nil {
+		ws.request(s, session, answered)
+		w.mu.Lock()
+		answered, ws.next = ws.next, nil
+		if answered == nil || ws.ctx.Err() != nil {
+			ws.asking, answered = false, nil
+		}
+		w.mu.Unlock()
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -31,6 +32,9 @@ type rootsClient struct {
 	uris  []string
 	hold  chan struct{}
 	asked chan struct{}
+	// calls counts roots/list requests; busy and peak count those being
+	// answered now and the most at once.
+	calls, busy, peak atomic.Int32
 }
 
 func newRootsClient(uris ...string) *rootsClient {
@@ -44,7 +48,15 @@ func (rc *rootsClient) set(uris ...string) {
 }
 
 func (rc *rootsClient) ListRoots(ctx context.Context, _ mcpgo.ListRootsRequest) (*mcpgo.ListRootsResult, error) {
-	rc.asked <- struct{}{}
+	rc.calls.Add(1)
+	if n := rc.busy.Add(1); n > rc.peak.Load() {
+		rc.peak.Store(n) // only this test's requests race here; a lost max is still > 1
+	}
+	defer rc.busy.Add(-1)
+	select {
+	case rc.asked <- struct{}{}:
+	default: // a flood of requests: the test counts them instead
+	}
 	rc.mu.Lock()
 	hold, uris := rc.hold, rc.uris
 	rc.mu.Unlock()
@@ -253,6 +265,40 @@ func TestClientRootsMissing(t *testing.T) {
 			res := callTool(t, c, "fs_list", map[string]any{})
 			mustContain(t, resultText(res), "no roots yet: f0 asked the client for its workspace roots (roots/list)", "has no answer yet", "restart f0 with --root DIR")
 			close(rc.hold)
+		})
+	}
+}
+
+// TestRootsListChangedFlood is F9 of issue 27: each
+// notifications/roots/list_changed sent a roots/list of its own, each
+// waiting up to a minute for the answer, so a flood of notifications grew
+// f0 by gigabytes. One roots/list is in flight per session, and changes
+// notified meanwhile make one more once it is answered.
+func TestRootsListChangedFlood(t *testing.T) {
+	const flood = 200
+	for _, conn := range rootsConnectors {
+		t.Run(conn.name, func(t *testing.T) {
+			a, b := twoFolders(t)
+			rc := newRootsClient(fileURI(a))
+			rc.hold = make(chan struct{})
+			c := conn.connect(t, rootsServer(t, false, "", 0), rc)
+			wait(t, rc.asked, "roots/list")
+			rc.set(fileURI(b))
+			for range flood {
+				if err := c.RootListChanges(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			// Served after the notifications: f0 has seen all of them.
+			callTool(t, c, "tools_search", map[string]any{"query": "read"})
+			close(rc.hold)
+			res := callTool(t, c, "fs_read", map[string]any{"path": "b.txt"})
+			if res.IsError {
+				t.Fatalf("the last change was not followed: %s", resultText(res))
+			}
+			if calls, peak := rc.calls.Load(), rc.peak.Load(); calls != 2 || peak != 1 {
+				t.Errorf("%d notifications: %d roots/list requests, %d at once; want 2 (the first and one for the changes), 1 at once", flood, calls, peak)
+			}
 		})
 	}
 }

@@ -21,11 +21,22 @@ type sessionStore struct {
 // session is what the store knows about a live session.
 type session struct {
 	used   time.Time // last request
-	called bool      // it has called a tool
+	called bool      // it has sent a tools/call request
+	client string    // the address of the client that opened it, once known
 }
 
-// evictedReason is told to a client whose session was evicted.
-const evictedReason = "it was closed to make room for a new client: the session table was full, and this session had never called a tool"
+// Why a session was evicted, as told to its client.
+const (
+	evictedReason      = "it was closed to make room for a new client: the session table was full, and this session had never called a tool"
+	evictedShareReason = "it was closed to make room for another client: the session table was full, and this session's client held more than its share of it"
+)
+
+// victim is the session eviction would close, and why.
+type victim struct {
+	id     string
+	used   time.Time
+	unused bool // it never called a tool (else its client holds too many)
+}
 
 const (
 	sessionPrefix = "f0-"
@@ -97,18 +108,69 @@ func (s *sessionStore) use(id string, callsTool bool) (live bool, ended string) 
 	return true, ""
 }
 
-// evictUnused ends the session idle longest among those that never called
-// a tool and were idle for at least minIdle, to make room for a new
-// client. It reports whether one was evicted.
-func (s *sessionStore) evictUnused(minIdle time.Duration) (string, bool) {
+// setClient records the address of the client that opened session id.
+func (s *sessionStore) setClient(id, client string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	oldest, at := s.oldestUnused()
-	if oldest == "" || time.Since(at) < minIdle {
-		return "", false
+	if se, ok := s.live[id]; ok {
+		se.client = client
 	}
-	s.end(oldest, evictedReason)
-	return oldest, true
+}
+
+// evict ends a session to make room for a new one that client asks for
+// (see victim), once it was idle for at least minIdle. It reports the
+// session evicted and whether it had never called a tool.
+func (s *sessionStore) evict(minIdle time.Duration, client string) (id string, unused, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v := s.victim(client)
+	if v.id == "" || time.Since(v.used) < minIdle {
+		return "", false, false
+	}
+	why := evictedShareReason
+	if v.unused {
+		why = evictedReason
+	}
+	s.end(v.id, why)
+	return v.id, v.unused, true
+}
+
+// victim is the session to close for a new one that client asks for: the
+// session idle longest among those that never called a tool; else, when
+// another client holds more than its share of the table (the table
+// divided among the clients holding it and this one), that client's
+// session idle longest. A client is judged by what its sessions did, and
+// can take no more than its share from others; it never evicts its own
+// working sessions. s.mu is held.
+func (s *sessionStore) victim(client string) victim {
+	if id, used := s.oldestUnused(); id != "" {
+		return victim{id: id, used: used, unused: true}
+	}
+	held := map[string]int{}
+	for _, se := range s.live {
+		held[se.client]++
+	}
+	clients := len(held)
+	if _, ok := held[client]; !ok {
+		clients++
+	}
+	share := len(s.live) / clients
+	heavy := ""
+	for c, n := range held {
+		if c != client && n > share && (heavy == "" || n > held[heavy]) {
+			heavy = c
+		}
+	}
+	if heavy == "" {
+		return victim{}
+	}
+	var v victim
+	for sid, se := range s.live {
+		if se.client == heavy && (v.id == "" || se.used.Before(v.used)) {
+			v = victim{id: sid, used: se.used}
+		}
+	}
+	return v
 }
 
 // oldestUnused is the live session idle longest among those that never

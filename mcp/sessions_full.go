@@ -12,29 +12,34 @@ import (
 // seconds for its Retry-After header.
 //
 // A session that never called a tool can be evicted once it has been idle
-// for minIdle, so the wait is what the longest-idle such session still
-// lacks; when every session called tools, it is the time until the
-// longest-idle one expires at ttl (--session-ttl).
-func (s *sessionStore) roomAnswer(maxSessions int, minIdle, ttl time.Duration) (text string, retryAfter int) {
-	wait, unused := s.nextRoom(minIdle, ttl)
+// for minIdle, and so can a session of another client that holds more
+// than its share of the table (see victim), so the wait is what that
+// session still lacks; when there is none, it is the time until the
+// longest-idle session expires at ttl (--session-ttl).
+func (s *sessionStore) roomAnswer(maxSessions int, minIdle, ttl time.Duration, client string) (text string, retryAfter int) {
+	wait, v := s.nextRoom(minIdle, ttl, client)
 	secs := max(int(math.Ceil(wait.Seconds())), 1)
 	end := "A client frees its slot at once by ending its session (DELETE /mcp with its Mcp-Session-Id)."
-	if unused {
+	switch {
+	case v.unused:
 		return fmt.Sprintf("503 too many sessions (%d). A session that never called a tool is closed to make room once it has been idle for %s: retry in %d s (Retry-After). %s",
+			maxSessions, shortDuration(minIdle), secs, end), secs
+	case v.id != "":
+		return fmt.Sprintf("503 too many sessions (%d). A client holding more than its share of them gives up its session idle longest once that has been idle for %s: retry in %d s (Retry-After). %s",
 			maxSessions, shortDuration(minIdle), secs, end), secs
 	}
 	return fmt.Sprintf("503 too many sessions (%d), and every one has called tools. The session idle longest ends when it has been idle for %s (--session-ttl): retry in %d s (Retry-After). %s",
 		maxSessions, shortDuration(ttl), secs, end), secs
 }
 
-// nextRoom is how long until a live session can be evicted (unused: one
-// that never called a tool, once idle for minIdle) or, when all called
-// tools, until the longest-idle one expires at ttl.
-func (s *sessionStore) nextRoom(minIdle, ttl time.Duration) (wait time.Duration, unused bool) {
+// nextRoom is how long until a live session can be evicted for client (v,
+// once idle for minIdle) or, when none can, until the longest-idle one
+// expires at ttl.
+func (s *sessionStore) nextRoom(minIdle, ttl time.Duration, client string) (time.Duration, victim) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if id, used := s.oldestUnused(); id != "" {
-		return minIdle - time.Since(used), true
+	if v := s.victim(client); v.id != "" {
+		return minIdle - time.Since(v.used), v
 	}
 	var oldest time.Time
 	for _, se := range s.live {
@@ -42,7 +47,7 @@ func (s *sessionStore) nextRoom(minIdle, ttl time.Duration) (wait time.Duration,
 			oldest = se.used
 		}
 	}
-	return ttl - time.Since(oldest), false
+	return ttl - time.Since(oldest), victim{}
 }
 
 // shortDuration writes d without zero units: 10s, 30m, 1h30m.

@@ -1,7 +1,9 @@
 package mcp
 
 import (
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -95,4 +97,73 @@ func backdate(h *HTTPServer) {
 	for _, se := range h.sessions.live {
 		se.used = time.Now().Add(-time.Minute)
 	}
+}
+
+// TestSessionTableJudgesWhatSessionsDid is F18 of issue 27: a body that
+// merely held the text "tools/call" (a ping's params) exempted a session
+// from eviction, so 20 ping-only sessions locked new clients out for half
+// an hour. A session counts as working once it sent a tools/call request.
+func TestSessionTableJudgesWhatSessionsDid(t *testing.T) {
+	hs, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{MaxSessions: 3})
+	url := ts.URL + "/mcp"
+	for i := range 3 {
+		id, _ := rawSession(t, url)
+		ping := map[string]any{"jsonrpc": "2.0", "id": 2 + i, "method": "ping", "params": map[string]any{"note": `"tools/call"`, "_meta": map[string]any{"x": "tools/call"}}}
+		readBody(t, rawPost(t, url, ping, sessionHeaders(id)))
+		note := map[string]any{"jsonrpc": "2.0", "method": "tools/call", "params": map[string]any{"name": "tools_search"}} // no id: a notification, answered by nothing
+		readBody(t, rawPost(t, url, note, sessionHeaders(id)))
+	}
+	backdate(hs)
+	r := rawPost(t, url, initializeMsg(1), nil)
+	if b := readBody(t, r); r.StatusCode != http.StatusOK {
+		t.Fatalf("a new client, with the table full of sessions that only pinged: %d %s", r.StatusCode, b)
+	}
+}
+
+// TestSessionTableShare is F18's second half: a client holding the whole
+// table, every session of it having called a tool, locked every other
+// client out until --session-ttl. Another client now gets the slot of its
+// session idle longest; the client itself still waits for its own.
+func TestSessionTableShare(t *testing.T) {
+	hs, ts := newHTTP(t, newTestServer(t, engine.Config{}), HTTPOptions{MaxSessions: 4, SessionIdleTTL: time.Hour})
+	other := otherLoopback(t, hs)
+	url := ts.URL + "/mcp"
+	var first string
+	for i := range 4 {
+		id, _ := rawSession(t, url)
+		if i == 0 {
+			first = id
+		}
+		call := map[string]any{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": map[string]any{"name": "tools_search", "arguments": map[string]any{"query": "x"}}}
+		readBody(t, rawPost(t, url, call, sessionHeaders(id)))
+	}
+	backdate(hs)
+	touch := map[string]any{"jsonrpc": "2.0", "id": 9, "method": "ping"}
+	readBody(t, rawPost(t, url, touch, sessionHeaders(first))) // used now: not the one idle longest
+	if r := rawPost(t, url, initializeMsg(1), nil); r.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("the client holding the table asked for one more: %d, want 503", r.StatusCode)
+	}
+	r := rawPost(t, other+"/mcp", initializeMsg(1), nil)
+	if b := readBody(t, r); r.StatusCode != http.StatusOK {
+		t.Fatalf("another client, with one client holding the whole table: %d %s", r.StatusCode, b)
+	}
+	if live, _ := hs.sessions.use(first, false); !live {
+		t.Error("the session used last was evicted, not the one idle longest")
+	}
+}
+
+// otherLoopback serves h on ::1 as well, so that a test has a second
+// client address; it returns that server's URL.
+func otherLoopback(t *testing.T, h *HTTPServer) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "[::1]:0")
+	if err != nil {
+		t.Skip("no ::1 here:", err)
+	}
+	ts := httptest.NewUnstartedServer(h.Handler())
+	ts.Listener.Close()
+	ts.Listener = ln
+	ts.Start()
+	t.Cleanup(ts.Close)
+	return ts.URL
 }

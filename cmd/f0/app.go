@@ -111,7 +111,7 @@ func (a *app) printToolList(root *cobra.Command) {
 	fmt.Fprintln(a.stdout, "\nTools (f0 TOOL --help shows one):")
 	tw := tabwriter.NewWriter(a.stdout, 0, 4, 2, ' ', 0)
 	for _, t := range p.Visible() {
-		fmt.Fprintf(tw, "  %s\t%s\n", t.Name, t.Summary)
+		fmt.Fprintf(tw, "  %s\t%s\n", forTerminal(a.stdout, t.Name), forTerminal(a.stdout, t.Summary)) // an upstream's words
 	}
 	tw.Flush()
 }
@@ -268,7 +268,7 @@ func (a *app) describeCommand() *cobra.Command {
 			if !ok {
 				return a.print(p.CallResolved(ctx, name, nil, tool.Limits{}), false) // not found: suggestions
 			}
-			fmt.Fprintln(a.stdout, p.Describe(ctx, t))
+			fmt.Fprintln(a.stdout, forTerminal(a.stdout, p.Describe(ctx, t)))
 			return nil
 		},
 	}
@@ -350,7 +350,7 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 	// A tool that takes a program's words (net.curl) answers -h and --help
 	// itself, as the program does.
 	if wantsHelp(words) && (t.RawArgsField == "" || slices.Equal(words, []string{"help"})) {
-		fmt.Fprintln(a.stdout, p.Describe(ctx, t))
+		fmt.Fprintln(a.stdout, forTerminal(a.stdout, p.Describe(ctx, t)))
 		return nil
 	}
 	if t.RawArgsField == "" {
@@ -398,10 +398,13 @@ func (a *app) callLocal(ctx context.Context, p *engine.Host, name engine.Resolut
 	}
 	// The whole body goes to stdout (a pipe, a file, curl's console): the
 	// tool writes it there as it reads it, instead of holding it.
+	var sink io.Writer
 	if t != nil && t.Verbatim && (console || a.pipeBudget() == pipedBudget) {
-		ctx = engine.WithSink(ctx, t, a.stdout)
+		sink = terminalWriter(a.stdout)
+		ctx = engine.WithSink(ctx, t, sink)
 	}
 	res := p.CallResolved(ctx, name, raw, tool.Limits{Bytes: a.pipeBudget()})
+	flushSink(sink)
 	clearProgress()
 	if res.Console != nil {
 		return a.printConsole(res.Console)
@@ -412,12 +415,16 @@ func (a *app) callLocal(ctx context.Context, p *engine.Host, name engine.Resolut
 // printConsole writes what the program a tool stands in for would have
 // printed, and exits with its status.
 func (a *app) printConsole(c *tool.Console) error {
+	terminal := isTerminal(a.stdout)
 	for _, b := range c.Stdout {
+		if terminal {
+			b = []byte(escapeControls(string(b)))
+		}
 		if _, err := a.stdout.Write(b); err != nil {
 			return &exitStatus{code: exitWriteError}
 		}
 	}
-	io.WriteString(a.stderr, c.Stderr)
+	io.WriteString(a.stderr, forTerminal(a.stderr, c.Stderr))
 	if c.Exit != 0 {
 		return &exitStatus{code: c.Exit}
 	}
@@ -518,17 +525,17 @@ func (a *app) print(res tool.Result, verbatim bool) error {
 		sec.Body = res.Text // a result that did not come through the pipeline
 	}
 	if sec.Head != "" {
-		fmt.Fprintln(a.stderr, sec.Head)
+		fmt.Fprintln(a.stderr, forTerminal(a.stderr, sec.Head))
 	}
 	if sec.Body != "" {
-		fmt.Fprint(a.stdout, sec.Body)
+		fmt.Fprint(a.stdout, forTerminal(a.stdout, sec.Body))
 		if !strings.HasSuffix(sec.Body, "\n") && (!verbatim || isTerminal(a.stdout)) {
 			fmt.Fprintln(a.stdout)
 		}
 	}
 	fmt.Fprint(a.stdout, images)
 	if sec.Tail != "" {
-		fmt.Fprintln(a.stderr, sec.Tail)
+		fmt.Fprintln(a.stderr, forTerminal(a.stderr, sec.Tail))
 	}
 	return nil
 }

@@ -23,6 +23,9 @@ const (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// The first signal cancels what runs; a second one ends f0 at once,
+	// should something not stop.
+	context.AfterFunc(ctx, stop)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
@@ -45,11 +48,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	var te *toolError
 	if errors.As(err, &te) {
 		if te.text != "" {
-			fmt.Fprintln(stderr, te.text)
+			fmt.Fprintln(stderr, forTerminal(stderr, te.text))
 		}
 		return exitToolError
 	}
-	fmt.Fprintf(stderr, "f0: %s\n", app.errorText(err))
+	fmt.Fprintf(stderr, "f0: %s\n", forTerminal(stderr, app.errorText(err)))
 	var re *runtimeError
 	if errors.As(err, &re) {
 		return exitToolError

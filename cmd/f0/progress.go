@@ -31,8 +31,12 @@ func (a *app) progress(ctx context.Context) (context.Context, func()) {
 	return engine.WithProgress(ctx, bar.update), bar.clear
 }
 
-// isTerminal reports whether w is a character device (a TTY).
+// isTerminal reports whether w is a character device (a TTY), or says it
+// is one (a test's).
 func isTerminal(w io.Writer) bool {
+	if t, ok := w.(interface{ IsTerminal() bool }); ok {
+		return t.IsTerminal()
+	}
 	f, ok := w.(*os.File)
 	if !ok {
 		return false
@@ -46,11 +50,11 @@ const barWidth = 30
 func (b *progressBar) update(done, total float64, message string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	line := message
+	line := escapeControls(message)
 	if total > 0 {
 		frac := min(max(done/total, 0), 1)
 		filled := int(frac * barWidth)
-		line = fmt.Sprintf("[%s%s] %3.0f%% %s", strings.Repeat("=", filled), strings.Repeat(" ", barWidth-filled), frac*100, message)
+		line = fmt.Sprintf("[%s%s] %3.0f%% %s", strings.Repeat("=", filled), strings.Repeat(" ", barWidth-filled), frac*100, line)
 	}
 	fmt.Fprintf(b.w, "\r\033[K%s", line)
 	b.drawn = true

@@ -1,6 +1,7 @@
 package roots
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -71,7 +72,14 @@ type Policy struct {
 	Wait time.Duration
 	// Logger receives every refused client root.
 	Logger *slog.Logger
+	// MaxOpenRoots caps the client roots open for all sessions together,
+	// each an open file; 0 takes a share of the process's file limit
+	// (see defaultMaxOpenRoots).
+	MaxOpenRoots int
 }
+
+// MaxClientRoots is how many roots f0 follows of one session's client.
+const MaxClientRoots = 32
 
 func (p *Policy) wait() time.Duration {
 	if p.Wait <= 0 {
@@ -116,18 +124,31 @@ func (r Refusal) String() string { return r.URI + " (" + r.Reason + ")" }
 // clientSet opens the client's roots that the operator allows. Every other
 // root is refused, logged, and returned with its reason. The set is nil
 // when no root was usable.
+//
+// Each root is an open file held for the session, so a session follows at
+// most MaxClientRoots of them, reads no more than maxListedRoots entries
+// of the list, and takes its roots from a pool all sessions share
+// (MaxOpenRoots): no client can use up the files other sessions need.
 func (p *Policy) clientSet(list []ClientRoot) (*Set, []Refusal) {
 	var refused []Refusal
-	set := &Set{origin: p.clientOrigin(nil), shared: p.shared()}
+	pool := &p.shared().handles
+	set := &Set{origin: p.clientOrigin(nil), shared: p.shared(), pool: pool}
 	seen := map[string]bool{}
-	for _, cr := range list {
+	for i, cr := range list {
+		if why := p.roomFor(set, i, pool); why != "" {
+			refused = append(refused, Refusal{URI: fmt.Sprintf("%d more roots", len(list)-i), Reason: why})
+			p.logger().Warn("client roots refused", "count", len(list)-i, "reason", why)
+			break
+		}
 		r, err := p.openClientRoot(cr.URI)
 		if err != nil {
+			pool.give(1)
 			refused = append(refused, Refusal{URI: cr.URI, Reason: err.Error()})
 			p.logger().Warn("client root refused", "uri", cr.URI, "name", cr.Name, "reason", err.Error())
 			continue
 		}
 		if seen[r.Dir] {
+			pool.give(1)
 			r.os.Close()
 			continue
 		}
@@ -136,9 +157,29 @@ func (p *Policy) clientSet(list []ClientRoot) (*Set, []Refusal) {
 	}
 	set.origin = p.clientOrigin(refused)
 	if len(set.roots) == 0 {
+		set.Close()
 		return nil, refused
 	}
 	return set, refused
+}
+
+// maxListedRoots is how many entries of one roots/list answer f0 reads.
+const maxListedRoots = 4 * MaxClientRoots
+
+// roomFor takes a handle from the pool for the i-th listed root, or says
+// why the set takes no more roots.
+func (p *Policy) roomFor(set *Set, i int, pool *handlePool) string {
+	switch {
+	case len(set.roots) >= MaxClientRoots:
+		return fmt.Sprintf("f0 follows at most %d roots per session", MaxClientRoots)
+	case i >= maxListedRoots:
+		return fmt.Sprintf("f0 reads at most %d entries of roots/list", maxListedRoots)
+	}
+	limit := cmp.Or(p.MaxOpenRoots, defaultMaxOpenRoots())
+	if !pool.take(limit) {
+		return fmt.Sprintf("f0 has %d client roots open for all sessions, its most; they free up as sessions end", limit)
+	}
+	return ""
 }
 
 // clientOrigin describes client roots for messages.
@@ -153,10 +194,17 @@ func (p *Policy) clientOrigin(refused []Refusal) string {
 	return o
 }
 
+// shownRefusals is how many refusals a message names; the rest are counted.
+const shownRefusals = 8
+
 func joinRefusals(refused []Refusal) string {
-	parts := make([]string, len(refused))
+	parts := make([]string, 0, min(len(refused), shownRefusals+1))
 	for i, r := range refused {
-		parts[i] = r.String()
+		if i == shownRefusals {
+			parts = append(parts, fmt.Sprintf("and %d more", len(refused)-i))
+			break
+		}
+		parts = append(parts, r.String())
 	}
 	return strings.Join(parts, "; ")
 }

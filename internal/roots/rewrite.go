@@ -10,6 +10,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"sync"
 )
 
@@ -17,6 +18,8 @@ import (
 // a call uses: the turns the writers of one file take.
 type shared struct {
 	locks fileLocks
+	// handles counts the client roots open in every session.
+	handles handlePool
 	// beforeReplace, when set, runs in Rewrite between reading the file and
 	// checking it is still the one read (see BeforeReplace).
 	beforeReplace func(Loc)
@@ -32,9 +35,9 @@ func newShared() *shared { return &shared{locks: fileLocks{held: map[string]*tur
 func (s *Set) BeforeReplace(f func(Loc)) { s.shared.beforeReplace = f }
 
 // fileLocks makes the writers of one file take turns. A file is known by
-// its absolute path (the root's symlink-free directory and the cleaned
-// path inside it), so two roots that nest reach one file under one name.
-// An entry lives while a writer holds or waits for it.
+// its symlink-free absolute path (fileKey), so two roots that nest, and a
+// link to a directory on the way, reach one file under one name. An entry
+// lives while a writer holds or waits for it.
 type fileLocks struct {
 	mu   sync.Mutex
 	held map[string]*turn
@@ -50,7 +53,7 @@ type turn struct {
 // lock waits for l's turn (or for ctx to end) and returns the function
 // that ends it.
 func (k *fileLocks) lock(ctx context.Context, l Loc) (func(), error) {
-	key := l.Abs()
+	key := fileKey(l)
 	k.mu.Lock()
 	t := k.held[key]
 	if t == nil {
@@ -66,6 +69,18 @@ func (k *fileLocks) lock(ctx context.Context, l Loc) (func(), error) {
 		k.release(key, t)
 		return nil, ctx.Err()
 	}
+}
+
+// fileKey names the file l reaches: its directory with every link on the
+// way resolved, then its name (a write never goes through a link in the
+// last place: see writable). A directory that does not exist yet keeps
+// the path as given. It is a name for taking turns, never for access.
+func fileKey(l Loc) string {
+	abs := l.Abs()
+	if dir, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		return filepath.Join(dir, filepath.Base(abs))
+	}
+	return abs
 }
 
 func (k *fileLocks) release(key string, t *turn) {

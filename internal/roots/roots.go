@@ -26,6 +26,9 @@ type Set struct {
 	// shared is what every set of one server shares: the turns writers of
 	// one file take (see Rewrite).
 	shared *shared
+	// pool is where a client set's roots came from, given back on Close;
+	// nil for the operator's set.
+	pool *handlePool
 }
 
 // Root is one allowed directory.
@@ -93,6 +96,10 @@ func (s *Set) Close() error {
 	var errs []error
 	for _, r := range s.roots {
 		errs = append(errs, r.os.Close())
+	}
+	if s.pool != nil {
+		s.pool.give(len(s.roots))
+		s.pool = nil
 	}
 	return errors.Join(errs...)
 }
@@ -361,11 +368,11 @@ func (s *Set) writeTemp(l Loc, opts WriteOptions, fill func(io.Writer) error) (t
 			return t, nf
 		}
 	}
-	perm, err := s.writable(l, opts)
+	perm, old, err := s.writable(l, opts)
 	if err != nil {
 		return t, err
 	}
-	f, name, err := createTemp(root, dir, path.Base(l.Rel), perm)
+	f, name, err := createTemp(root, dir, path.Base(l.Rel), perm.Perm())
 	if err != nil {
 		return t, s.Explain("write", l, err)
 	}
@@ -376,6 +383,7 @@ func (s *Set) writeTemp(l Loc, opts WriteOptions, fill func(io.Writer) error) (t
 			t.discard()
 		}
 	}()
+	keepOwner(root, name, old) // before the mode: a change of owner clears set-ID bits
 	if err = root.Chmod(name, perm); err != nil { // exact mode, whatever the umask
 		return t, s.Explain("write", l, err)
 	}
@@ -396,9 +404,10 @@ func (s *Set) writeTemp(l Loc, opts WriteOptions, fill func(io.Writer) error) (t
 }
 
 // writable checks that l may be replaced (or created, with opts.Exclusive)
-// and returns the mode the new file gets: the existing file's, or
-// opts.Perm (default 0644).
-func (s *Set) writable(l Loc, opts WriteOptions) (fs.FileMode, error) {
+// and returns the mode the new file gets: the existing file's, set-ID and
+// sticky bits included, or opts.Perm (default 0644); and the existing
+// file, nil when there is none, whose owner the new one keeps.
+func (s *Set) writable(l Loc, opts WriteOptions) (fs.FileMode, fs.FileInfo, error) {
 	perm := opts.Perm
 	if perm == 0 {
 		perm = 0o644
@@ -406,24 +415,24 @@ func (s *Set) writable(l Loc, opts WriteOptions) (fs.FileMode, error) {
 	root := l.Root.os
 	info, err := root.Lstat(l.Native())
 	if err != nil {
-		return perm, nil
+		return perm, nil, nil
 	}
 	switch {
 	case opts.Exclusive:
-		return 0, fmt.Errorf("write %s: %w", s.Display(l), fs.ErrExist)
+		return 0, nil, fmt.Errorf("write %s: %w", s.Display(l), fs.ErrExist)
 	case info.Mode()&fs.ModeSymlink != 0:
 		if _, err := root.Stat(l.Native()); err != nil {
-			return 0, fmt.Errorf("write %s: refused: it is a symbolic link that leads %w (%s) or nowhere; f0 never writes through a link", s.Display(l), ErrOutside, s.Named())
+			return 0, nil, fmt.Errorf("write %s: refused: it is a symbolic link that leads %w (%s) or nowhere; f0 never writes through a link", s.Display(l), ErrOutside, s.Named())
 		}
 		if target, ok := s.LinkTarget(l); ok {
 			shown := s.Display(target)
-			return 0, fmt.Errorf("write %s: refused: it is a symbolic link to %s; write to %s instead", s.Display(l), shown, shown)
+			return 0, nil, fmt.Errorf("write %s: refused: it is a symbolic link to %s; write to %s instead", s.Display(l), shown, shown)
 		}
-		return 0, fmt.Errorf("write %s: refused: it is a symbolic link; write to the file it points to instead", s.Display(l))
+		return 0, nil, fmt.Errorf("write %s: refused: it is a symbolic link; write to the file it points to instead", s.Display(l))
 	case info.IsDir():
-		return 0, fmt.Errorf("write %s: it is a directory", s.Display(l))
+		return 0, nil, fmt.Errorf("write %s: it is a directory", s.Display(l))
 	}
-	return info.Mode().Perm(), nil
+	return info.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky), info, nil
 }
 
 // commit puts the temporary file in the target's place: a rename, or with

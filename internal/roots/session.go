@@ -78,6 +78,7 @@ func (s *Session) Asking() func(list []ClientRoot, err error) {
 	gen := s.gen
 	s.asked, s.sent = time.Now(), true
 	s.state = statePending // calls wait for the answer; the old roots stay open until it comes
+	s.wake()               // calls waiting for an older answer wait for this one
 	s.settled = make(chan struct{})
 	return func(list []ClientRoot, err error) { s.answered(gen, list, err) }
 }
@@ -97,7 +98,7 @@ func (s *Session) answered(gen uint64, list []ClientRoot, err error) {
 		}
 		return
 	}
-	defer close(s.settled)
+	defer s.wake()
 	s.retire()
 	s.refused, s.failure = refused, err
 	switch {
@@ -134,7 +135,13 @@ func (s *Session) Close() {
 	if s.state != stateFallback {
 		s.state = stateClosed
 	}
-	select { // calls waiting for an answer stop waiting
+	s.wake() // calls waiting for an answer stop waiting
+}
+
+// wake releases the calls waiting on the current settled channel; s.mu is
+// held.
+func (s *Session) wake() {
+	select {
 	case <-s.settled:
 	default:
 		close(s.settled)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -286,4 +287,77 @@ func TestEditRefusesInstructions(t *testing.T) {
 			assertInOrder(t, e.ok("fs.edit", c.args), "edited "+c.file)
 		})
 	}
+}
+
+// TestTwentyEditsOfOneFileAllLand is F14 of issue 27: a batch of 20 edits
+// of one file answered "20 ok" while 5 to 7 were in the file. Every edit
+// that says it was made is in the file, however the file is named (a
+// relative path, an absolute one, a file URI, through a link to its
+// directory or to the file) and whether the edits come in one batch or as
+// calls at once; an edit that cannot be made is an error.
+func TestTwentyEditsOfOneFileAllLand(t *testing.T) {
+	const n = 20
+	spellings := func(root string) []string {
+		return []string{"notes.txt", "alias/notes.txt", filepath.Join(root, "notes.txt"), filepath.Join(root, "alias", "notes.txt"), "./notes.txt", "alias/./notes.txt",
+			"sub/../notes.txt", "alias/alias/notes.txt", "file://" + filepath.ToSlash(filepath.Join(root, "notes.txt")), "link.txt"}
+	}
+	setup := func(t *testing.T) (*env, string) {
+		e := newEnv(t)
+		var orig strings.Builder
+		for i := range n {
+			fmt.Fprintf(&orig, "line %d\n", i)
+		}
+		e.file("notes.txt", orig.String())
+		must(t, os.Mkdir(filepath.Join(e.root, "sub"), 0o755))
+		must(t, os.Symlink(".", filepath.Join(e.root, "alias")))
+		must(t, os.Symlink("notes.txt", filepath.Join(e.root, "link.txt")))
+		return e, orig.String()
+	}
+	edit := func(root string, i int) map[string]any {
+		paths := spellings(root)
+		return map[string]any{"path": paths[i%len(paths)], "oldText": fmt.Sprintf("line %d\n", i), "newText": fmt.Sprintf("LINE %d\n", i)}
+	}
+	check := func(t *testing.T, e *env, made int) {
+		t.Helper()
+		got := e.read("notes.txt")
+		landed := 0
+		for i := range n {
+			if strings.Contains(got, fmt.Sprintf("LINE %d\n", i)) {
+				landed++
+			}
+		}
+		if landed != made {
+			t.Errorf("%d edits answered edited, %d are in the file:\n%s", made, landed, got)
+		}
+		if fi, err := os.Lstat(filepath.Join(e.root, "link.txt")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("the link to the file was replaced: %v %v", fi.Mode(), err)
+		}
+	}
+	t.Run("one batch", func(t *testing.T) {
+		e, _ := setup(t)
+		var calls []any
+		for i := range n {
+			calls = append(calls, map[string]any{"tool": "fs_edit", "args": edit(e.root, i)})
+		}
+		res := e.call("batch", map[string]any{"calls": calls, "maxConcurrency": n})
+		check(t, e, strings.Count(res.Text, "edited "))
+	})
+	t.Run("calls at once", func(t *testing.T) {
+		e, _ := setup(t)
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		made := 0
+		for i := range n {
+			wg.Go(func() {
+				res := e.call("fs.edit", edit(e.root, i))
+				if !res.IsError {
+					mu.Lock()
+					made++
+					mu.Unlock()
+				}
+			})
+		}
+		wg.Wait()
+		check(t, e, made)
+	})
 }

@@ -12,6 +12,7 @@ import (
 	"mime/multipart"
 	"net/textproto"
 	"net/url"
+	"os"
 	"path"
 	"strings"
 
@@ -212,6 +213,9 @@ func (c *curl) uploadBody(ctx context.Context, p *plan) (*body, error) {
 
 // readFile reads a file named in the arguments, inside the roots and no
 // larger than the download cap; "-" is the front end's standard input.
+// Only a regular file is read, as fs.read reads (a FIFO or a device could
+// block the call past -m and its cancellation), and its bytes are
+// reserved against --max-call-memory before they are read.
 func (c *curl) readFile(ctx context.Context, name, what string) ([]byte, error) {
 	if name == "-" || name == "." && strings.HasPrefix(what, "-T") {
 		return c.readStdin(ctx, what)
@@ -222,16 +226,40 @@ func (c *curl) readFile(ctx context.Context, name, what string) ([]byte, error) 
 		ie.Problem = what + ": " + ie.Problem
 		return nil, ie
 	}
-	f, err := loc.Root.OS().Open(loc.Native())
+	f, err := loc.Open() // never blocks on a FIFO
 	if err != nil {
 		return nil, &tool.InputError{Field: "args", Problem: what + ": " + c.files.Explain("read", loc, err).Error(), Cause: err}
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, c.cfg.MaxDownload+1))
+	size, err := c.regularSize(f, name, what)
 	if err != nil {
+		return nil, err
+	}
+	if err := c.call.Hold(size); err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	data := make([]byte, size)
+	n, err := io.ReadFull(f, data)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 		return nil, &tool.InputError{Field: "args", Problem: what + ": " + c.files.Explain("read", loc, err).Error()}
 	}
-	return data, c.checkSize(ctx, data, what)
+	return data[:n], nil // a file that shrank meanwhile: what it held
+}
+
+// regularSize is the size of an open file named in the arguments, which
+// must be a regular file no larger than the download cap.
+func (c *curl) regularSize(f *os.File, name, what string) (int64, error) {
+	info, err := f.Stat()
+	if err != nil {
+		return 0, fmt.Errorf("%s: stat %s: %w", what, name, err)
+	}
+	if !info.Mode().IsRegular() {
+		return 0, &tool.InputError{Field: "args", Problem: fmt.Sprintf("%s: %s is not a regular file (%s)", what, name, info.Mode().Type())}
+	}
+	if info.Size() > c.cfg.MaxDownload {
+		return 0, c.tooLarge(what)
+	}
+	return info.Size(), nil
 }
 
 // readStdin reads the front end's standard input for "@-" or "-T -".
@@ -246,15 +274,15 @@ func (c *curl) readStdin(ctx context.Context, what string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: read standard input: %w", what, err)
 	}
-	return data, c.checkSize(ctx, data, what)
+	if int64(len(data)) > c.cfg.MaxDownload {
+		return nil, c.tooLarge(what)
+	}
+	return data, nil
 }
 
-// checkSize refuses a body larger than the download cap.
-func (c *curl) checkSize(ctx context.Context, data []byte, what string) error {
-	if int64(len(data)) > c.cfg.MaxDownload {
-		return &tool.InputError{Field: "args", Problem: fmt.Sprintf("%s: the file is larger than this server's limit of %s (%s)", what, text.HumanBytes(c.cfg.MaxDownload), c.call.Settings().Setting(setting.NetMaxDownloadSetting, ""))}
-	}
-	return nil
+// tooLarge refuses a body larger than the download cap.
+func (c *curl) tooLarge(what string) error {
+	return &tool.InputError{Field: "args", Problem: fmt.Sprintf("%s: the file is larger than this server's limit of %s (%s)", what, text.HumanBytes(c.cfg.MaxDownload), c.call.Settings().Setting(setting.NetMaxDownloadSetting, ""))}
 }
 
 // looksLikeJSON reports whether data is a JSON object or array.

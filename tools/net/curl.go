@@ -243,7 +243,7 @@ func (c *curl) answerPlan(ctx context.Context, p *plan, v *consoleView) (tool.Re
 	req.console = v != nil
 	req.pipe = pipeFor(ctx, req)
 	o := c.consoleOut(ctx, v, req)
-	exs, errs := c.doAll(ctx, req, o)
+	exs, errs := c.doAllInTime(ctx, req, o)
 	var res tool.Result
 	if len(req.targets) == 1 {
 		res, err = c.single(ctx, req, exs[0], errs[0])
@@ -259,6 +259,18 @@ func (c *curl) answerPlan(ctx context.Context, p *plan, v *consoleView) (tool.Re
 		return res, ferr
 	}
 	return res, err
+}
+
+// doAllInTime requests every target within --net-max-time for the whole
+// call: every URL, every retry and every wait between them.
+func (c *curl) doAllInTime(ctx context.Context, req *request, o *consoleOut) ([]*exchange, []error) {
+	if c.cfg.MaxTime > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, c.cfg.MaxTime, &totalTimeoutError{limit: c.cfg.MaxTime})
+		defer cancel()
+		req.deadline = c.clock.Now().Add(c.cfg.MaxTime)
+	}
+	return c.doAll(ctx, req, o)
 }
 
 // writeFiles writes what curl writes when the transfers are over, even

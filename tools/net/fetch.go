@@ -120,7 +120,7 @@ func (e *capError) Error() string {
 // whole request of its own (redirects, time limit), and the last one is
 // the answer.
 func (c *curl) fetch(ctx context.Context, r *request, t *target) (*exchange, error) {
-	rt := newRetrier(r.plan.retry, r.fail, c.clock)
+	rt := newRetrier(r.plan.retry, r.fail, c.clock, r.deadline)
 	var earlier []*exchange
 	var notes []string
 	for {

@@ -25,13 +25,16 @@ import (
 // body read, limits capped.
 type request struct {
 	// call is the running call.
-	call    tool.Call
-	plan    *plan
-	targets []*target
-	method  string
-	header  http.Header
-	host    string // a Host header given by the caller
-	body    *body
+	call tool.Call
+	// deadline is when the call's time (--net-max-time) is over, on the
+	// clock retries wait on; zero for no limit.
+	deadline time.Time
+	plan     *plan
+	targets  []*target
+	method   string
+	header   http.Header
+	host     string // a Host header given by the caller
+	body     *body
 	// custom is set when the method was chosen (-X), not implied: curl then
 	// sends it after every redirect.
 	custom bool

@@ -61,16 +61,19 @@ type retrier struct {
 	fail  bool // -f: a status of 400 or more is an error (curl's 22)
 	clock clock
 	start time.Time
-	left  int
-	sleep time.Duration
+	// deadline is when the whole call must be over (--net-max-time): no
+	// retry waits past it.
+	deadline time.Time
+	left     int
+	sleep    time.Duration
 }
 
-func newRetrier(p retryPlan, fail bool, clk clock) *retrier {
+func newRetrier(p retryPlan, fail bool, clk clock, deadline time.Time) *retrier {
 	sleep := p.delay
 	if sleep == 0 {
 		sleep = retryFirstSleep
 	}
-	return &retrier{plan: p, fail: fail, clock: clk, start: clk.Now(), left: p.times, sleep: sleep}
+	return &retrier{plan: p, fail: fail, clock: clk, start: clk.Now(), deadline: deadline, left: p.times, sleep: sleep}
 }
 
 // next returns whether to retry after an attempt that ended with resp
@@ -92,6 +95,9 @@ func (rt *retrier) next(resp *http.Response, err error) (bool, time.Duration, st
 				return false, 0, ""
 			}
 		}
+	}
+	if !rt.deadline.IsZero() && rt.clock.Now().Add(wait).After(rt.deadline) {
+		return false, 0, "" // the call's time would be over before the retry
 	}
 	rt.left--
 	if rt.plan.delay == 0 {
@@ -133,7 +139,8 @@ func retryStatus(code int) bool {
 	return false
 }
 
-// retryAfter reads a Retry-After header: seconds, or an HTTP date.
+// retryAfter reads a Retry-After header: seconds, or an HTTP date; either
+// is capped at retryMaxSleep.
 func retryAfter(resp *http.Response, now time.Time) (time.Duration, bool) {
 	v := strings.TrimSpace(resp.Header.Get("Retry-After"))
 	if v == "" {
@@ -143,7 +150,7 @@ func retryAfter(resp *http.Response, now time.Time) (time.Duration, bool) {
 		return time.Duration(min(n, int64(retryMaxSleep/time.Second))) * time.Second, true
 	}
 	if t, err := http.ParseTime(v); err == nil {
-		return max(t.Sub(now), 0), true
+		return min(max(t.Sub(now), 0), retryMaxSleep), true
 	}
 	return 0, false
 }

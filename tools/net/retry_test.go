@@ -221,7 +221,7 @@ func TestRetrierTransient(t *testing.T) {
 		{plan: retryPlan{allErrors: true}, err: &web.BlockedError{}, want: ""},
 	}
 	for i, tc := range cases {
-		rt := newRetrier(tc.plan, tc.fail, newFakeClock())
+		rt := newRetrier(tc.plan, tc.fail, newFakeClock(), time.Time{})
 		if got := rt.transient(tc.resp, tc.err); got != tc.want {
 			t.Errorf("%d: transient = %q, want %q", i, got, tc.want)
 		}
@@ -240,10 +240,42 @@ func TestRetryAfter(t *testing.T) {
 		{"Wed, 02 Jan 2030 03:05:05 GMT", time.Minute, true},
 		{"soon", 0, false},
 		{"99999999", retryMaxSleep, true},
+		{"Fri, 01 Jan 2100 00:00:00 GMT", retryMaxSleep, true},
 	} {
 		got, ok := retryAfter(&http.Response{Header: http.Header{"Retry-After": {tc.v}}}, now)
 		if got != tc.want || ok != tc.ok {
 			t.Errorf("Retry-After %q: %v %v, want %v %v", tc.v, got, ok, tc.want, tc.ok)
 		}
+	}
+}
+
+// TestNetMaxTimeBoundsTheCall is F12 of issue 27: --net-max-time bounded
+// each attempt, not the call, so with 5 s retries ran 40 s and more, and a
+// Retry-After of 20 s was waited. The call's retries and their waits stay
+// within --net-max-time, and a Retry-After date is capped like seconds.
+func TestNetMaxTimeBoundsTheCall(t *testing.T) {
+	cases := []struct {
+		name, args, path string
+		extra            http.Header
+		requests         int
+		waits            string
+	}{
+		{"the doubling stops at --net-max-time", "--retry 10", "/503/9", nil, 3, "1s 2s"},
+		{"a Retry-After past --net-max-time is not waited", "--retry 3", "/503/1", http.Header{"Retry-After": {"20"}}, 1, ""},
+		{"a Retry-After date past it neither", "--retry 3", "/503/1", http.Header{"Retry-After": {"Wed, 02 Jan 2030 05:00:00 GMT"}}, 1, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := newFlakyServer(t, tc.extra)
+			clk := newFakeClock()
+			e := newClockEnv(t, clk, withNet(func(c *web.Config) { c.MaxTime = 5 * time.Second }))
+			e.call(t, map[string]any{"args": tc.args + " " + fs.url + tc.path})
+			if got := fs.count(tc.path); got != tc.requests {
+				t.Errorf("%d requests, want %d", got, tc.requests)
+			}
+			if got := clk.waits(); got != tc.waits {
+				t.Errorf("waited %q, want %q", got, tc.waits)
+			}
+		})
 	}
 }
