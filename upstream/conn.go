@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
@@ -38,9 +37,9 @@ const (
 // Conn is one upstream server kept alive: a call finds it running, or
 // starts it again when the backoff allows.
 type Conn struct {
-	srv     Server
-	version string
-	logger  *slog.Logger
+	srv    Server
+	opts   Options
+	logger *slog.Logger
 
 	mu       sync.Mutex
 	live     *session
@@ -66,14 +65,21 @@ type session struct {
 	c      *client.Client
 	stderr *Tail
 	tools  []mcpgo.Tool
+	proc   *child // a stdio server's process
+}
+
+// close ends the session: the client, and a stdio server's process.
+func (s *session) close() {
+	s.c.Close()
+	if s.proc != nil {
+		s.proc.Stop()
+	}
 }
 
 // NewConn prepares a connection; Start connects.
-func NewConn(srv Server, version string, logger *slog.Logger) *Conn {
-	if logger == nil {
-		logger = slog.New(slog.DiscardHandler)
-	}
-	return &Conn{srv: srv, version: version, logger: logger.With("upstream", srv.Name)}
+func NewConn(srv Server, opts Options) *Conn {
+	opts = opts.withDefaults()
+	return &Conn{srv: srv, opts: opts, logger: opts.Logger.With("upstream", srv.Name)}
 }
 
 // Start connects to the server and lists its tools.
@@ -105,9 +111,9 @@ func (c *Conn) Close() error {
 	if c.live == nil {
 		return nil
 	}
-	err := c.live.c.Close()
+	c.live.close()
 	c.live, c.down = nil, errors.New("closed")
-	return err
+	return nil
 }
 
 // session returns the running session, starting one when the server is
@@ -152,7 +158,7 @@ func (c *Conn) session(ctx context.Context) (*session, error) {
 func (c *Conn) started(s *session, err error, done chan struct{}) (*session, error) {
 	c.mu.Lock()
 	if err == nil && c.closed {
-		s.c.Close()
+		s.close()
 		err = errors.New("f0 is shutting down")
 	}
 	if err != nil {
@@ -202,7 +208,7 @@ func (c *Conn) lost(s *session, err error) error {
 	defer c.mu.Unlock()
 	if c.live == s {
 		c.live = nil
-		s.c.Close()
+		s.close()
 		if words := s.stderr.String(); words != "" {
 			err = fmt.Errorf("%w; it wrote on stderr:\n%s", err, words)
 		}
@@ -279,13 +285,12 @@ func (c *Conn) connect(ctx context.Context) (*session, error) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), startTimeout)
 	defer cancel()
 	s := &session{stderr: &Tail{}}
-	var err error
-	if s.c, err = c.newClient(s.stderr); err != nil {
-		return nil, err
+	if err := c.newClient(s); err != nil {
+		return nil, fmt.Errorf("start %s: %w", c.srv.Where(), err)
 	}
 	s.c.OnNotification(c.notified)
 	fail := func(step string, err error) (*session, error) {
-		s.c.Close()
+		s.close()
 		if words := s.stderr.String(); words != "" {
 			return nil, fmt.Errorf("%s: %w; it wrote on stderr:\n%s", step, err, words)
 		}
@@ -297,7 +302,7 @@ func (c *Conn) connect(ctx context.Context) (*session, error) {
 	}
 	init := mcpgo.InitializeRequest{}
 	init.Params.ProtocolVersion = mcpgo.LATEST_PROTOCOL_VERSION
-	init.Params.ClientInfo = mcpgo.Implementation{Name: "f0", Version: c.version}
+	init.Params.ClientInfo = mcpgo.Implementation{Name: "f0", Version: c.opts.Version}
 	if _, err := s.c.Initialize(ctx, init); err != nil {
 		return fail("initialize", err)
 	}
@@ -310,46 +315,56 @@ func (c *Conn) connect(ctx context.Context) (*session, error) {
 	return s, nil
 }
 
-// newClient builds the mcp-go client for the server; a stdio server's
-// stderr goes to errs.
-func (c *Conn) newClient(errs *Tail) (*client.Client, error) {
+// newClient builds the mcp-go client for the server; a stdio server is
+// started, its stderr going to s.stderr.
+func (c *Conn) newClient(s *session) error {
 	if c.srv.URL != "" {
-		hc := &http.Client{Transport: headerTransport{headers: c.srv.Headers, next: http.DefaultTransport}}
-		return client.NewStreamableHttpClient(c.srv.URL, transport.WithHTTPBasicClient(hc))
+		hc := &http.Client{Transport: httpTransport{headers: c.srv.Headers, max: c.opts.MaxMessage, next: http.DefaultTransport}}
+		var err error
+		s.c, err = client.NewStreamableHttpClient(c.srv.URL, transport.WithHTTPBasicClient(hc))
+		return err
 	}
 	env := os.Environ()
 	for k, v := range c.srv.Env {
 		env = append(env, k+"="+v)
 	}
-	dir := c.srv.Dir
-	tr := transport.NewStdioWithOptions(c.srv.Command, nil, c.srv.Args,
-		transport.WithCommandFunc(func(_ context.Context, command string, _ []string, args []string) (*exec.Cmd, error) {
-			// Not tied to a context: the server lives until Close.
-			cmd := exec.Command(command, args...)
-			cmd.Env, cmd.Dir = env, dir
-			return cmd, nil
-		}),
-		transport.WithCommandStderrWriter(errs),
-		transport.WithCommandLogger(c.logger))
-	return client.NewClient(tr), nil
+	proc, err := startChild(c.srv, env, s.stderr, c.logger)
+	if err != nil {
+		return err
+	}
+	out := newLineFilter(proc.stdout, c.opts.MaxMessage, proc.request, func(size int64) {
+		c.logger.Warn("upstream message too large: dropped", "bytes", size, "limit", c.opts.MaxMessage)
+	})
+	s.proc, s.c = proc, client.NewClient(transport.NewIO(out, proc, nil))
+	return nil
 }
 
-// headerTransport sends the configured headers with every request, the
-// session's closing DELETE included (mcp-go's WithHTTPHeaders skips it).
-type headerTransport struct {
+// httpTransport is how f0 talks to an HTTP server: the configured
+// headers on every request (the session's closing DELETE included, which
+// mcp-go's WithHTTPHeaders skips), and every answer read within max bytes
+// a message.
+type httpTransport struct {
 	headers map[string]string
+	max     int
 	next    http.RoundTripper
 }
 
-func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	if len(h.headers) == 0 {
-		return h.next.RoundTrip(r)
+func (h httpTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if len(h.headers) > 0 {
+		r = r.Clone(r.Context())
+		for k, v := range h.headers {
+			r.Header.Set(k, v)
+		}
 	}
-	r = r.Clone(r.Context())
-	for k, v := range h.headers {
-		r.Header.Set(k, v)
+	resp, err := h.next.RoundTrip(r)
+	if err != nil {
+		return resp, err
 	}
-	return h.next.RoundTrip(r)
+	if isEventStream(resp) {
+		resp.Body = newSSEFilter(resp.Body, h.max)
+		return resp, nil
+	}
+	return capBody(r, resp, h.max)
 }
 
 // notified handles the server's notifications: progress of a call, and

@@ -17,6 +17,10 @@ import (
 // TestMain runs the test binary as a fake upstream MCP server over stdio
 // when F0_FAKE_UPSTREAM is set.
 func TestMain(m *testing.M) {
+	if mode := os.Getenv("F0_FAKE_RAW"); mode != "" {
+		rawFake(mode)
+		os.Exit(0)
+	}
 	if os.Getenv("F0_FAKE_UPSTREAM") == "1" {
 		fakeStartup()
 		if err := server.ServeStdio(fakeServer()); err != nil {

@@ -36,14 +36,13 @@ type Set struct {
 // trying to start it in the background, and Follow puts its tools in its
 // place once it runs. Only a wrong configuration (two servers with one
 // name) is an error.
-func Start(ctx context.Context, servers []Server, version string, logger *slog.Logger) (*Set, []*tool.Tool, error) {
-	return startWithin(ctx, servers, version, logger, StartWait)
+func Start(ctx context.Context, servers []Server, opts Options) (*Set, []*tool.Tool, error) {
+	return startWithin(ctx, servers, opts, StartWait)
 }
 
-func startWithin(ctx context.Context, servers []Server, version string, logger *slog.Logger, wait time.Duration) (*Set, []*tool.Tool, error) {
-	if logger == nil {
-		logger = slog.New(slog.DiscardHandler)
-	}
+func startWithin(ctx context.Context, servers []Server, opts Options, wait time.Duration) (*Set, []*tool.Tool, error) {
+	opts = opts.withDefaults()
+	logger := opts.Logger
 	if err := checkNames(servers); err != nil {
 		return nil, nil, err
 	}
@@ -54,7 +53,7 @@ func startWithin(ctx context.Context, servers []Server, version string, logger *
 	}
 	outcomes := make([]chan outcome, len(servers))
 	for i, srv := range servers {
-		conn := NewConn(srv, version, logger)
+		conn := NewConn(srv, opts)
 		set.conns = append(set.conns, conn)
 		outcomes[i] = make(chan outcome, 1)
 		go func() {

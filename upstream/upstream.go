@@ -8,6 +8,7 @@ package upstream
 
 import (
 	"fmt"
+	"log/slog"
 	"regexp"
 	"strings"
 
@@ -86,4 +87,24 @@ func (s Server) Where() string {
 		return s.URL
 	}
 	return strings.Join(append([]string{s.Command}, s.Args...), " ")
+}
+
+// Options are what every upstream connection of one f0 process shares.
+type Options struct {
+	// Version is f0's, sent in the handshake.
+	Version string
+	Logger  *slog.Logger
+	// MaxMessage is the largest message read from a server, in bytes
+	// (DefaultMaxMessage when zero).
+	MaxMessage int
+}
+
+func (o Options) withDefaults() Options {
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.MaxMessage <= 0 {
+		o.MaxMessage = DefaultMaxMessage
+	}
+	return o
 }

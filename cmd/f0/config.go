@@ -353,7 +353,7 @@ func (g *globalFlags) startUpstreams(logger *slog.Logger) ([]*tool.Tool, error) 
 	if len(servers) == 0 {
 		return nil, nil
 	}
-	set, list, err := upstream.Start(context.Background(), servers, version(), logger)
+	set, list, err := upstream.Start(context.Background(), servers, upstream.Options{Version: version(), Logger: logger})
 	if err != nil {
 		return nil, err
 	}
