@@ -26,11 +26,16 @@ const (
 )
 
 // Tools turns the server's tools into f0 tools under its namespace. A tool
-// whose schema cannot be read is left out, with the reason in skipped.
+// f0 cannot serve (its schema cannot be read, its name has no letter or
+// digit, its definition is one f0's registry refuses) is left out, with
+// the reason in skipped: one bad tool never stops f0.
 func (c *Conn) Tools(list []mcpgo.Tool) (out []*tool.Tool, skipped []string) {
 	seen := map[string]string{}
 	for _, ut := range list {
 		t, err := c.tool(ut)
+		if err == nil {
+			_, err = engine.NewRegistry(t) // what the registry refuses, it refuses alone
+		}
 		if err != nil {
 			skipped = append(skipped, fmt.Sprintf("%s: %v", ut.Name, err))
 			continue
@@ -47,6 +52,9 @@ func (c *Conn) Tools(list []mcpgo.Tool) (out []*tool.Tool, skipped []string) {
 
 // tool builds the f0 tool for one upstream tool.
 func (c *Conn) tool(ut mcpgo.Tool) (*tool.Tool, error) {
+	if ToolName(ut.Name) == "" {
+		return nil, fmt.Errorf("the name %q has no letter or digit", ut.Name)
+	}
 	raw, err := inputSchema(ut)
 	if err != nil {
 		return nil, err

@@ -104,7 +104,12 @@ func rawHTTP(t *testing.T, mode string) string {
 		case "tools/call":
 			rawHTTPCall(w, r, kind, n, id)
 		default:
-			w.WriteHeader(http.StatusAccepted)
+			if len(req.ID) == 0 {
+				w.WriteHeader(http.StatusAccepted)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"no %s here"}}`, id, req.Method)
 		}
 	}))
 	t.Cleanup(srv.Close)

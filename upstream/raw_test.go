@@ -56,7 +56,13 @@ func rawFake(mode string) {
 			if tools == "" {
 				tools = `[{"name":"x","description":"X.","inputSchema":{"type":"object","properties":{}}}]`
 			}
-			send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":{"tools":%s}}`, id, tools))
+			var one bytes.Buffer
+			_ = json.Compact(&one, []byte(tools))
+			send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":{"tools":%s}}`, id, one.String()))
+		default:
+			if len(req.ID) > 0 {
+				send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"no %s here"}}`, id, req.Method))
+			}
 		case "tools/call":
 			switch kind {
 			case "huge":
