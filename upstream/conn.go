@@ -390,6 +390,17 @@ func (c *Conn) notified(n mcpgo.JSONRPCNotification) {
 // nil, receives the server's progress notifications for this call. A server
 // that is down, or dies during the call, gives a *DownError.
 func (c *Conn) Call(ctx context.Context, name string, args map[string]any, progress func(done, total float64, msg string)) (*mcpgo.CallToolResult, error) {
+	parent := ctx
+	ctx, cancel := context.WithTimeout(ctx, c.opts.CallTimeout)
+	defer cancel()
+	res, err := c.call(ctx, name, args, progress)
+	if err != nil && parent.Err() == nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return nil, &TimeoutError{Name: c.srv.Name, Tool: name, After: c.opts.CallTimeout}
+	}
+	return res, err
+}
+
+func (c *Conn) call(ctx context.Context, name string, args map[string]any, progress func(done, total float64, msg string)) (*mcpgo.CallToolResult, error) {
 	s, err := c.session(ctx)
 	if err != nil {
 		return nil, err
@@ -417,6 +428,21 @@ func (c *Conn) Call(ctx context.Context, name string, args map[string]any, progr
 	}
 	return nil, fmt.Errorf("upstream %s: %w", c.srv.Name, err)
 }
+
+// TimeoutError says that a server did not answer a call in time: f0
+// stopped waiting and cancelled it.
+type TimeoutError struct {
+	Name, Tool string
+	After      time.Duration
+}
+
+func (e *TimeoutError) Error() string {
+	return fmt.Sprintf("upstream server %q did not answer %s within %s; f0 stopped waiting and cancelled the call (f0 --upstream-timeout sets the wait). It may still be at work: check before calling again a tool that changes things.",
+		e.Name, e.Tool, e.After)
+}
+
+// Refused marks the error as not about the call's arguments.
+func (e *TimeoutError) Refused() bool { return true }
 
 // DownError says that an upstream server is not running, why, and when
 // f0 tries again.

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"regexp"
 	"strings"
+	"time"
 
 	"f0/internal/shellwords"
 )
@@ -97,7 +98,14 @@ type Options struct {
 	// MaxMessage is the largest message read from a server, in bytes
 	// (DefaultMaxMessage when zero).
 	MaxMessage int
+	// CallTimeout is how long a call waits for its server
+	// (DefaultCallTimeout when zero): then it is cancelled, and its
+	// --max-calls slot is free again.
+	CallTimeout time.Duration
 }
+
+// DefaultCallTimeout is how long a call waits for its upstream server.
+const DefaultCallTimeout = 5 * time.Minute
 
 func (o Options) withDefaults() Options {
 	if o.Logger == nil {
@@ -105,6 +113,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxMessage <= 0 {
 		o.MaxMessage = DefaultMaxMessage
+	}
+	if o.CallTimeout <= 0 {
+		o.CallTimeout = DefaultCallTimeout
 	}
 	return o
 }
