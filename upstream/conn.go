@@ -56,6 +56,14 @@ type Conn struct {
 	shown   []mcpgo.Tool
 	onTools func([]mcpgo.Tool)
 
+	// relisting is set while the tools are listed again after the server
+	// said they changed; relistAgain when it said so again meanwhile.
+	relisting, relistAgain bool
+
+	// requests holds a slot for each request from an HTTP server whose
+	// answer mcp-go has yet to send.
+	requests chan struct{}
+
 	tokens   atomic.Int64
 	progress sync.Map // progress token → func(done, total float64, msg string)
 }
@@ -79,7 +87,7 @@ func (s *session) close() {
 // NewConn prepares a connection; Start connects.
 func NewConn(srv Server, opts Options) *Conn {
 	opts = opts.withDefaults()
-	return &Conn{srv: srv, opts: opts, logger: opts.Logger.With("upstream", srv.Name)}
+	return &Conn{srv: srv, opts: opts, logger: opts.Logger.With("upstream", srv.Name), requests: make(chan struct{}, maxQueuedRequests)}
 }
 
 // Start connects to the server and lists its tools.
@@ -257,6 +265,31 @@ func sameTools(a, b []mcpgo.Tool) bool {
 	return errA == nil && errB == nil && string(x) == string(y)
 }
 
+// changed lists the tools again after the server said they changed, off
+// the transport's reading goroutine: one list at a time, and one more
+// after it however often the server said so meanwhile.
+func (c *Conn) changed() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.relisting {
+		c.relistAgain = true
+		return
+	}
+	c.relisting = true
+	go func() {
+		for {
+			c.relist()
+			c.mu.Lock()
+			again := c.relistAgain
+			c.relisting, c.relistAgain = again, false
+			c.mu.Unlock()
+			if !again {
+				return
+			}
+		}
+	}()
+}
+
 // relist reads the running server's tools again, after it said they
 // changed.
 func (c *Conn) relist() {
@@ -319,9 +352,9 @@ func (c *Conn) connect(ctx context.Context) (*session, error) {
 // started, its stderr going to s.stderr.
 func (c *Conn) newClient(s *session) error {
 	if c.srv.URL != "" {
-		hc := &http.Client{Transport: httpTransport{headers: c.srv.Headers, max: c.opts.MaxMessage, next: http.DefaultTransport}}
+		hc := &http.Client{Transport: httpTransport{headers: c.srv.Headers, max: c.opts.MaxMessage, requests: c.requests, next: http.DefaultTransport}}
 		var err error
-		s.c, err = client.NewStreamableHttpClient(c.srv.URL, transport.WithHTTPBasicClient(hc))
+		s.c, err = client.NewStreamableHttpClient(c.srv.URL, transport.WithHTTPBasicClient(hc), transport.WithHTTPLogger(c.logger))
 		return err
 	}
 	env := os.Environ()
@@ -346,7 +379,10 @@ func (c *Conn) newClient(s *session) error {
 type httpTransport struct {
 	headers map[string]string
 	max     int
-	next    http.RoundTripper
+	// requests bounds the server's requests whose answers are on their
+	// way: mcp-go answers each on a goroutine of its own.
+	requests chan struct{}
+	next     http.RoundTripper
 }
 
 func (h httpTransport) RoundTrip(r *http.Request) (*http.Response, error) {
@@ -356,15 +392,29 @@ func (h httpTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 			r.Header.Set(k, v)
 		}
 	}
+	if isAnswer(r) {
+		defer func() { <-h.requests }()
+	}
 	resp, err := h.next.RoundTrip(r)
 	if err != nil {
 		return resp, err
 	}
 	if isEventStream(resp) {
-		resp.Body = newSSEFilter(resp.Body, h.max)
+		resp.Body = newSSEFilter(resp.Body, h.max, h.request)
 		return resp, nil
 	}
 	return capBody(r, resp, h.max)
+}
+
+// request reports whether a request from the server may go on to
+// mcp-go, which answers it: not while maxQueuedRequests wait for theirs.
+func (h httpTransport) request() bool {
+	select {
+	case h.requests <- struct{}{}:
+		return true
+	default:
+		return false
+	}
 }
 
 // notified handles the server's notifications: progress of a call, and
@@ -372,7 +422,7 @@ func (h httpTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 func (c *Conn) notified(n mcpgo.JSONRPCNotification) {
 	switch n.Method {
 	case string(mcpgo.MethodNotificationToolsListChanged):
-		go c.relist() // not on the transport's reading goroutine
+		c.changed()
 
 	case string(mcpgo.MethodNotificationProgress):
 		fields := n.Params.AdditionalFields

@@ -80,6 +80,7 @@ func TestUpstreamAnswerOverTheLimitFailsItsCallOnly(t *testing.T) {
 //	sse:MIB      an event of MIB MiB
 //	sse-endless  an event whose data line never ends
 //	sse-lines:N  a short answer whose data is split over N lines
+//	sse-requests:N  N ping requests, and no answer (the answers to them are never read)
 func rawHTTP(t *testing.T, mode string) string {
 	t.Helper()
 	kind, arg, _ := strings.Cut(mode, ":")
@@ -103,6 +104,8 @@ func rawHTTP(t *testing.T, mode string) string {
 			answer(`{"tools":[{"name":"x","description":"X.","inputSchema":{"type":"object","properties":{}}}]}`)
 		case "tools/call":
 			rawHTTPCall(w, r, kind, n, id)
+		case "":
+			<-r.Context().Done() // an answer to its request: never read
 		default:
 			if len(req.ID) == 0 {
 				w.WriteHeader(http.StatusAccepted)
@@ -144,6 +147,12 @@ func rawHTTPCall(w http.ResponseWriter, r *http.Request, kind string, n int, id 
 				return
 			}
 		}
+	case "sse-requests":
+		for i := range n {
+			fmt.Fprintf(w, "data: {\"jsonrpc\":\"2.0\",\"id\":\"p%d\",\"method\":\"ping\"}\n\n", i)
+		}
+		w.(http.Flusher).Flush()
+		<-r.Context().Done()
 	case "sse-lines":
 		fmt.Fprintf(w, `data: {"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"ok"}],"pad":[`+"\n", id)
 		for range n {

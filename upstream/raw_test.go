@@ -21,7 +21,7 @@ import (
 //	huge:MIB     answers a text of MIB MiB
 //	endless      answers a line that never ends
 //	flood:N      sends N ping requests, then reads nothing more
-//	storm:N      sends N tools/list_changed, then answers how many lists it answered
+//	storm:N      sends N tools/list_changed first; answers how many lists it answered
 //	hang         never answers
 //	noinit       (the handshake is never answered; F0_FAKE_PID names a file for its pid)
 func rawFake(mode string) {
@@ -36,7 +36,7 @@ func rawFake(mode string) {
 		out.WriteString(s + "\n")
 		out.Flush()
 	}
-	lists := 0
+	lists, calls := 0, 0
 	for {
 		line, err := in.ReadBytes('\n')
 		if err != nil {
@@ -87,6 +87,10 @@ func rawFake(mode string) {
 				out.Flush()
 				time.Sleep(time.Hour)
 			case "storm":
+				if calls++; calls > 1 {
+					send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"lists %d"}]}}`, id, lists))
+					continue
+				}
 				for range n {
 					out.WriteString(`{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}` + "\n")
 				}

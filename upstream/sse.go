@@ -27,6 +27,8 @@ type sseFilter struct {
 	body io.ReadCloser
 	br   *bufio.Reader
 	max  int
+	// request says whether a request from the server is passed on.
+	request func() bool
 
 	// The event being read: its other fields, its data, and where the
 	// line being read is.
@@ -39,8 +41,8 @@ type sseFilter struct {
 	field     []byte
 }
 
-func newSSEFilter(body io.ReadCloser, max int) *sseFilter {
-	f := &sseFilter{body: body, br: bufio.NewReaderSize(body, 64<<10), max: max, lineStart: true}
+func newSSEFilter(body io.ReadCloser, max int, request func() bool) *sseFilter {
+	f := &sseFilter{body: body, br: bufio.NewReaderSize(body, 64<<10), max: max, request: request, lineStart: true}
 	f.pump.next = f.nextEvent
 	return f
 }
@@ -54,6 +56,9 @@ func (f *sseFilter) nextEvent() ([]byte, error) {
 		chunk, err := f.br.ReadSlice('\n')
 		ended := err == nil
 		if err != nil && !errors.Is(err, bufio.ErrBufferFull) {
+			if err != io.EOF {
+				return nil, err // as mcp-go, no event from a stream that broke off
+			}
 			var out []byte
 			if len(chunk) > 0 {
 				out = f.take(chunk, true)
@@ -150,9 +155,32 @@ func (f *sseFilter) dispatch() []byte {
 		}
 		return nil
 	case hasData:
+		if _, isRequest := peekRequest(data); isRequest && !f.request() {
+			return nil // dropped: too many wait for their answers
+		}
 		return sseEvent(fields, data)
 	}
 	return nil
+}
+
+// isAnswer reports whether r carries f0's answer to a request from the
+// server (a JSON-RPC message with no method).
+func isAnswer(r *http.Request) bool {
+	if r.Method != http.MethodPost || r.GetBody == nil {
+		return false
+	}
+	body, err := r.GetBody()
+	if err != nil {
+		return false
+	}
+	defer body.Close()
+	var m struct {
+		ID     json.RawMessage `json:"id"`
+		Method *string         `json:"method"`
+		Result json.RawMessage `json:"result"`
+		Error  json.RawMessage `json:"error"`
+	}
+	return json.NewDecoder(io.LimitReader(body, 1<<20)).Decode(&m) == nil && m.Method == nil && (m.Result != nil || m.Error != nil)
 }
 
 // sseEvent is one event of the given fields and data.
