@@ -5,8 +5,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"os"
 	"os/exec"
+	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 )
@@ -38,11 +42,11 @@ type child struct {
 	quit   chan struct{}
 }
 
-// startChild starts the server's process with env as its environment;
-// what it writes on stderr goes to stderr.
-func startChild(srv Server, env []string, stderr io.Writer, logger *slog.Logger) (*child, error) {
+// startChild starts the server's process, in its serverEnv; what it
+// writes on stderr goes to stderr.
+func startChild(srv Server, stderr io.Writer, logger *slog.Logger) (*child, error) {
 	cmd := exec.Command(srv.Command, srv.Args...)
-	cmd.Env, cmd.Dir, cmd.Stderr = env, srv.Dir, stderr
+	cmd.Env, cmd.Dir, cmd.Stderr = serverEnv(srv), srv.Dir, stderr
 	cmd.WaitDelay = time.Second // a grandchild holding stderr open does not hold Wait
 	inR, inW, err := os.Pipe()
 	if err != nil {
@@ -134,4 +138,35 @@ func (c *child) Stop() {
 		}
 		c.stdout.Close()
 	})
+}
+
+// inheritedEnv are the variables of f0's environment a stdio server gets,
+// those the reference MCP SDK clients pass (TypeScript's
+// getDefaultEnvironment, Python's DEFAULT_INHERITED_ENV_VARS) and the
+// locale, time zone and temporary directory; nothing else of f0's
+// environment (its own token, other servers' secrets) reaches it.
+var inheritedEnv = map[string][]string{
+	"windows": {"APPDATA", "HOMEDRIVE", "HOMEPATH", "LOCALAPPDATA", "PATH", "PROCESSOR_ARCHITECTURE",
+		"SYSTEMDRIVE", "SYSTEMROOT", "TEMP", "TMP", "USERNAME", "USERPROFILE", "COMSPEC", "PATHEXT"},
+	"": {"HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR"},
+}
+
+// serverEnv is a stdio server's environment: the inherited variables
+// that are set (a value starting with "()", a shell function, is left out
+// as the SDKs do), then the server's configured env.
+func serverEnv(srv Server) []string {
+	names, ok := inheritedEnv[runtime.GOOS]
+	if !ok {
+		names = inheritedEnv[""]
+	}
+	var env []string
+	for _, name := range names {
+		if v, ok := os.LookupEnv(name); ok && !strings.HasPrefix(v, "()") {
+			env = append(env, name+"="+v)
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(srv.Env)) {
+		env = append(env, k+"="+srv.Env[k])
+	}
+	return env
 }

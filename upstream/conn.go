@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -357,11 +356,7 @@ func (c *Conn) newClient(s *session) error {
 		s.c, err = client.NewStreamableHttpClient(c.srv.URL, transport.WithHTTPBasicClient(hc), transport.WithHTTPLogger(c.logger))
 		return err
 	}
-	env := os.Environ()
-	for k, v := range c.srv.Env {
-		env = append(env, k+"="+v)
-	}
-	proc, err := startChild(c.srv, env, s.stderr, c.logger)
+	proc, err := startChild(c.srv, s.stderr, c.logger)
 	if err != nil {
 		return err
 	}

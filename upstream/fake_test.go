@@ -132,6 +132,10 @@ func fakeServer() *server.MCPServer {
 				})
 			return mcpgo.NewToolResultText("grew"), nil
 		})
+	add("env", "Its environment.", `{"type":"object","properties":{}}`, read,
+		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+			return mcpgo.NewToolResultText(strings.Join(os.Environ(), "\n")), nil
+		})
 	add("fail", "Always fails.", `{"type":"object","properties":{}}`, read,
 		func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 			return mcpgo.NewToolResultError("no such thing"), nil

@@ -21,8 +21,9 @@ type Server struct {
 	// Name is the namespace its tools are listed under (files →
 	// files.read_text_file, listed files_read_text_file).
 	Name string
-	// Command and Args start a stdio server; Env is added to f0's
-	// environment for it; Dir, when set, is its working directory.
+	// Command and Args start a stdio server; Env is its environment,
+	// beside the few variables of f0's it gets (see serverEnv); Dir, when
+	// set, is its working directory.
 	Command string
 	Args    []string
 	Env     map[string]string
