@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -351,9 +352,15 @@ func (c *Conn) connect(ctx context.Context) (*session, error) {
 // started, its stderr going to s.stderr.
 func (c *Conn) newClient(s *session) error {
 	if c.srv.URL != "" {
-		hc := &http.Client{Transport: httpTransport{headers: c.srv.Headers, max: c.opts.MaxMessage, requests: c.requests, next: http.DefaultTransport}}
-		var err error
-		s.c, err = client.NewStreamableHttpClient(c.srv.URL, transport.WithHTTPBasicClient(hc), transport.WithHTTPLogger(c.logger))
+		u, err := url.Parse(c.srv.URL)
+		if err != nil {
+			return fmt.Errorf("the URL does not parse")
+		}
+		hc := &http.Client{Transport: httpTransport{origin: origin(u), user: u.User, query: u.RawQuery, headers: c.srv.Headers,
+			max: c.opts.MaxMessage, requests: c.requests, next: http.DefaultTransport}}
+		// mcp-go has the URL without its credentials and query, so that
+		// none of its errors and logs shows them; the transport adds them.
+		s.c, err = client.NewStreamableHttpClient(publicURL(c.srv.URL), transport.WithHTTPBasicClient(hc), transport.WithHTTPLogger(c.logger))
 		return err
 	}
 	proc, err := startChild(c.srv, s.stderr, c.logger)
@@ -372,6 +379,11 @@ func (c *Conn) newClient(s *session) error {
 // mcp-go's WithHTTPHeaders skips), and every answer read within max bytes
 // a message.
 type httpTransport struct {
+	// origin is the server's (scheme://host:port); only requests to it
+	// get the URL's user and query and the configured headers.
+	origin  string
+	user    *url.Userinfo
+	query   string
 	headers map[string]string
 	max     int
 	// requests bounds the server's requests whose answers are on their
@@ -381,11 +393,8 @@ type httpTransport struct {
 }
 
 func (h httpTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	if len(h.headers) > 0 {
-		r = r.Clone(r.Context())
-		for k, v := range h.headers {
-			r.Header.Set(k, v)
-		}
+	if origin(r.URL) == h.origin {
+		r = h.withSecrets(r)
 	}
 	if isAnswer(r) {
 		defer func() { <-h.requests }()
@@ -399,6 +408,35 @@ func (h httpTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		return resp, nil
 	}
 	return capBody(r, resp, h.max)
+}
+
+// withSecrets is r with the URL's query and user (as basic auth, as
+// net/http's client sends it) and the configured headers.
+func (h httpTransport) withSecrets(r *http.Request) *http.Request {
+	if len(h.headers) == 0 && h.user == nil && h.query == "" {
+		return r
+	}
+	r = r.Clone(r.Context())
+	if h.query != "" {
+		r.URL.RawQuery = strings.TrimPrefix(r.URL.RawQuery+"&"+h.query, "&")
+	}
+	if h.user != nil && r.Header.Get("Authorization") == "" {
+		password, _ := h.user.Password()
+		r.SetBasicAuth(h.user.Username(), password)
+	}
+	for k, v := range h.headers {
+		r.Header.Set(k, v)
+	}
+	return r
+}
+
+// origin is a URL's scheme://host:port, with the scheme's default port.
+func origin(u *url.URL) string {
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[strings.ToLower(u.Scheme)]
+	}
+	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Hostname()) + ":" + port
 }
 
 // request reports whether a request from the server may go on to

@@ -9,6 +9,7 @@ package upstream
 import (
 	"fmt"
 	"log/slog"
+	"net/url"
 	"regexp"
 	"strings"
 	"time"
@@ -83,12 +84,24 @@ func checkName(given, ns string) error {
 	return nil
 }
 
-// Where says how the server is reached, for messages.
+// Where says how the server is reached, for messages: its URL without
+// credentials, query or fragment, or its command without the arguments,
+// since either may hold a secret expanded from ${VAR}.
 func (s Server) Where() string {
 	if s.URL != "" {
-		return s.URL
+		return publicURL(s.URL)
 	}
-	return strings.Join(append([]string{s.Command}, s.Args...), " ")
+	return s.Command
+}
+
+// publicURL is a URL without its user, password, query and fragment.
+func publicURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "(a URL that does not parse)"
+	}
+	u.User, u.RawQuery, u.ForceQuery, u.Fragment, u.RawFragment = nil, "", false, "", ""
+	return u.String()
 }
 
 // Options are what every upstream connection of one f0 process shares.
