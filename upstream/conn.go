@@ -40,6 +40,10 @@ type Conn struct {
 	srv    Server
 	opts   Options
 	logger *slog.Logger
+	// life ends when the connection is closed, and with it any start
+	// under way.
+	life context.Context
+	end  context.CancelFunc
 
 	mu       sync.Mutex
 	live     *session
@@ -87,7 +91,9 @@ func (s *session) close() {
 // NewConn prepares a connection; Start connects.
 func NewConn(srv Server, opts Options) *Conn {
 	opts = opts.withDefaults()
-	return &Conn{srv: srv, opts: opts, logger: opts.Logger.With("upstream", srv.Name), requests: make(chan struct{}, maxQueuedRequests)}
+	life, end := context.WithCancel(context.Background())
+	return &Conn{srv: srv, opts: opts, logger: opts.Logger.With("upstream", srv.Name), life: life, end: end,
+		requests: make(chan struct{}, maxQueuedRequests)}
 }
 
 // Start connects to the server and lists its tools.
@@ -108,19 +114,31 @@ func (c *Conn) show(list []mcpgo.Tool) {
 	c.shown = list
 }
 
-// Close stops the server (or ends the HTTP session) and any restart.
+// closeWait is how long Close waits for a start under way to end.
+const closeWait = 10 * time.Second
+
+// Close stops the server (or ends the HTTP session) and any restart; a
+// start under way is cancelled, and its server stopped before Close
+// returns.
 func (c *Conn) Close() error {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	c.closed = true
 	if c.retry != nil {
 		c.retry.Stop()
 	}
-	if c.live == nil {
-		return nil
+	c.end()
+	starting := c.starting
+	if c.live != nil {
+		c.live.close()
+		c.live, c.down = nil, errors.New("closed")
 	}
-	c.live.close()
-	c.live, c.down = nil, errors.New("closed")
+	c.mu.Unlock()
+	if starting != nil {
+		select {
+		case <-starting:
+		case <-time.After(closeWait):
+		}
+	}
 	return nil
 }
 
@@ -315,8 +333,11 @@ func (c *Conn) relist() {
 
 // connect starts the server, runs the handshake and lists its tools.
 func (c *Conn) connect(ctx context.Context) (*session, error) {
+	// The start outlives the call that began it (others wait for it),
+	// not the connection.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), startTimeout)
 	defer cancel()
+	defer context.AfterFunc(c.life, cancel)()
 	s := &session{stderr: &Tail{}}
 	if err := c.newClient(s); err != nil {
 		return nil, fmt.Errorf("start %s: %w", c.srv.Where(), err)
