@@ -116,6 +116,9 @@ type Options struct {
 	// (DefaultCallTimeout when zero): then it is cancelled, and its
 	// --max-calls slot is free again.
 	CallTimeout time.Duration
+	// Prefix is the one f0 lists its tools with (--tools-prefix), which
+	// counts in the length of an upstream tool's listed name.
+	Prefix string
 }
 
 // DefaultCallTimeout is how long a call waits for its upstream server.

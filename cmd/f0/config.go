@@ -359,7 +359,7 @@ func (g *globalFlags) startUpstreams(logger *slog.Logger) ([]*tool.Tool, error) 
 	if err != nil {
 		return nil, err
 	}
-	set, list, err := upstream.Start(context.Background(), servers, upstream.Options{Version: version(), Logger: logger, CallTimeout: timeout})
+	set, list, err := upstream.Start(context.Background(), servers, upstream.Options{Version: version(), Logger: logger, CallTimeout: timeout, Prefix: strings.TrimSuffix(g.toolsPrefix, "_")})
 	if err != nil {
 		return nil, err
 	}
