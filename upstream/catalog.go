@@ -28,11 +28,22 @@ const (
 	binaryField   = "includeBinary"
 )
 
+// Caps on what f0 converts of one server: its tools, and one tool's
+// input schema.
+const (
+	maxTools       = 1000
+	maxSchemaBytes = 256 << 10
+)
+
 // Tools turns the server's tools into f0 tools under its namespace. A tool
 // f0 cannot serve (its schema cannot be read, its name has no letter or
 // digit, its definition is one f0's registry refuses) is left out, with
 // the reason in skipped: one bad tool never stops f0.
 func (c *Conn) Tools(list []mcpgo.Tool) (out []*tool.Tool, skipped []string) {
+	if len(list) > maxTools {
+		skipped = append(skipped, fmt.Sprintf("%d more tools: f0 serves at most %d of one server", len(list)-maxTools, maxTools))
+		list = list[:maxTools]
+	}
 	seen := map[string]string{}
 	for _, ut := range list {
 		t, err := c.tool(ut)
@@ -61,6 +72,9 @@ func (c *Conn) tool(ut mcpgo.Tool) (*tool.Tool, error) {
 	raw, err := inputSchema(ut)
 	if err != nil {
 		return nil, err
+	}
+	if len(raw) > maxSchemaBytes {
+		return nil, fmt.Errorf("its input schema is %s, over f0's limit of %s", text.HumanBytes(int64(len(raw))), text.HumanBytes(maxSchemaBytes))
 	}
 	sch, err := Normalize(raw)
 	if err != nil {
