@@ -59,10 +59,6 @@ func rawFake(mode string) {
 			var one bytes.Buffer
 			_ = json.Compact(&one, []byte(tools))
 			send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":{"tools":%s}}`, id, one.String()))
-		default:
-			if len(req.ID) > 0 {
-				send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"no %s here"}}`, id, req.Method))
-			}
 		case "tools/call":
 			switch kind {
 			case "huge":
@@ -99,6 +95,10 @@ func rawFake(mode string) {
 			case "hang":
 			default:
 				send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"result":{"content":[{"type":"text","text":"lists %d"}]}}`, id, lists))
+			}
+		default:
+			if len(req.ID) > 0 {
+				send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"no %s here"}}`, id, req.Method))
 			}
 		}
 	}
