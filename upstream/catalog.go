@@ -2,6 +2,8 @@ package upstream
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -11,6 +13,7 @@ import (
 	"f0/tool"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"golang.org/x/text/width"
 
 	"f0/schemas"
 )
@@ -25,12 +28,28 @@ const (
 	binaryField   = "includeBinary"
 )
 
+// Caps on what f0 converts of one server: its tools, and one tool's
+// input schema.
+const (
+	maxTools       = 1000
+	maxSchemaBytes = 256 << 10
+)
+
 // Tools turns the server's tools into f0 tools under its namespace. A tool
-// whose schema cannot be read is left out, with the reason in skipped.
+// f0 cannot serve (its schema cannot be read, its name has no letter or
+// digit, its definition is one f0's registry refuses) is left out, with
+// the reason in skipped: one bad tool never stops f0.
 func (c *Conn) Tools(list []mcpgo.Tool) (out []*tool.Tool, skipped []string) {
+	if len(list) > maxTools {
+		skipped = append(skipped, fmt.Sprintf("%d more tools: f0 serves at most %d of one server", len(list)-maxTools, maxTools))
+		list = list[:maxTools]
+	}
 	seen := map[string]string{}
 	for _, ut := range list {
 		t, err := c.tool(ut)
+		if err == nil {
+			_, err = engine.NewRegistry(t) // what the registry refuses, it refuses alone
+		}
 		if err != nil {
 			skipped = append(skipped, fmt.Sprintf("%s: %v", ut.Name, err))
 			continue
@@ -47,9 +66,15 @@ func (c *Conn) Tools(list []mcpgo.Tool) (out []*tool.Tool, skipped []string) {
 
 // tool builds the f0 tool for one upstream tool.
 func (c *Conn) tool(ut mcpgo.Tool) (*tool.Tool, error) {
+	if ToolName(ut.Name) == "" {
+		return nil, fmt.Errorf("the name %q has no letter or digit", ut.Name)
+	}
 	raw, err := inputSchema(ut)
 	if err != nil {
 		return nil, err
+	}
+	if len(raw) > maxSchemaBytes {
+		return nil, fmt.Errorf("its input schema is %s, over f0's limit of %s", text.HumanBytes(int64(len(raw))), text.HumanBytes(maxSchemaBytes))
 	}
 	sch, err := Normalize(raw)
 	if err != nil {
@@ -60,7 +85,11 @@ func (c *Conn) tool(ut mcpgo.Tool) (*tool.Tool, error) {
 		sch.Validate.Properties.Set(f[0], &schemas.Schema{Type: f[1]})
 		sch.Publish.Properties.Set(f[0], &schemas.Schema{Type: f[1]})
 	}
-	name := c.srv.Name + "." + ToolName(ut.Name)
+	short := c.shortName(ut.Name)
+	if short != ToolName(ut.Name) {
+		c.logger.Warn("upstream tool renamed: model APIs take tool names of at most 64 letters, digits, _ and -", "tool", text.CutUTF8(ut.Name, 100), "as", short)
+	}
+	name := c.srv.Name + "." + short
 	spec := tool.Spec{
 		Name:        name,
 		Title:       title(ut),
@@ -74,12 +103,14 @@ func (c *Conn) tool(ut mcpgo.Tool) (*tool.Tool, error) {
 			Unlisted: []string{fields.offset, fields.response, fields.binary},
 		},
 	}
-	if orig := c.srv.Name + "." + ut.Name; engine.NameKey(orig) != engine.NameKey(name) {
+	if orig := c.srv.Name + "." + ut.Name; engine.NameKey(orig) != engine.NameKey(name) && len(ut.Name) <= maxAliasName {
 		spec.Aliases = append(spec.Aliases, orig)
 	}
 	// The server's own name for the tool, as a model that knows the server
 	// writes it; the catalogue drops it when it is ambiguous.
-	spec.Aliases = append(spec.Aliases, ut.Name)
+	if len(ut.Name) <= maxAliasName {
+		spec.Aliases = append(spec.Aliases, ut.Name)
+	}
 	if main := mainField(sch.Validate); main != "" {
 		spec.MainField = main
 	}
@@ -94,7 +125,7 @@ func (c *Conn) tool(ut mcpgo.Tool) (*tool.Tool, error) {
 	doc.Properties[fields.offset] = schemas.PropertyDoc{Description: "f0: where to continue a result that was cut, in bytes (the footer of a cut result names it, with " + fields.response + ")."}
 	doc.Properties[fields.response] = schemas.PropertyDoc{Description: "f0: the kept copy of a cut result that offset continues (the footer names it): the rest is read from the copy, so the upstream tool is not called again. When the copy is gone (kept for 10 minutes after its last use; a restart), a tool annotated read-only is called again and its result compared with the first; any other tool is never called again to page."}
 	doc.Properties[fields.binary] = schemas.PropertyDoc{Description: "f0: return images, audio and binary resources in full instead of a summary."}
-	call := &caller{conn: c, tool: ut.Name, fields: fields, readOnly: spec.Annotations.ReadOnly}
+	call := &caller{conn: c, tool: ut.Name, name: name, fields: fields, readOnly: spec.Annotations.ReadOnly}
 	return tool.External{
 		Spec:      spec,
 		Schema:    sch.Validate,
@@ -153,6 +184,39 @@ func mainField(s *schemas.Schema) string {
 // (readFile, read-file and Read File all become read_file).
 func ToolName(name string) string {
 	return strings.Join(engine.NameWords(name), "_")
+}
+
+// Model APIs take tool names of ^[a-zA-Z0-9_-]{1,64}$. An upstream name
+// longer than maxAliasName is not an alias either.
+const (
+	maxListedName = 64
+	maxAliasName  = 128
+)
+
+// shortName is the part of a tool's f0 name after the namespace: its
+// ToolName when that is ASCII and the listed name (prefix_, namespace_,
+// it) fits maxListedName; otherwise the ASCII letters and digits that fit,
+// (fullwidth ones folded), then _ and 8 hex digits of the name's sha256, the same on every start
+// (tool_ and the digits when no ASCII letter or digit is left).
+func (c *Conn) shortName(name string) string {
+	full := ToolName(name)
+	ascii := strings.Join(strings.FieldsFunc(width.Fold.String(full), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	}), "_")
+	room := maxListedName - len(c.srv.Name) - 1
+	if c.opts.Prefix != "" {
+		room -= len(c.opts.Prefix) + 1
+	}
+	if ascii == full && len(full) <= room {
+		return full
+	}
+	sum := sha256.Sum256([]byte(name))
+	tag := hex.EncodeToString(sum[:4])
+	if ascii == "" {
+		ascii = "tool"
+	}
+	keep := strings.TrimRight(text.CutUTF8(ascii, max(room-len(tag)-1, 1)), "_")
+	return keep + "_" + tag
 }
 
 // access is the level a tool needs, from its annotations: read-only tools

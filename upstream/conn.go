@@ -7,8 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"os"
-	"os/exec"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -38,9 +37,13 @@ const (
 // Conn is one upstream server kept alive: a call finds it running, or
 // starts it again when the backoff allows.
 type Conn struct {
-	srv     Server
-	version string
-	logger  *slog.Logger
+	srv    Server
+	opts   Options
+	logger *slog.Logger
+	// life ends when the connection is closed, and with it any start
+	// under way.
+	life context.Context
+	end  context.CancelFunc
 
 	mu       sync.Mutex
 	live     *session
@@ -57,6 +60,14 @@ type Conn struct {
 	shown   []mcpgo.Tool
 	onTools func([]mcpgo.Tool)
 
+	// relisting is set while the tools are listed again after the server
+	// said they changed; relistAgain when it said so again meanwhile.
+	relisting, relistAgain bool
+
+	// requests holds a slot for each request from an HTTP server whose
+	// answer mcp-go has yet to send.
+	requests chan struct{}
+
 	tokens   atomic.Int64
 	progress sync.Map // progress token → func(done, total float64, msg string)
 }
@@ -66,14 +77,23 @@ type session struct {
 	c      *client.Client
 	stderr *Tail
 	tools  []mcpgo.Tool
+	proc   *child // a stdio server's process
+}
+
+// close ends the session: the client, and a stdio server's process.
+func (s *session) close() {
+	s.c.Close()
+	if s.proc != nil {
+		s.proc.Stop()
+	}
 }
 
 // NewConn prepares a connection; Start connects.
-func NewConn(srv Server, version string, logger *slog.Logger) *Conn {
-	if logger == nil {
-		logger = slog.New(slog.DiscardHandler)
-	}
-	return &Conn{srv: srv, version: version, logger: logger.With("upstream", srv.Name)}
+func NewConn(srv Server, opts Options) *Conn {
+	opts = opts.withDefaults()
+	life, end := context.WithCancel(context.Background())
+	return &Conn{srv: srv, opts: opts, logger: opts.Logger.With("upstream", srv.Name), life: life, end: end,
+		requests: make(chan struct{}, maxQueuedRequests)}
 }
 
 // Start connects to the server and lists its tools.
@@ -94,20 +114,32 @@ func (c *Conn) show(list []mcpgo.Tool) {
 	c.shown = list
 }
 
-// Close stops the server (or ends the HTTP session) and any restart.
+// closeWait is how long Close waits for a start under way to end.
+const closeWait = 10 * time.Second
+
+// Close stops the server (or ends the HTTP session) and any restart; a
+// start under way is cancelled, and its server stopped before Close
+// returns.
 func (c *Conn) Close() error {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	c.closed = true
 	if c.retry != nil {
 		c.retry.Stop()
 	}
-	if c.live == nil {
-		return nil
+	c.end()
+	starting := c.starting
+	if c.live != nil {
+		c.live.close()
+		c.live, c.down = nil, errors.New("closed")
 	}
-	err := c.live.c.Close()
-	c.live, c.down = nil, errors.New("closed")
-	return err
+	c.mu.Unlock()
+	if starting != nil {
+		select {
+		case <-starting:
+		case <-time.After(closeWait):
+		}
+	}
+	return nil
 }
 
 // session returns the running session, starting one when the server is
@@ -152,7 +184,7 @@ func (c *Conn) session(ctx context.Context) (*session, error) {
 func (c *Conn) started(s *session, err error, done chan struct{}) (*session, error) {
 	c.mu.Lock()
 	if err == nil && c.closed {
-		s.c.Close()
+		s.close()
 		err = errors.New("f0 is shutting down")
 	}
 	if err != nil {
@@ -202,7 +234,7 @@ func (c *Conn) lost(s *session, err error) error {
 	defer c.mu.Unlock()
 	if c.live == s {
 		c.live = nil
-		s.c.Close()
+		s.close()
 		if words := s.stderr.String(); words != "" {
 			err = fmt.Errorf("%w; it wrote on stderr:\n%s", err, words)
 		}
@@ -251,6 +283,31 @@ func sameTools(a, b []mcpgo.Tool) bool {
 	return errA == nil && errB == nil && string(x) == string(y)
 }
 
+// changed lists the tools again after the server said they changed, off
+// the transport's reading goroutine: one list at a time, and one more
+// after it however often the server said so meanwhile.
+func (c *Conn) changed() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.relisting {
+		c.relistAgain = true
+		return
+	}
+	c.relisting = true
+	go func() {
+		for {
+			c.relist()
+			c.mu.Lock()
+			again := c.relistAgain
+			c.relisting, c.relistAgain = again, false
+			c.mu.Unlock()
+			if !again {
+				return
+			}
+		}
+	}()
+}
+
 // relist reads the running server's tools again, after it said they
 // changed.
 func (c *Conn) relist() {
@@ -276,16 +333,18 @@ func (c *Conn) relist() {
 
 // connect starts the server, runs the handshake and lists its tools.
 func (c *Conn) connect(ctx context.Context) (*session, error) {
+	// The start outlives the call that began it (others wait for it),
+	// not the connection.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), startTimeout)
 	defer cancel()
+	defer context.AfterFunc(c.life, cancel)()
 	s := &session{stderr: &Tail{}}
-	var err error
-	if s.c, err = c.newClient(s.stderr); err != nil {
-		return nil, err
+	if err := c.newClient(s); err != nil {
+		return nil, fmt.Errorf("start %s: %w", c.srv.Where(), err)
 	}
 	s.c.OnNotification(c.notified)
 	fail := func(step string, err error) (*session, error) {
-		s.c.Close()
+		s.close()
 		if words := s.stderr.String(); words != "" {
 			return nil, fmt.Errorf("%s: %w; it wrote on stderr:\n%s", step, err, words)
 		}
@@ -297,7 +356,7 @@ func (c *Conn) connect(ctx context.Context) (*session, error) {
 	}
 	init := mcpgo.InitializeRequest{}
 	init.Params.ProtocolVersion = mcpgo.LATEST_PROTOCOL_VERSION
-	init.Params.ClientInfo = mcpgo.Implementation{Name: "f0", Version: c.version}
+	init.Params.ClientInfo = mcpgo.Implementation{Name: "f0", Version: c.opts.Version}
 	if _, err := s.c.Initialize(ctx, init); err != nil {
 		return fail("initialize", err)
 	}
@@ -310,46 +369,106 @@ func (c *Conn) connect(ctx context.Context) (*session, error) {
 	return s, nil
 }
 
-// newClient builds the mcp-go client for the server; a stdio server's
-// stderr goes to errs.
-func (c *Conn) newClient(errs *Tail) (*client.Client, error) {
+// newClient builds the mcp-go client for the server; a stdio server is
+// started, its stderr going to s.stderr.
+func (c *Conn) newClient(s *session) error {
 	if c.srv.URL != "" {
-		hc := &http.Client{Transport: headerTransport{headers: c.srv.Headers, next: http.DefaultTransport}}
-		return client.NewStreamableHttpClient(c.srv.URL, transport.WithHTTPBasicClient(hc))
+		u, err := url.Parse(c.srv.URL)
+		if err != nil {
+			return fmt.Errorf("the URL does not parse")
+		}
+		hc := &http.Client{Transport: httpTransport{origin: origin(u), user: u.User, query: u.RawQuery, headers: c.srv.Headers,
+			max: c.opts.MaxMessage, requests: c.requests, next: http.DefaultTransport}}
+		// mcp-go has the URL without its credentials and query, so that
+		// none of its errors and logs shows them; the transport adds them.
+		s.c, err = client.NewStreamableHttpClient(publicURL(c.srv.URL), transport.WithHTTPBasicClient(hc), transport.WithHTTPLogger(c.logger))
+		return err
 	}
-	env := os.Environ()
-	for k, v := range c.srv.Env {
-		env = append(env, k+"="+v)
+	proc, err := startChild(c.srv, s.stderr, c.logger)
+	if err != nil {
+		return err
 	}
-	dir := c.srv.Dir
-	tr := transport.NewStdioWithOptions(c.srv.Command, nil, c.srv.Args,
-		transport.WithCommandFunc(func(_ context.Context, command string, _ []string, args []string) (*exec.Cmd, error) {
-			// Not tied to a context: the server lives until Close.
-			cmd := exec.Command(command, args...)
-			cmd.Env, cmd.Dir = env, dir
-			return cmd, nil
-		}),
-		transport.WithCommandStderrWriter(errs),
-		transport.WithCommandLogger(c.logger))
-	return client.NewClient(tr), nil
+	out := newLineFilter(proc.stdout, c.opts.MaxMessage, proc.request, func(size int64) {
+		c.logger.Warn("upstream message too large: dropped", "bytes", size, "limit", c.opts.MaxMessage)
+	})
+	s.proc, s.c = proc, client.NewClient(transport.NewIO(out, proc, nil))
+	return nil
 }
 
-// headerTransport sends the configured headers with every request, the
-// session's closing DELETE included (mcp-go's WithHTTPHeaders skips it).
-type headerTransport struct {
+// httpTransport is how f0 talks to an HTTP server: the configured
+// headers on every request (the session's closing DELETE included, which
+// mcp-go's WithHTTPHeaders skips), and every answer read within max bytes
+// a message.
+type httpTransport struct {
+	// origin is the server's (scheme://host:port); only requests to it
+	// get the URL's user and query and the configured headers.
+	origin  string
+	user    *url.Userinfo
+	query   string
 	headers map[string]string
-	next    http.RoundTripper
+	max     int
+	// requests bounds the server's requests whose answers are on their
+	// way: mcp-go answers each on a goroutine of its own.
+	requests chan struct{}
+	next     http.RoundTripper
 }
 
-func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	if len(h.headers) == 0 {
-		return h.next.RoundTrip(r)
+func (h httpTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if origin(r.URL) == h.origin {
+		r = h.withSecrets(r)
+	}
+	if isAnswer(r) {
+		defer func() { <-h.requests }()
+	}
+	resp, err := h.next.RoundTrip(r)
+	if err != nil {
+		return resp, err
+	}
+	if isEventStream(resp) {
+		resp.Body = newSSEFilter(resp.Body, h.max, h.request)
+		return resp, nil
+	}
+	return capBody(r, resp, h.max)
+}
+
+// withSecrets is r with the URL's query and user (as basic auth, as
+// net/http's client sends it) and the configured headers.
+func (h httpTransport) withSecrets(r *http.Request) *http.Request {
+	if len(h.headers) == 0 && h.user == nil && h.query == "" {
+		return r
 	}
 	r = r.Clone(r.Context())
+	if h.query != "" {
+		r.URL.RawQuery = strings.TrimPrefix(r.URL.RawQuery+"&"+h.query, "&")
+	}
+	if h.user != nil && r.Header.Get("Authorization") == "" {
+		password, _ := h.user.Password()
+		r.SetBasicAuth(h.user.Username(), password)
+	}
 	for k, v := range h.headers {
 		r.Header.Set(k, v)
 	}
-	return h.next.RoundTrip(r)
+	return r
+}
+
+// origin is a URL's scheme://host:port, with the scheme's default port.
+func origin(u *url.URL) string {
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[strings.ToLower(u.Scheme)]
+	}
+	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Hostname()) + ":" + port
+}
+
+// request reports whether a request from the server may go on to
+// mcp-go, which answers it: not while maxQueuedRequests wait for theirs.
+func (h httpTransport) request() bool {
+	select {
+	case h.requests <- struct{}{}:
+		return true
+	default:
+		return false
+	}
 }
 
 // notified handles the server's notifications: progress of a call, and
@@ -357,7 +476,7 @@ func (h headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 func (c *Conn) notified(n mcpgo.JSONRPCNotification) {
 	switch n.Method {
 	case string(mcpgo.MethodNotificationToolsListChanged):
-		go c.relist() // not on the transport's reading goroutine
+		c.changed()
 
 	case string(mcpgo.MethodNotificationProgress):
 		fields := n.Params.AdditionalFields
@@ -375,6 +494,17 @@ func (c *Conn) notified(n mcpgo.JSONRPCNotification) {
 // nil, receives the server's progress notifications for this call. A server
 // that is down, or dies during the call, gives a *DownError.
 func (c *Conn) Call(ctx context.Context, name string, args map[string]any, progress func(done, total float64, msg string)) (*mcpgo.CallToolResult, error) {
+	parent := ctx
+	ctx, cancel := context.WithTimeout(ctx, c.opts.CallTimeout)
+	defer cancel()
+	res, err := c.call(ctx, name, args, progress)
+	if err != nil && parent.Err() == nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return nil, &TimeoutError{Name: c.srv.Name, Tool: name, After: c.opts.CallTimeout}
+	}
+	return res, err
+}
+
+func (c *Conn) call(ctx context.Context, name string, args map[string]any, progress func(done, total float64, msg string)) (*mcpgo.CallToolResult, error) {
 	s, err := c.session(ctx)
 	if err != nil {
 		return nil, err
@@ -402,6 +532,21 @@ func (c *Conn) Call(ctx context.Context, name string, args map[string]any, progr
 	}
 	return nil, fmt.Errorf("upstream %s: %w", c.srv.Name, err)
 }
+
+// TimeoutError says that a server did not answer a call in time: f0
+// stopped waiting and cancelled it.
+type TimeoutError struct {
+	Name, Tool string
+	After      time.Duration
+}
+
+func (e *TimeoutError) Error() string {
+	return fmt.Sprintf("upstream server %q did not answer %s within %s; f0 stopped waiting and cancelled the call (f0 --upstream-timeout sets the wait). It may still be at work: check before calling again a tool that changes things.",
+		e.Name, e.Tool, e.After)
+}
+
+// Refused marks the error as not about the call's arguments.
+func (e *TimeoutError) Refused() bool { return true }
 
 // DownError says that an upstream server is not running, why, and when
 // f0 tries again.

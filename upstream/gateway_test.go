@@ -32,7 +32,14 @@ func gateway(t *testing.T, cfg engine.Config, servers ...Server) *engine.Host {
 // returns the set and a channel of the pipeline's new versions.
 func gatewayWithin(t testing.TB, cfg engine.Config, wait time.Duration, servers ...Server) (*engine.Host, *Set, chan *engine.Host) {
 	t.Helper()
-	set, list, err := startWithin(context.Background(), servers, "test", nil, wait)
+	return gatewayWith(t, cfg, Options{}, wait, servers...)
+}
+
+// gatewayWith is gatewayWithin with the connections' options.
+func gatewayWith(t testing.TB, cfg engine.Config, opts Options, wait time.Duration, servers ...Server) (*engine.Host, *Set, chan *engine.Host) {
+	t.Helper()
+	opts.Version = "test"
+	set, list, err := startWithin(context.Background(), servers, opts, wait)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,7 +279,7 @@ func TestHTTPUpstreamWithBearerToken(t *testing.T) {
 // beside f0's own; tools.search finds them; tools.describe shows the
 // upstream's full description.
 func TestBatchSearchAndDescribeCoverUpstreamTools(t *testing.T) {
-	set, list, err := Start(context.Background(), []Server{fakeUpstream(t, "up")}, "test", nil)
+	set, list, err := Start(context.Background(), []Server{fakeUpstream(t, "up")}, Options{Version: "test"})
 	if err != nil {
 		t.Fatal(err)
 	}

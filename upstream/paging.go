@@ -17,7 +17,8 @@ import (
 // name the copy (response) and read it instead of calling the tool again.
 type caller struct {
 	conn     *Conn
-	tool     string
+	tool     string // the server's name for it
+	name     string // f0's
 	fields   fieldNames
 	readOnly bool // the tool is annotated read-only: it may be called again to page
 }
@@ -120,7 +121,7 @@ func (k *caller) continued(ctx context.Context, r request) (tool.Result, error) 
 	gone, _ := err.(*tool.CopyGone)
 	if !k.readOnly {
 		return tool.Result{}, fmt.Errorf("the rest of this result cannot be shown: %s. f0 does not call %s again to page through its answer: it is not annotated read-only, so a second call could do its work again. Calling it again is up to you: it will run again",
-			gone.Error(), r.call.ToolName(k.name()))
+			gone.Error(), r.call.ToolName(k.name))
 	}
 	out, w, err := k.call(ctx, r)
 	if err != nil {
@@ -133,7 +134,7 @@ func (k *caller) continued(ctx context.Context, r request) (tool.Result, error) 
 			changes[k.fields.response] = again
 		}
 		return tool.Result{}, fmt.Errorf("the result changed since the first page: %s; %s was called again, and its result (%s, sha256 %s…) is not the one the first pages came from (sha256 %s…). The pages you have are of the earlier result; read the new one from its start: %s",
-			gone.Error(), r.call.ToolName(k.name()), text.HumanBytes(int64(len(out.Text))), w.Sum(), tok.Sum, r.call.Again(changes))
+			gone.Error(), r.call.ToolName(k.name), text.HumanBytes(int64(len(out.Text))), w.Sum(), tok.Sum, r.call.Again(changes))
 	}
 	token, paged := k.keep(ctx, r, out, w)
 	res := k.page(r.call, out, r.offset, token, paged)
@@ -141,8 +142,6 @@ func (k *caller) continued(ctx context.Context, r request) (tool.Result, error) 
 	return res, nil
 }
 
-// name is the tool's f0 name.
-func (k *caller) name() string { return k.conn.srv.Name + "." + ToolName(k.tool) }
 
 // replay pages through a kept result.
 func (k *caller) replay(ctx context.Context, r request, cp *tool.Copy) (tool.Result, error) {
@@ -172,7 +171,7 @@ func (k *caller) page(call tool.Call, res tool.Result, offset int, token string,
 		res.Head = fmt.Sprintf("[from byte %s of %s]", text.GroupDigits(int64(offset)), text.GroupDigits(int64(total)))
 	}
 	if !paged {
-		res.Unpaged = fmt.Sprintf("The rest is not shown: f0 could not keep a copy of this result, and it does not call %s again to page through it (the tool is not annotated read-only, so a second call could do its work again).", call.ToolName(k.name()))
+		res.Unpaged = fmt.Sprintf("The rest is not shown: f0 could not keep a copy of this result, and it does not call %s again to page through it (the tool is not annotated read-only, so a second call could do its work again).", call.ToolName(k.name))
 		return res
 	}
 	field, resp, again := k.fields.offset, k.fields.response, k.readOnly

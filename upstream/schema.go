@@ -10,6 +10,8 @@ import (
 
 	"f0/internal/text"
 	"f0/schemas"
+
+	"github.com/invopop/jsonschema"
 )
 
 // maxRefDepth bounds how deep $ref chains are inlined; a recursive schema
@@ -217,10 +219,19 @@ func mergeInto(dst, src map[string]any, allRequired bool) map[string]any {
 func mergeRequired(a, b any, union, aEmpty bool) []any {
 	as, _ := a.([]any)
 	bs, _ := b.([]any)
+	inB := map[any]bool{}
+	for _, x := range bs {
+		inB[key(x)] = true
+	}
 	if union || aEmpty {
 		out := slices.Clone(as)
+		inA := map[any]bool{}
+		for _, x := range as {
+			inA[key(x)] = true
+		}
 		for _, x := range bs {
-			if !slices.Contains(out, x) {
+			if !inA[key(x)] {
+				inA[key(x)] = true
 				out = append(out, x)
 			}
 		}
@@ -228,11 +239,21 @@ func mergeRequired(a, b any, union, aEmpty bool) []any {
 	}
 	var out []any
 	for _, x := range as {
-		if slices.Contains(bs, x) {
+		if inB[key(x)] {
 			out = append(out, x)
 		}
 	}
 	return out
+}
+
+// key is a JSON value as a map key: itself when comparable (a string, a
+// number), else its text.
+func key(v any) any {
+	switch v.(type) {
+	case string, float64, bool, nil:
+		return v
+	}
+	return text.CompactJSON(v)
 }
 
 // resolve follows a local JSON pointer (#/$defs/Name); other references
@@ -362,8 +383,10 @@ func publishedShape(node map[string]any) string {
 func requiredIn(node, props map[string]any) []any {
 	var out []any
 	req, _ := node["required"].([]any)
+	seen := map[string]bool{}
 	for _, r := range req {
-		if name, ok := r.(string); ok && props[name] != nil && !slices.Contains(out, r) {
+		if name, ok := r.(string); ok && props[name] != nil && !seen[name] {
+			seen[name] = true
 			out = append(out, r)
 		}
 	}
@@ -449,21 +472,25 @@ func toSchema(node map[string]any, order []string) (*schemas.Schema, error) {
 		return s, nil
 	}
 	names := schemas.PropertyNames(s)
-	slices.SortStableFunc(names, func(a, b string) int {
-		return orderIndex(order, a) - orderIndex(order, b)
-	})
-	ordered := schemas.WithoutProperties(s, names) // an empty copy
+	at := make(map[string]int, len(order))
+	for i, name := range order {
+		if _, dup := at[name]; !dup {
+			at[name] = i
+		}
+	}
+	place := func(name string) int {
+		if i, ok := at[name]; ok {
+			return i
+		}
+		return len(order)
+	}
+	slices.SortStableFunc(names, func(a, b string) int { return place(a) - place(b) })
+	ordered := *s
+	ordered.Properties = jsonschema.NewProperties()
 	for _, name := range names {
 		ordered.Properties.Set(name, schemas.Property(s, name))
 	}
-	return ordered, nil
-}
-
-func orderIndex(order []string, name string) int {
-	if i := slices.Index(order, name); i >= 0 {
-		return i
-	}
-	return len(order)
+	return &ordered, nil
 }
 
 // rootOrder lists the root properties of a schema in the order the

@@ -104,7 +104,7 @@ func TestRealServersArePublishedPortably(t *testing.T) {
 		if err := json.Unmarshal(data, &list); err != nil {
 			t.Fatal(err)
 		}
-		conn := NewConn(Server{Name: "up"}, "test", nil)
+		conn := NewConn(Server{Name: "up"}, Options{Version: "test"})
 		built, skipped := conn.Tools(list)
 		if len(skipped) > 0 || len(built) != len(list) {
 			t.Fatalf("%s: skipped %v", file, skipped)

@@ -36,14 +36,13 @@ type Set struct {
 // trying to start it in the background, and Follow puts its tools in its
 // place once it runs. Only a wrong configuration (two servers with one
 // name) is an error.
-func Start(ctx context.Context, servers []Server, version string, logger *slog.Logger) (*Set, []*tool.Tool, error) {
-	return startWithin(ctx, servers, version, logger, StartWait)
+func Start(ctx context.Context, servers []Server, opts Options) (*Set, []*tool.Tool, error) {
+	return startWithin(ctx, servers, opts, StartWait)
 }
 
-func startWithin(ctx context.Context, servers []Server, version string, logger *slog.Logger, wait time.Duration) (*Set, []*tool.Tool, error) {
-	if logger == nil {
-		logger = slog.New(slog.DiscardHandler)
-	}
+func startWithin(ctx context.Context, servers []Server, opts Options, wait time.Duration) (*Set, []*tool.Tool, error) {
+	opts = opts.withDefaults()
+	logger := opts.Logger
 	if err := checkNames(servers); err != nil {
 		return nil, nil, err
 	}
@@ -54,7 +53,7 @@ func startWithin(ctx context.Context, servers []Server, version string, logger *
 	}
 	outcomes := make([]chan outcome, len(servers))
 	for i, srv := range servers {
-		conn := NewConn(srv, version, logger)
+		conn := NewConn(srv, opts)
 		set.conns = append(set.conns, conn)
 		outcomes[i] = make(chan outcome, 1)
 		go func() {
@@ -111,9 +110,11 @@ func (s *Set) Follow(p *engine.Host, accessRules []string) {
 			defer s.mu.Unlock()
 			ns := conn.srv.Name
 			latest := p.Latest()
-			others := slices.DeleteFunc(latest.Registry().Tools(), func(t *tool.Tool) bool { return t.Namespace() == ns })
+			all := latest.Registry().Tools()
+			served := slices.DeleteFunc(slices.Clone(all), func(t *tool.Tool) bool { return t.Namespace() != ns })
+			others := slices.DeleteFunc(all, func(t *tool.Tool) bool { return t.Namespace() == ns })
 			fresh := UniqueAliases(s.convert(conn, list), others)
-			applyAccess(fresh, accessRules)
+			keepLevels(fresh, served, accessRules)
 			if _, err := latest.Replace(ns, fresh); err != nil {
 				s.logger.Warn("upstream tools changed but could not be served", "upstream", ns, "err", err)
 				return
@@ -193,6 +194,35 @@ func SetAccess(list []*tool.Tool, rules []string) error {
 		list[i].Access = access
 	}
 	return nil
+}
+
+// keepLevels sets the levels of a server's new tools: the operator's
+// rule for a tool it names; otherwise never lower than the level the tool
+// needed when served, and a tool new to the list never lower than the
+// highest level of those that left it (a rename), so that what the server
+// says at run time never lowers a level.
+func keepLevels(fresh, served []*tool.Tool, rules []string) {
+	was, still := map[string]tool.Access{}, map[string]bool{}
+	for _, t := range served {
+		was[t.Name] = t.Access
+	}
+	for _, t := range fresh {
+		still[t.Name] = true
+	}
+	var left tool.Access
+	for _, t := range served {
+		if !t.Placeholder && !still[t.Name] {
+			left = max(left, t.Access)
+		}
+	}
+	for _, t := range fresh {
+		floor, ok := was[t.Name]
+		if !ok {
+			floor = left
+		}
+		t.Access = max(t.Access, floor)
+	}
+	applyAccess(fresh, rules)
 }
 
 // applyAccess applies the rules that name one of the tools, and leaves

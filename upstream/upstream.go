@@ -8,8 +8,11 @@ package upstream
 
 import (
 	"fmt"
+	"log/slog"
+	"net/url"
 	"regexp"
 	"strings"
+	"time"
 
 	"f0/internal/shellwords"
 )
@@ -19,8 +22,9 @@ type Server struct {
 	// Name is the namespace its tools are listed under (files →
 	// files.read_text_file, listed files_read_text_file).
 	Name string
-	// Command and Args start a stdio server; Env is added to f0's
-	// environment for it; Dir, when set, is its working directory.
+	// Command and Args start a stdio server; Env is its environment,
+	// beside the few variables of f0's it gets (see serverEnv); Dir, when
+	// set, is its working directory.
 	Command string
 	Args    []string
 	Env     map[string]string
@@ -80,10 +84,55 @@ func checkName(given, ns string) error {
 	return nil
 }
 
-// Where says how the server is reached, for messages.
+// Where says how the server is reached, for messages: its URL without
+// credentials, query or fragment, or its command without the arguments,
+// since either may hold a secret expanded from ${VAR}.
 func (s Server) Where() string {
 	if s.URL != "" {
-		return s.URL
+		return publicURL(s.URL)
 	}
-	return strings.Join(append([]string{s.Command}, s.Args...), " ")
+	return s.Command
+}
+
+// publicURL is a URL without its user, password, query and fragment.
+func publicURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "(a URL that does not parse)"
+	}
+	u.User, u.RawQuery, u.ForceQuery, u.Fragment, u.RawFragment = nil, "", false, "", ""
+	return u.String()
+}
+
+// Options are what every upstream connection of one f0 process shares.
+type Options struct {
+	// Version is f0's, sent in the handshake.
+	Version string
+	Logger  *slog.Logger
+	// MaxMessage is the largest message read from a server, in bytes
+	// (DefaultMaxMessage when zero).
+	MaxMessage int
+	// CallTimeout is how long a call waits for its server
+	// (DefaultCallTimeout when zero): then it is cancelled, and its
+	// --max-calls slot is free again.
+	CallTimeout time.Duration
+	// Prefix is the one f0 lists its tools with (--tools-prefix), which
+	// counts in the length of an upstream tool's listed name.
+	Prefix string
+}
+
+// DefaultCallTimeout is how long a call waits for its upstream server.
+const DefaultCallTimeout = 5 * time.Minute
+
+func (o Options) withDefaults() Options {
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.MaxMessage <= 0 {
+		o.MaxMessage = DefaultMaxMessage
+	}
+	if o.CallTimeout <= 0 {
+		o.CallTimeout = DefaultCallTimeout
+	}
+	return o
 }

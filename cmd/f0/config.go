@@ -47,6 +47,7 @@ type globalFlags struct {
 	upstreams   []string
 	configFile  string
 	upAccess    []string
+	upTimeout   string
 	// started are the upstream servers this invocation started, and built
 	// the pipelines it made (their kept copies); closed when it ends.
 	started *upstream.Set
@@ -90,6 +91,7 @@ func (g *globalFlags) register(fs *pflag.FlagSet) {
 	fs.StringSliceVar(&g.clients.piDirect, "pi-direct-tools", nil, "the tools pi is configured to make direct (its directTools), so hints name them as direct tools (default: guess net_curl, fs_read, batch)")
 	fs.StringArrayVar(&g.upstreams, "upstream", nil, "serve the tools of another MCP server too, under NAME: NAME='COMMAND ARGS…' (started by f0, over stdio) or NAME=URL (streamable HTTP; bearer token from $F0_UPSTREAM_NAME_TOKEN) (repeatable)")
 	fs.StringArrayVar(&g.upAccess, "upstream-access", nil, "the access level an upstream tool needs, instead of the one its annotations give: TOOL=read|write|admin (repeatable)")
+	fs.StringVar(&g.upTimeout, "upstream-timeout", "5m", "how long a call waits for its upstream server before f0 cancels it and frees its --max-calls slot")
 	fs.StringVar(&g.configFile, "config", "", "serve the tools of the MCP servers of an mcpServers file too (Claude Desktop, Cursor, pi-mcp-adapter), each under its name")
 	fs.StringSliceVar(&g.net.deny, "net-deny", nil, "net.curl never connects to these (same forms as --net-allow; deny wins); checked on the resolved address, redirects included")
 }
@@ -353,7 +355,11 @@ func (g *globalFlags) startUpstreams(logger *slog.Logger) ([]*tool.Tool, error) 
 	if len(servers) == 0 {
 		return nil, nil
 	}
-	set, list, err := upstream.Start(context.Background(), servers, version(), logger)
+	timeout, err := parseDuration("--upstream-timeout", g.upTimeout)
+	if err != nil {
+		return nil, err
+	}
+	set, list, err := upstream.Start(context.Background(), servers, upstream.Options{Version: version(), Logger: logger, CallTimeout: timeout, Prefix: strings.TrimSuffix(g.toolsPrefix, "_")})
 	if err != nil {
 		return nil, err
 	}

@@ -8,7 +8,8 @@ import (
 )
 
 // innerF0 is an --upstream value that starts this test binary as f0 serve
-// over dir: f0 behind f0, no other server needed.
+// over dir: f0 behind f0, no other server needed. f0 passes a stdio
+// server only a few of its variables, so env sets F0_TEST_RUN_MAIN.
 func innerF0(t *testing.T, dir string) string {
 	t.Helper()
 	t.Setenv("F0_TEST_RUN_MAIN", "1")
@@ -16,7 +17,7 @@ func innerF0(t *testing.T, dir string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fmt.Sprintf("inner=%s serve --root %s", exe, dir)
+	return fmt.Sprintf("inner=env F0_TEST_RUN_MAIN=1 %s serve --root %s", exe, dir)
 }
 
 // TestUpstreamOnTheCommandLine: an upstream server's tools are listed under
@@ -82,7 +83,7 @@ func TestUpstreamFromConfig(t *testing.T) {
 	}
 	t.Setenv("GW_ROOT", dir)
 	config := filepath.Join(t.TempDir(), "mcp.json")
-	text := fmt.Sprintf(`{"mcpServers": {"inner-f0": {"command": %q, "args": ["serve", "--root", "${GW_ROOT}"]}}}`, exe)
+	text := fmt.Sprintf(`{"mcpServers": {"inner-f0": {"command": %q, "args": ["serve", "--root", "${GW_ROOT}"], "env": {"F0_TEST_RUN_MAIN": "1"}}}}`, exe)
 	if err := os.WriteFile(config, []byte(text), 0o600); err != nil {
 		t.Fatal(err)
 	}
