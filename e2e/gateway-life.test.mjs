@@ -96,8 +96,9 @@ for (const [kind, connect] of Object.entries(transports)) {
       abort.abort('test cancels');
       await assert.rejects(call);
       let text = '';
-      for (let i = 0; i < 300 && !text; i++) { // until the upstream has written its log
-        try { text = readFileSync(log, 'utf8'); } catch { await new Promise((r) => setTimeout(r, 100)); }
+      for (let i = 0; i < 300 && !text; i++) { // until the upstream has written its log (the file may exist empty first)
+        try { text = readFileSync(log, 'utf8'); } catch { text = ''; }
+        if (!text) await new Promise((r) => setTimeout(r, 100));
       }
       assert.match(text, /^cancelled \d+ /, `upstream log: ${JSON.stringify(text)}`);
       const after = await callTool(conn.client, 'life_echo', { word: 'after' });

@@ -186,13 +186,13 @@ const token = randomBytes(24).toString('hex');
 const BIG = Array.from({ length: 3000 }, (_, i) => `line ${String(i + 1).padStart(5, '0')} ${'abcdefghijklmnopqrstuvwxyz0123456789-=+'}`).join('\n') + '\n';
 const sha = (s) => createHash('sha256').update(s).digest('hex');
 
-describe('HTTP-only client (mini-me style) → f0 serve --http --auth-token-env --max-output 200000', () => {
+describe('HTTP-only client (mini-me style) → f0 serve --http --auth-token-env --max-output 200000 --client-limits *=200000', () => {
   let srv;
   let client;
   let tools;
   before(async () => {
     const root = tempDir('f0-minime-root-', { 'big.txt': BIG, 'small.txt': 'small\n' });
-    srv = await startHttpServer(['--root', root, '--auth-token-env', TOKEN_ENV, '--max-output', '200000'], { env: { [TOKEN_ENV]: token } });
+    srv = await startHttpServer(['--root', root, '--auth-token-env', TOKEN_ENV, '--max-output', '200000', '--client-limits', '*=200000'], { env: { [TOKEN_ENV]: token } });
     process.env[TOKEN_ENV] = token;
     client = new HttpOnlyClient({ name: 'f0', url: srv.url, tokenEnv: TOKEN_ENV });
     await client.connect();
