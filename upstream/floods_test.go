@@ -69,7 +69,9 @@ func TestRequestFloodFromAnUpstreamIsBounded(t *testing.T) {
 		srv  func(t *testing.T) Server
 	}{
 		{"stdio", func(t *testing.T) Server { return rawUpstream(t, "up", fmt.Sprintf("flood:%d", flood)) }},
-		{"http", func(t *testing.T) Server { return Server{Name: "up", URL: rawHTTP(t, fmt.Sprintf("sse-requests:%d", flood))} }},
+		{"http", func(t *testing.T) Server {
+			return Server{Name: "up", URL: rawHTTP(t, fmt.Sprintf("sse-requests:%d", flood))}
+		}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

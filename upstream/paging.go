@@ -142,7 +142,6 @@ func (k *caller) continued(ctx context.Context, r request) (tool.Result, error) 
 	return res, nil
 }
 
-
 // replay pages through a kept result.
 func (k *caller) replay(ctx context.Context, r request, cp *tool.Copy) (tool.Result, error) {
 	m, ok := cp.Meta.(*keptResult)

@@ -383,7 +383,7 @@ func (s *Set) writeTemp(l Loc, opts WriteOptions, fill func(io.Writer) error) (t
 			t.discard()
 		}
 	}()
-	keepOwner(root, name, old) // before the mode: a change of owner clears set-ID bits
+	keepOwner(root, name, old)                    // before the mode: a change of owner clears set-ID bits
 	if err = root.Chmod(name, perm); err != nil { // exact mode, whatever the umask
 		return t, s.Explain("write", l, err)
 	}
