@@ -48,6 +48,7 @@ func startChild(srv Server, stderr io.Writer, logger *slog.Logger) (*child, erro
 	cmd := exec.Command(srv.Command, srv.Args...)
 	cmd.Env, cmd.Dir, cmd.Stderr = serverEnv(srv), srv.Dir, stderr
 	cmd.WaitDelay = time.Second // a grandchild holding stderr open does not hold Wait
+	ownGroup(cmd)
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, err
@@ -121,7 +122,9 @@ func (c *child) answer() {
 }
 
 // Stop ends the process: its input closed, then killed if it is still
-// running after stopGrace, and waited for.
+// running after stopGrace, and waited for. Whatever it started that is
+// still running in its process group (npx's node, a shell's background
+// job) is killed with it, so nothing of a stopped server outlives it.
 func (c *child) Stop() {
 	c.stop.Do(func() {
 		close(c.quit)
@@ -130,12 +133,13 @@ func (c *child) Stop() {
 		select {
 		case <-c.exited:
 		case <-time.After(stopGrace):
-			_ = c.cmd.Process.Kill()
+			killGroup(c.cmd)
 			select {
 			case <-c.exited:
 			case <-time.After(killWait):
 			}
 		}
+		killGroup(c.cmd) // what the server left running
 		c.stdout.Close()
 	})
 }
