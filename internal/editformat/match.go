@@ -212,17 +212,14 @@ func (m indentMap) String() string {
 // both folded, the lines otherwise equal: every indentation of the old
 // lines stands for one indentation of the file, and deeper stays deeper.
 func mapBetween(file, old []string) (indentMap, bool) {
+	pairs, ok := indentPairs(file, old)
+	if !ok {
+		return nil, false
+	}
 	m := indentMap{}
 	back := map[string]string{}
-	for i, ol := range old {
-		fl := file[i]
-		if strings.TrimSpace(fl) == "" && strings.TrimSpace(ol) == "" {
-			continue
-		}
-		fi, oi := leading(fl), leading(ol)
-		if fl[len(fi):] != ol[len(oi):] {
-			return nil, false
-		}
+	for _, p := range pairs {
+		fi, oi := p.file, p.old
 		if prev, seen := m[oi]; seen && prev != fi {
 			return nil, false
 		}
@@ -249,16 +246,13 @@ func mapBetween(file, old []string) (indentMap, bool) {
 // lines into the file's, both folded, the lines otherwise equal.
 func shiftBetween(file, old []string) (shift, bool) {
 	var sh shift
+	pairs, ok := indentPairs(file, old)
+	if !ok {
+		return sh, false
+	}
 	decided := false
-	for i, ol := range old {
-		fl := file[i]
-		if strings.TrimSpace(fl) == "" && strings.TrimSpace(ol) == "" {
-			continue
-		}
-		fi, oi := leading(fl), leading(ol)
-		if fl[len(fi):] != ol[len(oi):] {
-			return sh, false
-		}
+	for _, p := range pairs {
+		fi, oi := p.file, p.old
 		if !decided {
 			switch {
 			case strings.HasSuffix(fi, oi):
@@ -275,6 +269,29 @@ func shiftBetween(file, old []string) (shift, bool) {
 		}
 	}
 	return sh, decided && sh.prefix != ""
+}
+
+// indentPair is the indentation of one file line and of the old line it
+// stands for.
+type indentPair struct{ file, old string }
+
+// indentPairs are the indentations of the lines of file and old, line by
+// line, leaving out lines blank in both; false when two lines differ in
+// more than their indentation.
+func indentPairs(file, old []string) ([]indentPair, bool) {
+	pairs := make([]indentPair, 0, len(old))
+	for i, ol := range old {
+		fl := file[i]
+		if strings.TrimSpace(fl) == "" && strings.TrimSpace(ol) == "" {
+			continue
+		}
+		fi, oi := leading(fl), leading(ol)
+		if fl[len(fi):] != ol[len(oi):] {
+			return nil, false
+		}
+		pairs = append(pairs, indentPair{fi, oi})
+	}
+	return pairs, true
 }
 
 func leading(s string) string { return s[:len(s)-len(strings.TrimLeft(s, " \t"))] }
