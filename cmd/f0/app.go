@@ -266,7 +266,7 @@ func (a *app) describeCommand() *cobra.Command {
 			name := p.ResolveName(args[0])
 			t, ok := name.Tool(p)
 			if !ok {
-				return a.print(p.CallResolved(ctx, name, nil, tool.Limits{}), false) // not found: suggestions
+				return a.printMiss(t, p.CallResolved(ctx, name, nil, tool.Limits{})) // not found: suggestions
 			}
 			fmt.Fprintln(a.stdout, forTerminal(a.stdout, p.Describe(ctx, t)))
 			return nil
@@ -345,7 +345,7 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 		if err := commandMiss(cmd, p, name); err != nil {
 			return err
 		}
-		return a.print(p.CallResolved(ctx, resolved, nil, tool.Limits{}), false)
+		return a.printMiss(t, p.CallResolved(ctx, resolved, nil, tool.Limits{}))
 	}
 	// A tool that takes a program's words (net.curl) answers -h and --help
 	// itself, as the program does.
@@ -353,7 +353,7 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 		fmt.Fprintln(a.stdout, forTerminal(a.stdout, p.Describe(ctx, t)))
 		return nil
 	}
-	if t.RawArgsField == "" {
+	if t.RawArgsField == "" && finderOf(t) == nil {
 		if err := strayFlag(p, t, words); err != nil {
 			return err
 		}
@@ -365,7 +365,13 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 // resolved once (see engine.Resolution).
 func (a *app) callLocal(ctx context.Context, p *engine.Host, name engine.Resolution, words []string) error {
 	var raw any
-	t, _ := name.Tool(p)
+	t, ok := name.Tool(p)
+	if !ok {
+		return a.printMiss(t, p.CallResolved(ctx, name, nil, tool.Limits{}))
+	}
+	if f := finderOf(t); f != nil && !looksLikeJSON(words) {
+		return a.callFinder(ctx, p, name, t, f, words)
+	}
 	quiet, console := false, false
 	if t != nil && t.RawArgsField != "" && !looksLikeJSON(words) {
 		args, err := rawCall(p.Registry(), t, words)
@@ -538,6 +544,19 @@ func (a *app) print(res tool.Result, verbatim bool) error {
 		fmt.Fprintln(a.stderr, forTerminal(a.stderr, sec.Tail))
 	}
 	return nil
+}
+
+// printMiss prints the answer to a call of a tool this configuration does
+// not expose: t, which --access or --exclude-tools hides (exit 1, a
+// refusal), or none there is (nil: a misspelt name, its suggestions; exit
+// 2, as a usage error).
+func (a *app) printMiss(t *tool.Tool, res tool.Result) error {
+	err := a.print(res, false)
+	var te *toolError
+	if errors.As(err, &te) && t == nil {
+		te.usage = true
+	}
+	return err
 }
 
 // wantsHelp reports whether the words after a tool name ask for its help:

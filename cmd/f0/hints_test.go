@@ -166,7 +166,7 @@ func TestBinaryHintsRunAsPrinted(t *testing.T) {
 		{"an error's example", []string{"--root", dir, "fs.read", "nope.txt"},
 			"Example: f0 --root " + dir + " fs.read go.mod", "", 0},
 		{"find it by name", []string{"--root", dir, "fs.read", "nope.txt"},
-			"Find it by name: f0 --root " + dir + " fs.find nope.txt", "No path under ./ matches nope.txt", 0},
+			"Find it by name: f0 --root " + dir + " fs.find nope.txt", "", exitNoMatch},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

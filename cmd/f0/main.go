@@ -50,6 +50,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if te.text != "" {
 			fmt.Fprintln(stderr, forTerminal(stderr, te.text))
 		}
+		if te.usage {
+			return exitUsage
+		}
 		return exitToolError
 	}
 	fmt.Fprintf(stderr, "f0: %s\n", forTerminal(stderr, app.errorText(err)))
@@ -62,7 +65,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 // toolError is a call that ran and failed; its text is the tool's answer.
-type toolError struct{ text string }
+// usage marks a call of a tool there is not (a misspelt name), a usage
+// error that exits 2.
+type toolError struct {
+	text  string
+	usage bool
+}
 
 func (e *toolError) Error() string { return e.text }
 

@@ -96,6 +96,9 @@ func takeF0Flags(fs *pflag.FlagSet, owner *tool.Tool, words []string) ([]lineFla
 // toolFlag is how many words, from words[i], are a flag of t's own and its
 // value (-H NAME: 2, -sSL: 1); 0 when words[i] is no flag of t.
 func toolFlag(t *tool.Tool, words []string, i int) int {
+	if f := finderOf(t); f != nil {
+		return f.ownsFlag(words, i)
+	}
 	if t == nil || t.RawFlag == nil {
 		return 0
 	}

@@ -1,0 +1,231 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"strconv"
+	"strings"
+
+	"f0/tool"
+)
+
+// finderPrinter writes findings as rg (fs.search) or fd (fs.find) prints
+// them: in a pipe one line a finding (path:line:text, or a path), on a
+// terminal rg's heading per file and colour; --json as JSON lines.
+type finderPrinter struct {
+	w        *bufio.Writer
+	find     bool // fs.find's paths, not fs.search's lines
+	out      finderOutput
+	terminal bool
+	color    bool
+	heading  bool
+	context  bool // context lines asked: groups are separated by --
+	filename bool // lines start with their file's path
+	// last is the path of the last line printed; printed says a line was.
+	last    string
+	printed bool
+	stats   jsonStats // rg --json's summary, over every file
+	file    jsonStats // the same for the current file
+}
+
+// Colours of rg's default theme and of fd's directories.
+const (
+	sgrPath  = "\x1b[35m"
+	sgrLine  = "\x1b[32m"
+	sgrMatch = "\x1b[1;31m"
+	sgrDir   = "\x1b[1;34m"
+	sgrReset = "\x1b[0m"
+)
+
+func newFinderPrinter(a *app, name string, w *finderWords) *finderPrinter {
+	terminal := isTerminal(a.stdout)
+	p := &finderPrinter{w: bufio.NewWriterSize(a.stdout, 64<<10), find: name == "fs.find", out: w.out, terminal: terminal}
+	p.color = w.out.color == "always" || w.out.color == "auto" && terminal && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
+	p.heading = w.out.heading == "yes" || w.out.heading == "" && terminal
+	for _, k := range []string{"context", "before", "after"} {
+		if n, ok := w.args[k].(int); ok && n > 0 {
+			p.context = true
+		}
+	}
+	return p
+}
+
+// paint wraps s in a colour when colour is on; s is escaped for a
+// terminal first.
+func (p *finderPrinter) paint(sgr, s string) string {
+	if p.terminal {
+		s = escapeControls(s)
+	}
+	if !p.color || s == "" {
+		return s
+	}
+	return sgr + s + sgrReset
+}
+
+// print writes the records of one call.
+func (p *finderPrinter) print(records []tool.Record) error {
+	for _, r := range records {
+		switch {
+		case p.out.mode == "quiet":
+			return nil
+		case p.out.mode == "json":
+			p.json(r)
+		case p.find:
+			p.path(r)
+		case p.out.mode == "files":
+			p.w.WriteString(p.paint(sgrPath, r.Path))
+			p.w.WriteByte('\n')
+		case p.out.mode == "count":
+			if p.filename {
+				p.w.WriteString(p.paint(sgrPath, r.Path) + ":")
+			}
+			p.w.WriteString(strconv.Itoa(r.Count) + "\n")
+		default:
+			p.line(r)
+		}
+	}
+	return p.w.Flush()
+}
+
+// path writes one of fd's paths: a directory ends with /, as fd 8 writes
+// it; -0 ends each with a NUL byte for xargs -0.
+func (p *finderPrinter) path(r tool.Record) {
+	s := r.Path
+	if r.Dir {
+		s = p.paint(sgrDir, s) + "/"
+	} else if p.terminal {
+		s = escapeControls(s)
+	}
+	p.w.WriteString(s)
+	if p.out.nul {
+		p.w.WriteByte(0)
+	} else {
+		p.w.WriteByte('\n')
+	}
+}
+
+// line writes one matching or context line: path:line:text (- for a
+// context line), with "--" between groups that are not adjacent; on a
+// terminal the path heads its file's lines instead, and files are apart
+// by a blank line.
+func (p *finderPrinter) line(r tool.Record) {
+	newFile := r.Path != p.last
+	switch {
+	case p.heading && newFile:
+		if p.printed {
+			p.w.WriteByte('\n')
+		}
+		if p.filename {
+			p.w.WriteString(p.paint(sgrPath, r.Path) + "\n")
+		}
+	case p.context && p.printed && (newFile || r.Gap):
+		p.w.WriteString("--\n")
+	}
+	sep := ":"
+	if r.Context {
+		sep = "-"
+	}
+	if p.filename && !p.heading {
+		p.w.WriteString(p.paint(sgrPath, r.Path) + sep)
+	}
+	if !p.out.noLines {
+		p.w.WriteString(p.paint(sgrLine, strconv.Itoa(r.Line)) + sep)
+	}
+	p.w.WriteString(p.matched(r))
+	p.w.WriteByte('\n')
+	p.last, p.printed = r.Path, true
+}
+
+// matched is a line's text with its matches in colour.
+func (p *finderPrinter) matched(r tool.Record) string {
+	if !p.color || len(r.Spans) == 0 {
+		return p.paint("", r.Text)
+	}
+	var b strings.Builder
+	at := 0
+	for _, sp := range r.Spans {
+		b.WriteString(p.paint("", r.Text[at:sp[0]]))
+		b.WriteString(p.paint(sgrMatch, r.Text[sp[0]:sp[1]]))
+		at = sp[1]
+	}
+	b.WriteString(p.paint("", r.Text[at:]))
+	return b.String()
+}
+
+// jsonStats are the counts of rg --json's end and summary messages.
+type jsonStats struct {
+	MatchedLines int `json:"matched_lines"`
+	Matches      int `json:"matches"`
+	// SearchesWithMatch is counted in the summary only.
+	SearchesWithMatch int `json:"searches_with_match,omitempty"`
+}
+
+// jsonText is rg's {"text": …}.
+type jsonText struct {
+	Text string `json:"text"`
+}
+
+// jsonSubmatch is one match in a line.
+type jsonSubmatch struct {
+	Match jsonText `json:"match"`
+	Start int      `json:"start"`
+	End   int      `json:"end"`
+}
+
+// json writes a record as rg --json does (begin, match or context, end
+// per file; summary in finish), and fs.find's paths as {"path", "type"}.
+func (p *finderPrinter) json(r tool.Record) {
+	enc := json.NewEncoder(p.w)
+	enc.SetEscapeHTML(false)
+	if p.find {
+		kind := "file"
+		if r.Dir {
+			kind = "directory"
+		}
+		_ = enc.Encode(map[string]any{"path": r.Path, "type": kind})
+		return
+	}
+	path := jsonText{r.Path}
+	if r.Path != p.last {
+		p.endFile(enc)
+		_ = enc.Encode(map[string]any{"type": "begin", "data": map[string]any{"path": path}})
+		p.last, p.printed = r.Path, true
+		p.stats.SearchesWithMatch++
+	}
+	kind, subs := "match", []jsonSubmatch{}
+	if r.Context {
+		kind = "context"
+	} else {
+		p.file.MatchedLines++
+		p.file.Matches += len(r.Spans)
+	}
+	for _, sp := range r.Spans {
+		subs = append(subs, jsonSubmatch{jsonText{r.Text[sp[0]:sp[1]]}, sp[0], sp[1]})
+	}
+	_ = enc.Encode(map[string]any{"type": kind, "data": map[string]any{
+		"path": path, "lines": jsonText{r.Text + "\n"}, "line_number": r.Line, "submatches": subs,
+	}})
+}
+
+// endFile writes the end message of the file whose lines were last
+// written, if any.
+func (p *finderPrinter) endFile(enc *json.Encoder) {
+	if !p.printed {
+		return
+	}
+	_ = enc.Encode(map[string]any{"type": "end", "data": map[string]any{"path": jsonText{p.last}, "stats": p.file}})
+	p.stats.MatchedLines += p.file.MatchedLines
+	p.stats.Matches += p.file.Matches
+	p.file = jsonStats{}
+}
+
+// finish writes what closes the output: rg --json's last end and summary.
+func (p *finderPrinter) finish() error {
+	if p.out.mode == "json" && !p.find {
+		enc := json.NewEncoder(p.w)
+		p.endFile(enc)
+		_ = enc.Encode(map[string]any{"type": "summary", "data": map[string]any{"stats": p.stats}})
+	}
+	return p.w.Flush()
+}
