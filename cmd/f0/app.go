@@ -285,7 +285,11 @@ func (a *app) callCommand() *cobra.Command {
 				return fmt.Errorf("--server and --stdio: give one of them")
 			}
 			if server != "" || stdioCmd != "" {
-				raw, err := a.readArgs(nil, nil, args[1:])
+				// The server resolves the name and repairs the arguments; a
+				// bare word fills the main field of the f0 tool of that name,
+				// as it does locally.
+				reg, t := a.probeDefinition(args[0])
+				raw, err := a.readArgs(reg, t, args[1:])
 				if err != nil {
 					return err
 				}
