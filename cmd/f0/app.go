@@ -53,14 +53,7 @@ func (a *app) rootCommand() *cobra.Command {
 		Long: `f0 serves network and file tools to LLM agents over MCP, and gives you the
 same tools on the command line, with the same names, argument repair and errors.
 
-  f0 serve                          MCP over stdio
-  f0 serve --http 127.0.0.1:8931    MCP over streamable HTTP at /mcp
-  f0 tools                          list the tools
-  f0 describe TOOL                  a tool's arguments and examples
-  f0 call TOOL '{"key":"value"}'    call a tool with JSON arguments
-  f0 TOOL key=value …               the same, shorter (f0 tools.search query=file)
-  f0 version                        print the version
-  f0 completion bash|zsh|fish|powershell   a shell completion script
+` + commandSummary + `
 
 ` + flagsAnywhere,
 		Args:          cobra.ArbitraryArgs,
@@ -96,6 +89,19 @@ same tools on the command line, with the same names, argument repair and errors.
 	})
 	return root
 }
+
+// commandSummary is the list of f0's commands, in the root help and what a
+// bare f0 prints.
+const commandSummary = `  f0 serve                          MCP over stdio
+  f0 serve --http 127.0.0.1:8931    MCP over streamable HTTP at /mcp
+  f0 tools                          list the tools
+  f0 describe TOOL                  a tool's arguments and examples
+  f0 call TOOL '{"key":"value"}'    call a tool with JSON arguments
+  f0 TOOL key=value …               the same, shorter (f0 tools.search query=file)
+  f0 fs.search PATTERN [PATH…]      rg's words and lines (-i -g GLOB -l …)
+  f0 fs.find [PATTERN] [PATH…]      fd's words and paths (-e EXT -t f …)
+  f0 version                        print the version
+  f0 completion bash|zsh|fish|powershell   a shell completion script`
 
 // printToolList appends the exposed tools to the root help.
 func (a *app) printToolList(root *cobra.Command) {
@@ -318,10 +324,9 @@ func (a *app) callCommand() *cobra.Command {
 func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 	fs := cmd.Flags()
 	if len(args) == 0 {
-		if err := applyEnv(fs); err != nil {
-			return err
-		}
-		return cmd.Help()
+		// As rg and curl do: a few lines on stderr, and the usage exit.
+		fmt.Fprintf(a.stderr, "Usage: %s\n\n%s\n\nf0 --help lists the flags, the environment and the tools.\n", cmd.Use, commandSummary)
+		return &exitStatus{code: exitUsage}
 	}
 	name, words := args[0], args[1:]
 	if hasF0Flag(fs, words) {
@@ -373,7 +378,7 @@ func (a *app) callLocal(ctx context.Context, p *engine.Host, name engine.Resolut
 	if !ok {
 		return a.printMiss(t, p.CallResolved(ctx, name, nil, tool.Limits{}))
 	}
-	if f := finderOf(t); f != nil && !looksLikeJSON(words) {
+	if f := finderOf(t); f != nil && !givesJSON(words) {
 		return a.callFinder(ctx, p, name, t, f, words)
 	}
 	quiet, console := false, false
@@ -486,6 +491,17 @@ func shortGroupHasS(group string) bool {
 	return false
 }
 
+// givesJSON reports whether the words are the arguments as JSON: "-", a
+// JSON object, or one whose quotes a shell took off ({path:README.md}); a
+// brace glob ({*.go,*.md}) is none of them.
+func givesJSON(words []string) bool {
+	if !looksLikeJSON(words) {
+		return false
+	}
+	_, _, unquoted := unquotedObject(words[0])
+	return words[0] == "-" || unquoted || json.Valid([]byte(words[0]))
+}
+
 func looksLikeJSON(words []string) bool {
 	return len(words) == 1 && (words[0] == "-" || strings.HasPrefix(strings.TrimSpace(words[0]), "{"))
 }
@@ -503,7 +519,12 @@ func (a *app) readArgs(reg *engine.Registry, t *tool.Tool, words []string) (any,
 		}
 		return json.RawMessage(data), nil
 	case looksLikeJSON(words):
-		return json.RawMessage(words[0]), nil
+		pairs, note, ok := unquotedObject(words[0])
+		if !ok {
+			return json.RawMessage(words[0]), nil
+		}
+		fmt.Fprintln(a.stderr, forTerminal(a.stderr, note))
+		words = pairs
 	}
 	args, bare, err := shellwords.ReadPairs(words)
 	if err != nil {

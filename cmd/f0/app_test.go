@@ -295,7 +295,7 @@ func TestShorthand(t *testing.T) {
 		{"unknown tool", "", []string{"net_crul", "x=1"}, expect{code: exitUsage, stderr: []string{`unknown tool "net_crul"`}}},
 		{"misspelt tool", "", []string{"tools.serch"}, expect{code: exitUsage, stderr: []string{`unknown tool "tools.serch"`, "- tools.search"}}},
 		{"bad := value", "", []string{"tools.search", "query:=nope"}, expect{code: exitUsage, stderr: []string{"must be JSON"}}},
-		{"no command", "", nil, expect{code: exitOK, stdout: []string{"f0 serves", "Usage:"}}},
+		{"no command", "", nil, expect{code: exitUsage, stderr: []string{"Usage: f0 [TOOL", "f0 fs.search PATTERN", "f0 --help lists"}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
