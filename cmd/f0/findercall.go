@@ -160,7 +160,7 @@ func (r *finderRun) failed(text string) {
 		text = text[:i]
 	}
 	text = strings.TrimRight(text, "\n")
-	if r.t.Name == "fs.find" && len(r.paths) > 1 && strings.Contains(text, " is a file;") {
+	if r.t.Name == "fs.find" && strings.Contains(text, " is a file;") {
 		text += "\nThe shell expands an unquoted glob into the names of files (f0 fs.find *.go is f0 fs.find a.go b.go): quote it, f0 fs.find '*.go'."
 	}
 	fmt.Fprintln(r.a.stderr, forTerminal(r.a.stderr, text))

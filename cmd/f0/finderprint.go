@@ -57,7 +57,7 @@ func (p *finderPrinter) paint(sgr, s string) string {
 	if p.terminal {
 		s = escapeControls(s)
 	}
-	if !p.color || s == "" {
+	if !p.color || s == "" || sgr == "" {
 		return s
 	}
 	return sgr + s + sgrReset
@@ -166,11 +166,37 @@ type jsonText struct {
 	Text string `json:"text"`
 }
 
+// jsonMessage is one line of rg --json, its type first as rg writes it.
+type jsonMessage struct {
+	Type string `json:"type"`
+	Data any    `json:"data"`
+}
+
+// jsonLine is the data of a match or context message.
+type jsonLine struct {
+	Path       jsonText       `json:"path"`
+	Lines      jsonText       `json:"lines"`
+	LineNumber int            `json:"line_number"`
+	Submatches []jsonSubmatch `json:"submatches"`
+}
+
 // jsonSubmatch is one match in a line.
 type jsonSubmatch struct {
 	Match jsonText `json:"match"`
 	Start int      `json:"start"`
 	End   int      `json:"end"`
+}
+
+// jsonPath is the data of begin and end messages (end with stats).
+type jsonPath struct {
+	Path  jsonText   `json:"path"`
+	Stats *jsonStats `json:"stats,omitempty"`
+}
+
+// jsonFound is one of fs.find's paths in --json.
+type jsonFound struct {
+	Path string `json:"path"`
+	Type string `json:"type"`
 }
 
 // json writes a record as rg --json does (begin, match or context, end
@@ -183,17 +209,17 @@ func (p *finderPrinter) json(r tool.Record) {
 		if r.Dir {
 			kind = "directory"
 		}
-		_ = enc.Encode(map[string]any{"path": r.Path, "type": kind})
+		_ = enc.Encode(jsonFound{r.Path, kind})
 		return
 	}
-	path := jsonText{r.Path}
 	if r.Path != p.last {
 		p.endFile(enc)
-		_ = enc.Encode(map[string]any{"type": "begin", "data": map[string]any{"path": path}})
+		_ = enc.Encode(jsonMessage{"begin", jsonPath{Path: jsonText{r.Path}}})
 		p.last, p.printed = r.Path, true
 		p.stats.SearchesWithMatch++
 	}
-	kind, subs := "match", []jsonSubmatch{}
+	line := jsonLine{Path: jsonText{r.Path}, Lines: jsonText{r.Text + "\n"}, LineNumber: r.Line, Submatches: []jsonSubmatch{}}
+	kind := "match"
 	if r.Context {
 		kind = "context"
 	} else {
@@ -201,11 +227,9 @@ func (p *finderPrinter) json(r tool.Record) {
 		p.file.Matches += len(r.Spans)
 	}
 	for _, sp := range r.Spans {
-		subs = append(subs, jsonSubmatch{jsonText{r.Text[sp[0]:sp[1]]}, sp[0], sp[1]})
+		line.Submatches = append(line.Submatches, jsonSubmatch{jsonText{r.Text[sp[0]:sp[1]]}, sp[0], sp[1]})
 	}
-	_ = enc.Encode(map[string]any{"type": kind, "data": map[string]any{
-		"path": path, "lines": jsonText{r.Text + "\n"}, "line_number": r.Line, "submatches": subs,
-	}})
+	_ = enc.Encode(jsonMessage{kind, line})
 }
 
 // endFile writes the end message of the file whose lines were last
@@ -214,7 +238,8 @@ func (p *finderPrinter) endFile(enc *json.Encoder) {
 	if !p.printed {
 		return
 	}
-	_ = enc.Encode(map[string]any{"type": "end", "data": map[string]any{"path": jsonText{p.last}, "stats": p.file}})
+	stats := p.file
+	_ = enc.Encode(jsonMessage{"end", jsonPath{Path: jsonText{p.last}, Stats: &stats}})
 	p.stats.MatchedLines += p.file.MatchedLines
 	p.stats.Matches += p.file.Matches
 	p.file = jsonStats{}
@@ -225,7 +250,9 @@ func (p *finderPrinter) finish() error {
 	if p.out.mode == "json" && !p.find {
 		enc := json.NewEncoder(p.w)
 		p.endFile(enc)
-		_ = enc.Encode(map[string]any{"type": "summary", "data": map[string]any{"stats": p.stats}})
+		_ = enc.Encode(jsonMessage{"summary", struct {
+			Stats jsonStats `json:"stats"`
+		}{p.stats}})
 	}
 	return p.w.Flush()
 }
