@@ -356,11 +356,11 @@ func hasUpper(s string) bool {
 // first bare word (rg -w, -x and several -e put together as one
 // expression), the paths after it, the globs of -g and -t.
 func buildSearch(w *finderWords) error {
+	if p, ok := w.args["pattern"].(string); ok && len(w.patterns) == 0 {
+		w.patterns = []string{p} // pattern=…: the bare words are paths
+	}
 	if len(w.patterns) == 0 {
 		if len(w.bare) == 0 {
-			if _, ok := w.args["pattern"]; ok {
-				return nil
-			}
 			return fmt.Errorf("no pattern given: f0 fs.search PATTERN [PATH…]")
 		}
 		w.patterns, w.bare = w.bare[:1], w.bare[1:]
@@ -412,11 +412,12 @@ const globSpecial = "*?[]{}"
 // names that contain "go"), a glob with -g or when the word is one, with
 // the extensions of -e; fd's smart case (no capital: any case).
 func buildFind(w *finderWords) error {
+	if _, ok := w.args["pattern"]; ok {
+		return nil // pattern=… is the tool's glob; the bare words are paths
+	}
 	pattern := ""
 	if len(w.bare) > 0 {
 		pattern, w.bare = w.bare[0], w.bare[1:]
-	} else if _, ok := w.args["pattern"]; ok {
-		return nil
 	}
 	switch {
 	case w.glob || !w.literal && strings.ContainsAny(pattern, globSpecial):

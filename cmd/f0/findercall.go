@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"path/filepath"
 	"strings"
 
 	"f0/engine"
@@ -62,7 +61,7 @@ func (a *app) callFinder(ctx context.Context, p *engine.Host, name engine.Resolu
 	if w.fields {
 		return run.f0View(ctx)
 	}
-	return run.console(engine.WithConsole(ctx, tool.ConsoleOptions{Terminal: isTerminal(a.stdout)}))
+	return run.console(ctx)
 }
 
 // call makes the call for one path.
@@ -104,27 +103,31 @@ func (r *finderRun) f0View(ctx context.Context) error {
 // console prints the findings of every path as rg or fd does, and exits
 // as they do: 0 when something was found, 1 when nothing was, 2 after an
 // error (printed on stderr, and the other paths still searched).
+//
+// The tool hands each finding to the printer as it finds it (tool.
+// ConsoleOptions.Found), which writes it at once: memory stays flat, and a
+// reader that goes away (| head) stops the search.
 func (r *finderRun) console(ctx context.Context) error {
-	pr := newFinderPrinter(r.a, r.t.Name, r.words)
-	found, failed := false, false
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	pr := newFinderPrinter(r.a, r.t.Name, r.words, cancel)
+	ctx = engine.WithConsole(ctx, tool.ConsoleOptions{Terminal: isTerminal(r.a.stdout), Found: pr.found})
+	failed := false
 	for _, path := range r.paths {
+		pr.startPath(path, len(r.paths) == 1)
 		res := r.call(ctx, path, pipedBudget)
+		if pr.flush() != nil {
+			return &exitStatus{code: exitWriteError}
+		}
 		switch {
+		case pr.quiet:
+			return nil // -q: found; the search was stopped
 		case res.IsError:
 			r.failed(res.Text)
 			failed = true
-			continue
 		case res.Partial:
 			fmt.Fprintf(r.a.stderr, "f0 %s: the output stopped at %s bytes, the most one call holds; the rest was left out (narrow the search)\n", r.t.Name, text.GroupDigits(int64(pipedBudget)))
 			failed = true
-		}
-		if len(res.Records) > 0 {
-			found = true
-		}
-		asTyped(path, res.Records)
-		pr.filename = r.words.out.filename == "yes" || r.words.out.filename == "" && !r.oneFile(path, res.Records)
-		if err := pr.print(res.Records); err != nil {
-			return &exitStatus{code: exitWriteError}
 		}
 	}
 	if err := pr.finish(); err != nil {
@@ -133,23 +136,10 @@ func (r *finderRun) console(ctx context.Context) error {
 	switch {
 	case failed:
 		return &exitStatus{code: exitFailed}
-	case !found:
+	case pr.count == 0:
 		return &exitStatus{code: exitNoMatch}
 	}
 	return nil
-}
-
-// asTyped spells the paths of records as rg and fd do, starting as the
-// path given on the command line: ./net/http.go for the path ./net or ".".
-func asTyped(path string, records []tool.Record) {
-	if path != "." && !strings.HasPrefix(path, "./") {
-		return
-	}
-	for i, rec := range records {
-		if !strings.HasPrefix(rec.Path, "./") && !strings.HasPrefix(rec.Path, "/") {
-			records[i].Path = "./" + rec.Path
-		}
-	}
 }
 
 // failed prints an error of a call on stderr, as rg and fd do, in a line
@@ -164,19 +154,4 @@ func (r *finderRun) failed(text string) {
 		text += "\nThe shell expands an unquoted glob into the names of files (f0 fs.find *.go is f0 fs.find a.go b.go): quote it, f0 fs.find '*.go'."
 	}
 	fmt.Fprintln(r.a.stderr, forTerminal(r.a.stderr, text))
-}
-
-// oneFile reports whether path is one file, which rg's lines then do not
-// name: every record is of that file.
-func (r *finderRun) oneFile(path string, records []tool.Record) bool {
-	if len(r.paths) != 1 || path == "" || len(records) == 0 {
-		return false
-	}
-	clean := filepath.ToSlash(filepath.Clean(path))
-	for _, rec := range records {
-		if rec.Path != clean {
-			return false
-		}
-	}
-	return true
 }

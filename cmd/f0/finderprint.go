@@ -3,7 +3,9 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -15,6 +17,7 @@ import (
 // terminal rg's heading per file and colour; --json as JSON lines.
 type finderPrinter struct {
 	w        *bufio.Writer
+	out0     *stopWriter
 	find     bool // fs.find's paths, not fs.search's lines
 	out      finderOutput
 	terminal bool
@@ -22,11 +25,22 @@ type finderPrinter struct {
 	heading  bool
 	context  bool // context lines asked: groups are separated by --
 	filename bool // lines start with their file's path
-	// last is the path of the last line printed; printed says a line was.
+	// last is the path of the last line printed; printed says a line was;
+	// count is how many findings were printed.
 	last    string
 	printed bool
-	stats   jsonStats // rg --json's summary, over every file
-	file    jsonStats // the same for the current file
+	count   int
+	// searched is the path searched now, as typed; decided says whether
+	// filename was chosen for it (at its first finding), dotSlash that its
+	// findings are spelt ./… as it is.
+	searched string
+	onePath  bool
+	decided  bool
+	dotSlash bool
+	// quiet says -q found what it needed and stopped the search.
+	quiet bool
+	stats jsonStats // rg --json's summary, over every file
+	file  jsonStats // the same for the current file
 }
 
 // Colours of rg's default theme and of fd's directories.
@@ -38,9 +52,10 @@ const (
 	sgrReset = "\x1b[0m"
 )
 
-func newFinderPrinter(a *app, name string, w *finderWords) *finderPrinter {
+func newFinderPrinter(a *app, name string, w *finderWords, stop func()) *finderPrinter {
 	terminal := isTerminal(a.stdout)
-	p := &finderPrinter{w: bufio.NewWriterSize(a.stdout, 64<<10), find: name == "fs.find", out: w.out, terminal: terminal}
+	out := &stopWriter{w: a.stdout, stop: stop}
+	p := &finderPrinter{w: bufio.NewWriterSize(out, 64<<10), out0: out, find: name == "fs.find", out: w.out, terminal: terminal}
 	p.color = w.out.color == "always" || w.out.color == "auto" && terminal && os.Getenv("NO_COLOR") == "" && os.Getenv("TERM") != "dumb"
 	p.heading = w.out.heading == "yes" || w.out.heading == "" && terminal
 	for _, k := range []string{"context", "before", "after"} {
@@ -63,29 +78,80 @@ func (p *finderPrinter) paint(sgr, s string) string {
 	return sgr + s + sgrReset
 }
 
-// print writes the records of one call.
-func (p *finderPrinter) print(records []tool.Record) error {
-	for _, r := range records {
-		switch {
-		case p.out.mode == "quiet":
-			return nil
-		case p.out.mode == "json":
-			p.json(r)
-		case p.find:
-			p.path(r)
-		case p.out.mode == "files":
-			p.w.WriteString(p.paint(sgrPath, r.Path))
-			p.w.WriteByte('\n')
-		case p.out.mode == "count":
-			if p.filename {
-				p.w.WriteString(p.paint(sgrPath, r.Path) + ":")
-			}
-			p.w.WriteString(strconv.Itoa(r.Count) + "\n")
-		default:
-			p.line(r)
-		}
+// stopWriter is stdout, which stops the search once a write to it fails
+// (the reader of a pipe went away).
+type stopWriter struct {
+	w    io.Writer
+	stop func()
+	err  error
+}
+
+func (s *stopWriter) Write(b []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
 	}
-	return p.w.Flush()
+	n, err := s.w.Write(b)
+	if err != nil {
+		s.err = err
+		s.stop()
+	}
+	return n, err
+}
+
+// startPath readies the printer for the findings of one path.
+func (p *finderPrinter) startPath(path string, only bool) {
+	p.searched, p.onePath, p.decided = path, only, false
+	p.dotSlash = path == "." || strings.HasPrefix(path, "./")
+}
+
+// flush writes what is buffered; it returns the first write error.
+func (p *finderPrinter) flush() error {
+	if err := p.w.Flush(); err != nil {
+		return err
+	}
+	return p.out0.err
+}
+
+// found prints one finding as the tool hands it over.
+func (p *finderPrinter) found(r tool.Record) {
+	if p.out0.err != nil {
+		return
+	}
+	if !p.decided {
+		// rg names no file when it searches one file: the path given is
+		// the file of the findings.
+		oneFile := p.onePath && p.searched != "" && r.Path == filepath.ToSlash(filepath.Clean(p.searched))
+		p.filename = p.out.filename == "yes" || p.out.filename == "" && !oneFile
+		p.decided = true
+	}
+	if p.dotSlash && !strings.HasPrefix(r.Path, "./") && !strings.HasPrefix(r.Path, "/") {
+		r.Path = "./" + r.Path // as rg and fd spell the paths under ./net
+	}
+	p.count++
+	p.print(r)
+}
+
+// print writes one record.
+func (p *finderPrinter) print(r tool.Record) {
+	switch {
+	case p.out.mode == "quiet":
+		p.quiet = true
+		p.out0.stop()
+	case p.out.mode == "json":
+		p.json(r)
+	case p.find:
+		p.path(r)
+	case p.out.mode == "files":
+		p.w.WriteString(p.paint(sgrPath, r.Path))
+		p.w.WriteByte('\n')
+	case p.out.mode == "count":
+		if p.filename {
+			p.w.WriteString(p.paint(sgrPath, r.Path) + ":")
+		}
+		p.w.WriteString(strconv.Itoa(r.Count) + "\n")
+	default:
+		p.line(r)
+	}
 }
 
 // path writes one of fd's paths: a directory ends with /, as fd 8 writes

@@ -262,7 +262,11 @@ func TestCLIHeadingsSpellTheExamplesName(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if r := f0(t, "", c.args...); r.code != exitToolError || r.stderr != c.stderr {
+			code := exitToolError
+			if strings.HasPrefix(c.stderr, "unknown tool") {
+				code = exitUsage // no such tool: a usage error
+			}
+			if r := f0(t, "", c.args...); r.code != code || r.stderr != c.stderr {
 				t.Fatalf("exit %d, stderr:\n%s\nwant:\n%s", r.code, r.stderr, c.stderr)
 			}
 		})

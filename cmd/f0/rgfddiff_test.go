@@ -46,6 +46,8 @@ func TestRgFdDiff(t *testing.T) {
 		{"rg", []string{"-l", "func main", "cmd"}, ""},
 		{"rg", []string{"-c", "TODO", "cmd/go"}, ""},
 		{"rg", []string{"-n", "-g", "!*_test.go", "Sprintf", "strconv"}, ""},
+		{"rg", []string{"-n", "e", "net/http"}, ""},
+		{"rg", []string{"-n", "exit", "all.bat", "make.bat"}, ""},
 		{"rg", []string{"-n", "zzqqxx_no_such_text", "net"}, ""},
 		{"rg", []string{"-n", "(unclosed", "net"}, ""},
 		{"rg", []string{"-n", "x", "no/such/dir"}, ""},
@@ -136,4 +138,3 @@ func lineDiff(ref, got []string) string {
 	}
 	return b.String()
 }
-

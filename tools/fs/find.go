@@ -159,7 +159,7 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 		return tool.Result{}, err
 	}
 	pg := newPager(t.call, in.Offset, maxResults)
-	native := t.call.Native()
+	console, native := t.call.Console()
 	var records []tool.Record
 	seen := 0
 	stats, err := runWalk(ctx, t.files, spec, func(e *entry) bool {
@@ -186,8 +186,12 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 		}
 		return pg.add(func(b *strings.Builder) {
 			shown := t.show(roots.Loc{Root: start.Root, Rel: e.rel})
-			if native {
-				records = append(records, tool.Record{Path: shown, Dir: e.kind == kindDir})
+			switch rec := (tool.Record{Path: shown, Dir: e.kind == kindDir}); {
+			case console.Found != nil:
+				console.Found(rec) // streamed: not kept in the text either
+				return
+			case native:
+				records = append(records, rec)
 			}
 			b.WriteString(shown)
 			if e.kind == kindDir {

@@ -165,17 +165,22 @@ type searchRun struct {
 	shown     int
 	stopped   bool
 	context   bool // context lines are shown: groups are separated by --
-	// native keeps the findings as records too (tool.Record), with the
-	// spans m matched, for a command line that prints them as rg does;
-	// recEnds[i] is how many records there are up to ends[i].
+	// native keeps the findings as records too (tool.Record), for a
+	// command line that prints them as rg does; recEnds[i] is how many
+	// records there are up to ends[i].
 	native  bool
-	m       *matcher
 	records []tool.Record
 	recEnds []int
+	// found receives the records instead, when the front end streams them
+	// (tool.ConsoleOptions.Found); the lines are then not kept in b.
+	found func(tool.Record)
 }
 
 // mark records where the shown match (or file) just written ends.
 func (r *searchRun) mark() {
+	if r.found != nil {
+		return // streamed: nothing is cut, so no match need be found again
+	}
 	r.ends, r.endFiles = append(r.ends, r.b.Len()), append(r.endFiles, r.pageFiles)
 	r.recEnds = append(r.recEnds, len(r.records))
 }
@@ -185,13 +190,14 @@ func (r *searchRun) record(name string, l hitLine, gap bool) {
 	if !r.native {
 		return
 	}
-	rec := tool.Record{Path: name, Line: l.num, Text: l.text, Context: !l.match, Gap: gap}
-	if l.match {
-		for _, sp := range r.m.re.FindAllStringIndex(l.text, -1) {
-			if sp[1] > sp[0] {
-				rec.Spans = append(rec.Spans, [2]int{sp[0], sp[1]})
-			}
-		}
+	r.keep(tool.Record{Path: name, Line: l.num, Text: l.text, Context: !l.match, Gap: gap, Spans: l.spans})
+}
+
+// keep hands a record to the front end, or keeps it.
+func (r *searchRun) keep(rec tool.Record) {
+	if r.found != nil {
+		r.found(rec)
+		return
 	}
 	r.records = append(r.records, rec)
 }
@@ -239,7 +245,7 @@ func (r *searchRun) add(rel string, h *fileHits) bool {
 		name := r.t.show(roots.Loc{Root: r.root, Rel: rel})
 		fmt.Fprintf(&r.b, "%s: %s\n", name, countText(h))
 		if r.native {
-			r.records = append(r.records, tool.Record{Path: name, Count: h.count})
+			r.keep(tool.Record{Path: name, Count: h.count})
 		}
 		r.shown++
 		r.pageFiles++
@@ -274,16 +280,9 @@ func (r *searchRun) add(rel string, h *fileHits) bool {
 		if l.gap && i > 0 && r.context {
 			r.b.WriteString("--\n")
 		}
-		sep := "-"
-		if l.match {
-			sep = ":"
+		if r.found == nil {
+			r.writeLine(name, l)
 		}
-		r.b.WriteString(name)
-		r.b.WriteString(sep)
-		r.b.WriteString(strconv.Itoa(l.num))
-		r.b.WriteString(sep)
-		r.b.WriteString(l.text)
-		r.b.WriteByte('\n')
 		r.record(name, l, l.gap && i > 0)
 		if l.match {
 			if first {
@@ -299,6 +298,21 @@ func (r *searchRun) add(rel string, h *fileHits) bool {
 		return false
 	}
 	return true
+}
+
+// writeLine writes one line of a file's hits: path:line:text for a match,
+// path-line-text for context.
+func (r *searchRun) writeLine(name string, l hitLine) {
+	sep := "-"
+	if l.match {
+		sep = ":"
+	}
+	r.b.WriteString(name)
+	r.b.WriteString(sep)
+	r.b.WriteString(strconv.Itoa(l.num))
+	r.b.WriteString(sep)
+	r.b.WriteString(l.text)
+	r.b.WriteByte('\n')
 }
 
 // dropAfterLastMatch removes what follows the last shown match (a file
@@ -416,7 +430,10 @@ func (t *toolset) search(ctx context.Context, in SearchInput, m *matcher, note s
 		after = in.After
 	}
 	r := &searchRun{t: t, in: in, root: l.Root, budget: t.call.Room().Bytes, max: cmp.Or(in.MaxResults, defaultMaxMatches), skip: in.Offset,
-		native: t.call.Native(), m: m}
+		native: t.call.Native()}
+	if o, ok := t.call.Console(); ok {
+		r.found = o.Found
+	}
 	r.context = before+after > 0
 	conf := &searchConf{m: m, before: before, after: after, limit: in.Offset + r.max + 1, countOnly: in.FilesOnly, whole: r.native}
 	if in.FilesOnly {

@@ -74,6 +74,8 @@ type hitLine struct {
 	text  string
 	match bool
 	gap   bool // not adjacent to the line shown before it
+	// spans are where the pattern matched in text (whole lines only).
+	spans [][2]int
 }
 
 // blockState carries a file's search from one block to the next.
@@ -211,6 +213,12 @@ func (c *searchConf) searchBlock(ctx context.Context, data []byte, from int, st 
 			c.addAfter(data, pos, line, num, st, h)
 			c.addBefore(data, start, num, st, h)
 			h.add(st, num, data[start:end], at-start, true)
+			if c.whole {
+				// The spans of a whole line, for a command line's colour
+				// and --json, found here by the search's workers.
+				l := &h.lines[len(h.lines)-1]
+				l.spans = c.m.spans(l.text)
+			}
 			st.after = c.after
 		}
 		pos, line = end+1, num+1
@@ -283,7 +291,7 @@ func lineEnd(data []byte, pos int) int {
 func (h *fileHits) add(st *blockState, num int, line []byte, at int, match bool) {
 	shown := ""
 	if h.whole {
-		shown = strings.ToValidUTF8(string(bytes.TrimSuffix(line, []byte{'\r'})), "\uFFFD")
+		shown = string(line) // its bytes as rg prints them: a CRLF line keeps its \r
 	} else {
 		shown = showLine(line, at)
 	}
