@@ -555,6 +555,16 @@ func (a *app) print(res tool.Result, verbatim bool) error {
 	if sec == (tool.Sections{}) {
 		sec.Body = res.Text // a result that did not come through the pipeline
 	}
+	if res.Empty {
+		// A search that found nothing: nothing on stdout, and exit 1, as
+		// grep, rg and fd; the reason on stderr.
+		for _, s := range []string{sec.Head, sec.Body, sec.Tail} {
+			if s != "" {
+				fmt.Fprintln(a.stderr, forTerminal(a.stderr, strings.TrimRight(s, "\n")))
+			}
+		}
+		return &exitStatus{code: exitNoMatch}
+	}
 	if sec.Head != "" {
 		fmt.Fprintln(a.stderr, forTerminal(a.stderr, sec.Head))
 	}

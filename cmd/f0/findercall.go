@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"strings"
@@ -82,22 +83,24 @@ func (r *finderRun) call(ctx context.Context, path string, budget int) tool.Resu
 // stdout, the rest on stderr; a search that found nothing says so on
 // stderr and exits 1.
 func (r *finderRun) f0View(ctx context.Context) error {
+	var last error
 	found := false
 	for _, path := range r.paths {
-		res := r.call(ctx, path, r.a.pipeBudget())
-		if res.Empty && !res.IsError {
-			fmt.Fprintln(r.a.stderr, forTerminal(r.a.stderr, res.Text))
-			continue
-		}
-		if err := r.a.print(res, false); err != nil {
+		err := r.a.print(r.call(ctx, path, r.a.pipeBudget()), false)
+		var st *exitStatus
+		switch {
+		case errors.As(err, &st) && st.code == exitNoMatch:
+			last = err
+		case err != nil:
 			return err
+		default:
+			found = true
 		}
-		found = true
 	}
-	if !found {
-		return &exitStatus{code: exitNoMatch}
+	if found {
+		return nil
 	}
-	return nil
+	return last
 }
 
 // console prints the findings of every path as rg or fd does, and exits
