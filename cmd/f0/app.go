@@ -398,7 +398,7 @@ func (a *app) callLocal(ctx context.Context, p *engine.Host, name engine.Resolut
 		if err != nil {
 			return err
 		}
-		if args != nil {
+		if args := a.everyResult(p, t, args); args != nil {
 			raw = args
 		}
 	}
@@ -444,6 +444,28 @@ func (a *app) printConsole(c *tool.Console) error {
 		return &exitStatus{code: c.Exit}
 	}
 	return nil
+}
+
+// everyResult lets a listing in a pipe show every entry (fs.list): its
+// maxResults, when the call sets neither it nor maxBytes, is allResults,
+// as the output budget is pipedBudget.
+func (a *app) everyResult(p *engine.Host, t *tool.Tool, args any) any {
+	if a.pipeBudget() != pipedBudget || !slices.Contains(p.Registry().Fields(t), "maxResults") {
+		return args
+	}
+	if args == nil {
+		args = map[string]any{}
+	}
+	m, ok := args.(map[string]any)
+	if !ok {
+		return args
+	}
+	_, counted := m["maxResults"]
+	_, budgeted := m[tool.BudgetField]
+	if !counted && !budgeted {
+		m["maxResults"] = allResults
+	}
+	return m
 }
 
 // pipedBudget is the output budget when stdout is a file or a pipe: as with
