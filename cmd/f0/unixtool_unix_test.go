@@ -211,8 +211,9 @@ func TestBinaryAsUnixTool(t *testing.T) {
 	}
 }
 
-// TestBinaryPipeGetsEverything: in a pipe fs.find and fs.search print every
-// finding, past the 1,000 paths and 500 matches a model gets at most.
+// TestBinaryPipeGetsEverything: in a pipe fs.find, fs.search and fs.list
+// print every finding, past the 1,000 paths and 500 matches a model gets at
+// most.
 func TestBinaryPipeGetsEverything(t *testing.T) {
 	dir := t.TempDir()
 	for i := range 1200 {
@@ -232,9 +233,11 @@ func TestBinaryPipeGetsEverything(t *testing.T) {
 		{[]string{"fs.find", "-t", "f", "test"}, 1200},
 		{[]string{"fs.search", "TODO"}, 1200},
 		{[]string{"fs.search", "-l", "TODO"}, 1200},
+		{[]string{"fs.list", "depth=2"}, 1230}, // f0's own view: its summary on stderr
 	} {
 		r := runStdout(t, toPipe, dir, nil, c.args...)
-		if n := strings.Count(r.stdout, "\n"); r.code != 0 || n != c.lines || r.stderr != "" {
+		quiet := r.stderr == "" || c.args[0] == "fs.list"
+		if n := strings.Count(r.stdout, "\n"); r.code != 0 || n != c.lines || !quiet {
 			t.Errorf("f0 %s | wc -l: %d lines, exit %d, want %d lines, exit 0; stderr %q", strings.Join(c.args, " "), n, r.code, c.lines, r.stderr)
 		}
 	}
