@@ -68,6 +68,9 @@ type clientFlags struct {
 type netFlags struct {
 	maxTime, maxDownload string
 	allow, deny          []string
+	// proxy, noProxy and proxyUser are the operator's proxy; without
+	// proxy, curl's environment variables are read (see proxies).
+	proxy, noProxy, proxyUser string
 }
 
 func (g *globalFlags) register(fs *pflag.FlagSet) {
@@ -93,6 +96,9 @@ func (g *globalFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&g.upAccess, "upstream-access", nil, "the access level an upstream tool needs, instead of the one its annotations give: TOOL=read|write|admin (repeatable)")
 	fs.StringVar(&g.upTimeout, "upstream-timeout", "5m", "how long a call waits for its upstream server before f0 cancels it and frees its --max-calls slot")
 	fs.StringVar(&g.configFile, "config", "", "serve the tools of the MCP servers of an mcpServers file too (Claude Desktop, Cursor, pi-mcp-adapter), each under its name")
+	fs.StringVar(&g.net.proxy, "proxy", "", "net.curl's requests go through this proxy: [SCHEME://][USER:PASSWORD@]HOST[:PORT], scheme http, https, socks5 or socks5h (default: curl's environment variables http_proxy, HTTPS_PROXY, ALL_PROXY, NO_PROXY); the --net-allow/--net-deny rules apply to the proxy and to every target")
+	fs.StringVar(&g.net.noProxy, "noproxy", "", "hosts reached without the proxy: names (with their subdomains), IPs, CIDR blocks, * for all, comma-separated (default: $NO_PROXY)")
+	fs.StringVar(&g.net.proxyUser, "proxy-user", "", "the proxy's credentials, NAME:PASSWORD (default: those in the proxy's address)")
 	fs.StringSliceVar(&g.net.deny, "net-deny", nil, "net.curl never connects to these (same forms as --net-allow; deny wins); checked on the resolved address, redirects included")
 }
 
@@ -106,7 +112,41 @@ func (n netFlags) config() (web.Config, error) {
 	if err != nil || maxDownload <= 0 {
 		return web.Config{}, fmt.Errorf("--net-max-download %q: want a size such as 100MiB, 1G or 5000000", n.maxDownload)
 	}
-	return web.Config{Version: version(), MaxTime: maxTime, MaxDownload: maxDownload, Allow: n.allow, Deny: n.deny}, nil
+	proxies, err := n.proxies(os.Getenv)
+	if err != nil {
+		return web.Config{}, err
+	}
+	return web.Config{Version: version(), MaxTime: maxTime, MaxDownload: maxDownload, Allow: n.allow, Deny: n.deny, Proxies: proxies}, nil
+}
+
+// proxies is the operator's proxy: --proxy for every scheme when given
+// (curl's -x: the environment is not read then), else curl's environment
+// variables; --noproxy replaces the environment's list.
+func (n netFlags) proxies(getenv func(string) string) (web.Proxies, error) {
+	var ps web.Proxies
+	if n.proxy != "" {
+		u, err := web.ParseProxy(n.proxy)
+		if err != nil {
+			return web.Proxies{}, fmt.Errorf("--proxy %q: %w", n.proxy, err)
+		}
+		ps.All = u
+		ps.NoProxy = web.SplitNoProxy(getenv("no_proxy") + "," + getenv("NO_PROXY"))
+	} else {
+		var err error
+		if ps, _, err = web.ProxiesFromEnv(getenv); err != nil {
+			return web.Proxies{}, err
+		}
+	}
+	if n.noProxy != "" {
+		ps.NoProxy = web.SplitNoProxy(n.noProxy)
+	}
+	if n.proxyUser != "" {
+		if ps.IsZero() {
+			return web.Proxies{}, fmt.Errorf("--proxy-user is set but no proxy is: give --proxy too (or set https_proxy)")
+		}
+		ps.HTTP, ps.HTTPS, ps.All = web.WithUser(ps.HTTP, n.proxyUser), web.WithUser(ps.HTTPS, n.proxyUser), web.WithUser(ps.All, n.proxyUser)
+	}
+	return ps, nil
 }
 
 // envName is the environment variable of a flag: --max-output → F0_MAX_OUTPUT.
