@@ -158,7 +158,7 @@ func applyEnv(fs *pflag.FlagSet) error {
 		}
 		values := []string{v}
 		if f.Value.Type() == "stringArray" {
-			values = strings.Split(v, string(os.PathListSeparator))
+			values = envList(f.Name, v)
 		}
 		for _, item := range values {
 			if e := fs.Set(f.Name, item); e != nil {
