@@ -16,7 +16,6 @@ import (
 
 	"f0/engine"
 	"f0/internal/setting"
-	"f0/internal/text"
 	"f0/tool"
 
 	"github.com/spf13/pflag"
@@ -102,9 +101,9 @@ func (n netFlags) config() (web.Config, error) {
 	if err != nil {
 		return web.Config{}, err
 	}
-	maxDownload, err := text.ParseSize(n.maxDownload)
-	if err != nil || maxDownload <= 0 {
-		return web.Config{}, fmt.Errorf("--net-max-download %q: want a size such as 100MiB, 1G or 5000000", n.maxDownload)
+	maxDownload, err := parseSizeFlag("--net-max-download", n.maxDownload)
+	if err != nil {
+		return web.Config{}, err
 	}
 	return web.Config{Version: version(), MaxTime: maxTime, MaxDownload: maxDownload, Allow: n.allow, Deny: n.deny}, nil
 }
@@ -263,9 +262,9 @@ func (g *globalFlags) newPipeline(logger *slog.Logger, files *roots.Set) (*engin
 	if g.maxCalls <= 0 {
 		return nil, fmt.Errorf("--max-calls %d: want a positive number of calls", g.maxCalls)
 	}
-	maxHeld, err := text.ParseSize(g.maxHeld)
-	if err != nil || maxHeld <= 0 {
-		return nil, fmt.Errorf("--max-call-memory %q: want a size such as 128MiB, 1G or 5000000", g.maxHeld)
+	maxHeld, err := parseSizeFlag("--max-call-memory", g.maxHeld)
+	if err != nil {
+		return nil, err
 	}
 	limitMemory(maxHeld)
 	netCfg, err := g.net.config()
