@@ -41,6 +41,7 @@ type globalFlags struct {
 	maxCalls    int
 	maxHeld     string
 	logLevel    string
+	logFormat   string
 	net         netFlags
 	clients     clientFlags
 	upstreams   []string
@@ -82,6 +83,7 @@ func (g *globalFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&g.maxCalls, "max-calls", engine.DefaultMaxCalls, "most tool calls running at once (MCP, HTTP, batch items together); more are answered busy, retry")
 	fs.StringVar(&g.maxHeld, "max-call-memory", "128MiB", "most memory the running calls may hold for response bodies together; over it a call is answered busy, retry (or, when it alone needs more, told to ask for a part)")
 	fs.StringVar(&g.logLevel, "log-level", "", "log level on stderr: debug, info, warn, error (default info for serve, warn otherwise)")
+	fs.StringVar(&g.logFormat, "log-format", "text", "log line format on stderr: text (key=value) or json (one JSON object a line)")
 	fs.StringVar(&g.net.maxTime, "net-max-time", "5m", "longest time limit a net.curl call may ask for, total and connect (default limits: 30s and 10s)")
 	fs.StringVar(&g.net.maxDownload, "net-max-download", "100MiB", "largest response body net.curl reads or saves, and largest file it sends")
 	fs.StringSliceVar(&g.net.allow, "net-allow", nil, "net.curl connects only to these: host names (*.example.com for subdomains), IPs, CIDR blocks, or loopback, private, link-local, metadata (metadata and link-local are refused unless allowed; allowing them opens only those)")
@@ -192,7 +194,7 @@ func (g *globalFlags) logger(stderr io.Writer, fallback slog.Level) (*slog.Logge
 			return nil, fmt.Errorf("--log-level %q: want debug, info, warn or error", g.logLevel)
 		}
 	}
-	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})), nil
+	return newLogger(stderr, g.logFormat, level)
 }
 
 // limitMemory asks Go's garbage collector to keep the heap near what the
