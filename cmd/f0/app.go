@@ -390,9 +390,9 @@ func (a *app) callLocal(ctx context.Context, p *engine.Host, name engine.Resolut
 	}
 	// curl's "@-" and "-T -" read the terminal's standard input.
 	ctx = engine.WithStdin(ctx, tool.NewStdin(a.stdin))
-	clearProgress := func() {}
+	var bar *progressBar
 	if !quiet {
-		ctx, clearProgress = a.progress(ctx)
+		ctx, bar = a.progress(ctx)
 	}
 	if console {
 		ctx = engine.WithConsole(ctx, tool.ConsoleOptions{Terminal: isTerminal(a.stdout)})
@@ -401,12 +401,12 @@ func (a *app) callLocal(ctx context.Context, p *engine.Host, name engine.Resolut
 	// tool writes it there as it reads it, instead of holding it.
 	var sink io.Writer
 	if t != nil && t.Verbatim && (console || a.pipeBudget() == pipedBudget) {
-		sink = terminalWriter(a.stdout)
+		sink = bar.clearsFirst(a.stdout, terminalWriter(a.stdout))
 		ctx = engine.WithSink(ctx, t, sink)
 	}
 	res := p.CallResolved(ctx, name, raw, tool.Limits{Bytes: a.pipeBudget()})
 	flushSink(sink)
-	clearProgress()
+	bar.clear()
 	if res.Console != nil {
 		return a.printConsole(res.Console)
 	}
