@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"log/slog"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -13,13 +14,14 @@ type logAttrsKey struct{}
 // made with ctx: a front end says which session and client a call came
 // from.
 func WithLogAttrs(ctx context.Context, attrs ...slog.Attr) context.Context {
-	return context.WithValue(ctx, logAttrsKey{}, append(logAttrsOf(ctx), attrs...))
+	return context.WithValue(ctx, logAttrsKey{}, append(slices.Clip(logAttrsOf(ctx)), attrs...))
 }
 
-// logAttrsOf returns a copy of the attributes of WithLogAttrs.
+// logAttrsOf returns the attributes of WithLogAttrs; the slice is shared:
+// append to a copy.
 func logAttrsOf(ctx context.Context) []slog.Attr {
 	attrs, _ := ctx.Value(logAttrsKey{}).([]slog.Attr)
-	return append([]slog.Attr(nil), attrs...)
+	return attrs
 }
 
 // maxReason bounds the error reason of a call line.
