@@ -145,7 +145,7 @@ func NewHTTPServer(s *server.MCPServer, opts HTTPOptions) (*HTTPServer, error) {
 	}
 	streamOpts := []server.StreamableHTTPOption{
 		server.WithStreamableHTTPServer(h.httpServer),
-		server.WithStreamableHTTPLogger(opts.Logger),
+		server.WithStreamableHTTPLogger(libraryLogger(opts.Logger)),
 		server.WithHeartbeatInterval(30 * time.Second),
 		server.WithEventStore(server.NewInMemoryEventStore()),
 		// Calls learn through their context when shutdown gives up on them.
@@ -198,10 +198,12 @@ func (h *HTTPServer) routes() http.Handler {
 func (h *HTTPServer) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !h.hostAllowed(r.Host) {
+			h.refused(r, http.StatusForbidden, "Host not allowed", slog.String("host", r.Host))
 			http.Error(w, fmt.Sprintf("403 forbidden: Host %q is not allowed (use a loopback name, or start f0 with --allowed-hosts)", r.Host), http.StatusForbidden)
 			return
 		}
 		if origin := r.Header.Get("Origin"); origin != "" && !h.originAllowed(origin) {
+			h.refused(r, http.StatusForbidden, "Origin not allowed", slog.String("origin", origin))
 			http.Error(w, fmt.Sprintf("403 forbidden: Origin %q is not allowed (start f0 with --allowed-origins %s to allow it)", origin, origin), http.StatusForbidden)
 			return
 		}
@@ -259,11 +261,12 @@ func (h *HTTPServer) auth(next http.Handler) http.Handler {
 		got := sha256.Sum256([]byte(given))
 		if !ok || subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
 			challenge := `Bearer realm="f0"`
-			msg := "401 unauthorized: send Authorization: Bearer <token>"
+			msg, reason := "401 unauthorized: send Authorization: Bearer <token>", "no bearer token"
 			if ok {
 				challenge += `, error="invalid_token"`
-				msg = "401 unauthorized: the bearer token is wrong"
+				msg, reason = "401 unauthorized: the bearer token is wrong", "wrong bearer token"
 			}
+			h.refused(r, http.StatusUnauthorized, reason)
 			w.Header().Set("WWW-Authenticate", challenge)
 			// Close the connection rather than read a body that an
 			// unauthenticated client may never finish sending.
@@ -273,6 +276,14 @@ func (h *HTTPServer) auth(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// refused logs a request turned away before it reached MCP: the status,
+// why, and who sent it; never its credentials.
+func (h *HTTPServer) refused(r *http.Request, status int, reason string, attrs ...slog.Attr) {
+	attrs = append([]slog.Attr{slog.Int("status", status), slog.String("reason", reason),
+		slog.String("remote", r.RemoteAddr), slog.String("method", r.Method), slog.String("path", r.URL.Path)}, attrs...)
+	h.opts.Logger.LogAttrs(r.Context(), slog.LevelWarn, "refused a request", attrs...)
 }
 
 func bearer(header string) (string, bool) {

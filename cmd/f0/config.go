@@ -16,7 +16,6 @@ import (
 
 	"f0/engine"
 	"f0/internal/setting"
-	"f0/internal/text"
 	"f0/tool"
 
 	"github.com/spf13/pflag"
@@ -42,6 +41,7 @@ type globalFlags struct {
 	maxCalls    int
 	maxHeld     string
 	logLevel    string
+	logFormat   string
 	net         netFlags
 	clients     clientFlags
 	upstreams   []string
@@ -86,6 +86,7 @@ func (g *globalFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&g.maxCalls, "max-calls", engine.DefaultMaxCalls, "most tool calls running at once (MCP, HTTP, batch items together); more are answered busy, retry")
 	fs.StringVar(&g.maxHeld, "max-call-memory", "128MiB", "most memory the running calls may hold for response bodies together; over it a call is answered busy, retry (or, when it alone needs more, told to ask for a part)")
 	fs.StringVar(&g.logLevel, "log-level", "", "log level on stderr: debug, info, warn, error (default info for serve, warn otherwise)")
+	fs.StringVar(&g.logFormat, "log-format", "text", "log line format on stderr: text (key=value) or json (one JSON object a line)")
 	fs.StringVar(&g.net.maxTime, "net-max-time", "5m", "longest time limit a net.curl call may ask for, total and connect (default limits: 30s and 10s)")
 	fs.StringVar(&g.net.maxDownload, "net-max-download", "100MiB", "largest response body net.curl reads or saves, and largest file it sends")
 	fs.StringSliceVar(&g.net.allow, "net-allow", nil, "net.curl connects only to these: host names (*.example.com for subdomains), IPs, CIDR blocks, or loopback, private, link-local, metadata (metadata and link-local are refused unless allowed; allowing them opens only those)")
@@ -108,9 +109,9 @@ func (n netFlags) config() (web.Config, error) {
 	if err != nil {
 		return web.Config{}, err
 	}
-	maxDownload, err := text.ParseSize(n.maxDownload)
-	if err != nil || maxDownload <= 0 {
-		return web.Config{}, fmt.Errorf("--net-max-download %q: want a size such as 100MiB, 1G or 5000000", n.maxDownload)
+	maxDownload, err := parseSizeFlag("--net-max-download", n.maxDownload)
+	if err != nil {
+		return web.Config{}, err
 	}
 	proxies, err := n.proxies(os.Getenv)
 	if err != nil {
@@ -198,7 +199,7 @@ func applyEnv(fs *pflag.FlagSet) error {
 		}
 		values := []string{v}
 		if f.Value.Type() == "stringArray" {
-			values = strings.Split(v, string(os.PathListSeparator))
+			values = envList(f.Name, v)
 		}
 		for _, item := range values {
 			if e := fs.Set(f.Name, item); e != nil {
@@ -233,7 +234,7 @@ func (g *globalFlags) logger(stderr io.Writer, fallback slog.Level) (*slog.Logge
 			return nil, fmt.Errorf("--log-level %q: want debug, info, warn or error", g.logLevel)
 		}
 	}
-	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})), nil
+	return newLogger(stderr, g.logFormat, level)
 }
 
 // limitMemory asks Go's garbage collector to keep the heap near what the
@@ -303,9 +304,9 @@ func (g *globalFlags) newPipeline(logger *slog.Logger, files *roots.Set) (*engin
 	if g.maxCalls <= 0 {
 		return nil, fmt.Errorf("--max-calls %d: want a positive number of calls", g.maxCalls)
 	}
-	maxHeld, err := text.ParseSize(g.maxHeld)
-	if err != nil || maxHeld <= 0 {
-		return nil, fmt.Errorf("--max-call-memory %q: want a size such as 128MiB, 1G or 5000000", g.maxHeld)
+	maxHeld, err := parseSizeFlag("--max-call-memory", g.maxHeld)
+	if err != nil {
+		return nil, err
 	}
 	limitMemory(maxHeld)
 	netCfg, err := g.net.config()

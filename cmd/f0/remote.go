@@ -146,9 +146,9 @@ func (rt remoteTarget) connect() (*client.Client, string, error) {
 	}
 	httpClient := &http.Client{Transport: http.DefaultTransport}
 	if rt.tokenEnv != "" {
-		token := os.Getenv(rt.tokenEnv)
-		if token == "" {
-			return nil, "", fmt.Errorf("--auth-token-env %s: the environment variable is empty or not set", rt.tokenEnv)
+		token, err := tokenFromEnv(rt.tokenEnv)
+		if err != nil {
+			return nil, "", err
 		}
 		httpClient.Transport = bearerTransport{token: token, next: http.DefaultTransport}
 	}
