@@ -4,9 +4,15 @@
 //   - pi 1.x's built-in MCP (clientInfo `pi`), exposure direct (the model calls mcp__f0__fs_read) and
 //     exposure codemode, pi's default (the model writes a script: await tools.mcp__f0__fs_read({…}));
 //   - the Codex CLI (`codex exec`, clientInfo codex-mcp-client) against a fake Responses API
-//     (lib/fake-responses.mjs); Codex declares f0's tools in a namespace mcp__f0, where the model calls fs_read.
+//     (lib/fake-responses.mjs); Codex declares f0's tools in a namespace mcp__f0, where the model calls fs_read;
+//   - gemini-cli (`gemini -p`, clientInfo gemini-cli-mcp-client) against a fake Gemini API
+//     (lib/fake-gemini.mjs, GOOGLE_GEMINI_BASE_URL); the model calls mcp_f0_fs_read;
+//   - Claude Code (`claude -p`, clientInfo claude-code) against a fake Anthropic Messages API
+//     (lib/fake-anthropic.mjs, ANTHROPIC_BASE_URL); the model calls mcp__f0__fs_read.
 // Each reads a 1 MiB file to its end: no result is cut by the client (no byte missing), and every call
-// f0 suggests names a tool that client registered.
+// f0 suggests names a tool that client registered. The gemini-cli and Claude Code turns give f0 a
+// server cap (--max-output) above the client's cut, so the budget f0 keeps for that client is what
+// is tested, at the edge of the cut.
 
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,12 +24,15 @@ import { E2E_DIR, f0Bin } from './lib/f0.mjs';
 import { node22, run, tempDir } from './lib/procs.mjs';
 import { startFakeModel } from './lib/fake-openai.mjs';
 import { startFakeResponses } from './lib/fake-responses.mjs';
+import { startFakeGemini } from './lib/fake-gemini.mjs';
 
 const CLIENTS = path.join(E2E_DIR, 'clients', 'node_modules');
 const PI_PKG = path.join(CLIENTS, '@earendil-works', 'pi-coding-agent');
 const PI_CLI = path.join(PI_PKG, 'dist', 'cli.js');
 const CODEX_PKG = path.join(CLIENTS, '@openai', 'codex');
 const CODEX_CLI = path.join(CODEX_PKG, 'bin', 'codex.js');
+const GEMINI_PKG = path.join(CLIENTS, '@google', 'gemini-cli');
+const GEMINI_CLI = path.join(GEMINI_PKG, 'bundle', 'gemini.js');
 const version = (dir) => JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
 
 // 1 MiB in 16,384 lines of 64 bytes.
@@ -55,6 +64,18 @@ function assemble(reads) {
 
 /** The footer's call of a read, or null at the end. */
 const footer = (text) => text.split('\n').find((l) => l.startsWith('Get the rest: '))?.slice('Get the rest: '.length) ?? null;
+
+/**
+ * Every call f0 wrote in a result (`NAME {json}`, NAME ending in one of f0's tool names), so a test
+ * can check that each names a tool the client declared.
+ */
+function hintedNames(text, baseNames) {
+  const names = new Set();
+  for (const m of text.matchAll(/([A-Za-z0-9_.-]+) \{/g)) {
+    if (baseNames.some((b) => m[1].endsWith(b))) names.add(m[1]);
+  }
+  return names;
+}
 
 /** pi 1.x's two forms of one call: `NAME {json} (in a codemode script: await tools.NAME({json}))`. */
 function piCall(s) {
@@ -231,5 +252,95 @@ describe(`Codex CLI ${existsSync(CODEX_PKG) ? version(CODEX_PKG) : '(not install
     assert.ok(turn.seen.namespace, 'no namespace mcp__f0 in the tools Codex sent');
     const names = turn.seen.namespace.tools.map((t) => t.name);
     for (const n of new Set(turn.seen.called)) assert.ok(names.includes(n), `${n} not among ${names}`);
+  });
+});
+
+// gemini-cli cuts one text part over 40,000 characters to its first 20% and last 80%
+// (tools.truncateToolOutputThreshold), counting the <untrusted_context> lines it wraps a result in.
+const GEMINI_CUT = 40000;
+const F0_TOOLS = ['batch', 'fs_copy', 'fs_edit', 'fs_find', 'fs_list', 'fs_mkdir', 'fs_move', 'fs_read', 'fs_search', 'fs_stat', 'fs_write', 'net_curl', 'tools_describe', 'tools_search'];
+
+/** A call f0 writes for gemini-cli: `mcp_f0_NAME {json}`. */
+function plainCall(s) {
+  const m = s.match(/^([A-Za-z][\w-]*) (\{.*\})$/);
+  assert.ok(m, `not a call: ${s}`);
+  return { name: m[1], args: JSON.parse(m[2]) };
+}
+
+async function geminiTurn() {
+  const work = tempDir('f0-gemini-work-', { 'big.txt': BIG });
+  const home = tempDir('f0-gemini-home-');
+  const netLog = path.join(home, 'net.log');
+  writeFileSync(netLog, '');
+  const seen = { reads: [], toolNames: null, called: [], side: 0 };
+  const model = await startFakeGemini((body) => {
+    const declared = (body.tools || []).flatMap((t) => t.functionDeclarations || []).map((d) => d.name);
+    if (!declared.length) {
+      // A side request (gemini-cli's loop check asks for JSON): not part of the turn.
+      seen.side++;
+      return { json: { unproductive_state_analysis: 'reading one file in parts', unproductive_state_confidence: 0 } };
+    }
+    seen.toolNames ??= declared;
+    const response = body.contents.at(-1).parts.find((p) => p.functionResponse)?.functionResponse.response;
+    if (response) seen.reads.push(typeof response.output === 'string' ? response.output : JSON.stringify(response));
+    const hint = response ? footer(seen.reads.at(-1)) : null;
+    if (response && !hint) return { text: 'All read.' };
+    if (seen.reads.length > 60) return { text: 'Too many reads.' };
+    const call = hint ? plainCall(hint) : { name: 'mcp_f0_fs_read', args: { path: 'big.txt' } };
+    seen.called.push(call.name);
+    return { toolCalls: [{ name: call.name, arguments: call.args }] };
+  });
+  mkdirSync(path.join(home, '.gemini'), { recursive: true });
+  writeFileSync(path.join(home, '.gemini', 'settings.json'), JSON.stringify({
+    security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: false } },
+    privacy: { usageStatisticsEnabled: false },
+    general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+    telemetry: { enabled: false },
+    mcpServers: { f0: { command: f0Bin(), args: ['serve', '--root', work, '--max-output', '1048576'], trust: true } },
+  }));
+  const res = await run(node22(), [
+    '--import', pathToFileURL(path.join(E2E_DIR, 'lib', 'loopback-only.mjs')).href,
+    GEMINI_CLI, '-p', 'Read big.txt to the end.', '--yolo', '-m', 'gemini-2.5-flash',
+  ], {
+    cwd: work, timeoutMs: 120_000,
+    env: { HOME: home, GEMINI_API_KEY: 'fake-key', GOOGLE_GEMINI_BASE_URL: model.baseUrl, GEMINI_CLI_NO_RELAUNCH: '1', ...netEnv(netLog) },
+  });
+  await model.close();
+  if (process.env.F0_E2E_DUMP) writeFileSync(`${process.env.F0_E2E_DUMP}-gemini.json`, JSON.stringify(seen, null, 1));
+  return { res, seen, netLog };
+}
+
+/** A gemini-cli result without the <untrusted_context> lines it wraps an MCP result in. */
+const unwrapGemini = (r) => r.replace(/^<untrusted_context>\n/, '').replace(/\n<\/untrusted_context>$/, '');
+
+describe(`gemini-cli ${existsSync(GEMINI_PKG) ? version(GEMINI_PKG) : '(not installed)'}: a 1 MiB read`, { timeout: 180_000 }, () => {
+  let turn;
+  before(async () => {
+    assert.ok(existsSync(GEMINI_CLI), `gemini-cli not installed at ${GEMINI_CLI}: run npm ci in e2e/clients/`);
+    turn = await geminiTurn();
+  });
+
+  it('gemini -p runs the whole turn and reaches no network but loopback', () => {
+    assert.equal(turn.res.code, 0, `gemini exited ${turn.res.code}:\n${turn.res.stdout}\n${turn.res.stderr}`);
+    assert.match(turn.res.stdout, /All read\./, turn.res.stdout + turn.res.stderr);
+    assert.equal(readFileSync(turn.netLog, 'utf8'), '', 'gemini-cli tried to connect beyond loopback');
+  });
+
+  it('every result reaches the model whole, and following the hints reads every byte', () => {
+    for (const [i, r] of turn.seen.reads.entries()) {
+      assert.doesNotMatch(r, /^Output too large\.|characters omitted\]/, `read ${i + 1} was cut by gemini-cli`);
+      assert.ok(r.length <= GEMINI_CUT, `read ${i + 1}: ${r.length} characters`);
+    }
+    const reads = turn.seen.reads.map(unwrapGemini);
+    assert.equal(footer(reads.at(-1)), null, 'the last read still points further');
+    assert.equal(assemble(reads), BIG, 'following the hints skipped or repeated bytes');
+    console.log(`# gemini-cli: ${reads.length} reads, largest ${Math.max(...turn.seen.reads.map((r) => r.length))} characters`);
+  });
+
+  it('every hint names a tool gemini-cli declared', () => {
+    assert.ok(turn.seen.toolNames.includes('mcp_f0_fs_read'), `declared: ${turn.seen.toolNames}`);
+    const hinted = new Set(turn.seen.called);
+    for (const r of turn.seen.reads) for (const n of hintedNames(r, F0_TOOLS)) hinted.add(n);
+    for (const n of hinted) assert.ok(turn.seen.toolNames.includes(n), `${n} not among ${turn.seen.toolNames}`);
   });
 });
