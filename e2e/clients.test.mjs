@@ -25,6 +25,8 @@ import { node22, run, tempDir } from './lib/procs.mjs';
 import { startFakeModel } from './lib/fake-openai.mjs';
 import { startFakeResponses } from './lib/fake-responses.mjs';
 import { startFakeGemini } from './lib/fake-gemini.mjs';
+import { startFakeAnthropic } from './lib/fake-anthropic.mjs';
+import { startRefusingProxy } from './lib/refusing-proxy.mjs';
 
 const CLIENTS = path.join(E2E_DIR, 'clients', 'node_modules');
 const PI_PKG = path.join(CLIENTS, '@earendil-works', 'pi-coding-agent');
@@ -33,6 +35,8 @@ const CODEX_PKG = path.join(CLIENTS, '@openai', 'codex');
 const CODEX_CLI = path.join(CODEX_PKG, 'bin', 'codex.js');
 const GEMINI_PKG = path.join(CLIENTS, '@google', 'gemini-cli');
 const GEMINI_CLI = path.join(GEMINI_PKG, 'bundle', 'gemini.js');
+const CLAUDE_PKG = path.join(CLIENTS, '@anthropic-ai', 'claude-code');
+const CLAUDE_CLI = path.join(CLAUDE_PKG, 'bin', 'claude.exe');
 const version = (dir) => JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
 
 // 1 MiB in 16,384 lines of 64 bytes.
@@ -342,5 +346,98 @@ describe(`gemini-cli ${existsSync(GEMINI_PKG) ? version(GEMINI_PKG) : '(not inst
     const hinted = new Set(turn.seen.called);
     for (const r of turn.seen.reads) for (const n of hintedNames(r, F0_TOOLS)) hinted.add(n);
     for (const n of hinted) assert.ok(turn.seen.toolNames.includes(n), `${n} not among ${turn.seen.toolNames}`);
+  });
+});
+
+// Claude Code 2.1 keeps a tool result of up to 50,000 characters in the conversation; a longer one is
+// saved to a file and the model gets <persisted-output> with the file's path and its first 2,000 bytes.
+const CLAUDE_CUT = 50000;
+
+/** The deferred tools Claude Code lists to the model in a system reminder (their schemas load through ToolSearch). */
+function claudeDeferred(body) {
+  const texts = body.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [{ text: m.content }])).map((c) => c.text ?? '');
+  const list = texts.find((t) => t.includes('deferred tools are now available via ToolSearch'));
+  return list ? list.split('\n').filter((l) => /^[\w-]+$/.test(l)) : [];
+}
+
+const toolResultText = (block) => (typeof block.content === 'string' ? block.content
+  : block.content.filter((c) => c.type === 'text' && !c.text.startsWith('<system-reminder>')).map((c) => c.text).join('\n'));
+
+async function claudeTurn() {
+  const work = tempDir('f0-claude-work-', { 'big.txt': BIG });
+  const home = tempDir('f0-claude-home-');
+  const seen = { reads: [], deferred: null, declared: new Set(), called: [], searched: [], side: 0 };
+  const model = await startFakeAnthropic((body) => {
+    const declared = (body.tools || []).map((t) => t.name);
+    if (!declared.includes('ToolSearch')) { seen.side++; return { text: 'side request' }; }
+    seen.deferred ??= claudeDeferred(body);
+    for (const n of declared) seen.declared.add(n);
+    const last = body.messages.at(-1);
+    const result = Array.isArray(last.content) ? last.content.find((c) => c.type === 'tool_result') : null;
+    if (!result) {
+      // Claude Code declares MCP tools deferred: the model loads fs_read's schema first.
+      seen.searched.push('mcp__f0__fs_read');
+      return { toolCalls: [{ name: 'ToolSearch', arguments: { query: 'select:mcp__f0__fs_read', max_results: 1 } }] };
+    }
+    const isRead = seen.called.length > 0;
+    if (isRead) seen.reads.push(toolResultText(result));
+    const hint = isRead ? footer(seen.reads.at(-1)) : null;
+    if (isRead && !hint) return { text: 'All read.' };
+    if (seen.reads.length > 60) return { text: 'Too many reads.' };
+    const call = hint ? plainCall(hint) : { name: 'mcp__f0__fs_read', args: { path: 'big.txt' } };
+    seen.called.push(call.name);
+    return { toolCalls: [{ name: call.name, arguments: call.args }] };
+  });
+  // Claude Code's requests beyond the model go to a proxy on loopback that records and refuses them.
+  const proxy = await startRefusingProxy();
+  const mcpConfig = JSON.stringify({ mcpServers: { f0: { command: f0Bin(), args: ['serve', '--root', work, '--max-output', '1048576'] } } });
+  const res = await run(CLAUDE_CLI, [
+    '-p', 'Read big.txt to the end.', '--mcp-config', mcpConfig, '--strict-mcp-config',
+    '--allowedTools', 'mcp__f0', '--model', 'claude-sonnet-4-5', '--output-format', 'text',
+  ], {
+    cwd: work, timeoutMs: 120_000,
+    env: {
+      HOME: home, CLAUDE_CONFIG_DIR: path.join(home, '.claude'), ANTHROPIC_API_KEY: 'fake-key', ANTHROPIC_BASE_URL: model.baseUrl,
+      DISABLE_AUTOUPDATER: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_TELEMETRY: '1', DISABLE_ERROR_REPORTING: '1',
+      MAX_MCP_OUTPUT_TOKENS: '',
+      HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url, https_proxy: proxy.url, http_proxy: proxy.url,
+      NO_PROXY: '127.0.0.1,localhost', no_proxy: '127.0.0.1,localhost',
+    },
+  });
+  await model.close();
+  await proxy.close();
+  if (process.env.F0_E2E_DUMP) writeFileSync(`${process.env.F0_E2E_DUMP}-claude.json`, JSON.stringify({ ...seen, declared: [...seen.declared] }, null, 1));
+  return { res, seen, tried: proxy.tried };
+}
+
+describe(`Claude Code ${existsSync(CLAUDE_PKG) ? version(CLAUDE_PKG) : '(not installed)'}: a 1 MiB read`, { timeout: 180_000 }, () => {
+  let turn;
+  before(async () => {
+    assert.ok(existsSync(CLAUDE_CLI), `Claude Code not installed at ${CLAUDE_CLI}: run npm ci in e2e/clients/`);
+    turn = await claudeTurn();
+  });
+
+  it('claude -p runs the whole turn and asks the proxy for nothing', () => {
+    assert.equal(turn.res.code, 0, `claude exited ${turn.res.code}:\n${turn.res.stdout}\n${turn.res.stderr}`);
+    assert.match(turn.res.stdout, /All read\./, turn.res.stdout + turn.res.stderr);
+    assert.deepEqual(turn.tried, [], 'Claude Code tried to reach beyond loopback');
+  });
+
+  it('every result reaches the model whole, and following the hints reads every byte', () => {
+    for (const [i, r] of turn.seen.reads.entries()) {
+      assert.doesNotMatch(r, /<persisted-output>|exceeds maximum allowed tokens/, `read ${i + 1} was cut by Claude Code`);
+      assert.ok(r.length <= CLAUDE_CUT, `read ${i + 1}: ${r.length} characters`);
+    }
+    assert.equal(footer(turn.seen.reads.at(-1)), null, 'the last read still points further');
+    assert.equal(assemble(turn.seen.reads), BIG, 'following the hints skipped or repeated bytes');
+    console.log(`# Claude Code: ${turn.seen.reads.length} reads, largest ${Math.max(...turn.seen.reads.map((r) => r.length))} characters`);
+  });
+
+  it('every hint names a tool Claude Code lists, and the one called was declared', () => {
+    assert.ok(turn.seen.deferred.includes('mcp__f0__fs_read'), `deferred: ${turn.seen.deferred}`);
+    for (const n of new Set(turn.seen.called)) assert.ok(turn.seen.declared.has(n), `${n} called but never declared`);
+    const hinted = new Set();
+    for (const r of turn.seen.reads) for (const n of hintedNames(r, F0_TOOLS)) hinted.add(n);
+    for (const n of hinted) assert.ok(turn.seen.deferred.includes(n), `${n} not among ${turn.seen.deferred}`);
   });
 });

@@ -96,7 +96,8 @@ func (r Profile) label() string {
 }
 
 // limits are r's cut as a budget: tokens at bytesPerToken (claudeTokens
-// replaces a token count when set), zero fields where it does not cut.
+// replaces a token count when set), the smaller of that and the byte cut
+// when the row has both, zero fields where it does not cut.
 func (r Profile) limits(claudeTokens int) tool.Limits {
 	if r.Cut == nil {
 		return tool.Limits{}
@@ -107,7 +108,9 @@ func (r Profile) limits(claudeTokens int) tool.Limits {
 		if claudeTokens > 0 {
 			tokens = claudeTokens
 		}
-		l.Bytes = tokens * bytesPerToken
+		if b := tokens * bytesPerToken; l.Bytes == 0 || b < l.Bytes {
+			l.Bytes = b
+		}
 	}
 	return l
 }
