@@ -38,9 +38,9 @@ echo "e2e: npm ci"
 (cd "$here" && to 600 npm ci --no-audit --no-fund --loglevel=error)
 # The schema converters of agent frameworks (portability.test.mjs) live in their own folder: large
 # packages, needed by that test only, and two of them disagree on an optional peer.
-# Agents with MCP clients of their own (clients.test.mjs): pi 1.x and the Codex CLI, apart from the
-# pi 0.86 that e2e/package.json pins for pi-mcp-adapter.
-echo "e2e: npm ci in e2e/clients (pi 1.x, Codex CLI)"
+# Agents with MCP clients of their own (clients.test.mjs): pi 1.x, the Codex CLI, gemini-cli and Claude
+# Code, apart from the pi 0.86 that e2e/package.json pins for pi-mcp-adapter.
+echo "e2e: npm ci in e2e/clients (pi 1.x, Codex CLI, gemini-cli, Claude Code)"
 (cd "$here/clients" && to 600 npm ci --no-audit --no-fund --loglevel=error)
 echo "e2e: npm ci in e2e/portability (OpenAI Agents, ADK, Genkit, gemini-cli, LangChain, AI SDK converters)"
 (cd "$here/portability" && to 900 npm ci --no-audit --no-fund --loglevel=error --omit=optional)
