@@ -3,6 +3,7 @@ package repair
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"f0/internal/text"
 )
@@ -179,15 +180,18 @@ func step3Calls(body string) ([]foundCall, bool) {
 	return calls, len(calls) > 0
 }
 
-var (
-	invokeRE    = regexp.MustCompile(`(?s)<(?:[a-z]+:)?invoke\s+name\s*=\s*"([^"]*)"\s*>(.*?)(?:</(?:[a-z]+:)?invoke>|$)`)
-	parameterRE = regexp.MustCompile(`(?s)<(?:[a-z]+:)?parameter\s+name\s*=\s*"([^"]*)"\s*>(.*?)</(?:[a-z]+:)?parameter>`)
-)
+// invokeREs compiles, on first use (not at start-up, which stays cheap),
+// the patterns of an invoke and of one of its parameters.
+var invokeREs = sync.OnceValues(func() (invoke, parameter *regexp.Regexp) {
+	return regexp.MustCompile(`(?s)<(?:[a-z]+:)?invoke\s+name\s*=\s*"([^"]*)"\s*>(.*?)(?:</(?:[a-z]+:)?invoke>|$)`),
+		regexp.MustCompile(`(?s)<(?:[a-z]+:)?parameter\s+name\s*=\s*"([^"]*)"\s*>(.*?)</(?:[a-z]+:)?parameter>`)
+})
 
 // invokeCalls reads <invoke name="NAME"><parameter name="K">V</parameter>
 // </invoke> calls, with or without a namespace (minimax:, steptml:,
 // antml:). A value is text, one line break of layout trimmed either side.
 func invokeCalls(body string) ([]foundCall, bool) {
+	invokeRE, parameterRE := invokeREs()
 	var calls []foundCall
 	for _, m := range invokeRE.FindAllStringSubmatch(body, -1) {
 		args := map[string]any{}
