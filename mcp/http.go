@@ -39,6 +39,10 @@ type HTTPOptions struct {
 	Addr string
 	// Token, when set, is the bearer token every MCP request must carry.
 	Token string
+	// OAuth, when set, makes the transport an OAuth resource server: every
+	// MCP request carries an access token from the authorization server
+	// (not with Token).
+	OAuth *OAuthOptions
 	// AllowedOrigins are browser origins accepted besides loopback ones.
 	AllowedOrigins []string
 	// AllowedHosts are Host header values accepted besides loopback names
@@ -111,6 +115,8 @@ type HTTPServer struct {
 	httpServer *http.Server
 	handler    http.Handler
 	loopback   bool
+	// oauth checks access tokens (nil without OAuthOptions).
+	oauth *oauthGuard
 	// calls answers plain tool calls beside mcp-go (nil when stateless).
 	calls *httpCalls
 	// cancelCalls ends the contexts of the tool calls in flight (not of
@@ -127,7 +133,15 @@ func NewHTTPServer(s *server.MCPServer, opts HTTPOptions) (*HTTPServer, error) {
 		return nil, fmt.Errorf("listen address %q: %w (want host:port, e.g. 127.0.0.1:8931)", opts.Addr, err)
 	}
 	h := &HTTPServer{opts: opts, loopback: isLoopbackHost(host)}
-	if !h.loopback && opts.Token == "" {
+	if opts.OAuth != nil {
+		if opts.Token != "" {
+			return nil, errors.New("a static bearer token and OAuth exclude each other: use --auth-token-env or --oauth-issuer")
+		}
+		if h.oauth, err = newOAuthGuard(*opts.OAuth); err != nil {
+			return nil, err
+		}
+	}
+	if !h.loopback && opts.Token == "" && h.oauth == nil {
 		return nil, ErrTokenRequired
 	}
 	calls, cancelCalls := context.WithCancelCause(context.Background())
@@ -189,6 +203,11 @@ func (h *HTTPServer) routes() http.Handler {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		fmt.Fprintln(w, "ok")
 	})
+	if h.oauth != nil {
+		for _, path := range h.oauth.paths {
+			mux.HandleFunc(path, h.oauth.serveMetadata)
+		}
+	}
 	mux.Handle("/mcp", h.auth(h.limits(h.streamable)))
 	return h.guard(mux)
 }
@@ -244,8 +263,12 @@ func (h *HTTPServer) originAllowed(origin string) bool {
 	return isLoopbackHost(u.Hostname())
 }
 
-// auth checks the bearer token in constant time.
+// auth checks the OAuth access token, or the static bearer token in
+// constant time.
 func (h *HTTPServer) auth(next http.Handler) http.Handler {
+	if h.oauth != nil {
+		return h.oauth.authenticate(next)
+	}
 	if h.opts.Token == "" {
 		return next
 	}
@@ -378,6 +401,9 @@ func (h *HTTPServer) serveMCP(w http.ResponseWriter, r *http.Request, next http.
 		return
 	}
 	e := scanEnvelope(body)
+	if h.oauth != nil && !h.oauth.allows(w, r, &e) {
+		return
+	}
 	if h.calls != nil && h.calls.serve(w, r, &e, body) {
 		return
 	}
