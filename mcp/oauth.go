@@ -42,6 +42,14 @@ type OAuthOptions struct {
 	Need func(ctx context.Context, name string, args json.RawMessage) tool.Access
 }
 
+// AccessNeeded is OAuthOptions.Need for the tools of p: the level the
+// call would need as the pipeline prepares it.
+func AccessNeeded(p *engine.Host) func(ctx context.Context, name string, args json.RawMessage) tool.Access {
+	return func(ctx context.Context, name string, args json.RawMessage) tool.Access {
+		return p.Latest().Prepare(ctx, name, args).Access()
+	}
+}
+
 // metadataPath is where RFC 9728 puts protected resource metadata.
 const metadataPath = "/.well-known/oauth-protected-resource"
 

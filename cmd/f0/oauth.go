@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -46,9 +45,7 @@ func (f oauthFlags) options(ctx context.Context, p *engine.Host, addr string, ce
 	}
 	return &mcp.OAuthOptions{
 		Verifier: v, Issuer: f.issuer, Resource: resource, Scopes: scopes, Ceiling: ceiling,
-		Need: func(ctx context.Context, name string, args json.RawMessage) tool.Access {
-			return p.Latest().Prepare(ctx, name, args).Access()
-		},
+		Need: mcp.AccessNeeded(p),
 	}, nil
 }
 

@@ -95,7 +95,7 @@ func NewVerifier(ctx context.Context, cfg Config) (*Verifier, error) {
 	if err != nil {
 		return nil, fmt.Errorf("oauth issuer %s: fetch its keys from %s: %w", cfg.Issuer, md.JWKSURI, err)
 	}
-	return &Verifier{cfg: cfg, jwksURL: md.JWKSURI, keys: cache, lastRefresh: time.Now()}, nil
+	return &Verifier{cfg: cfg, jwksURL: md.JWKSURI, keys: cache}, nil
 }
 
 // Issuer is the issuer identifier the verifier trusts.
@@ -185,6 +185,10 @@ func (v *Verifier) describe(err error) string {
 		return fmt.Sprintf("the token was not issued by %s", v.cfg.Issuer)
 	case errors.Is(err, jwt.InvalidAudienceError()):
 		return fmt.Sprintf("the token's audience is not %s (ask for the token with resource=%s, RFC 8707)", v.cfg.Audience, v.cfg.Audience)
+	case errors.Is(err, jwt.MissingRequiredClaimError()):
+		return "the token has no expiry (exp)"
+	case errors.Is(err, jwt.InvalidIssuedAtError()):
+		return "the token was issued in the future (iat)"
 	case errors.Is(err, jwt.ValidateError()):
 		return "the token's claims do not validate: " + err.Error()
 	}
