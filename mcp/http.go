@@ -321,6 +321,11 @@ func (h *HTTPServer) limits(next http.Handler) http.Handler {
 		if id := r.Header.Get("Mcp-Session-Id"); id != "" && h.sessions != nil && !modern && !h.knownSession(w, r, id, body) {
 			return
 		}
+		if id := r.Header.Get("Mcp-Session-Id"); id != "" && h.sessions != nil && !h.sessions.ownedBy(id, tokenOwner(r.Context())) {
+			// As for an unknown session: nothing is told of another's.
+			http.Error(w, fmt.Sprintf("404 session %q not found: it never existed here; send initialize again without Mcp-Session-Id", id), http.StatusNotFound)
+			return
+		}
 		// Only session-protocol requests without a session can open one;
 		// 2026-07-28 requests (Mcp-Protocol-Version 2026-07-28) never do.
 		opensSession := h.sessions != nil && r.Header.Get("Mcp-Session-Id") == "" && !modern
@@ -356,7 +361,7 @@ func (h *HTTPServer) limits(next http.Handler) http.Handler {
 		}}
 		h.serveMCP(cw, r, next, body)
 		if opened != "" {
-			h.sessions.setClient(opened, client)
+			h.sessions.setClient(opened, client, tokenOwner(r.Context()))
 			h.settling.end(opened)
 		}
 		if id := cw.Header().Get("Mcp-Session-Id"); id != "" && cw.failed() {

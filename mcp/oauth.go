@@ -88,6 +88,12 @@ func newOAuthGuard(opts OAuthOptions) (*oauthGuard, error) {
 
 // serveMetadata answers GET of the protected resource metadata.
 func (g *oauthGuard) serveMetadata(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodOptions {
+		w.Header().Set("Access-Control-Allow-Origin", "*")
+		w.Header().Set("Access-Control-Allow-Methods", "GET, HEAD")
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "405 method not allowed: GET the metadata", http.StatusMethodNotAllowed)
@@ -102,6 +108,8 @@ func (g *oauthGuard) serveMetadata(w http.ResponseWriter, r *http.Request) {
 	}, "", "  ")
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "max-age=300")
+	// Public, and read by browser-based clients from their own origin.
+	w.Header().Set("Access-Control-Allow-Origin", "*")
 	_, _ = w.Write(append(data, '\n'))
 }
 
@@ -138,8 +146,27 @@ func (g *oauthGuard) authenticate(next http.Handler) http.Handler {
 			g.insufficient(w, tool.Read, "the token has none of this server's scopes")
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(engine.WithGrant(r.Context(), engine.Grant{Level: level, Ask: g.ask})))
+		ctx := engine.WithGrant(r.Context(), engine.Grant{Level: level, Ask: g.ask})
+		next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, ownerKey{}, ownerOf(claims))))
 	})
+}
+
+type ownerKey struct{}
+
+// ownerOf names whose token it is, for binding sessions: its subject, or
+// its client when it has none.
+func ownerOf(c oauth.Claims) string {
+	if c.Subject != "" {
+		return "sub " + c.Subject
+	}
+	return "client " + c.ClientID
+}
+
+// tokenOwner is the owner of the request's verified token; "" without
+// OAuth.
+func tokenOwner(ctx context.Context) string {
+	owner, _ := ctx.Value(ownerKey{}).(string)
+	return owner
 }
 
 // ask names the scope a client asks for to get the level need.

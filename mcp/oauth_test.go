@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -68,6 +69,12 @@ func (o oauthServer) claims(is *oauthtest.Issuer, changes map[string]any) map[st
 	return c
 }
 
+// unsigned is a JWT with alg none.
+func unsigned(t *testing.T, claims map[string]any) string {
+	enc := base64.RawURLEncoding.EncodeToString
+	return enc([]byte(`{"alg":"none","typ":"at+jwt","kid":"key-1"}`)) + "." + enc([]byte(mustJSON(t, claims))) + "."
+}
+
 func bearerHeader(token string) map[string]string {
 	if token == "" {
 		return nil
@@ -101,6 +108,7 @@ func TestOAuthRefusesBadTokens(t *testing.T) {
 		{"wrong issuer", sign(map[string]any{"iss": "http://127.0.0.1:1"}), 0, "", ""},
 		{"bad signature", oauthtest.SignWith(t, oauthtest.NewKey(t, "key-1"), o.claims(is, nil)), 0, "", ""},
 		{"unknown key", oauthtest.SignWith(t, oauthtest.NewKey(t, "key-9"), o.claims(is, nil)), 0, "", ""},
+		{"unsigned", unsigned(t, o.claims(is, nil)), 0, "", ""},
 		{"no f0 scope", sign(map[string]any{"scope": "openid profile"}), 403,
 			`Bearer resource_metadata="` + o.metadata + `", error="insufficient_scope", scope="f0:read", error_description="the token has none of this server's scopes"`,
 			"403 forbidden: the token has none of this server's scopes; ask " + is.URL + " for a token with scope f0:read"},
@@ -113,6 +121,7 @@ func TestOAuthRefusesBadTokens(t *testing.T) {
 		"wrong issuer":   "the token was not issued by " + is.URL,
 		"bad signature":  "the token's signature does not verify with the issuer's keys",
 		"unknown key":    "the token's signature does not verify with the issuer's keys",
+		"unsigned":       "the token's signature does not verify with the issuer's keys",
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -227,4 +236,34 @@ func mustJSON(t *testing.T, v any) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+// A session is bound to the subject of the token that opened it: another
+// subject's token finds no such session, a new token of the same subject
+// goes on with it.
+func TestOAuthSessionsBelongToTheirSubject(t *testing.T) {
+	is := oauthtest.New(t)
+	o := newOAuthServer(t, is)
+	alice := is.Sign(t, o.claims(is, nil))
+	resp := rawPost(t, o.resource, initializeMsg(1), bearerHeader(alice))
+	readBody(t, resp)
+	id := resp.Header.Get("Mcp-Session-Id")
+	list := map[string]any{"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+	for _, tc := range []struct {
+		who    string
+		token  string
+		status int
+	}{
+		{"bob", is.Sign(t, o.claims(is, map[string]any{"sub": "bob"})), http.StatusNotFound},
+		{"alice again", is.Sign(t, o.claims(is, map[string]any{"jti": "second"})), http.StatusOK},
+	} {
+		h := bearerHeader(tc.token)
+		for k, v := range sessionHeaders(id) {
+			h[k] = v
+		}
+		resp := rawPost(t, o.resource, list, h)
+		if body := readBody(t, resp); resp.StatusCode != tc.status {
+			t.Errorf("%s: %d, want %d: %s", tc.who, resp.StatusCode, tc.status, body)
+		}
+	}
 }

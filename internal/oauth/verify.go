@@ -98,12 +98,6 @@ func NewVerifier(ctx context.Context, cfg Config) (*Verifier, error) {
 	return &Verifier{cfg: cfg, jwksURL: md.JWKSURI, keys: cache}, nil
 }
 
-// Issuer is the issuer identifier the verifier trusts.
-func (v *Verifier) Issuer() string { return v.cfg.Issuer }
-
-// Audience is the resource URL tokens must be issued for.
-func (v *Verifier) Audience() string { return v.cfg.Audience }
-
 // Verify checks a compact JWS access token: its signature by one of the
 // issuer's keys, its issuer, its audience, and its times (exp and nbf
 // within the leeway). A refused token gives a *TokenError.

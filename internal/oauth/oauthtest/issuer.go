@@ -22,10 +22,10 @@ import (
 type Issuer struct {
 	// URL is the issuer identifier, http://127.0.0.1:PORT.
 	URL string
-	// KeyFetches counts the requests for the key set.
+
 	mu         sync.Mutex
 	keys       []jwk.Key // private; the first one signs
-	keyFetches int
+	keyFetches int       // requests for the key set
 }
 
 // New starts an issuer with one signing key, stopped when t ends.
