@@ -117,6 +117,22 @@ describe('OAuth: f0 as a resource server for a real OpenID provider', { skip }, 
     }
   });
 
+  it("a real f0:read token's write gets 403 insufficient_scope naming f0:write", T, async () => {
+    const token = await provider.clientCredentials(oidc.CLIENTS.reader, { resource: srv.url, scope: 'f0:read' });
+    const headers = { ...MCP_POST_HEADERS, authorization: `Bearer ${token}` };
+    const init = await fetch(srv.url, { method: 'POST', headers, body: JSON.stringify(INIT_REQUEST) });
+    assert.equal(init.status, 200);
+    await init.arrayBuffer();
+    const session = { ...headers, 'mcp-session-id': init.headers.get('mcp-session-id'), 'mcp-protocol-version': INIT_REQUEST.params.protocolVersion };
+    const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'fs.write', arguments: { path: path.join(root, 'raw.txt'), content: 'x' } } };
+    const res = await fetch(srv.url, { method: 'POST', headers: session, body: JSON.stringify(call) });
+    assert.equal(res.status, 403);
+    assert.equal(res.headers.get('www-authenticate'),
+      `Bearer resource_metadata="${srv.base}/.well-known/oauth-protected-resource/mcp", error="insufficient_scope", scope="f0:write", error_description="fs.write needs write access and the token grants read"`);
+    assert.equal((await res.text()).trim(),
+      `403 forbidden: fs.write needs write access and the token grants read; ask ${provider.issuer} for a token with scope f0:write`);
+  });
+
   it('refuses a real token for another resource (audience), and one without f0 scopes', T, async () => {
     const elsewhere = await provider.clientCredentials(oidc.CLIENTS.writer, { resource: OTHER, scope: 'f0:read' });
     let res = await fetch(srv.url, { method: 'POST', headers: { ...MCP_POST_HEADERS, authorization: `Bearer ${elsewhere}` }, body: JSON.stringify(INIT_REQUEST) });
