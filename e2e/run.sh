@@ -2,7 +2,7 @@
 # End-to-end tests for f0: build the binary, install the pinned npm packages, run the
 # node:test suites (official TypeScript SDK, pi-mcp-adapter, a full pi agent turn, pi validating the natural
 # argument shapes, MCP Inspector CLI, mcp-proxy,
-# an HTTP-only client, name limits, nginx in front of two instances), a smoke run of the
+# an HTTP-only client, name limits, nginx in front of two instances, OAuth with a real OpenID provider), a smoke run of the
 # batch benchmark, and the MCP conformance suite.
 #
 # Usage: e2e/run.sh            (from anywhere; needs Go, Node >= 20 with npm, npm registry access;

@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"f0/internal/logline"
+	"f0/internal/oauth"
 	"f0/internal/shellwords"
 	"f0/mcp"
 )
@@ -137,6 +138,7 @@ func (a *app) serveCommand() *cobra.Command {
 		maxSessions       int
 		maxConns          int
 		sessionTTL, grace string
+		oauth             oauthFlags
 	}
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -184,13 +186,20 @@ func (a *app) serveCommand() *cobra.Command {
 			if hopts.Token, err = tokenFromEnv(opts.tokenEnv); err != nil {
 				return err
 			}
+			ceiling, err := tool.ParseAccess(a.flags.access)
+			if err != nil {
+				return fmt.Errorf("--access: %w", err)
+			}
+			if hopts.OAuth, err = opts.oauth.options(cmd.Context(), p, opts.http, ceiling); err != nil {
+				return err
+			}
 			hs, err := mcp.NewHTTPServer(srv, hopts)
 			if err != nil {
 				return err
 			}
 			err = hs.Serve(cmd.Context(), func(addr net.Addr) {
-				logger.Info("serving MCP over streamable HTTP", "url", fmt.Sprintf("http://%s/mcp", addr), "tools", len(p.Visible()),
-					"stateless", opts.stateless, "auth", hopts.Token != "")
+				logger.Info("serving MCP over streamable HTTP", append([]any{"url", fmt.Sprintf("http://%s/mcp", addr), "tools", len(p.Visible()),
+					"stateless", opts.stateless, "auth", hopts.Token != "" || hopts.OAuth != nil}, oauthLog(hopts)...)...)
 			})
 			if err != nil {
 				return &runtimeError{err}
@@ -209,8 +218,20 @@ func (a *app) serveCommand() *cobra.Command {
 	f.IntVar(&opts.maxSessions, "max-sessions", mcp.DefaultMaxSessions, "most live HTTP sessions")
 	f.IntVar(&opts.maxConns, "max-conns", mcp.DefaultMaxConns, "most open HTTP connections; over it the oldest connection not serving a request is closed for the newcomer")
 	f.StringVar(&opts.sessionTTL, "session-ttl", mcp.DefaultSessionIdleTTL.String(), "end HTTP sessions idle for this long")
+	f.StringVar(&opts.oauth.issuer, "oauth-issuer", "", "accept OAuth access tokens (JWTs) from this authorization server's issuer URL, instead of a static token")
+	f.StringVar(&opts.oauth.audience, "oauth-audience", "", "with --oauth-issuer: this server's resource URL, the audience tokens must name (default http://ADDR/mcp of --http)")
+	f.StringVar(&opts.oauth.scopes, "oauth-scopes", oauth.DefaultScopes, "with --oauth-issuer: the access level each scope grants, SCOPE=LEVEL,…")
 	f.StringVar(&opts.grace, "shutdown-grace", mcp.DefaultShutdownGrace.String(), "how long in-flight calls may finish on shutdown")
 	return cmd
+}
+
+// oauthLog is what the start line says of OAuth: the issuer whose tokens
+// are accepted and the audience they must name; nothing without OAuth.
+func oauthLog(o mcp.HTTPOptions) []any {
+	if o.OAuth == nil {
+		return nil
+	}
+	return []any{"oauth_issuer", o.OAuth.Issuer, "oauth_audience", o.OAuth.Resource}
 }
 
 func (a *app) toolsCommand() *cobra.Command {

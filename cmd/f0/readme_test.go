@@ -27,7 +27,8 @@ import (
 // tests off the network and off fixed ports, and nothing else is changed:
 //
 //   - a URL to another host (https://go.dev/doc/) goes to a local fixture
-//     server instead (http://127.0.0.1:PORT/doc/);
+//     server instead (http://127.0.0.1:PORT/doc/), which also answers as
+//     an OAuth authorization server (metadata and an empty key set);
 //   - 127.0.0.1:8931 and :8932 become free ports: `f0 serve --http` lines
 //     listen on 127.0.0.1:0 (0.0.0.0:8931 too: tests stay on loopback), and
 //     a client line (f0 call --server …) reaches an f0 serve --http that
@@ -301,6 +302,14 @@ func fixtureServer(t *testing.T) string {
 		case strings.HasPrefix(r.URL.Path, "/repos/"):
 			w.Header().Set("Content-Type", "application/json")
 			fmt.Fprintf(w, `{"full_name":%q,"stargazers_count":1}`+"\n", strings.TrimPrefix(r.URL.Path, "/repos/"))
+		case strings.HasPrefix(r.URL.Path, "/.well-known/oauth-authorization-server"):
+			// An authorization server's metadata, for the OAuth example.
+			w.Header().Set("Content-Type", "application/json")
+			issuer := "http://" + r.Host + strings.TrimPrefix(r.URL.Path, "/.well-known/oauth-authorization-server")
+			fmt.Fprintf(w, `{"issuer":%q,"jwks_uri":%q}`+"\n", issuer, "http://"+r.Host+"/jwks")
+		case r.URL.Path == "/jwks":
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintln(w, `{"keys":[]}`)
 		case strings.HasSuffix(r.URL.Path, ".tar.gz"):
 			w.Header().Set("Content-Type", "application/gzip")
 			w.Write(bytes.Repeat([]byte{0x1f, 0x8b, 0, 1}, 1024))
