@@ -100,6 +100,7 @@ var skippedCommands = map[string]string{
 	"./test.sh": "the full suite, of which this test is a part",
 	"claude":    "configures Claude Code, which is not installed here",
 	"npx":       "MCP clients from npm; e2e/ runs them against f0",
+	"kcadm.sh":  "configures a Keycloak server, which is not running here (e2e/oauth.test.mjs runs a real provider)",
 }
 
 // runnableCommands are the commands this test runs.
