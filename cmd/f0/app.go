@@ -222,6 +222,7 @@ func (a *app) serveCommand() *cobra.Command {
 	f.StringVar(&opts.oauth.audience, "oauth-audience", "", "with --oauth-issuer: this server's resource URL, the audience tokens must name (default http://ADDR/mcp of --http)")
 	f.StringVar(&opts.oauth.scopes, "oauth-scopes", oauth.DefaultScopes, "with --oauth-issuer: the access level each scope grants, SCOPE=LEVEL,…")
 	f.StringVar(&opts.grace, "shutdown-grace", mcp.DefaultShutdownGrace.String(), "how long in-flight calls may finish on shutdown")
+	a.flags.store.register(f)
 	return cmd
 }
 
