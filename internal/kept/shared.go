@@ -70,7 +70,7 @@ func (s *Store) openShared(ctx context.Context, token Token) (*Copy, error) {
 	case errors.As(err, &missing):
 		return nil, &Gone{Token: token, Why: missing.Why}
 	case err != nil:
-		return nil, &Gone{Token: token, Why: fmt.Sprintf("the shared store %s could not be read (%v)", shared, err)}
+		return nil, &Gone{Token: token, Why: err.Error()}
 	case rec.Sum != token.Sum:
 		return nil, &Gone{Token: token, Why: "its token does not match the copy kept under that name (" + Token{ID: rec.ID, Sum: rec.Sum}.String() + ")"}
 	}

@@ -94,6 +94,7 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 		return nil, fmt.Errorf("--store %q: %w (want redis://host:port/db, rediss://… or unix:///path?db=N)", redacted(opts.URL), err)
 	}
 	ro.DisableIdentity = true // CLIENT SETINFO is not in Redis before 7.2
+	failFast(ro)
 	s := &Store{opts: opts, client: redis.NewClient(ro), addr: redacted(opts.URL),
 		reserve: redis.NewScript(reserveScript), finish: redis.NewScript(finishScript), touch: redis.NewScript(touchScript)}
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
@@ -105,13 +106,27 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 	return s, nil
 }
 
+// failFast bounds what a call waits for a store that is down, unless the
+// URL sets it (dial_timeout, max_retries, …): a copy is then kept by its
+// instance alone, and a continuation says the store could not be read.
+func failFast(ro *redis.Options) {
+	if ro.DialTimeout == 0 {
+		ro.DialTimeout = 2 * time.Second
+	}
+	if ro.MaxRetries == 0 {
+		ro.MaxRetries = 1
+	}
+	if ro.DialerRetries == 0 {
+		ro.DialerRetries = 2
+	}
+}
+
 // Close closes the connections to the server; the copies stay there.
 func (s *Store) Close() error { return s.client.Close() }
 
 func (s *Store) String() string { return s.addr }
 
-func recordKey(id string) string { return prefix + "c:" + id }
-func bodyKey(id string) string   { return prefix + "b:" + id }
+func bodyKey(id string) string { return prefix + "b:" + id }
 
 // keys are the store's bookkeeping keys, as the scripts take them.
 func keys() []string { return []string{prefix + "lru", prefix + "held", prefix + "bytes"} }
@@ -176,10 +191,10 @@ func (s *Store) writeBody(ctx context.Context, id string, body io.Reader) error 
 func (s *Store) Get(ctx context.Context, id string) (kept.Record, error) {
 	reply, err := s.touch.Run(ctx, s.client, keys(), id, s.opts.TTL.Milliseconds(), prefix).Slice()
 	if err != nil {
-		return kept.Record{}, fmt.Errorf("read the shared store %s: %w", s.addr, err)
+		return kept.Record{}, fmt.Errorf("the shared store %s could not be read (%w)", s.addr, err)
 	}
 	if len(reply) != 2 {
-		return kept.Record{}, fmt.Errorf("read the shared store %s: unexpected answer %v", s.addr, reply)
+		return kept.Record{}, fmt.Errorf("the shared store %s could not be read (it answered %v)", s.addr, reply)
 	}
 	if found, _ := reply[0].(int64); found != 1 {
 		why, _ := reply[1].(string)

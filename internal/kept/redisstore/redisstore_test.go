@@ -220,17 +220,25 @@ func TestSharedStoreDownKeepsCopiesHereAndSaysSo(t *testing.T) {
 	shared := openStore(t, url, Options{})
 	a, b := instance(t, shared), instance(t, shared)
 	tok := keep(t, a, []byte("kept before"), []byte("{}"))
-	// The server stops answering: its client is closed.
+	// The same store as another instance sees it when the server is down
+	// (nothing listens where its client connects).
 	down := openStore(t, url, Options{})
 	down.client.Close()
+	ro, _ := redis.ParseURL("redis://127.0.0.1:1/0")
+	failFast(ro)
+	down.client = redis.NewClient(ro)
 	c, d := instance(t, down), instance(t, down)
+	start := time.Now()
 	local := keep(t, c, []byte("kept here"), []byte("{}"))
 	if got, _, err := read(c, local); err != nil || string(got) != "kept here" {
 		t.Fatalf("the instance that kept it read %q, %v", got, err)
 	}
 	_, _, err := read(d, tok)
-	if why := goneWhy(t, err); !strings.HasPrefix(why, "the shared store "+url+" could not be read (") {
+	if why := goneWhy(t, err); !strings.HasPrefix(why, "the shared store "+url+" could not be read (dial tcp 127.0.0.1:1: ") {
 		t.Fatalf("why: %q", why)
+	}
+	if took := time.Since(start); took > 3*time.Second {
+		t.Fatalf("a keep and a read took %s with the store down", took)
 	}
 	if got, _, err := read(b, tok); err != nil || string(got) != "kept before" {
 		t.Fatalf("read %q, %v", got, err)
