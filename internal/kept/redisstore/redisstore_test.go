@@ -157,7 +157,7 @@ func TestSharedCopyTooLargeIsKeptByItsInstanceOnly(t *testing.T) {
 
 func TestSharedCopyLivesForTTLAfterItsLastUse(t *testing.T) {
 	url := redistest.Start(t)
-	const ttl = 400 * time.Millisecond
+	const ttl = time.Second
 	shared := openStore(t, url, Options{TTL: ttl})
 	a, b := instance(t, shared), instance(t, shared)
 	tok := keep(t, a, []byte("the answer"), []byte("{}"))
@@ -169,13 +169,13 @@ func TestSharedCopyLivesForTTLAfterItsLastUse(t *testing.T) {
 	}
 	time.Sleep(ttl + 100*time.Millisecond)
 	_, _, err := read(b, tok)
-	if why := goneWhy(t, err); !strings.Contains(why, "it expired (copies are kept for 400ms after their last use)") {
+	if why := goneWhy(t, err); !strings.Contains(why, "it expired (copies are kept for 1s after their last use)") {
 		t.Fatalf("why: %q", why)
 	}
 	// The next copy's sweep drops it from the accounting and says why.
 	keep(t, a, []byte("another"), []byte("{}"))
 	_, _, err = read(b, tok)
-	if why, want := goneWhy(t, err), "it expired (the shared store "+url+" keeps copies for 400ms after their last use)"; why != want {
+	if why, want := goneWhy(t, err), "it expired (the shared store "+url+" keeps copies for 1s after their last use)"; why != want {
 		t.Fatalf("why: %q\nwant: %q", why, want)
 	}
 	if n := shared.client.ZCard(context.Background(), prefix+"lru").Val(); n != 1 {
