@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"os"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -20,6 +19,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"f0/internal/logline"
+	"f0/internal/oauth"
 	"f0/internal/shellwords"
 	"f0/mcp"
 )
@@ -140,10 +140,11 @@ func (a *app) serveCommand() *cobra.Command {
 		http, tokenEnv    string
 		origins, hosts    []string
 		stateless         bool
-		maxBody           int64
+		maxBody           string
 		maxSessions       int
 		maxConns          int
 		sessionTTL, grace string
+		oauth             oauthFlags
 	}
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -159,6 +160,10 @@ func (a *app) serveCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			maxBody, err := parseSizeFlag("--max-body", opts.maxBody)
+			if err != nil {
+				return err
+			}
 			p, policy, err := a.flags.build(logger)
 			if err != nil {
 				return err
@@ -169,14 +174,14 @@ func (a *app) serveCommand() *cobra.Command {
 			srv := mcp.NewServer(p, mcp.Options{Version: version(), Logger: logger, Roots: policy, ToolsChange: a.flags.started != nil})
 			if opts.http == "" {
 				logger.Info("serving MCP over stdio", "tools", len(p.Visible()))
-				if err := mcp.ServeStdio(cmd.Context(), srv, a.stdin, a.stdout, mcp.StdioOptions{MaxMessage: opts.maxBody, Logger: logger}); err != nil {
+				if err := mcp.ServeStdio(cmd.Context(), srv, a.stdin, a.stdout, mcp.StdioOptions{MaxMessage: maxBody, Logger: logger}); err != nil {
 					return &runtimeError{err}
 				}
 				return nil
 			}
 			hopts := mcp.HTTPOptions{
 				Addr: opts.http, AllowedOrigins: opts.origins, AllowedHosts: opts.hosts,
-				Stateless: opts.stateless, MaxBody: opts.maxBody, MaxSessions: opts.maxSessions, MaxConns: opts.maxConns, Logger: logger,
+				Stateless: opts.stateless, MaxBody: maxBody, MaxSessions: opts.maxSessions, MaxConns: opts.maxConns, Logger: logger,
 			}
 			if hopts.SessionIdleTTL, err = parseDuration("--session-ttl", opts.sessionTTL); err != nil {
 				return err
@@ -184,19 +189,23 @@ func (a *app) serveCommand() *cobra.Command {
 			if hopts.ShutdownGrace, err = parseDuration("--shutdown-grace", opts.grace); err != nil {
 				return err
 			}
-			if opts.tokenEnv != "" {
-				hopts.Token = os.Getenv(opts.tokenEnv)
-				if hopts.Token == "" {
-					return fmt.Errorf("--auth-token-env %s: the environment variable is empty or not set", opts.tokenEnv)
-				}
+			if hopts.Token, err = tokenFromEnv(opts.tokenEnv); err != nil {
+				return err
+			}
+			ceiling, err := tool.ParseAccess(a.flags.access)
+			if err != nil {
+				return fmt.Errorf("--access: %w", err)
+			}
+			if hopts.OAuth, err = opts.oauth.options(cmd.Context(), p, opts.http, ceiling); err != nil {
+				return err
 			}
 			hs, err := mcp.NewHTTPServer(srv, hopts)
 			if err != nil {
 				return err
 			}
 			err = hs.Serve(cmd.Context(), func(addr net.Addr) {
-				logger.Info("serving MCP over streamable HTTP", "url", fmt.Sprintf("http://%s/mcp", addr), "tools", len(p.Visible()),
-					"stateless", opts.stateless, "auth", hopts.Token != "")
+				logger.Info("serving MCP over streamable HTTP", append([]any{"url", fmt.Sprintf("http://%s/mcp", addr), "tools", len(p.Visible()),
+					"stateless", opts.stateless, "auth", hopts.Token != "" || hopts.OAuth != nil}, oauthLog(hopts)...)...)
 			})
 			if err != nil {
 				return &runtimeError{err}
@@ -204,18 +213,32 @@ func (a *app) serveCommand() *cobra.Command {
 			return nil
 		},
 	}
+	cmd.SetFlagErrorFunc(serveFlagError)
 	f := cmd.Flags()
 	f.StringVar(&opts.http, "http", "", "serve streamable HTTP on ADDR (host:port) at /mcp instead of stdio")
 	f.StringVar(&opts.tokenEnv, "auth-token-env", "", "name of the environment variable holding the bearer token HTTP clients must send")
 	f.StringSliceVar(&opts.origins, "allowed-origins", nil, "browser origins allowed besides loopback ones")
 	f.StringSliceVar(&opts.hosts, "allowed-hosts", nil, "Host header values allowed besides loopback names")
 	f.BoolVar(&opts.stateless, "stateless", false, "no sessions: every request stands alone (for several instances behind a load balancer)")
-	f.Int64Var(&opts.maxBody, "max-body", mcp.DefaultMaxBody, "largest message in bytes: an HTTP request body, or one line over stdio")
+	f.StringVar(&opts.maxBody, "max-body", fmt.Sprintf("%dMiB", mcp.DefaultMaxBody>>20), "largest message (4MiB, 512K, 5000000): an HTTP request body, or one line over stdio")
 	f.IntVar(&opts.maxSessions, "max-sessions", mcp.DefaultMaxSessions, "most live HTTP sessions")
 	f.IntVar(&opts.maxConns, "max-conns", mcp.DefaultMaxConns, "most open HTTP connections; over it the oldest connection not serving a request is closed for the newcomer")
 	f.StringVar(&opts.sessionTTL, "session-ttl", mcp.DefaultSessionIdleTTL.String(), "end HTTP sessions idle for this long")
+	f.StringVar(&opts.oauth.issuer, "oauth-issuer", "", "accept OAuth access tokens (JWTs) from this authorization server's issuer URL, instead of a static token")
+	f.StringVar(&opts.oauth.audience, "oauth-audience", "", "with --oauth-issuer: this server's resource URL, the audience tokens must name (default http://ADDR/mcp of --http)")
+	f.StringVar(&opts.oauth.scopes, "oauth-scopes", oauth.DefaultScopes, "with --oauth-issuer: the access level each scope grants, SCOPE=LEVEL,…")
 	f.StringVar(&opts.grace, "shutdown-grace", mcp.DefaultShutdownGrace.String(), "how long in-flight calls may finish on shutdown")
+	a.flags.store.register(f)
 	return cmd
+}
+
+// oauthLog is what the start line says of OAuth: the issuer whose tokens
+// are accepted and the audience they must name; nothing without OAuth.
+func oauthLog(o mcp.HTTPOptions) []any {
+	if o.OAuth == nil {
+		return nil
+	}
+	return []any{"oauth_issuer", o.OAuth.Issuer, "oauth_audience", o.OAuth.Resource}
 }
 
 func (a *app) toolsCommand() *cobra.Command {
@@ -404,9 +427,9 @@ func (a *app) callLocal(ctx context.Context, p *engine.Host, name engine.Resolut
 	}
 	// curl's "@-" and "-T -" read the terminal's standard input.
 	ctx = engine.WithStdin(ctx, tool.NewStdin(a.stdin))
-	clearProgress := func() {}
+	var bar *progressBar
 	if !quiet {
-		ctx, clearProgress = a.progress(ctx)
+		ctx, bar = a.progress(ctx)
 	}
 	if console {
 		ctx = engine.WithConsole(ctx, tool.ConsoleOptions{Terminal: isTerminal(a.stdout)})
@@ -415,12 +438,12 @@ func (a *app) callLocal(ctx context.Context, p *engine.Host, name engine.Resolut
 	// tool writes it there as it reads it, instead of holding it.
 	var sink io.Writer
 	if t != nil && t.Verbatim && (console || a.pipeBudget() == pipedBudget) {
-		sink = terminalWriter(a.stdout)
+		sink = bar.clearsFirst(a.stdout, terminalWriter(a.stdout))
 		ctx = engine.WithSink(ctx, t, sink)
 	}
 	res := p.CallResolved(ctx, name, raw, tool.Limits{Bytes: a.pipeBudget()})
 	flushSink(sink)
-	clearProgress()
+	bar.clear()
 	if res.Console != nil {
 		return a.printConsole(res.Console)
 	}

@@ -9,7 +9,6 @@ import (
 	"io"
 	"net"
 	"os"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -350,24 +349,7 @@ func TestServeHTTP(t *testing.T) {
 		done <- run(ctx, []string{"serve", "--http", "127.0.0.1:0", "--auth-token-env", "F0_TEST_SERVE_TOKEN", "--log-level", "info"},
 			strings.NewReader(""), &stdout, &stderr)
 	}()
-	urlRE := regexp.MustCompile(`url=(http://127\.0\.0\.1:\d+/mcp)`)
-	var url string
-	deadline := time.Now().Add(testTimeout)
-	for url == "" {
-		if m := urlRE.FindStringSubmatch(stderr.String()); m != nil {
-			url = m[1]
-			break
-		}
-		select {
-		case code := <-done:
-			t.Fatalf("serve exited %d early:\n%s", code, stderr.String())
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no URL logged:\n%s", stderr.String())
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	url := servedURL(t, &stderr, done)
 	if !strings.Contains(stderr.String(), "auth=true") {
 		t.Errorf("start line does not say auth is on:\n%s", stderr.String())
 	}

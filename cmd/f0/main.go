@@ -38,6 +38,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	app.flags.close()
+	app.flags.closeStore()
 	if err == nil {
 		return exitOK
 	}

@@ -159,9 +159,9 @@ func (rt remoteTarget) connect(refusal *authRefusal) (*client.Client, string, er
 	refusal.next = http.DefaultTransport
 	httpClient := &http.Client{Transport: refusal}
 	if rt.tokenEnv != "" {
-		token := os.Getenv(rt.tokenEnv)
-		if token == "" {
-			return nil, "", fmt.Errorf("--auth-token-env %s: the environment variable is empty or not set", rt.tokenEnv)
+		token, err := tokenFromEnv(rt.tokenEnv)
+		if err != nil {
+			return nil, "", err
 		}
 		httpClient.Transport = bearerTransport{token: token, next: refusal}
 	}

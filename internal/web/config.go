@@ -28,6 +28,9 @@ type Config struct {
 	// when connecting, on the resolved address. Metadata and link-local
 	// addresses are denied unless an allow rule names them.
 	Allow, Deny []string
+	// Proxies are the operator's proxies (--proxy, --noproxy, or curl's
+	// environment variables); the zero value connects directly.
+	Proxies Proxies
 }
 
 // WithDefaults fills the zero values.
