@@ -25,6 +25,7 @@ type builder struct {
 	out      map[string]any
 	from     map[string]string
 	soft     []field
+	implied  []field // the fields absent and set gave, for the note
 	variants []map[string]any
 	calls    []Call
 	edit     *EditText
@@ -90,6 +91,7 @@ func (b *builder) run() (Result, error) {
 	res.Calls = calls
 	res.Batch = len(calls) > 1
 	res.Notes = b.resultNotes(calls)
+	res.Moves = b.moves()
 	return res, nil
 }
 
@@ -115,6 +117,11 @@ func (b *builder) mapFields() error {
 func (b *builder) field(k string) error {
 	v := b.args[k]
 	rule := b.rules[k]
+	if rule == nil && b.route != nil && b.r.v.ownField(b.tool, k) && !b.selects(k) {
+		b.put(k, k, v)
+		b.use(k, UseMapped, []string{k})
+		return nil
+	}
 	if rule == nil {
 		return b.unruled(k)
 	}
@@ -142,6 +149,16 @@ func (b *builder) field(k string) error {
 		return b.errorf(k, "the table gives this field a rule of no kind")
 	}
 	return nil
+}
+
+// selects reports whether k is a field the route's `when` tests.
+func (b *builder) selects(k string) bool {
+	for _, c := range b.route.When {
+		if c.Field == k {
+			return true
+		}
+	}
+	return false
 }
 
 // unruled handles a field with no rule on this route: a `when` selector
@@ -262,6 +279,7 @@ func (b *builder) use(k string, u Use, to []string) {
 // defaults sets, for the fields the call does not give, the f0 fields the
 // rules' absent and the route's set imply; what the call gives wins.
 func (b *builder) defaults() {
+	chosen := len(b.soft) // the fields value tables chose come first
 	names := make([]string, 0, len(b.rules))
 	for n := range b.rules {
 		names = append(names, n)
@@ -276,9 +294,12 @@ func (b *builder) defaults() {
 	if b.route != nil {
 		b.softAll(b.route.Set)
 	}
-	for _, f := range b.soft {
+	for i, f := range b.soft {
 		if _, ok := b.out[f.name]; !ok {
 			b.out[f.name] = f.value
+			if i >= chosen {
+				b.implied = append(b.implied, f)
+			}
 		}
 	}
 }
@@ -427,19 +448,7 @@ func (b *builder) resultNotes(calls []Call) []string {
 // understood says how the call was read: whose tool, which f0 call, which
 // field went where.
 func (b *builder) understood(calls []Call) string {
-	readers := map[string][]string{}
-	for _, u := range b.uses {
-		if r := b.rules[u.Field]; u.Use == UseConsumed && r != nil && r.Consumed != "" {
-			readers[r.Consumed] = append(readers[r.Consumed], u.Field)
-		}
-	}
-	var parts []string
-	for _, u := range b.uses {
-		if len(u.To) > 0 && (u.Use == UseMapped || u.Use == UseApprox || u.Use == UseConsumed) && !strings.Contains(u.Field, "[") {
-			from := append([]string{u.Field}, readers[u.Field]...)
-			parts = append(parts, strings.Join(from, ", ")+" → "+strings.Join(u.To, ", "))
-		}
-	}
+	parts := b.moves()
 	target := b.target
 	switch {
 	case len(calls) > 1:
@@ -452,4 +461,54 @@ func (b *builder) understood(calls []Call) string {
 		s += " (" + strings.Join(parts, "; ") + ")"
 	}
 	return s
+}
+
+// moves say which field of the call went to which f0 fields ("file_path →
+// path"), with the value for a value table's choice; a field that kept its
+// name is left out.
+func (b *builder) moves() []string {
+	readers := map[string][]string{}
+	for _, u := range b.uses {
+		if r := b.rules[u.Field]; u.Use == UseConsumed && r != nil && r.Consumed != "" {
+			readers[r.Consumed] = append(readers[r.Consumed], u.Field)
+		}
+	}
+	var parts []string
+	for _, u := range b.uses {
+		if len(u.To) == 0 || (u.Use != UseMapped && u.Use != UseApprox && u.Use != UseConsumed) || strings.Contains(u.Field, "[") {
+			continue
+		}
+		r := b.rules[u.Field]
+		plain := r == nil || r.Transform == "" || r.Transform == "copy" || r.Transform == "items"
+		if plain && len(u.To) == 1 && u.To[0] == u.Field {
+			continue // an f0 field under its own name
+		}
+		from := append([]string{u.Field}, readers[u.Field]...)
+		to := append([]string(nil), u.To...)
+		if !plain {
+			for i, f := range from {
+				if v, ok := b.args[f]; ok && isScalar(v) {
+					from[i] += " " + quote(v)
+				}
+			}
+			for i, f := range to {
+				if v, ok := b.out[f]; ok && isScalar(v) {
+					to[i] += " " + quote(v)
+				}
+			}
+		}
+		parts = append(parts, strings.Join(from, ", ")+" → "+strings.Join(to, ", "))
+	}
+	for _, f := range b.implied {
+		parts = append(parts, f.name+" "+quote(f.value))
+	}
+	return parts
+}
+
+func isScalar(v any) bool {
+	switch v.(type) {
+	case map[string]any, []any:
+		return false
+	}
+	return true
 }

@@ -94,6 +94,7 @@ func (v *Vocabulary) add(t *Table) {
 	idx := len(v.tables)
 	v.tables = append(v.tables, t)
 	for _, tool := range t.Tools {
+		tool.f0Takes = v.f0Fields(tool)
 		for _, n := range tool.Names {
 			key := normName(n)
 			v.byName[key] = append(v.byName[key], candidate{tool: tool, table: idx, spelling: n})

@@ -23,6 +23,9 @@ const maxDepth = 3
 // table has the name. env may be nil: then no path is checked at run time.
 func (v *Vocabulary) Resolve(ctx context.Context, req Request, env Env) (Result, error) {
 	name, cands := v.lookup(req.Name)
+	if req.Agent == "" {
+		req.Agent = v.serverAgent(req.Name, name)
+	}
 	res := Result{Name: name}
 	if own, ok := v.f0Norm[normName(name)]; ok {
 		cands = v.overOwn(own, cands, req.Args)
@@ -68,6 +71,25 @@ func (v *Vocabulary) lookup(name string) (string, []candidate) {
 		queue = append(queue, v.stripped(n)...)
 	}
 	return name, nil
+}
+
+// serverAgent is the table a server prefix names, when the name was sent
+// with one (mcp__filesystem__read_file is the filesystem server's
+// read_file): the agent whose id is the server's name, or "mcp-" and it.
+func (v *Vocabulary) serverAgent(asked, name string) string {
+	prefix := strings.ToLower(strings.TrimSuffix(strings.TrimSpace(asked), name))
+	server := strings.Trim(prefix, "_-.:/ ")
+	server = strings.Trim(strings.TrimPrefix(server, "mcp"), "_-.:/ ")
+	server = strings.TrimPrefix(server, "server_")
+	if server == "" {
+		return ""
+	}
+	for _, t := range v.tables {
+		if t.Agent == server || t.Agent == "mcp-"+server {
+			return t.Agent
+		}
+	}
+	return ""
 }
 
 // stripped are the names left when a client's or server's prefix is
@@ -133,7 +155,7 @@ func score(name string, c candidate, req Request) [4]int {
 	}
 	fits := 1
 	for k := range req.Args {
-		if !c.tool.known[k] {
+		if !c.tool.known[k] && !c.tool.f0Takes[k] && !c.tool.F0Fields {
 			fits = 0
 		}
 		if contains(c.tool.Published, k) {
@@ -237,7 +259,7 @@ func (r *resolver) resolveTool(ctx context.Context, t *Tool, args map[string]any
 // published field: an unknown field is an error, never dropped.
 func (r *resolver) checkKnown(t *Tool, args map[string]any) error {
 	for _, k := range orderedKeys(args, t.Published) {
-		if !t.known[k] {
+		if !t.known[k] && !r.v.ownField(t, k) {
 			e := r.inputError(t, k, "unknown field", "")
 			e.Nearest = nearest(k, t.Published)
 			if e.Nearest == "" {
