@@ -17,9 +17,21 @@ import (
 // foreignAnswer answers a call that another agent's vocabulary answered
 // itself: f0 has no equivalent of the foreign tool, or the call's values
 // do not fit it. The text names the f0 call to make instead.
-func (p *Host) foreignAnswer(f *repair.Foreign, raw any) tool.Result {
+func (p *Host) foreignAnswer(r Dialect, f *repair.Foreign, raw any) tool.Result {
 	passed := (&callState{raw: raw}).passed()
-	return tool.Result{IsError: true, Text: fmt.Sprintf("%s: %s\nYou passed: %s", text.QuoteShort(f.Name), f.Text, passed)}
+	answer := fmt.Sprintf("%s: %s\nYou passed: %s", text.QuoteShort(f.Name), f.Text, passed)
+	shown := map[*tool.Tool]bool{}
+	for _, name := range f.Means {
+		t, ok := p.Resolve(name)
+		if !ok || shown[t] || len(shown) == 2 {
+			continue
+		}
+		shown[t] = true
+		if ex, ok := p.exampleWithin(r, t); ok {
+			answer += "\nExample: " + ex
+		}
+	}
+	return tool.Result{IsError: true, Text: answer}
 }
 
 // toolWord matches a word that may name one of f0's tools, in its dotted

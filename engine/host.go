@@ -286,7 +286,7 @@ func (p *Host) prepare(ctx context.Context, r Resolution, raw any) (*callState, 
 		return nil, nil, &res
 	}
 	if out.Halt == repair.Refused {
-		res := p.foreignAnswer(out.Foreign, raw)
+		res := p.foreignAnswer(render, out.Foreign, raw)
 		return nil, nil, &res
 	}
 	t := out.Tool

@@ -26,6 +26,10 @@ type Foreign struct {
 	Name string
 	// Text is the answer, its f0 tool names written for the caller.
 	Text string
+	// Means are the f0 tools (canonical names) the foreign tool maps to,
+	// when the answer is an error in the call's values: the engine shows
+	// an example call of each, which does what was asked.
+	Means []string
 }
 
 // readForeignName reads a call whose name is not f0's in the other
@@ -42,6 +46,7 @@ func readForeignName(s *State, name string, args map[string]any, depth int) bool
 		res, err := v.Resolve(s.ctx, vocab.Request{Name: asked, Args: args, Agent: s.Env.Agent()}, s.Env.Paths())
 		if err != nil {
 			s.foreignAnswer(name, inputErrorText(err))
+			s.out.Foreign.Means = v.Targets(asked)
 			return true
 		}
 		if res.Outcome != vocab.NoMatch {

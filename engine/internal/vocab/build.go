@@ -117,7 +117,10 @@ func (b *builder) mapFields() error {
 func (b *builder) field(k string) error {
 	v := b.args[k]
 	rule := b.rules[k]
-	if rule == nil && b.route != nil && b.r.v.ownField(b.tool, k) && !b.selects(k) {
+	if rule == nil && b.route != nil && !b.selects(k) && (b.r.v.ownField(b.tool, k) || !b.tool.known[k]) {
+		// f0's own field, or one the foreign tool does not publish: the f0
+		// tool reads it, or its validation refuses it, naming the call that
+		// was probably meant. Never dropped.
 		b.put(k, k, v)
 		b.use(k, UseMapped, []string{k})
 		return nil
@@ -289,7 +292,7 @@ func (b *builder) defaults() {
 		if b.args[n] != nil || b.rules[n].Absent == nil {
 			continue
 		}
-		b.softAll(b.rules[n].Absent)
+		b.softAll(b.absentFor(n, b.rules[n].Absent))
 	}
 	if b.route != nil {
 		b.softAll(b.route.Set)
@@ -302,6 +305,28 @@ func (b *builder) defaults() {
 			}
 		}
 	}
+}
+
+// absentFor is the defaults a field's absence implies, for this call. A
+// default that narrows the answer (Claude Code's Grep lists only files
+// unless told) applies only when the client is known to be that agent: a
+// model trained on another agent's tool of the same name and fields
+// (Amp's Grep lists lines) would get an ok answer to a narrower question.
+// Without it the answer holds the narrower one (lines with their files),
+// and a note says so.
+func (b *builder) absentFor(field string, m map[string]any) map[string]any {
+	if b.r.agent == b.tool.agent {
+		return m
+	}
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		if breadth(map[string]any{k: v}) < breadth(map[string]any{}) {
+			b.notes = append(b.notes, fmt.Sprintf("without %s, read as the broader answer: %s's tool would give %s %v", field, b.tool.agent, k, v))
+			continue
+		}
+		out[k] = v
+	}
+	return out
 }
 
 func (b *builder) softAll(m map[string]any) {

@@ -23,6 +23,7 @@ const maxDepth = 3
 // table has the name. env may be nil: then no path is checked at run time.
 func (v *Vocabulary) Resolve(ctx context.Context, req Request, env Env) (Result, error) {
 	name, cands := v.lookup(req.Name)
+	clientAgent := req.Agent
 	if req.Agent == "" {
 		req.Agent = v.serverAgent(req.Name, name)
 	}
@@ -33,8 +34,9 @@ func (v *Vocabulary) Resolve(ctx context.Context, req Request, env Env) (Result,
 	if len(cands) == 0 {
 		return res, nil
 	}
+	known := clientAgent
 	ranked := rank(name, cands, req)
-	r := &resolver{v: v, env: env}
+	r := &resolver{v: v, env: env, agent: known}
 	out, err := r.resolveTool(ctx, ranked[0].tool, req.Args, 0)
 	if err != nil {
 		return res, err
@@ -154,7 +156,7 @@ func score(name string, c candidate, req Request) [4]int {
 		s[0] = 1
 	}
 	fits := 1
-	for k := range req.Args {
+	for k := range respell(c.tool, req.Args) {
 		if !c.tool.known[k] && !c.tool.f0Takes[k] && !c.tool.F0Fields {
 			fits = 0
 		}
@@ -225,6 +227,9 @@ func breadth(args map[string]any) int {
 type resolver struct {
 	v   *Vocabulary
 	env Env
+	// agent is the agent the client is known to be (Request.Agent), "" when
+	// the vocabulary only guessed it from the name.
+	agent string
 }
 
 // resolveTool maps a call of one foreign tool.
@@ -233,9 +238,7 @@ func (r *resolver) resolveTool(ctx context.Context, t *Tool, args map[string]any
 	if depth > maxDepth {
 		return res, r.inputError(t, "", "calls itself more than 3 levels deep", "")
 	}
-	if err := r.checkKnown(t, args); err != nil {
-		return res, err
-	}
+	args = respell(t, args)
 	idx := r.chooseRoute(ctx, t, args)
 	if idx < 0 {
 		return res, r.noRoute(t, args)
@@ -253,22 +256,6 @@ func (r *resolver) resolveTool(ctx context.Context, t *Tool, args map[string]any
 	out, err := newBuilder(ctx, r, t, route, args, depth).run()
 	out.Route = idx
 	return out, err
-}
-
-// checkKnown refuses a field the tool does not read, naming the nearest
-// published field: an unknown field is an error, never dropped.
-func (r *resolver) checkKnown(t *Tool, args map[string]any) error {
-	for _, k := range orderedKeys(args, t.Published) {
-		if !t.known[k] && !r.v.ownField(t, k) {
-			e := r.inputError(t, k, "unknown field", "")
-			e.Nearest = nearest(k, t.Published)
-			if e.Nearest == "" {
-				e.Problem = "unknown field; the tool takes no arguments"
-			}
-			return e
-		}
-	}
-	return nil
 }
 
 // noRoute explains that no reading of the tool fits the call, listing the
@@ -340,4 +327,63 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// respell gives the call's fields the tool's own spelling where they
+// differ from a field it reads only in case or separators (filePath for
+// file_path, OldString for old_string): models trained on one agent write
+// its fields in the spelling of another. A spelling two fields share, or
+// a field the call also gives as spelt, is left for the f0 tool to refuse.
+func respell(t *Tool, args map[string]any) map[string]any {
+	var renames map[string]string
+	for k := range args {
+		if t.known[k] {
+			continue
+		}
+		if f, ok := t.spelling(k); ok {
+			if _, given := args[f]; !given {
+				if renames == nil {
+					renames = map[string]string{}
+				}
+				renames[k] = f
+			}
+		}
+	}
+	if renames == nil {
+		return args
+	}
+	out := make(map[string]any, len(args))
+	for k, v := range args {
+		if f, ok := renames[k]; ok {
+			k = f
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// spelling is the one field t reads that k spells with other case or
+// separators.
+func (t *Tool) spelling(k string) (string, bool) {
+	want, found := foldField(k), ""
+	for f := range t.known {
+		if foldField(f) == want {
+			if found != "" {
+				return "", false
+			}
+			found = f
+		}
+	}
+	return found, found != ""
+}
+
+// foldField is a field name without case and separators.
+func foldField(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
