@@ -156,7 +156,7 @@ func (s *State) foreignNote(name string, res vocab.Result, calls []vocab.Call) s
 		ran = fmt.Sprintf("%s of %d calls (%s)", ran, len(calls), strings.Join(names, ", "))
 	}
 	whose := res.Agent + "'s"
-	if res.Agent == reportsTable {
+	if res.Agent == reportsTable || res.Agent == "" {
 		whose = "another server's"
 	}
 	note := fmt.Sprintf("note: %s is %s tool name; ran %s", text.QuoteShort(name), whose, ran)

@@ -309,15 +309,12 @@ func (b *builder) defaults() {
 
 // absentFor is the defaults a field's absence implies, for this call. A
 // default that narrows the answer (Claude Code's Grep lists only files
-// unless told) applies only when the client is known to be that agent: a
-// model trained on another agent's tool of the same name and fields
-// (Amp's Grep lists lines) would get an ok answer to a narrower question.
-// Without it the answer holds the narrower one (lines with their files),
-// and a note says so.
+// unless told) is not applied: a model trained on another agent's tool of
+// the same name and fields (Amp's Grep lists lines) would get an ok answer
+// to a narrower question, whichever client it runs in. Without it the
+// answer holds the narrower one (lines with their files), and a note says
+// so.
 func (b *builder) absentFor(field string, m map[string]any) map[string]any {
-	if b.r.agent == b.tool.agent {
-		return m
-	}
 	out := make(map[string]any, len(m))
 	for k, v := range m {
 		if breadth(map[string]any{k: v}) < breadth(map[string]any{}) {

@@ -17,8 +17,12 @@ var files embed.FS
 // to know of f0 itself: the fields each f0 tool accepts and the ripgrep
 // type names. It is read-only after Load and safe for concurrent use.
 type Vocabulary struct {
-	tables   []*Table
-	byName   map[string][]candidate
+	tables []*Table
+	byName map[string][]candidate
+	// byFold holds the same candidates under the name without case or
+	// separators (webfetch for WebFetch, multiedit for MultiEdit), for a
+	// name whose separators no table spells.
+	byFold   map[string][]candidate
 	f0       map[string]*F0Tool
 	f0Norm   map[string]string
 	rgTypes  map[string][]string
@@ -58,7 +62,7 @@ var defaultPrefixes = []string{"f0", "functions", "default_api", "mcp", "filesys
 
 // Load parses the embedded tables, f0-fields.json and _rg-types.json.
 func Load(opts Options) (*Vocabulary, error) {
-	v := &Vocabulary{byName: map[string][]candidate{}, prefixes: opts.Prefixes}
+	v := &Vocabulary{byName: map[string][]candidate{}, byFold: map[string][]candidate{}, prefixes: opts.Prefixes}
 	if v.prefixes == nil {
 		v.prefixes = defaultPrefixes
 	}
@@ -98,6 +102,7 @@ func (v *Vocabulary) add(t *Table) {
 		for _, n := range tool.Names {
 			key := normName(n)
 			v.byName[key] = append(v.byName[key], candidate{tool: tool, table: idx, spelling: n})
+			v.byFold[foldField(n)] = append(v.byFold[foldField(n)], candidate{tool: tool, table: idx, spelling: n})
 		}
 	}
 }

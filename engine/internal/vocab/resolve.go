@@ -2,6 +2,7 @@ package vocab
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -34,20 +35,57 @@ func (v *Vocabulary) Resolve(ctx context.Context, req Request, env Env) (Result,
 	if len(cands) == 0 {
 		return res, nil
 	}
-	known := clientAgent
+	r := &resolver{v: v, env: env, agent: clientAgent}
 	ranked := rank(name, cands, req)
-	r := &resolver{v: v, env: env, agent: known}
-	out, err := r.resolveTool(ctx, ranked[0].tool, req.Args, 0)
+	if len(ranked) > 1 && !speaks(ranked[0].tool, req.Args) {
+		out, ok, err := v.shared(name, ranked, req.Args)
+		if err != nil || ok {
+			return out, err
+		}
+	}
+	out, chosen, err := r.first(ctx, ranked, req.Args)
 	if err != nil {
 		return res, err
 	}
-	chosen := ranked[0]
-	if len(ranked) > 1 && sameRank(name, ranked[0], ranked[1], req) && ranked[0].tool.agent != ranked[1].tool.agent {
-		out, chosen = r.broader(ctx, out, ranked[0], ranked[1], req.Args)
+	if i := rival(name, ranked, chosen, req); i >= 0 {
+		out, chosen = r.broader(ctx, out, chosen, ranked[i], req.Args)
 	}
 	out.Name = name
 	out.Tool = chosen.spelling
 	return out, nil
+}
+
+// first resolves the call as the first ranked tool that has a route for
+// it: a tool whose every route needs what the call lacks (the filesystem
+// server's edit_file needs edits) gives way to the next that reads the
+// call's fields, and its error stands only when none does.
+func (r *resolver) first(ctx context.Context, ranked []candidate, args map[string]any) (Result, candidate, error) {
+	var firstErr error
+	for i, c := range ranked {
+		if i > 0 && !fits(c.tool, args) {
+			break
+		}
+		out, err := r.resolveTool(ctx, c.tool, args, 0)
+		var nr *noRouteError
+		if err == nil || !errors.As(err, &nr) {
+			return out, c, err
+		}
+		if firstErr == nil {
+			firstErr = err
+		}
+	}
+	return Result{}, ranked[0], firstErr
+}
+
+// rival is the index of the ranked tool of another agent that the call's
+// spelling and fields do not tell from the chosen one, or -1.
+func rival(name string, ranked []candidate, chosen candidate, req Request) int {
+	for i, c := range ranked {
+		if c.tool != chosen.tool && c.tool.agent != chosen.tool.agent && sameRank(name, c, chosen, req) {
+			return i
+		}
+	}
+	return -1
 }
 
 // lookup finds the foreign tools a requested name may mean: the name as
@@ -65,6 +103,9 @@ func (v *Vocabulary) lookup(name string) (string, []candidate) {
 		}
 		seen[n] = true
 		if c := v.byName[normName(n)]; len(c) > 0 {
+			return n, c
+		}
+		if c := v.byFold[foldField(n)]; len(c) > 0 {
 			return n, c
 		}
 		if _, own := v.f0Norm[normName(n)]; own {
@@ -133,9 +174,10 @@ func (v *Vocabulary) overOwn(own string, cands []candidate, args map[string]any)
 	return out
 }
 
-// rank orders the candidates: exact spelling first, then the tools that
-// read every field of the call, then the client's own agent, then the
-// most fields of the call published, then table order.
+// rank orders the candidates (README §10): the tools that publish every
+// field of the call first, then exact spelling, then the tools that read
+// every field (f0's own fields included), then the most fields of the call
+// published, then the client's own agent, then table order.
 func rank(name string, cands []candidate, req Request) []candidate {
 	out := append([]candidate(nil), cands...)
 	sort.SliceStable(out, func(i, j int) bool {
@@ -150,29 +192,56 @@ func rank(name string, cands []candidate, req Request) []candidate {
 	return out
 }
 
-func score(name string, c candidate, req Request) [4]int {
-	var s [4]int
-	if c.spelling == name {
+func score(name string, c candidate, req Request) [5]int {
+	var s [5]int
+	if speaks(c.tool, req.Args) {
 		s[0] = 1
 	}
-	fits := 1
+	if c.spelling == name {
+		s[1] = 1
+	}
+	if fits(c.tool, req.Args) {
+		s[2] = 1
+	}
 	for k := range respell(c.tool, req.Args) {
-		if !c.tool.known[k] && !c.tool.f0Takes[k] && !c.tool.F0Fields {
-			fits = 0
-		}
 		if contains(c.tool.Published, k) {
 			s[3]++
 		}
 	}
-	s[1] = fits
 	if req.Agent != "" && c.tool.agent == req.Agent {
-		s[2] = 1
+		s[4] = 1
 	}
 	return s
 }
 
+// speaks reports whether t publishes (or reads by a rule) every field of
+// the call, in some spelling: the call is in t's vocabulary.
+func speaks(t *Tool, args map[string]any) bool {
+	for k := range respell(t, args) {
+		if !t.known[k] && !t.F0Fields {
+			return false
+		}
+	}
+	return true
+}
+
+// fits reports whether every field of the call is t's or one the f0 tools
+// of t's routes take.
+func fits(t *Tool, args map[string]any) bool {
+	for k := range respell(t, args) {
+		if !t.known[k] && !t.f0Takes[k] && !t.F0Fields {
+			return false
+		}
+	}
+	return true
+}
+
+// sameRank reports whether the spelling and the fields do not tell a from
+// b; the client's agent does not decide it (a model trained on Amp calls
+// Grep from any client).
 func sameRank(name string, a, b candidate, req Request) bool {
-	return score(name, a, req) == score(name, b, req)
+	sa, sb := score(name, a, req), score(name, b, req)
+	return [4]int(sa[:4]) == [4]int(sb[:4])
 }
 
 // broader settles two readings that the spelling and the fields do not
@@ -269,8 +338,14 @@ func (r *resolver) noRoute(t *Tool, args map[string]any) error {
 		}
 		forms = append(forms, strings.Join(conds, " and "))
 	}
-	return &InputError{Agent: t.agent, Tool: t.Names[0], Problem: fmt.Sprintf("none of its forms fits the arguments %s", keyList(args)), Accepted: forms}
+	return &noRouteError{&InputError{Agent: t.agent, Tool: t.Names[0], Problem: fmt.Sprintf("none of its forms fits the arguments %s", keyList(args)), Accepted: forms}}
 }
+
+// noRouteError is the InputError of a tool none of whose routes holds for
+// the call: another agent's tool of the same name may read it.
+type noRouteError struct{ *InputError }
+
+func (e *noRouteError) Unwrap() error { return e.InputError }
 
 func (r *resolver) inputError(t *Tool, field, problem, fix string) *InputError {
 	return &InputError{Agent: t.agent, Tool: t.Names[0], Field: field, Problem: problem, Fix: fix}
