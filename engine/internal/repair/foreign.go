@@ -82,7 +82,7 @@ func (s *State) applyForeign(name string, res vocab.Result, depth int) {
 		return
 	}
 	if len(calls) == 1 && calls[0].Tool == vocab.TargetShell {
-		s.shellForeign(name, res, calls[0].Command)
+		s.shellForeign(name, res, calls[0])
 		return
 	}
 	s.runForeign(name, res, calls)
@@ -206,15 +206,20 @@ func (s *State) unwrapForeign(name string, res vocab.Result, depth int) {
 // shellForeign routes a foreign shell tool's command line through f0's
 // shell table (Spec.Shell): curl is net.curl, cat fs.read, ls fs.list.
 // Any other command halts as a shell name f0 cannot run.
-func (s *State) shellForeign(name string, res vocab.Result, line string) {
-	route := resolveShell(s.Env, name, map[string]any{"command": line})
+func (s *State) shellForeign(name string, res vocab.Result, call vocab.Call) {
+	line := call.Command
+	raw := map[string]any{"command": line}
+	for k, v := range call.Args {
+		raw[k] = v
+	}
+	route := resolveShell(s.Env, name, raw)
 	if route == nil {
 		s.out.ShellName, s.out.ShellLine = true, line
 		s.halt(NoTool)
 		return
 	}
 	s.Route = route
-	s.Raw = map[string]any{"command": line}
+	s.Raw = raw
 	s.useTool(route.Tool)
 	for _, n := range foreignNotes(res) {
 		s.Notes = append(s.Notes, "note: "+s.Env.Text(n))

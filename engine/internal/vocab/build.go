@@ -384,7 +384,13 @@ func (b *builder) routeCalls() ([]Call, error) {
 		if b.command == nil {
 			return nil, b.errorf("", "needs the command to run")
 		}
-		return []Call{{Tool: TargetShell, Command: *b.command}}, nil
+		// Fields the shell tool does not publish stay with the command,
+		// for the routed tool's validation to refuse: never dropped.
+		var rest map[string]any
+		if len(b.out) > 0 {
+			rest = b.out
+		}
+		return []Call{{Tool: TargetShell, Command: *b.command, Args: rest}}, nil
 	case TargetCall:
 		if b.unwrap == nil || b.unwrap.Tool == "" {
 			return nil, b.errorf(b.route.callField(), "needs the name of the tool to call")
