@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"slices"
 	"sort"
 	"strings"
 
@@ -258,14 +257,6 @@ func (r *resolver) broader(ctx context.Context, first Result, one, other candida
 	if a.Tool != b.Tool || reflect.DeepEqual(a.Args, b.Args) {
 		return first, one
 	}
-	if w, ok := unionWindow(a, b); ok {
-		first.Calls = []Call{w}
-		first.Moves = slices.DeleteFunc(first.Moves, func(m string) bool {
-			return strings.HasPrefix(m, "offset") || strings.HasPrefix(m, "limit")
-		})
-		first.Notes = append(first.Notes, fmt.Sprintf("%s is also %s's tool, which counts lines otherwise; read lines that hold both readings", one.spelling, second.Agent))
-		return first, one
-	}
 	pick, lose, chosen := first, second, one
 	ba, bb := breadth(a.Args), breadth(b.Args)
 	why := "whose answer contains the other's"
@@ -277,68 +268,6 @@ func (r *resolver) broader(ctx context.Context, first Result, one, other candida
 	}
 	pick.Notes = append(pick.Notes, fmt.Sprintf("%s is also %s's tool; read as %s's, %s", chosen.spelling, lose.Agent, pick.Agent, why))
 	return pick, chosen
-}
-
-// unionWindow is one fs.read of the lines two readings of a call read
-// (Roo Code's read_file counts offset from 1, Mistral Vibe's from 0):
-// the answer then holds the lines of either.
-func unionWindow(a, b Call) (Call, bool) {
-	if a.Tool != "fs.read" || b.Tool != "fs.read" || !sameBut(a.Args, b.Args, "offset", "limit") {
-		return Call{}, false
-	}
-	sa, ea, okA := readWindow(a.Args)
-	sb, eb, okB := readWindow(b.Args)
-	if !okA || !okB {
-		return Call{}, false
-	}
-	out := make(map[string]any, len(a.Args))
-	for k, v := range a.Args {
-		out[k] = v
-	}
-	start := min(sa, sb)
-	out["offset"] = start
-	delete(out, "limit")
-	if ea > 0 && eb > 0 {
-		out["limit"] = max(ea, eb) - start
-	}
-	return Call{Tool: a.Tool, Args: out}, true
-}
-
-// readWindow is the first line and the line after the last that fs.read args
-// read; end 0 is the end of the file.
-func readWindow(args map[string]any) (start, end int, ok bool) {
-	start, end = 1, 0
-	if v, given := args["offset"]; given {
-		n, isInt := asInt(v)
-		if !isInt || n < 1 {
-			return 0, 0, false
-		}
-		start = n
-	}
-	if v, given := args["limit"]; given {
-		n, isInt := asInt(v)
-		if !isInt || n < 1 {
-			return 0, 0, false
-		}
-		end = start + n
-	}
-	return start, end, true
-}
-
-// sameBut reports whether a and b hold the same fields and values but for
-// the fields named.
-func sameBut(a, b map[string]any, but ...string) bool {
-	for _, m := range []map[string]any{a, b} {
-		for k := range m {
-			if contains(but, k) {
-				continue
-			}
-			if !reflect.DeepEqual(a[k], b[k]) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // unused counts the fields the tool publishes that the call does not give:
