@@ -46,7 +46,7 @@ func readForeignName(s *State, name string, args map[string]any, depth int) bool
 		res, err := v.Resolve(s.ctx, vocab.Request{Name: asked, Args: args, Agent: s.Env.Agent()}, s.Env.Paths())
 		if err != nil {
 			s.foreignAnswer(name, inputErrorText(err))
-			s.out.Foreign.Means = v.Targets(asked)
+			s.out.Foreign.Means = meansOf(err, v.Targets(asked))
 			return true
 		}
 		if res.Outcome != vocab.NoMatch {
@@ -233,6 +233,17 @@ func (s *State) shellForeign(name string, res vocab.Result, call vocab.Call) {
 func (s *State) foreignAnswer(name, answer string) {
 	s.out.Foreign = &Foreign{Name: name, Text: s.Env.Text(answer)}
 	s.halt(Refused)
+}
+
+// meansOf are the f0 tools whose examples answer a table's error: the
+// tool of the route that read the call first, then every tool the name
+// may mean.
+func meansOf(err error, targets []string) []string {
+	var ie *vocab.InputError
+	if errors.As(err, &ie) && ie.Target != "" && ie.Target != vocab.TargetBatch && ie.Target != vocab.TargetShell && ie.Target != vocab.TargetCall {
+		return append([]string{ie.Target}, targets...)
+	}
+	return targets
 }
 
 // inputErrorText writes a table's error for the caller.

@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+
+	"github.com/agnivade/levenshtein"
 )
 
 // builder maps the fields of one call (or of one item of a list) by their
@@ -114,13 +116,36 @@ func (b *builder) mapFields() error {
 	return nil
 }
 
+// misspelt is the field the tool publishes that k misspells (StartLin for
+// StartLine: two edits or fewer, not only case or separators), when f0's
+// tool does not take k either; "" otherwise.
+func (b *builder) misspelt(k string) string {
+	if b.r.v.ownField(b.tool, k) || len(k) < 5 {
+		return ""
+	}
+	near := nearest(k, b.tool.Published)
+	if near == "" || foldField(near) == foldField(k) {
+		return ""
+	}
+	if levenshtein.ComputeDistance(strings.ToLower(k), strings.ToLower(near)) > 2 {
+		return ""
+	}
+	return near
+}
+
 func (b *builder) field(k string) error {
 	v := b.args[k]
 	rule := b.rules[k]
 	if rule == nil && b.route != nil && !b.selects(k) && (b.r.v.ownField(b.tool, k) || !b.tool.known[k]) {
 		// f0's own field, or one the foreign tool does not publish: the f0
 		// tool reads it, or its validation refuses it, naming the call that
-		// was probably meant. Never dropped.
+		// was probably meant. Never dropped. A misspelling of a field the
+		// tool publishes is refused here, naming that field.
+		if near := b.misspelt(k); near != "" {
+			e := b.errorf(k, "unknown field")
+			e.Nearest = near
+			return e
+		}
 		b.put(k, k, v)
 		b.use(k, UseMapped, []string{k})
 		return nil
@@ -364,7 +389,7 @@ func (b *builder) errorf(k, format string, a ...any) *InputError {
 	if k != "" {
 		f = b.prefix + k
 	}
-	return &InputError{Agent: b.tool.agent, Tool: b.tool.Names[0], Field: f, Problem: fmt.Sprintf(format, a...)}
+	return &InputError{Agent: b.tool.agent, Tool: b.tool.Names[0], Field: f, Problem: fmt.Sprintf(format, a...), Target: b.target}
 }
 
 // listField reports whether the f0 field to of the builder's target is a
@@ -377,10 +402,26 @@ func (b *builder) listField(to string) bool {
 	return strings.HasSuffix(t.Fields[to].Type, "[]")
 }
 
+// commandFromOut takes the command line of a shell route from a field
+// named command that the tool does not publish (Warp's run_command
+// {command} read as Windsurf's {CommandLine}): the word every shell tool
+// but a few uses.
+func (b *builder) commandFromOut() {
+	line, ok := b.out["command"].(string)
+	if !ok || strings.TrimSpace(line) == "" {
+		return
+	}
+	delete(b.out, "command")
+	b.command = &line
+}
+
 // routeCalls are the calls the route makes from the mapped fields.
 func (b *builder) routeCalls() ([]Call, error) {
 	switch b.target {
 	case TargetShell:
+		if b.command == nil {
+			b.commandFromOut()
+		}
 		if b.command == nil {
 			return nil, b.errorf("", "needs the command to run")
 		}

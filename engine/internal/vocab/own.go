@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"regexp"
+	"sort"
 	"strings"
 )
 
@@ -131,11 +132,32 @@ func (v *Vocabulary) Targets(name string) []string {
 	var out []string
 	for _, c := range cands {
 		for _, r := range c.tool.Routes {
-			if r.Refuse == "" && r.To != TargetBatch && r.To != TargetShell && r.To != TargetCall && !contains(out, r.To) {
-				out = append(out, r.To)
+			for _, to := range routeTargets(r) {
+				if !contains(out, to) {
+					out = append(out, to)
+				}
 			}
 		}
 	}
+	return out
+}
+
+// routeTargets are the f0 tools a route calls: its own, or for a batch
+// the tool each item of its fan_out becomes (Cline's read_files: fs.read).
+func routeTargets(r *Route) []string {
+	if r.Refuse != "" || r.To == TargetShell || r.To == TargetCall {
+		return nil
+	}
+	if r.To != TargetBatch {
+		return []string{r.To}
+	}
+	var out []string
+	for _, rule := range r.Fields {
+		if rule != nil && rule.Transform == "fan_out" && rule.Args.Each != "" && rule.Args.Each != TargetShell && rule.Args.Each != "$self" {
+			out = append(out, rule.Args.Each)
+		}
+	}
+	sort.Strings(out)
 	return out
 }
 

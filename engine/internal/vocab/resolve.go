@@ -177,7 +177,8 @@ func (v *Vocabulary) overOwn(own string, cands []candidate, args map[string]any)
 // rank orders the candidates (README §10): the tools that publish every
 // field of the call first, then exact spelling, then the tools that read
 // every field (f0's own fields included), then the most fields of the call
-// published, then the client's own agent, then table order.
+// published as spelt, then in any spelling, then the client's own agent,
+// then table order.
 func rank(name string, cands []candidate, req Request) []candidate {
 	out := append([]candidate(nil), cands...)
 	sort.SliceStable(out, func(i, j int) bool {
@@ -192,8 +193,8 @@ func rank(name string, cands []candidate, req Request) []candidate {
 	return out
 }
 
-func score(name string, c candidate, req Request) [5]int {
-	var s [5]int
+func score(name string, c candidate, req Request) [6]int {
+	var s [6]int
 	if speaks(c.tool, req.Args) {
 		s[0] = 1
 	}
@@ -203,13 +204,18 @@ func score(name string, c candidate, req Request) [5]int {
 	if fits(c.tool, req.Args) {
 		s[2] = 1
 	}
-	for k := range respell(c.tool, req.Args) {
+	for k := range req.Args {
 		if contains(c.tool.Published, k) {
 			s[3]++
 		}
 	}
+	for k := range respell(c.tool, req.Args) {
+		if contains(c.tool.Published, k) {
+			s[4]++
+		}
+	}
 	if req.Agent != "" && c.tool.agent == req.Agent {
-		s[4] = 1
+		s[5] = 1
 	}
 	return s
 }
@@ -241,7 +247,7 @@ func fits(t *Tool, args map[string]any) bool {
 // Grep from any client).
 func sameRank(name string, a, b candidate, req Request) bool {
 	sa, sb := score(name, a, req), score(name, b, req)
-	return [4]int(sa[:4]) == [4]int(sb[:4])
+	return [5]int(sa[:5]) == [5]int(sb[:5])
 }
 
 // broader settles two readings that the spelling and the fields do not

@@ -163,6 +163,9 @@ type InputError struct {
 	Nearest     string
 	Accepted    []string
 	Fix         string
+	// Target is the f0 tool of the route that read the call, when one
+	// did: its example shows the call that was meant.
+	Target string
 }
 
 func (e *InputError) Error() string {

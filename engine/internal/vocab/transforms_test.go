@@ -224,7 +224,9 @@ func TestMap(t *testing.T) {
 		{"value", map[string]any{"output_mode": " Files_With_Matches "}, map[string]any{"filesOnly": true}},
 		{"empty entry", map[string]any{"output_mode": "content"}, map[string]any{}},
 		{"star", map[string]any{"output_mode": "count"}, map[string]any{"maxResults": 5.0}},
-		{"absent", map[string]any{}, map[string]any{"filesOnly": true}},
+		// A default that narrows the answer (files only) is not applied: the
+		// lines hold the files (see builder.absentFor).
+		{"absent narrowing", map[string]any{}, map[string]any{}},
 		{"the call's field wins over absent", map[string]any{"only": false}, map[string]any{"filesOnly": false}},
 		{"the call's field wins over the value", map[string]any{"output_mode": "files_with_matches", "only": false}, map[string]any{"filesOnly": false}},
 	}
@@ -236,8 +238,13 @@ func TestMap(t *testing.T) {
 			}
 		})
 	}
+	wide := `{"caseSensitive": {"values": {"true": {}, "false": {"ignoreCase": true}}, "absent": {"ignoreCase": true}}}`
+	res, err := oneRoute(t, nil, "fs.search", wide, map[string]any{})
+	if got := mustOne(t, res, err); !reflect.DeepEqual(got, map[string]any{"ignoreCase": true}) {
+		t.Errorf("absent widening: got %s", quote(got))
+	}
 	bools := `{"case_sensitive": {"values": {"true": {}, "false": {"ignoreCase": true}}}}`
-	res, err := oneRoute(t, nil, "fs.search", bools, map[string]any{"case_sensitive": false})
+	res, err = oneRoute(t, nil, "fs.search", bools, map[string]any{"case_sensitive": false})
 	if got := mustOne(t, res, err); !reflect.DeepEqual(got, map[string]any{"ignoreCase": true}) {
 		t.Errorf("boolean value: got %s", quote(got))
 	}
