@@ -121,6 +121,13 @@ func (s *State) fieldEdits(c vocab.Call, op editformat.FileOp) vocab.Call {
 		args[k] = v
 	}
 	args["path"] = path
+	if c.Tool == "fs.edit" && c.Edit.Format == "search_replace_blocks" {
+		// fs.edit applies the blocks itself, as whole lines (a SEARCH
+		// line is never matched inside a longer line), with its tolerant
+		// matching and its messages.
+		args["patch"] = c.Edit.Text
+		return vocab.Call{Tool: c.Tool, Args: args}
+	}
 	args[c.Edit.Field] = editList(op.Edits)
 	return vocab.Call{Tool: c.Tool, Args: args}
 }

@@ -193,6 +193,11 @@ func resolveShell(env Env, name string, args map[string]any) *Route {
 	if t, cmd := lineTool(env, line, 0); t != nil && needsShell(line) {
 		return &Route{Tool: t, Name: name, shell: []string{cmd}}
 	}
+	if inner, ok := shellInner(line); ok {
+		// bash -lc 'cat a.txt' (Codex's shell runs every command so):
+		// the line the shell runs.
+		return resolveShell(env, name, map[string]any{"command": inner})
+	}
 	if strings.ContainsAny(line, "|;&<>`$") {
 		return nil
 	}
@@ -238,6 +243,19 @@ func isShellName(name string) bool {
 		}
 	}
 	return false
+}
+
+// shellInner is the line a shell runs with -c when the whole line is
+// that shell and its line (bash -lc 'cat a.txt').
+func shellInner(line string) (string, bool) {
+	words, _, err := shellwords.ShellWords(line)
+	if err != nil || len(words) != 3 || !slices.Contains(shells, path.Base(words[0])) {
+		return "", false
+	}
+	if !strings.HasPrefix(words[1], "-") || !strings.Contains(words[1], "c") {
+		return "", false
+	}
+	return words[2], true
 }
 
 // shells are the programs whose -c runs a command line (bash -lc '…').

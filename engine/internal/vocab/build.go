@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
@@ -255,8 +256,39 @@ func (b *builder) needsOnly(k string, rule *Rule) {
 		b.use(k, UseRefused, nil)
 		return
 	}
+	if rule.Needs == "shell.cwd" && !b.atRoot(b.args[k]) {
+		b.refuse(k, cwdRefusal, rule.Needs)
+		b.use(k, UseRefused, nil)
+		return
+	}
 	b.use(k, UseDropped, nil)
 	b.notes = append(b.notes, dropNote(b.prefix+k, rule))
+}
+
+// cwdRefusal answers a command run in a directory that is not a root: f0
+// routes commands with their paths relative to the first root, so the
+// same words would name other files.
+const cwdRefusal = "f0 runs no shell and routes a command with its paths relative to the first root, so a working directory other than a root has no f0 equivalent. Put the directory in the command's paths (ls <dir>, cat <dir>/<file>), or call fs_list {\"path\": \"<dir>\"} or fs_read {\"path\": \"<dir>/<file>\"}."
+
+// atRoot reports whether a working directory is one of the roots (or
+// none was given, or the roots are not known): then leaving it out
+// changes nothing.
+func (b *builder) atRoot(v any) bool {
+	dir, ok := v.(string)
+	dir = strings.TrimSpace(dir)
+	if !ok || dir == "" || dir == "." || dir == "./" || b.r.env == nil {
+		return true
+	}
+	roots := b.r.env.Roots()
+	if len(roots) == 0 {
+		return true
+	}
+	for _, r := range roots {
+		if filepath.Clean(dir) == filepath.Clean(r) || filepath.Clean(dir) == filepath.Base(filepath.Clean(r)) {
+			return true
+		}
+	}
+	return false
 }
 
 func dropNote(k string, rule *Rule) string {

@@ -77,6 +77,7 @@ TRANSFORMS = {
     "copy":                  {"req": [], "opt": [], "writes": None},
     "map":                   {"req": [], "opt": [], "writes": None},
     "plus_one":              {"req": [], "opt": [], "writes": None},
+    "minus_one":             {"req": [], "opt": [], "writes": None},
     "not":                   {"req": [], "opt": [], "writes": None},
     "to_list":               {"req": [], "opt": [], "writes": None},
     "ext_globs":             {"req": [], "opt": [], "writes": None},

@@ -48,7 +48,9 @@ func (v *Vocabulary) Resolve(ctx context.Context, req Request, env Env) (Result,
 		return res, err
 	}
 	if i := rival(name, ranked, chosen, req); i >= 0 {
-		out, chosen = r.broader(ctx, out, chosen, ranked[i], req.Args)
+		if out, chosen, err = r.broader(ctx, out, chosen, ranked[i], req.Args); err != nil {
+			return res, err
+		}
 	}
 	out.Name = name
 	out.Tool = chosen.spelling
@@ -254,14 +256,20 @@ func sameRank(name string, a, b candidate, req Request) bool {
 // tell apart (README §10: Claude Code's and Gemini CLI's glob): it takes
 // the one whose answer contains the other's (ignoring case; lines with
 // their files), else the one the call fills more closely, and says so.
-func (r *resolver) broader(ctx context.Context, first Result, one, other candidate, args map[string]any) (Result, candidate) {
+func (r *resolver) broader(ctx context.Context, first Result, one, other candidate, args map[string]any) (Result, candidate, error) {
 	second, err := r.resolveTool(ctx, other.tool, args, 0)
 	if err != nil || first.Outcome != Mapped || second.Outcome != Mapped || len(first.Calls) != 1 || len(second.Calls) != 1 {
-		return first, one
+		return first, one, nil
 	}
 	a, b := first.Calls[0], second.Calls[0]
 	if a.Tool != b.Tool || reflect.DeepEqual(a.Args, b.Args) {
-		return first, one
+		return first, one, nil
+	}
+	if k, ok := otherLines(a, b, args); ok {
+		// Neither window holds the other's lines: do not guess.
+		return first, one, &InputError{Agent: one.tool.agent, Tool: one.spelling, Field: k, Target: a.Tool,
+			Problem: fmt.Sprintf("%s's %s and %s's %s count lines differently (%s %v is line %v in one and line %v in the other), and the other fields do not say whose tool was meant", one.tool.agent, one.spelling, other.tool.agent, other.spelling, k, args[k], a.Args["offset"], b.Args["offset"]),
+			Fix:     "send fs_read's offset, the 1-based line to start at"}
 	}
 	pick, lose, chosen := first, second, one
 	ba, bb := breadth(a.Args), breadth(b.Args)
@@ -273,7 +281,26 @@ func (r *resolver) broader(ctx context.Context, first Result, one, other candida
 		pick, lose, chosen = second, first, other
 	}
 	pick.Notes = append(pick.Notes, fmt.Sprintf("%s is also %s's tool; read as %s's, %s", chosen.spelling, lose.Agent, pick.Agent, why))
-	return pick, chosen
+	return pick, chosen, nil
+}
+
+// otherLines reports whether two fs.read readings of a call differ only in
+// the line they start at, and which field of the call gave it.
+func otherLines(a, b Call, args map[string]any) (string, bool) {
+	if a.Tool != "fs.read" || reflect.DeepEqual(a.Args["offset"], b.Args["offset"]) {
+		return "", false
+	}
+	for k := range a.Args {
+		if k != "offset" && !reflect.DeepEqual(a.Args[k], b.Args[k]) {
+			return "", false
+		}
+	}
+	for _, k := range []string{"offset", "start_line", "line_offset", "start"} {
+		if _, ok := args[k]; ok {
+			return k, true
+		}
+	}
+	return "offset", true
 }
 
 // unused counts the fields the tool publishes that the call does not give:

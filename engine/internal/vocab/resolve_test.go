@@ -84,6 +84,25 @@ func TestShared(t *testing.T) {
 	}
 }
 
+// TestWorkdir: a shell tool's working directory is left out when it is a
+// root, and refused otherwise (the command's paths would name other files).
+func TestWorkdir(t *testing.T) {
+	v := testVocab(t)
+	fx := newFixture(t)
+	res, err := v.Resolve(context.Background(), Request{Name: "shell", Args: map[string]any{"command": []any{"ls"}, "workdir": fx.root}}, fx)
+	if err != nil || res.Outcome != Mapped || len(res.Calls) != 1 || res.Calls[0].Command != "ls" {
+		t.Fatalf("at a root: got %+v, %v", res, err)
+	}
+	res, err = v.Resolve(context.Background(), Request{Name: "shell", Args: map[string]any{"command": []any{"ls"}, "workdir": fx.root + "/sub"}}, fx)
+	if err != nil || res.Outcome != Refused || res.Refusal.Field != "workdir" {
+		t.Fatalf("below a root: got %+v, %v", res, err)
+	}
+	res, err = v.Resolve(context.Background(), Request{Name: "shell", Args: map[string]any{"command": []any{"bash", "-lc", "cat a b.txt"}}}, fx)
+	if err != nil || len(res.Calls) != 1 || res.Calls[0].Command != "bash -lc 'cat a b.txt'" {
+		t.Fatalf("a command as a list: got %+v, %v", res, err)
+	}
+}
+
 // TestNoMatch: names no table has, and f0's own names called with f0's
 // own fields, are left to the caller.
 func TestNoMatch(t *testing.T) {

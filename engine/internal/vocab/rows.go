@@ -416,6 +416,9 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 	if r == nil {
 		return "x"
 	}
+	if r.Needs == "shell.cwd" {
+		return fx.root // a working directory at a root: left out, changing nothing
+	}
 	if r.Consumed != "" {
 		if owner := rules[r.Consumed]; owner != nil {
 			for _, c := range companions(fx, r.Consumed, owner) {
@@ -431,7 +434,7 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 			return 4
 		}
 		return 2
-	case "plus_one", "insert_at_line":
+	case "plus_one", "minus_one", "insert_at_line":
 		return 2
 	case "count_replace":
 		return 2

@@ -23,6 +23,8 @@ func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effe
 		return (*builder).items
 	case "plus_one":
 		return (*builder).plusOne
+	case "minus_one":
+		return (*builder).minusOne
 	case "not":
 		return (*builder).not
 	case "to_list":
@@ -216,6 +218,20 @@ func (b *builder) plusOne(k string, r *Rule, v any) (effect, error) {
 		n++
 	}
 	b.put(k, r.To, n)
+	return mapped(r.To), nil
+}
+
+// minusOne reads a 1-based entry number as f0's count of entries to skip
+// (Codex's list_dir offset 1 is the first entry: f0's offset 0).
+func (b *builder) minusOne(k string, r *Rule, v any) (effect, error) {
+	n, err := b.intValue(k, v, "an integer")
+	if err != nil {
+		return effect{}, err
+	}
+	if n < 1 {
+		return effect{}, b.errorf(k, "counts from 1, got %d", n)
+	}
+	b.put(k, r.To, n-1)
 	return mapped(r.To), nil
 }
 
@@ -544,7 +560,7 @@ func (b *builder) shellCommand(k string, r *Rule, v any) (effect, error) {
 			if !ok {
 				return effect{}, b.errorf(k, "want the command as text, got a list with %s", kindOf(w))
 			}
-			words = append(words, s)
+			words = append(words, quoteWord(s))
 		}
 		line = strings.Join(words, " ")
 	default:
@@ -552,6 +568,15 @@ func (b *builder) shellCommand(k string, r *Rule, v any) (effect, error) {
 	}
 	b.command = &line
 	return effect{use: UseCall, to: []string{TargetShell}}, nil
+}
+
+// quoteWord quotes one word of a command given as a list (Codex's
+// ["bash", "-lc", "cat a.txt"]) so that the line splits back into it.
+func quoteWord(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`*?[]{}()<>|&;#~") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 func (r *resolver) stripRootName(ctx context.Context, p string) string {
