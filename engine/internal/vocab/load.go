@@ -25,6 +25,9 @@ type Vocabulary struct {
 	byFold   map[string][]candidate
 	f0       map[string]*F0Tool
 	f0Norm   map[string]string
+	// metadata are the fields every tool that publishes them ignores
+	// (explanation, toolSummary, task_progress): they tell no tool apart.
+	metadata map[string]bool
 	rgTypes  map[string][]string
 	prefixes []string
 }
@@ -91,7 +94,57 @@ func Load(opts Options) (*Vocabulary, error) {
 		}
 		v.add(t)
 	}
+	v.metadata = metadataFields(v.tables)
 	return v, nil
+}
+
+// metadataFields are the fields that every tool publishing them reads as
+// inert on every route that runs a call.
+func metadataFields(tables []*Table) map[string]bool {
+	inert := map[string]bool{}
+	for _, t := range tables {
+		for _, tool := range t.Tools {
+			if !runsACall(tool) {
+				continue // a tool that only refuses reads no field
+			}
+			for _, f := range tool.Published {
+				was, seen := inert[f]
+				inert[f] = (!seen || was) && inertIn(tool, f)
+			}
+		}
+	}
+	for f, ok := range inert {
+		if !ok {
+			delete(inert, f)
+		}
+	}
+	return inert
+}
+
+func runsACall(tool *Tool) bool {
+	for _, rt := range tool.Routes {
+		if rt.Refuse == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// inertIn reports whether every route of tool that runs a call ignores f.
+func inertIn(tool *Tool, f string) bool {
+	for _, rt := range tool.Routes {
+		if rt.Refuse != "" {
+			continue
+		}
+		rule := rt.Fields[f]
+		if rule == nil {
+			rule = tool.Fields[f]
+		}
+		if rule == nil || rule.Inert == "" {
+			return false
+		}
+	}
+	return true
 }
 
 func (v *Vocabulary) add(t *Table) {

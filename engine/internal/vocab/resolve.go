@@ -36,18 +36,23 @@ func (v *Vocabulary) Resolve(ctx context.Context, req Request, env Env) (Result,
 		return res, nil
 	}
 	r := &resolver{v: v, env: env, agent: clientAgent}
-	ranked := rank(name, cands, req)
-	if len(ranked) > 1 && !speaks(ranked[0].tool, req.Args) {
+	// The choice reads the fields that tell tools apart: metadata every
+	// tool that publishes it ignores (Cursor's explanation, which Kiro's
+	// tools send too) says nothing of whose tool it is.
+	telling := req
+	telling.Args = v.telling(req.Args)
+	ranked := rank(name, cands, telling)
+	if len(ranked) > 1 && !speaks(ranked[0].tool, telling.Args) {
 		out, ok, err := v.shared(name, ranked, req.Args)
 		if err != nil || ok {
 			return out, err
 		}
 	}
-	out, chosen, err := r.first(ctx, ranked, req.Args)
+	out, chosen, err := r.first(ctx, ranked, req.Args, telling.Args)
 	if err != nil {
 		return res, err
 	}
-	if i := rival(name, ranked, chosen, req); i >= 0 {
+	if i := rival(name, ranked, chosen, telling); i >= 0 {
 		if out, chosen, err = r.broader(ctx, out, chosen, ranked[i], req.Args); err != nil {
 			return res, err
 		}
@@ -61,10 +66,10 @@ func (v *Vocabulary) Resolve(ctx context.Context, req Request, env Env) (Result,
 // it: a tool whose every route needs what the call lacks (the filesystem
 // server's edit_file needs edits) gives way to the next that reads the
 // call's fields, and its error stands only when none does.
-func (r *resolver) first(ctx context.Context, ranked []candidate, args map[string]any) (Result, candidate, error) {
+func (r *resolver) first(ctx context.Context, ranked []candidate, args, telling map[string]any) (Result, candidate, error) {
 	var firstErr error
 	for i, c := range ranked {
-		if i > 0 && !fits(c.tool, args) {
+		if i > 0 && !fits(c.tool, telling) {
 			break
 		}
 		out, err := r.resolveTool(ctx, c.tool, args, 0)
@@ -77,6 +82,17 @@ func (r *resolver) first(ctx context.Context, ranked []candidate, args map[strin
 		}
 	}
 	return Result{}, ranked[0], firstErr
+}
+
+// telling is args without the metadata fields (see Vocabulary.metadata).
+func (v *Vocabulary) telling(args map[string]any) map[string]any {
+	out := make(map[string]any, len(args))
+	for k, x := range args {
+		if !v.metadata[k] {
+			out[k] = x
+		}
+	}
+	return out
 }
 
 // rival is the index of the ranked tool of another agent that the call's
