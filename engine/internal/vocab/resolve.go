@@ -123,15 +123,38 @@ func (v *Vocabulary) lookup(name string) (string, []candidate) {
 		if c := v.byName[normName(n)]; len(c) > 0 {
 			return n, c
 		}
-		if c := v.byFold[foldField(n)]; len(c) > 0 {
-			return n, c
-		}
 		if _, own := v.f0Norm[normName(n)]; own {
 			return n, nil
+		}
+		if c := v.byFold[foldField(n)]; n == name && n == foldedSpelling(n) && len(c) > 0 && !v.f0Fold(n) {
+			return n, c // the name as sent, one word (webfetch, readFile)
 		}
 		queue = append(queue, v.stripped(n)...)
 	}
 	return name, nil
+}
+
+// foldedSpelling is n without anything but letters and digits.
+func foldedSpelling(n string) string {
+	var b strings.Builder
+	for _, r := range n {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// f0Fold reports whether n is one of f0's names but for case and
+// separators (`fs_read`, fsRead): f0's own, not a foreign name.
+func (v *Vocabulary) f0Fold(n string) bool {
+	want := foldField(n)
+	for k := range v.f0Norm {
+		if foldField(k) == want {
+			return true
+		}
+	}
+	return false
 }
 
 // serverAgent is the table a server prefix names, when the name was sent
