@@ -130,9 +130,15 @@ func runsACall(tool *Tool) bool {
 	return false
 }
 
-// inertIn reports whether every route of tool that runs a call ignores f.
+// inertIn reports whether every route of tool that runs a call ignores f,
+// and no route is chosen by it.
 func inertIn(tool *Tool, f string) bool {
 	for _, rt := range tool.Routes {
+		for _, c := range rt.When {
+			if c.Field == f {
+				return false
+			}
+		}
 		if rt.Refuse != "" {
 			continue
 		}
