@@ -142,6 +142,9 @@ func (b *builder) field(k string) error {
 		// tool reads it, or its validation refuses it, naming the call that
 		// was probably meant. Never dropped. A misspelling of a field the
 		// tool publishes is refused here, naming that field.
+		if k == TextField {
+			return b.errorf("", "takes no bare text")
+		}
 		if near := b.misspelt(k); near != "" {
 			e := b.errorf(k, "unknown field")
 			e.Nearest = near
