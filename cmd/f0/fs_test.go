@@ -137,7 +137,7 @@ func TestBinaryForeignNames(t *testing.T) {
 	dir := fsRoot(t)
 	runBinCases(t, []binCase{
 		{"Read with file_path", proc{}, []string{"--root", dir, "Read", "file_path=go.mod"},
-			expect{stdout: []string{"module example.com/x"}, stderr: []string{`note: "Read" is another server's tool name; ran fs.read (file_path → path)`}}},
+			expect{stdout: []string{"module example.com/x"}, stderr: []string{`note: "Read" is claude-code's tool name; ran fs.read (file_path → path)`}}},
 		{"read_file with a bare path", proc{}, []string{"--root", dir, "read_file", "go.mod"},
 			expect{stdout: []string{"module example.com/x"}}},
 		{"Windows separators", proc{}, []string{"--root", dir, "fs.read", `cmd\x\main.go`},

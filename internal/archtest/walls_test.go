@@ -80,7 +80,7 @@ var walls = []wall{
 	{"tools/net", []string{"tool", "internal/roots", "internal/setting", "internal/shellwords", "internal/text", "internal/web"}, toolWhy},
 	{"tools/batch", []string{"tool", "internal/roots"}, toolWhy},
 	{"tools/meta", []string{"tool"}, toolWhy},
-	{"engine", with(services, "engine", "tool", "schemas"),
+	{"engine", with(services, "engine", "tool", "schemas", "internal/editformat"),
 		"the engine hosts tools without knowing any: tools, front ends and the catalogue are above it"},
 	{"internal/editformat", nil, serviceWhy},
 	{"internal/kept", []string{"internal/text"}, serviceWhy},

@@ -64,10 +64,6 @@ func Tools(files *roots.Set) []*tool.Tool {
 			Docs: schemaFiles,
 			Names: tool.Names{
 				Keywords: []string{"many", "several", "parallel", "multiple", "bulk", "calls"},
-				OtherNames: []tool.OtherName{
-					{Name: "multi_tool_use.parallel", Args: map[string]string{"tool_uses": "calls"}},
-					{Name: "parallel", Args: map[string]string{"tool_uses": "calls"}},
-				},
 			},
 			Fields: tool.Fields{
 				Shapes:   map[string]tool.Shape{"calls.args": tool.JSONArgs},

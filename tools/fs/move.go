@@ -34,8 +34,7 @@ func (t *toolset) moveTool() *tool.Tool {
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Destructive: true},
 			Names: tool.Names{
-				Keywords:   []string{"mv", "rename", "move", "relocate"},
-				OtherNames: moveForeign,
+				Keywords: []string{"mv", "rename", "move", "relocate"},
 			},
 			Fields: tool.Fields{
 				Synonyms: transferSynonyms,
@@ -56,8 +55,7 @@ func (t *toolset) copyTool() *tool.Tool {
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Destructive: true, Idempotent: true},
 			Names: tool.Names{
-				Keywords:   []string{"cp", "copy", "duplicate", "clone", "backup"},
-				OtherNames: copyForeign,
+				Keywords: []string{"cp", "copy", "duplicate", "clone", "backup"},
 			},
 			Fields: tool.Fields{
 				Synonyms: transferSynonyms,

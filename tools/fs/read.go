@@ -64,7 +64,6 @@ func (t *toolset) readTool() *tool.Tool {
 			Annotations: readOnly,
 			Names: tool.Names{
 				Keywords:   []string{"file", "cat", "open", "view", "show", "contents", "head", "tail", "lines"},
-				OtherNames: readForeign,
 				Shell:      []string{"cat"},
 				ShellFlags: map[string]map[string]any{"-n": {"lineNumbers": true}},
 			},

@@ -37,8 +37,7 @@ func (t *toolset) writeTool() *tool.Tool {
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Destructive: true},
 			Names: tool.Names{
-				Keywords:   []string{"save", "create", "write", "file", "append", "overwrite", "put"},
-				OtherNames: writeForeign,
+				Keywords: []string{"save", "create", "write", "file", "append", "overwrite", "put"},
 			},
 			Fields: tool.Fields{
 				Unlisted: []string{"append", "createDirs", "force"},

@@ -75,8 +75,7 @@ func (c *curl) tool() *tool.Tool {
 			Names: tool.Names{
 				Keywords: []string{"http", "https", "fetch", "get", "post", "put", "delete", "download", "upload", "web", "url",
 					"api", "rest", "request", "wget", "curl", "html", "markdown", "page"},
-				OtherNames: foreignNames,
-				Shell:      []string{"curl", "wget", "http", "https"},
+				Shell: []string{"curl", "wget", "http", "https"},
 			},
 			Fields: tool.Fields{
 				Synonyms: synonyms,
@@ -125,35 +124,6 @@ var synonyms = map[string]string{
 	"insecureSkipVerify": "insecure",
 	"auth":               "user", "basicAuth": "user", "credentials": "user",
 }
-
-// foreignNames are other servers' and agents' names for net.curl: the
-// official fetch server's fetch (url, max_length, start_index, raw; it
-// returns markdown), Claude Code's WebFetch (url, prompt), gemini-cli's
-// web_fetch, and the http_request tools of many agent frameworks.
-var foreignNames = func() []tool.OtherName {
-	fetch := tool.OtherName{
-		Args: map[string]string{"max_length": "maxBytes", "start_index": "startIndex"},
-		Values: map[string]map[string]map[string]any{
-			"raw": {"true": {"format": "raw"}, "false": {"format": "markdown"}},
-		},
-		Set: map[string]any{"format": "markdown"},
-	}
-	request := tool.OtherName{Args: map[string]string{"command": "args", "timeout_ms": "timeoutMs"}}
-	var out []tool.OtherName
-	for _, name := range []string{"fetch", "WebFetch", "web_fetch", "fetch_url", "fetch_webpage", "fetch_url_content", "builtin_fetch_url_content", "fetch_markdown", "browse", "read_url", "scrape"} {
-		f := fetch
-		f.Name = name
-		out = append(out, f)
-	}
-	for _, name := range []string{"http_request", "http", "request", "make_request", "api_request", "http_get", "curl", "curl_request", "curl_get", "curl_execute", "send_request", "rest_call"} {
-		f := request
-		f.Name = name
-		out = append(out, f)
-	}
-	post := request
-	post.Name, post.Set = "http_post", map[string]any{"method": "POST"}
-	return append(out, post)
-}()
 
 // access is the level a call needs: read for GET, HEAD and OPTIONS, write
 // for other methods and for saving a file, admin for insecure TLS.
