@@ -129,6 +129,8 @@ func TestRangeTransforms(t *testing.T) {
 			[]map[string]any{{"path": "a", "offset": 5, "limit": 2}, {"path": "a", "offset": 1, "limit": 2}}},
 		{"pairs", text, map[string]any{"path": "a", "line_ranges": []any{[]any{1.0, 2.0}, []any{5.0, 6.0}}},
 			[]map[string]any{{"path": "a", "offset": 1, "limit": 2}, {"path": "a", "offset": 5, "limit": 2}}},
+		{"objects, a null end to the end", text, map[string]any{"path": "a", "line_ranges": []any{map[string]any{"start": 2.0, "end": 3.0}, map[string]any{"start": 9.0, "end": nil}}},
+			[]map[string]any{{"path": "a", "offset": 2, "limit": 2}, {"path": "a", "offset": 9}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
