@@ -36,10 +36,12 @@ type boltAction struct {
 	kind, path, content string
 }
 
-// isBoltText reports whether s is a bolt artifact or action.
+// isBoltText reports whether s is a bolt artifact or action, or a bolt
+// message: prose with an artifact starting on a line of its own.
 func isBoltText(s string) bool {
 	t := strings.TrimSpace(s)
-	return strings.HasPrefix(t, boltArtifactOpen) || strings.HasPrefix(t, boltActionOpen)
+	return strings.HasPrefix(t, boltArtifactOpen) || strings.HasPrefix(t, boltActionOpen) ||
+		strings.Contains(t, "\n"+boltArtifactOpen+" ") && strings.Contains(t, boltActionClose)
 }
 
 // boltActions reads the actions of an artifact; ok is false when s holds

@@ -18,6 +18,8 @@ func TestBoltActions(t *testing.T) {
 			[]boltAction{{kind: "shell", content: "npm install"}}, true},
 		{"attributes in any order and case", `<boltAction FILEPATH="b.txt" Type="FILE">x</boltAction>`,
 			[]boltAction{{kind: "file", path: "b.txt", content: "x\n"}}, true},
+		{"prose around the artifact", "I'll create it.\n\n<boltArtifact id=\"a\" title=\"A\">\n<boltAction type=\"file\" filePath=\"a.js\">x</boltAction>\n</boltArtifact>\nDone.",
+			[]boltAction{{kind: "file", path: "a.js", content: "x\n"}}, true},
 		{"open action", `<boltArtifact><boltAction type="file" filePath="a">x`, nil, false},
 		{"no action", `<boltArtifact id="a"></boltArtifact>`, nil, false},
 	}
