@@ -3,6 +3,7 @@ package repair
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -104,7 +105,7 @@ func boltCalls(actions []boltAction, writer, path string) ([]foundCall, string) 
 	if len(others) > 0 {
 		return nil, fmt.Sprintf("the bolt artifact holds a %s, which f0 cannot run (it runs no shell commands); write its files without it, one call per file: %s", strings.Join(others, ", "), example)
 	}
-	if path != "" && !containsString(files, path) {
+	if path != "" && !slices.Contains(files, path) {
 		return nil, fmt.Sprintf("path %q is none of the files the bolt artifact in the content writes (%s); write each file as its own call: %s", path, strings.Join(files, ", "), example)
 	}
 	return calls, ""
@@ -117,15 +118,6 @@ func firstLine(s string) string {
 		line = line[:60] + "…"
 	}
 	return line
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // boltLayer reads arguments that are a bolt artifact's text.

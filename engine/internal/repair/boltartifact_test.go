@@ -57,3 +57,18 @@ func TestBoltCalls(t *testing.T) {
 		})
 	}
 }
+
+func TestIsBoltText(t *testing.T) {
+	cases := map[string]bool{
+		`<boltArtifact id="a" title="A"></boltArtifact>`:                                                            true,
+		"  <boltAction type=\"shell\">ls</boltAction>":                                                              true,
+		"Here it is.\n<boltArtifact id=\"a\" title=\"A\">\n<boltAction type=\"file\" filePath=\"x\">y</boltAction>": true,
+		"docs mention <boltArtifact> inline":                                                                        false,
+		"plain text":                                                                                                false,
+	}
+	for in, want := range cases {
+		if got := isBoltText(in); got != want {
+			t.Errorf("isBoltText(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
