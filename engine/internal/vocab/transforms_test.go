@@ -192,6 +192,8 @@ func TestValueTransforms(t *testing.T) {
 			map[string]any{"prompt": "Summarise http://127.0.0.1:8080/a."}, map[string]any{"url": "http://127.0.0.1:8080/a"}, "instructions dropped"},
 		{"url_in_text several", "net.curl", `{"prompt": {"transform": "url_in_text"}}`,
 			map[string]any{"prompt": "compare (http://127.0.0.1/a) and 'https://[::1]:9/b'"}, map[string]any{"urls": []any{"http://127.0.0.1/a", "https://[::1]:9/b"}}, ""},
+		{"unescape_newlines", "fs.write", `{"content": {"to": "content", "transform": "unescape_newlines"}}`, map[string]any{"content": `a\nb`}, map[string]any{"content": "a\nb"}, ""},
+		{"unescape_newlines keeps a text with line ends", "fs.write", `{"content": {"to": "content", "transform": "unescape_newlines"}}`, map[string]any{"content": "a\n" + `b\nc`}, map[string]any{"content": "a\n" + `b\nc`}, ""},
 		{"chars_as_bytes", "net.curl", `{"max_length": {"to": "maxBytes", "transform": "chars_as_bytes"}}`, map[string]any{"max_length": 500.0}, map[string]any{"maxBytes": 500}, ""},
 		{"strip_root_name", "fs.read", `{"path": {"to": "path", "transform": "strip_root_name"}}`, map[string]any{"path": "backend/src/main.go"}, map[string]any{"path": fx.path("src/main.go")}, ""},
 		{"strip_root_name of a glob", "fs.read", `{"path": {"to": "path", "transform": "strip_root_name"}}`, map[string]any{"path": "backend/src/*.go"}, map[string]any{"path": fx.path("src/*.go")}, ""},
