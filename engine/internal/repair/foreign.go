@@ -254,3 +254,43 @@ func inputErrorText(err error) string {
 	}
 	return err.Error()
 }
+
+// ownCallEnvelope reads, for a name f0 does not know, arguments that are
+// the call itself: {command_name, args} (MetaGPT RoleZero's command,
+// also as a list of that one command), {tool, args} or {name,
+// arguments}, naming the same tool. The vocabularies then read the
+// inner arguments; a call envelope naming another tool is left to the
+// stages below.
+func ownCallEnvelope(raw any, name string) (map[string]any, string, bool) {
+	v, err := ToValue(raw)
+	if err != nil {
+		return nil, "", false
+	}
+	if s, ok := v.(string); ok {
+		v, err = text.DecodeJSON([]byte(strings.TrimSpace(s)))
+		if err != nil {
+			return nil, "", false
+		}
+	}
+	if list, ok := v.([]any); ok && len(list) == 1 {
+		v = list[0]
+	}
+	m, ok := v.(map[string]any)
+	if !ok || len(m) != 2 {
+		return nil, "", false
+	}
+	var named string
+	var args map[string]any
+	for k, val := range m {
+		switch {
+		case keys.Contains(nameKeys, k):
+			named, _ = val.(string)
+		case keys.Contains(argWrappers, k):
+			args, _ = val.(map[string]any)
+		}
+	}
+	if args == nil || strings.TrimSpace(named) != strings.TrimSpace(name) {
+		return nil, "", false
+	}
+	return args, "note: read the arguments inside a call object {" + strings.Join(keys.Sorted(m), ", ") + "}", true
+}

@@ -42,6 +42,10 @@ func resolveName(s *State) {
 		return
 	}
 	peeked := peekArgs(s.Raw)
+	if inner, note, ok := ownCallEnvelope(s.Raw, s.Name); ok {
+		peeked = inner
+		s.Notes = append(s.Notes, note)
+	}
 	if peeked == nil {
 		peeked = map[string]any{}
 	}

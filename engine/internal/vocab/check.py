@@ -97,6 +97,7 @@ TRANSFORMS = {
     "fan_out":               {"req": ["items", "each"], "opt": ["group_by", "set"], "writes": "-"},
     "unwrap_call":           {"req": ["server", "tool", "arguments"], "opt": [], "writes": "-"},
     "chars_as_bytes":        {"req": [], "opt": [], "writes": None},
+    "unescape_newlines":     {"req": [], "opt": [], "writes": None},
     "strip_root_name":       {"req": [], "opt": [], "writes": None},
     "shell_command":         {"req": [], "opt": [], "writes": "-"},
 }

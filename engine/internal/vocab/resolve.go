@@ -30,7 +30,7 @@ func (v *Vocabulary) Resolve(ctx context.Context, req Request, env Env) (Result,
 	}
 	res := Result{Name: name}
 	if own, ok := v.f0Norm[normName(name)]; ok {
-		cands = v.overOwn(own, cands, req.Args)
+		cands = v.overOwn(own, name, cands, req.Args)
 	}
 	if len(cands) == 0 {
 		return res, nil
@@ -200,11 +200,17 @@ func (v *Vocabulary) stripped(n string) []string {
 
 // overOwn keeps, for a name that is also f0's own (Amazon Q's fs_read),
 // only the foreign tools the call speaks: a field the foreign tool
-// publishes that f0's tool does not accept. Otherwise the call is f0's.
-func (v *Vocabulary) overOwn(own string, cands []candidate, args map[string]any) []candidate {
+// publishes that f0's tool does not accept, or the foreign tool's exact
+// spelling when that is not one of f0's (Kiro's fsWrite). Otherwise the
+// call is f0's.
+func (v *Vocabulary) overOwn(own, name string, cands []candidate, args map[string]any) []candidate {
 	f0 := v.f0[own]
 	var out []candidate
 	for _, c := range cands {
+		if c.spelling == name && !isF0Spelling(own, name) {
+			out = append(out, c)
+			continue
+		}
 		for _, p := range c.tool.Published {
 			if _, given := args[p]; given && (f0 == nil || !f0.accepts(p)) {
 				out = append(out, c)
@@ -537,4 +543,11 @@ func foldField(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// isF0Spelling says whether name is how f0 itself spells its tool own
+// (fs.write, fs_write), in any case.
+func isF0Spelling(own, name string) bool {
+	n := strings.ToLower(strings.TrimSpace(name))
+	return n == own || n == strings.ReplaceAll(own, ".", "_")
 }

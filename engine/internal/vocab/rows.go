@@ -440,6 +440,8 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 		return 2
 	case "chars_as_bytes":
 		return 100
+	case "unescape_newlines":
+		return `a\nb`
 	case "not":
 		return false
 	case "range_pair":

@@ -59,6 +59,8 @@ func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effe
 		return (*builder).unwrapCall
 	case "chars_as_bytes":
 		return (*builder).charsAsBytes
+	case "unescape_newlines":
+		return (*builder).unescapeNewlines
 	case "strip_root_name":
 		return (*builder).stripRoot
 	case "shell_command":
@@ -532,6 +534,22 @@ func (b *builder) charsAsBytes(k string, r *Rule, v any) (effect, error) {
 		return effect{}, err
 	}
 	b.put(k, r.To, n)
+	return mapped(r.To), nil
+}
+
+// unescapeNewlines: copied, except that a text with no line end but with
+// \n escapes gets line ends for them (MetaGPT's Editor.write reads such
+// content so), which the note says.
+func (b *builder) unescapeNewlines(k string, r *Rule, v any) (effect, error) {
+	s, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	if !strings.Contains(s, "\n") && strings.Contains(s, `\n`) {
+		s = strings.ReplaceAll(s, `\n`, "\n")
+		b.notes = append(b.notes, fmt.Sprintf(`%s had no line end but \n escapes; wrote them as line ends, as %s's %s does`, k, b.tool.agent, b.tool.Names[0]))
+	}
+	b.put(k, r.To, s)
 	return mapped(r.To), nil
 }
 

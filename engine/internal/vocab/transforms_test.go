@@ -129,6 +129,8 @@ func TestRangeTransforms(t *testing.T) {
 			[]map[string]any{{"path": "a", "offset": 5, "limit": 2}, {"path": "a", "offset": 1, "limit": 2}}},
 		{"pairs", text, map[string]any{"path": "a", "line_ranges": []any{[]any{1.0, 2.0}, []any{5.0, 6.0}}},
 			[]map[string]any{{"path": "a", "offset": 1, "limit": 2}, {"path": "a", "offset": 5, "limit": 2}}},
+		{"objects, a null end to the end", text, map[string]any{"path": "a", "line_ranges": []any{map[string]any{"start": 2.0, "end": 3.0}, map[string]any{"start": 9.0, "end": nil}}},
+			[]map[string]any{{"path": "a", "offset": 2, "limit": 2}, {"path": "a", "offset": 9}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -191,6 +193,8 @@ func TestValueTransforms(t *testing.T) {
 			map[string]any{"prompt": "Summarise http://127.0.0.1:8080/a."}, map[string]any{"url": "http://127.0.0.1:8080/a"}, "instructions dropped"},
 		{"url_in_text several", "net.curl", `{"prompt": {"transform": "url_in_text"}}`,
 			map[string]any{"prompt": "compare (http://127.0.0.1/a) and 'https://[::1]:9/b'"}, map[string]any{"urls": []any{"http://127.0.0.1/a", "https://[::1]:9/b"}}, ""},
+		{"unescape_newlines", "fs.write", `{"content": {"to": "content", "transform": "unescape_newlines"}}`, map[string]any{"content": `a\nb`}, map[string]any{"content": "a\nb"}, ""},
+		{"unescape_newlines keeps a text with line ends", "fs.write", `{"content": {"to": "content", "transform": "unescape_newlines"}}`, map[string]any{"content": "a\n" + `b\nc`}, map[string]any{"content": "a\n" + `b\nc`}, ""},
 		{"chars_as_bytes", "net.curl", `{"max_length": {"to": "maxBytes", "transform": "chars_as_bytes"}}`, map[string]any{"max_length": 500.0}, map[string]any{"maxBytes": 500}, ""},
 		{"strip_root_name", "fs.read", `{"path": {"to": "path", "transform": "strip_root_name"}}`, map[string]any{"path": "backend/src/main.go"}, map[string]any{"path": fx.path("src/main.go")}, ""},
 		{"strip_root_name of a glob", "fs.read", `{"path": {"to": "path", "transform": "strip_root_name"}}`, map[string]any{"path": "backend/src/*.go"}, map[string]any{"path": fx.path("src/*.go")}, ""},

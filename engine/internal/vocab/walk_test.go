@@ -241,6 +241,10 @@ func checkItem(t *testing.T, c Row, res Result) {
 	if c.sub == TextField {
 		field = c.field + "[0]"
 	}
+	if r.kind() == kindRefuse { // the item's field makes the whole call unanswerable
+		checkRefusal(t, res, field)
+		return
+	}
 	use := useOf(res, field)
 	if c.sub == TextField {
 		use = useOf(res, c.field+"[0]."+TextField)
