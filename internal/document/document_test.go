@@ -156,3 +156,17 @@ func TestNotDocuments(t *testing.T) {
 		t.Errorf("a damaged PDF: err = %v, want a read error", err)
 	}
 }
+
+func TestFirstLinesLeaveMarkersUncounted(t *testing.T) {
+	d := &Doc{Format: PDF, Unit: "page", Parts: []Part{{Text: "one\ntwo\n"}, {Text: "three\n"}}}
+	w := d.Window(1, 0, 1<<20)
+	for n, want := range map[int]string{1: "── page 1 of 2 ──\none\n", 2: "── page 1 of 2 ──\none\ntwo\n", 3: w.Text} {
+		got, more := w.FirstLines(n)
+		if got != want || more != (n < 3) {
+			t.Errorf("FirstLines(%d) = %q, %v; want %q", n, got, more, want)
+		}
+	}
+	if n := w.Lines(len(w.Text)); n != 3 {
+		t.Errorf("Lines(all) = %d, want 3", n)
+	}
+}

@@ -90,3 +90,47 @@ func (w Window) At(pos int) (part, within int, ok bool) {
 	}
 	return m.part + 1, 0, true
 }
+
+// FirstLines cuts the window after n lines of the document's text (its
+// marker lines not counted), and says whether text was left out.
+func (w Window) FirstLines(n int) (string, bool) {
+	end, seen := 0, 0
+	for end < len(w.Text) {
+		i := strings.IndexByte(w.Text[end:], '\n')
+		next := len(w.Text)
+		if i >= 0 {
+			next = end + i + 1
+		}
+		if seen == n {
+			return w.Text[:end], true
+		}
+		if !w.isMarker(end) {
+			seen++
+		}
+		end = next
+	}
+	return w.Text, !w.Complete
+}
+
+// Lines counts the lines of the document's text in the window's first
+// bytes (its marker lines not counted, a line begun counted).
+func (w Window) Lines(bytes int) int {
+	n := 0
+	for pos := 0; pos < min(bytes, len(w.Text)); {
+		if !w.isMarker(pos) {
+			n++
+		}
+		i := strings.IndexByte(w.Text[pos:], '\n')
+		if i < 0 {
+			break
+		}
+		pos += i + 1
+	}
+	return n
+}
+
+// isMarker reports whether a marker line starts at pos.
+func (w Window) isMarker(pos int) bool {
+	i := sort.Search(len(w.marks), func(i int) bool { return w.marks[i].start >= pos })
+	return i < len(w.marks) && w.marks[i].start == pos && w.marks[i].at > pos
+}
