@@ -78,8 +78,9 @@ func readFixture(t *testing.T, name string) *Doc {
 	return d
 }
 
-// A workbook made by excelize, another producer: two sheets, a date shown
-// in its number format, a formula's value, a cell with a line break.
+// A workbook made by excelize, another producer: two sheets, a date in a
+// date format (shown as ISO 8601), a formula excelize leaves without a
+// computed value, a cell with a line break.
 func TestWorkbookSheetsAsRows(t *testing.T) {
 	f := excelize.NewFile()
 	f.SetSheetName("Sheet1", "Sales")
@@ -100,7 +101,7 @@ func TestWorkbookSheetsAsRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := d.Window(1, 0, 1<<20)
-	want := "── sheet 1 of 2: Sales ──\nItem,When,Count\ntea,03-04-26,3\n\"two\nlines\",,\n── sheet 2 of 2: Empty ──\n"
+	want := "── sheet 1 of 2: Sales ──\nItem,When,Count\ntea,2026-03-04,3\n\"two\nlines\",,\n── sheet 2 of 2: Empty ──\n"
 	if w.Text != want {
 		t.Errorf("window =\n%q\nwant\n%q", w.Text, want)
 	}
@@ -168,5 +169,19 @@ func TestFirstLinesLeaveMarkersUncounted(t *testing.T) {
 	}
 	if n := w.Lines(len(w.Text)); n != 3 {
 		t.Errorf("Lines(all) = %d, want 3", n)
+	}
+}
+
+func TestDateFormats(t *testing.T) {
+	for code, want := range map[string]bool{"yyyy-mm-dd": true, "[$-409]mmmm d, yyyy;@": true, "h:mm AM/PM": true, "0.00%": false, "#,##0": false, `"days"0`: false, "[Red]0.00": false, "mm:ss": true} {
+		if got := isDateFormat(code); got != want {
+			t.Errorf("isDateFormat(%q) = %v, want %v", code, got, want)
+		}
+	}
+	wb := &workbook{}
+	for v, want := range map[float64]string{46085: "2026-03-04", 0.5: "12:00:00", 46085.25: "2026-03-04 06:00:00"} {
+		if got := wb.dateText(v); got != want {
+			t.Errorf("dateText(%v) = %q, want %q", v, got, want)
+		}
 	}
 }

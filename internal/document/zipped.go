@@ -9,8 +9,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-
-	"github.com/xuri/excelize/v2"
 )
 
 // maxPartXML is the most of one XML part of a zipped document read: a
@@ -33,7 +31,7 @@ func readZipped(data []byte) (*Doc, error) {
 	case entries["word/document.xml"] != nil:
 		return readXMLText(DOCX, entries["word/document.xml"], docxText)
 	case entries["xl/workbook.xml"] != nil:
-		return readXLSX(data)
+		return readXLSX(entries)
 	case entries["content.xml"] != nil && isODT(entries["mimetype"]):
 		return readXMLText(ODT, entries["content.xml"], odtText)
 	}
@@ -236,26 +234,6 @@ func spaceCount(t xml.StartElement) int {
 		}
 	}
 	return 1
-}
-
-// readXLSX reads a workbook's sheets, each as CSV rows of the values its
-// cells show (formatted as the workbook formats them, formulas as their
-// last computed values).
-func readXLSX(data []byte) (*Doc, error) {
-	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: maxPartXML, UnzipXMLSizeLimit: maxPartXML})
-	if err != nil {
-		return nil, fmt.Errorf("read XLSX: %w", err)
-	}
-	defer f.Close()
-	d := &Doc{Format: XLSX, Unit: "sheet"}
-	for _, name := range f.GetSheetList() {
-		rows, err := f.GetRows(name)
-		if err != nil {
-			d.Notes = append(d.Notes, fmt.Sprintf("note: sheet %q could not be read: %v", name, err))
-		}
-		d.Parts = append(d.Parts, Part{Name: name, Text: csvRows(rows)})
-	}
-	return d, nil
 }
 
 // csvRows writes rows as CSV, a line a row; a cell with a newline is

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
 
 	"f0/internal/document"
@@ -21,8 +20,11 @@ import (
 // the whole file's: "d-<sum>", since the text of any page depends on all
 // of the file.
 
-// docVersionPattern is a document's version.
-var docVersionPattern = regexp.MustCompile(`^d-[0-9a-f]{16}$`)
+// isDocVersion reports whether v is written as a document's version is.
+func isDocVersion(v string) bool {
+	hex := strings.TrimPrefix(v, "d-")
+	return len(v) == 18 && len(hex) == 16 && strings.Trim(hex, "0123456789abcdef") == ""
+}
 
 // asDocument reads o as a document when it is one, within
 // document.MaxSize. It returns nil, with o left to be read again from its
@@ -96,7 +98,7 @@ func unitOf(d *document.Doc) string {
 func (t *toolset) readDocument(ctx context.Context, in ReadInput, o *opened, d *document.Doc, data []byte) (tool.Result, error) {
 	version := docVersion(data)
 	if in.Version != "" && in.Version != version {
-		if !docVersionPattern.MatchString(in.Version) {
+		if !isDocVersion(in.Version) {
 			return tool.Result{}, &tool.InputError{Field: "version", Problem: fmt.Sprintf("%q is not a version of a document: the footer of a cut read writes it as d-<16 hex digits>", in.Version),
 				Hint: `Copy it from the footer, or drop "version" to read the document as it is now.`}
 		}

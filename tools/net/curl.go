@@ -90,7 +90,7 @@ func (c *curl) tool() *tool.Tool {
 					"form": tool.URLEncoded, "query": tool.URLEncoded, "cookie": tool.CookiePairs, "user": tool.UserPass,
 				},
 				Unlisted: []string{"urls", "cookie", "fail", "silent", "verbose", "writeOut", "maxRedirects", "maxTimeSeconds", "connectTimeoutMs",
-					"remoteName", "userAgent", "referer", "compressed", "insecure", "base64", "startIndex", "response"},
+					"remoteName", "userAgent", "referer", "compressed", "insecure", "base64", "startIndex", "response", "page"},
 			},
 			CLI: tool.CLI{
 				RawArgsField: "args",

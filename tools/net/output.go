@@ -28,10 +28,13 @@ type section struct {
 	offset   int  // where body starts in the full shown body
 	pageable bool // body can be continued with offset
 	html     bool // raw HTML, which markdown would shorten
-	full     int  // the size of the whole shown body when only its start was kept (0: unknown)
-	cut      bool // only the start of the body was kept
-	isError  bool
-	notes    []string
+	// doc, when set, is the window of a document's text the body is: a
+	// continuation names a page and an offset in it (see resumeAt).
+	doc     *docWindow
+	full    int  // the size of the whole shown body when only its start was kept (0: unknown)
+	cut     bool // only the start of the body was kept
+	isError bool
+	notes   []string
 }
 
 func (s *section) text() string { return s.prefix + s.body + s.suffix }
@@ -87,9 +90,12 @@ func (c *curl) single(ctx context.Context, r *request, ex *exchange, err error) 
 // shown, in the kept copy of the response (ex.keep). A request that is not
 // sent again has none when its copy could not be kept.
 func (c *curl) nextPage(r *request, ex *exchange, s *section) func(shown int) map[string]any {
-	prefix, offset := len(s.prefix), s.offset
+	prefix := len(s.prefix)
 	return func(shown int) map[string]any {
-		next := map[string]any{"offset": offset + max(shown-prefix, 0), "startIndex": nil}
+		next := s.resumeAt(shown - prefix)
+		if next == nil {
+			return nil
+		}
 		switch tok := ex.keep(r); {
 		case tok != "":
 			next[responseField] = tok
@@ -157,7 +163,7 @@ func (c *curl) several(ctx context.Context, r *request, exs []*exchange, errs []
 			b.WriteString(shown)
 			rest := ""
 			if s.pageable && (ex.token != "" || r.repeatable()) {
-				rest = ex.next(ctx, map[string]any{"offset": s.offset + max(len(shown)-len(s.prefix), 0), "startIndex": nil})
+				rest = ex.next(ctx, s.resumeAt(len(shown)-len(s.prefix)))
 			}
 			b.WriteString(cutLine(len(shown), s.shownSize(), rest) + "\n")
 		} else if txt != "" {
@@ -365,10 +371,14 @@ func (c *curl) bodyView(ctx context.Context, r *request, ex *exchange, s *sectio
 		sample = ex.start
 	}
 	if web.IsBinary(ctype, sample) {
+		if c.documentView(ctx, r, ex, s, room) {
+			return
+		}
 		s.head = append(s.head, c.binaryLines(ctx, r, ex, s, room)...)
 		s.notes = append(s.notes, unfiltered(r.plan.filters, "the body is binary"))
 		return
 	}
+	s.notes = append(s.notes, pageIgnored(r, ex))
 	txt, decodedFrom, note := shownText(ex, ctype)
 	if note != "" {
 		s.notes = append(s.notes, note)
