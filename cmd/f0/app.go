@@ -537,6 +537,9 @@ func (a *app) print(res tool.Result, verbatim bool) error {
 	if sec.Tail != "" {
 		fmt.Fprintln(a.stderr, forTerminal(a.stderr, sec.Tail))
 	}
+	for _, l := range res.Links {
+		fmt.Fprintln(a.stderr, "saved: "+forTerminal(a.stderr, l.Path()))
+	}
 	return nil
 }
 

@@ -70,7 +70,7 @@ func (c *curl) single(ctx context.Context, r *request, ex *exchange, err error) 
 		}
 	}
 	// One final newline is dropped: front ends end the text with their own.
-	res := tool.Result{Head: head, Text: s.text(), IsError: s.isError, Notes: notes}
+	res := tool.Result{Head: head, Text: s.text(), IsError: s.isError, Notes: notes, Links: savedLinks(ex)}
 	if s.cut {
 		res.Partial = true
 		if s.full > 0 {
@@ -171,7 +171,7 @@ func (c *curl) several(ctx context.Context, r *request, exs []*exchange, errs []
 		}
 	}
 	slices.Sort(notes)
-	return tool.Result{Text: strings.TrimRight(b.String(), "\n"), IsError: anyErr, Notes: slices.Compact(notes)}, nil
+	return tool.Result{Text: strings.TrimRight(b.String(), "\n"), IsError: anyErr, Notes: slices.Compact(notes), Links: savedLinks(exs...)}, nil
 }
 
 // cutLine ends a section cut to its share: how much of it was shown, and
@@ -326,6 +326,27 @@ func locationLine(ctx context.Context, r *request, ex *exchange) string {
 	}
 	return fmt.Sprintf("Location: %s (not followed; follow it with -L, or: %s)", resolveRef(resp, loc),
 		ex.next(ctx, map[string]any{"followRedirects": true}))
+}
+
+// savedLinks are the links to the files the bodies of exs were saved to
+// (-o, -O), typed as the responses said, with the files' sizes.
+func savedLinks(exs ...*exchange) []tool.Link {
+	var links []tool.Link
+	for _, ex := range exs {
+		if ex == nil || !ex.saved || ex.target.out == nil {
+			continue
+		}
+		mt := ""
+		if ex.resp != nil {
+			mt = ex.resp.Header.Get("Content-Type")
+		}
+		size := int64(-1) // the file holds -i's headers too: its own size
+		if info, err := ex.target.out.Root.OS().Stat(ex.target.out.Native()); err == nil {
+			size = info.Size()
+		}
+		links = append(links, tool.FileLink(ex.target.out.Abs(), ex.target.outName, mt, size))
+	}
+	return links
 }
 
 // bodyFate says where a body went when it is not shown: saved to a file,
