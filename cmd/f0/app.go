@@ -209,6 +209,7 @@ func (a *app) serveCommand() *cobra.Command {
 	f.IntVar(&opts.maxConns, "max-conns", mcp.DefaultMaxConns, "most open HTTP connections; over it the oldest connection not serving a request is closed for the newcomer")
 	f.StringVar(&opts.sessionTTL, "session-ttl", mcp.DefaultSessionIdleTTL.String(), "end HTTP sessions idle for this long")
 	f.StringVar(&opts.grace, "shutdown-grace", mcp.DefaultShutdownGrace.String(), "how long in-flight calls may finish on shutdown")
+	f.BoolVar(&a.flags.net.robots, "net-robots", false, "net.curl checks every URL a model asks for, redirects included, against its site's robots.txt (kept an hour), and refuses what it disallows for f0")
 	return cmd
 }
 

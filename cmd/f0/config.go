@@ -68,6 +68,7 @@ type clientFlags struct {
 type netFlags struct {
 	maxTime, maxDownload string
 	allow, deny          []string
+	robots               bool // serve's --net-robots
 }
 
 func (g *globalFlags) register(fs *pflag.FlagSet) {
@@ -106,7 +107,7 @@ func (n netFlags) config() (web.Config, error) {
 	if err != nil || maxDownload <= 0 {
 		return web.Config{}, fmt.Errorf("--net-max-download %q: want a size such as 100MiB, 1G or 5000000", n.maxDownload)
 	}
-	return web.Config{Version: version(), MaxTime: maxTime, MaxDownload: maxDownload, Allow: n.allow, Deny: n.deny}, nil
+	return web.Config{Version: version(), MaxTime: maxTime, MaxDownload: maxDownload, Allow: n.allow, Deny: n.deny, Robots: n.robots}, nil
 }
 
 // envName is the environment variable of a flag: --max-output → F0_MAX_OUTPUT.

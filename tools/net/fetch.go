@@ -171,6 +171,9 @@ func (c *curl) do(ctx context.Context, r *request, t *target) (*exchange, error)
 		if err != nil {
 			return ex, fmt.Errorf("build request: %w", err)
 		}
+		if err := c.robotsAllow(ctx, r, req, len(ex.hops) > 0); err != nil {
+			return ex, err
+		}
 		resp, err := hc.Do(req)
 		if err != nil {
 			return ex, c.cause(ctx, t.u.String(), err)
@@ -194,6 +197,20 @@ func (c *curl) do(ctx context.Context, r *request, t *target) (*exchange, error)
 		return ex, c.cause(ctx, t.u.String(), err)
 	}
 	return ex, nil
+}
+
+// robotsAllow checks a request against its site's robots.txt when the
+// operator asked for it; a redirect's target is checked as its own
+// request is.
+func (c *curl) robotsAllow(ctx context.Context, r *request, req *http.Request, redirected bool) error {
+	if c.robots == nil {
+		return nil
+	}
+	err := c.robots.Check(ctx, r.transport, req.URL)
+	if err != nil && redirected {
+		return fmt.Errorf("after a redirect: %w", err)
+	}
+	return err
 }
 
 // cause finds the reason behind a transport error: a timeout of this call,
