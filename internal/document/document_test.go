@@ -13,7 +13,8 @@ import (
 )
 
 // The fixtures in testdata are made by testdata/make.sh: LibreOffice 7.4
-// (DOCX, ODT, PDF, XLSX) and groff with ghostscript (PDF).
+// (DOCX, ODT, PDF, XLSX), groff with ghostscript (PDF), ghostscript alone
+// (an image-only PDF) and pdfTeX (PDF).
 func TestReadsEachProducersDocuments(t *testing.T) {
 	report := "Quarterly report\n" +
 		"Sales grew by 12 % in the third quarter. Café owners in Zürich ordered more than ever.\n" +
@@ -32,6 +33,15 @@ func TestReadsEachProducersDocuments(t *testing.T) {
 		{"report.pdf", "PDF, 3 pages", 3, "Appendix\nThe third page is the last one.\n", ""},
 		{"sheet.xlsx", "XLSX, 1 sheet", 1, "Name,Date,Amount,Note\nAlice,2026-01-15,12.5,\"first, with a comma\"\nBob,2026-02-01,1000,plain\n", ""},
 		{"scan.pdf", "PDF, 1 page", 1, "", "note: page 1 has no text (a scan or drawing: f0 does not read text in images)"},
+		// pdfTeX with Computer Modern (Type 1): ligatures and quotes have
+		// their Unicode, accents are glyphs of their own, joined here.
+		{"latex.pdf", "PDF, 2 pages", 1, "1 Introduction\nEfficient office workflows are difficult to measure. The café in Zürich serves\ncoffee; “quotes” and ligatures like find, flow and office test the text layer.\nRegion Units Revenue\nNorth 1200 34,000\n", ""},
+		// A superscript is a line of its own.
+		{"latex.pdf", "PDF, 2 pages", 2, "2 Second page\nA formula: E = mc\n2, and a footnote.\n", ""},
+		// With T1 fonts and no cm-super, pdfTeX embeds bitmap Type 3 fonts
+		// without a Unicode map: ligatures and quotes are lost (as they are
+		// to poppler's pdftotext).
+		{"latex-t1.pdf", "PDF, 2 pages", 1, "1 Introduction\nEcient oce workows are dicult to measure. The café in Zürich serves\ncoee; quotes and ligatures like nd , ow and oce test the text layer.\n", ""},
 		// groff sets the title with a space of its own ("Tw o"), and each
 		// column is read down before the next: the order it is drawn in.
 		{"columns.pdf", "PDF, 1 page", 1, "Tw o columns\n\ngroff\n\nParagraph 1 of the two-column page. Its\nwords fill the column line by line, and a reader\n", ""},

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode"
 
 	"github.com/ledongthuc/pdf"
+	"golang.org/x/text/unicode/norm"
 )
 
 // readPDF reads a PDF's text page by page. Each page's glyphs are taken in
@@ -74,7 +76,7 @@ func pageText(p pdf.Page) (txt string) {
 	}
 	var page, line strings.Builder
 	endLine := func() {
-		page.WriteString(strings.TrimRight(line.String(), " "))
+		page.WriteString(composeAccents(strings.TrimRight(line.String(), " ")))
 		page.WriteByte('\n')
 		line.Reset()
 	}
@@ -98,4 +100,38 @@ func pageText(p pdf.Page) (txt string) {
 		endLine()
 	}
 	return strings.TrimLeft(page.String(), "\n")
+}
+
+// spacingAccents are the accents TeX's OT1 fonts (and other producers)
+// draw as a glyph of their own before the letter, with the combining marks
+// they stand for: "caf´e" is read as "café".
+var spacingAccents = map[rune]rune{
+	'\u00b4': '\u0301', // acute
+	'\u00a8': '\u0308', // diaeresis
+	'\u02c6': '\u0302', // circumflex
+	'\u02dc': '\u0303', // tilde
+	'\u00af': '\u0304', // macron
+	'\u02d8': '\u0306', // breve
+	'\u02d9': '\u0307', // dot above
+	'\u02da': '\u030a', // ring above
+	'\u02c7': '\u030c', // caron
+	'\u02dd': '\u030b', // double acute
+}
+
+// composeAccents joins a spacing accent with the letter after it.
+func composeAccents(line string) string {
+	if !strings.ContainsFunc(line, func(r rune) bool { _, ok := spacingAccents[r]; return ok }) {
+		return line
+	}
+	runes := []rune(line)
+	var b strings.Builder
+	for i := 0; i < len(runes); i++ {
+		if mark, ok := spacingAccents[runes[i]]; ok && i+1 < len(runes) && unicode.IsLetter(runes[i+1]) {
+			b.WriteString(norm.NFC.String(string([]rune{runes[i+1], mark})))
+			i++
+			continue
+		}
+		b.WriteRune(runes[i])
+	}
+	return b.String()
 }
