@@ -29,10 +29,22 @@ if ! printf '#include <stdlib.h>\nint main(void){return 0;}\n' | "$cc" -x c -o /
   exit 1
 fi
 export CGO_ENABLED=1
+
+# stage says on stderr which step runs now, with the time the run has taken so far, so that a
+# run that takes minutes is never silent: "test.sh [2/8, 0:41] staticcheck".
+stages=8
+stage_n=0
+started=$SECONDS
+stage() {
+  stage_n=$((stage_n + 1))
+  local t=$((SECONDS - started))
+  printf 'test.sh [%d/%d, %d:%02d] %s\n' "$stage_n" "$stages" $((t / 60)) $((t % 60)) "$1" >&2
+}
 for tool in node npm; do
   command -v "$tool" >/dev/null 2>&1 || { echo "test.sh: $tool not found on PATH; the end-to-end tests need Node >= 20 with npm (https://nodejs.org)" >&2; exit 1; }
 done
 
+stage "go vet and gofmt"
 go vet ./...
 unformatted="$(gofmt -l $(git ls-files '*.go' | grep -v '^third_party/' || true))"
 if [[ -n "$unformatted" ]]; then echo "test.sh: gofmt would change these files (run gofmt -w):" >&2; echo "$unformatted" >&2; exit 1; fi
@@ -41,14 +53,21 @@ if [[ -n "$unformatted" ]]; then echo "test.sh: gofmt would change these files (
 # reaches. Both fail the run on any finding. A deliberate exception to staticcheck is a
 # //lint:ignore comment with its reason, next to the code; deadcode has none: delete what
 # nothing reaches.
+stage "staticcheck"
 go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
+stage "deadcode"
 dead="$(go run golang.org/x/tools/cmd/deadcode@v0.52.0 -test ./...)"
 if [[ -n "$dead" ]]; then
   printf 'test.sh: deadcode: unreachable from every main and test; delete it or use it:\n%s\n' "$dead" >&2
   exit 1
 fi
+stage "go test -race ./... (the longest step: minutes)"
 go test -race ./...
+stage "fuzz FuzzJSONRPCLine (15 s)"
 # Fuzz targets, briefly: a smoke run that finds the shallow crashes.
 go test -run '^$' -fuzz '^FuzzJSONRPCLine$' -fuzztime=15s ./mcp
+stage "fuzz FuzzArgumentRepair (15 s)"
 go test -run '^$' -fuzz '^FuzzArgumentRepair$' -fuzztime=15s ./catalog
+stage "end-to-end tests (e2e/run.sh)"
 e2e/run.sh
+stage "done: all passed"

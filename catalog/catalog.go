@@ -46,7 +46,7 @@ func New(opts Options) (*engine.Registry, error) {
 		files.Close()
 		return nil, err
 	}
-	all := ownTools(files, opts.Net, web.NewClient(pol))
+	all := ownTools(files, opts.Net, web.NewClient(pol, opts.Net.Proxies))
 	extra, err := fitExtra(all, opts.Extra)
 	if err != nil {
 		return nil, err

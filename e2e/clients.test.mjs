@@ -4,9 +4,15 @@
 //   - pi 1.x's built-in MCP (clientInfo `pi`), exposure direct (the model calls mcp__f0__fs_read) and
 //     exposure codemode, pi's default (the model writes a script: await tools.mcp__f0__fs_read({…}));
 //   - the Codex CLI (`codex exec`, clientInfo codex-mcp-client) against a fake Responses API
-//     (lib/fake-responses.mjs); Codex declares f0's tools in a namespace mcp__f0, where the model calls fs_read.
+//     (lib/fake-responses.mjs); Codex declares f0's tools in a namespace mcp__f0, where the model calls fs_read;
+//   - gemini-cli (`gemini -p`, clientInfo gemini-cli-mcp-client) against a fake Gemini API
+//     (lib/fake-gemini.mjs, GOOGLE_GEMINI_BASE_URL); the model calls mcp_f0_fs_read;
+//   - Claude Code (`claude -p`, clientInfo claude-code) against a fake Anthropic Messages API
+//     (lib/fake-anthropic.mjs, ANTHROPIC_BASE_URL); the model calls mcp__f0__fs_read.
 // Each reads a 1 MiB file to its end: no result is cut by the client (no byte missing), and every call
-// f0 suggests names a tool that client registered.
+// f0 suggests names a tool that client registered. The gemini-cli and Claude Code turns give f0 a
+// server cap (--max-output) above the client's cut, so the budget f0 keeps for that client is what
+// is tested, at the edge of the cut.
 
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,17 +24,27 @@ import { E2E_DIR, f0Bin } from './lib/f0.mjs';
 import { node22, run, tempDir } from './lib/procs.mjs';
 import { startFakeModel } from './lib/fake-openai.mjs';
 import { startFakeResponses } from './lib/fake-responses.mjs';
+import { startFakeGemini } from './lib/fake-gemini.mjs';
+import { startFakeAnthropic } from './lib/fake-anthropic.mjs';
+import { startRefusingProxy } from './lib/refusing-proxy.mjs';
 
 const CLIENTS = path.join(E2E_DIR, 'clients', 'node_modules');
 const PI_PKG = path.join(CLIENTS, '@earendil-works', 'pi-coding-agent');
 const PI_CLI = path.join(PI_PKG, 'dist', 'cli.js');
 const CODEX_PKG = path.join(CLIENTS, '@openai', 'codex');
 const CODEX_CLI = path.join(CODEX_PKG, 'bin', 'codex.js');
+const GEMINI_PKG = path.join(CLIENTS, '@google', 'gemini-cli');
+const GEMINI_CLI = path.join(GEMINI_PKG, 'bundle', 'gemini.js');
+const CLAUDE_PKG = path.join(CLIENTS, '@anthropic-ai', 'claude-code');
+const CLAUDE_CLI = path.join(CLAUDE_PKG, 'bin', 'claude.exe');
 const version = (dir) => JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
 
 // 1 MiB in 16,384 lines of 64 bytes.
 const BIG = Array.from({ length: 16384 }, (_, i) => `line ${String(i + 1).padStart(5, '0')} `.padEnd(63, 'x') + '\n').join('');
 assert.equal(Buffer.byteLength(BIG), 1 << 20);
+
+// f0's tools as listed: a call a result suggests names one of them, as the client names it.
+const F0_TOOLS = ['batch', 'fs_copy', 'fs_edit', 'fs_find', 'fs_list', 'fs_mkdir', 'fs_move', 'fs_read', 'fs_search', 'fs_stat', 'fs_write', 'net_curl', 'tools_describe', 'tools_search'];
 
 // pi 1.6 cuts a text result over 20 KiB in the middle (pi-mcp's MCP_OUTPUT_MAX_BYTES).
 const PI_CUT = 20 * 1024;
@@ -55,6 +71,18 @@ function assemble(reads) {
 
 /** The footer's call of a read, or null at the end. */
 const footer = (text) => text.split('\n').find((l) => l.startsWith('Get the rest: '))?.slice('Get the rest: '.length) ?? null;
+
+/**
+ * Every call f0 wrote in a result (`NAME {json}`, NAME ending in one of f0's tool names), so a test
+ * can check that each names a tool the client declared.
+ */
+function hintedNames(text, baseNames) {
+  const names = new Set();
+  for (const m of text.matchAll(/([A-Za-z0-9_.-]+) \{/g)) {
+    if (baseNames.some((b) => m[1].endsWith(b))) names.add(m[1]);
+  }
+  return names;
+}
 
 /** pi 1.x's two forms of one call: `NAME {json} (in a codemode script: await tools.NAME({json}))`. */
 function piCall(s) {
@@ -147,7 +175,9 @@ for (const exposure of ['direct', 'codemode']) {
 
     it('every hint names a tool pi registered', () => {
       if (exposure === 'direct') {
-        for (const n of new Set(turn.seen.called)) assert.ok(turn.seen.toolNames.includes(n), `${n} not among ${turn.seen.toolNames}`);
+        const hinted = new Set(turn.seen.called);
+        for (const r of turn.seen.reads) for (const n of hintedNames(r, F0_TOOLS)) hinted.add(n);
+        for (const n of hinted) assert.ok(turn.seen.toolNames.includes(n), `${n} not among ${turn.seen.toolNames}`);
       } else {
         assert.ok(turn.seen.toolNames.includes('codemode'), `no codemode tool: ${turn.seen.toolNames}`);
         assert.ok(!turn.seen.toolNames.some((n) => n.startsWith('mcp__')), 'codemode declares MCP tools');
@@ -230,6 +260,190 @@ describe(`Codex CLI ${existsSync(CODEX_PKG) ? version(CODEX_PKG) : '(not install
   it('every hint names a tool of the namespace Codex declares', () => {
     assert.ok(turn.seen.namespace, 'no namespace mcp__f0 in the tools Codex sent');
     const names = turn.seen.namespace.tools.map((t) => t.name);
-    for (const n of new Set(turn.seen.called)) assert.ok(names.includes(n), `${n} not among ${names}`);
+    const hinted = new Set(turn.seen.called);
+    for (const r of turn.seen.reads) for (const n of hintedNames(r, F0_TOOLS)) hinted.add(n);
+    for (const n of hinted) assert.ok(names.includes(n), `${n} not among ${names}`);
+  });
+});
+
+// gemini-cli cuts one text part over 40,000 characters to its first 20% and last 80%
+// (tools.truncateToolOutputThreshold), counting the <untrusted_context> lines it wraps a result in.
+const GEMINI_CUT = 40000;
+
+/** A call f0 writes for gemini-cli: `mcp_f0_NAME {json}`. */
+function plainCall(s) {
+  const m = s.match(/^([A-Za-z][\w-]*) (\{.*\})$/);
+  assert.ok(m, `not a call: ${s}`);
+  return { name: m[1], args: JSON.parse(m[2]) };
+}
+
+async function geminiTurn() {
+  const work = tempDir('f0-gemini-work-', { 'big.txt': BIG });
+  const home = tempDir('f0-gemini-home-');
+  const netLog = path.join(home, 'net.log');
+  writeFileSync(netLog, '');
+  const seen = { reads: [], toolNames: null, called: [], side: 0 };
+  const model = await startFakeGemini((body) => {
+    const declared = (body.tools || []).flatMap((t) => t.functionDeclarations || []).map((d) => d.name);
+    if (!declared.length) {
+      // A side request (gemini-cli's loop check asks for JSON): not part of the turn.
+      seen.side++;
+      return { json: { unproductive_state_analysis: 'reading one file in parts', unproductive_state_confidence: 0 } };
+    }
+    seen.toolNames ??= declared;
+    const response = body.contents.at(-1).parts.find((p) => p.functionResponse)?.functionResponse.response;
+    if (response) seen.reads.push(typeof response.output === 'string' ? response.output : JSON.stringify(response));
+    const hint = response ? footer(seen.reads.at(-1)) : null;
+    if (response && !hint) return { text: 'All read.' };
+    if (seen.reads.length > 60) return { text: 'Too many reads.' };
+    const call = hint ? plainCall(hint) : { name: 'mcp_f0_fs_read', args: { path: 'big.txt' } };
+    seen.called.push(call.name);
+    return { toolCalls: [{ name: call.name, arguments: call.args }] };
+  });
+  mkdirSync(path.join(home, '.gemini'), { recursive: true });
+  writeFileSync(path.join(home, '.gemini', 'settings.json'), JSON.stringify({
+    security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: false } },
+    privacy: { usageStatisticsEnabled: false },
+    general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+    telemetry: { enabled: false },
+    mcpServers: { f0: { command: f0Bin(), args: ['serve', '--root', work, '--max-output', '1048576'], trust: true } },
+  }));
+  const res = await run(node22(), [
+    '--import', pathToFileURL(path.join(E2E_DIR, 'lib', 'loopback-only.mjs')).href,
+    GEMINI_CLI, '-p', 'Read big.txt to the end.', '--yolo', '-m', 'gemini-2.5-flash',
+  ], {
+    cwd: work, timeoutMs: 120_000,
+    env: { HOME: home, GEMINI_API_KEY: 'fake-key', GOOGLE_GEMINI_BASE_URL: model.baseUrl, GEMINI_CLI_NO_RELAUNCH: '1', ...netEnv(netLog) },
+  });
+  await model.close();
+  if (process.env.F0_E2E_DUMP) writeFileSync(`${process.env.F0_E2E_DUMP}-gemini.json`, JSON.stringify(seen, null, 1));
+  return { res, seen, netLog };
+}
+
+/** A gemini-cli result without the <untrusted_context> lines it wraps an MCP result in. */
+const unwrapGemini = (r) => r.replace(/^<untrusted_context>\n/, '').replace(/\n<\/untrusted_context>$/, '');
+
+describe(`gemini-cli ${existsSync(GEMINI_PKG) ? version(GEMINI_PKG) : '(not installed)'}: a 1 MiB read`, { timeout: 180_000 }, () => {
+  let turn;
+  before(async () => {
+    assert.ok(existsSync(GEMINI_CLI), `gemini-cli not installed at ${GEMINI_CLI}: run npm ci in e2e/clients/`);
+    turn = await geminiTurn();
+  });
+
+  it('gemini -p runs the whole turn and reaches no network but loopback', () => {
+    assert.equal(turn.res.code, 0, `gemini exited ${turn.res.code}:\n${turn.res.stdout}\n${turn.res.stderr}`);
+    assert.match(turn.res.stdout, /All read\./, turn.res.stdout + turn.res.stderr);
+    assert.equal(readFileSync(turn.netLog, 'utf8'), '', 'gemini-cli tried to connect beyond loopback');
+  });
+
+  it('every result reaches the model whole, and following the hints reads every byte', () => {
+    for (const [i, r] of turn.seen.reads.entries()) {
+      assert.doesNotMatch(r, /^Output too large\.|characters omitted\]/, `read ${i + 1} was cut by gemini-cli`);
+      assert.ok(r.length <= GEMINI_CUT, `read ${i + 1}: ${r.length} characters`);
+    }
+    const reads = turn.seen.reads.map(unwrapGemini);
+    assert.equal(footer(reads.at(-1)), null, 'the last read still points further');
+    assert.equal(assemble(reads), BIG, 'following the hints skipped or repeated bytes');
+    console.log(`# gemini-cli: ${reads.length} reads, largest ${Math.max(...turn.seen.reads.map((r) => r.length))} characters`);
+  });
+
+  it('every hint names a tool gemini-cli declared', () => {
+    assert.ok(turn.seen.toolNames.includes('mcp_f0_fs_read'), `declared: ${turn.seen.toolNames}`);
+    const hinted = new Set(turn.seen.called);
+    for (const r of turn.seen.reads) for (const n of hintedNames(r, F0_TOOLS)) hinted.add(n);
+    for (const n of hinted) assert.ok(turn.seen.toolNames.includes(n), `${n} not among ${turn.seen.toolNames}`);
+  });
+});
+
+// Claude Code 2.1 keeps a tool result of up to 50,000 characters in the conversation; a longer one is
+// saved to a file and the model gets <persisted-output> with the file's path and its first 2,000 bytes.
+const CLAUDE_CUT = 50000;
+
+/** The deferred tools Claude Code lists to the model in a system reminder (their schemas load through ToolSearch). */
+function claudeDeferred(body) {
+  const texts = body.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : [{ text: m.content }])).map((c) => c.text ?? '');
+  const list = texts.find((t) => t.includes('deferred tools are now available via ToolSearch'));
+  return list ? list.split('\n').filter((l) => /^[\w-]+$/.test(l)) : [];
+}
+
+const toolResultText = (block) => (typeof block.content === 'string' ? block.content
+  : block.content.filter((c) => c.type === 'text' && !c.text.startsWith('<system-reminder>')).map((c) => c.text).join('\n'));
+
+async function claudeTurn() {
+  const work = tempDir('f0-claude-work-', { 'big.txt': BIG });
+  const home = tempDir('f0-claude-home-');
+  const seen = { reads: [], deferred: null, declared: new Set(), called: [], searched: [], side: 0 };
+  const model = await startFakeAnthropic((body) => {
+    const declared = (body.tools || []).map((t) => t.name);
+    if (!declared.includes('ToolSearch')) { seen.side++; return { text: 'side request' }; }
+    seen.deferred ??= claudeDeferred(body);
+    for (const n of declared) seen.declared.add(n);
+    const last = body.messages.at(-1);
+    const result = Array.isArray(last.content) ? last.content.find((c) => c.type === 'tool_result') : null;
+    if (!result) {
+      // Claude Code declares MCP tools deferred: the model loads fs_read's schema first.
+      seen.searched.push('mcp__f0__fs_read');
+      return { toolCalls: [{ name: 'ToolSearch', arguments: { query: 'select:mcp__f0__fs_read', max_results: 1 } }] };
+    }
+    const isRead = seen.called.length > 0;
+    if (isRead) seen.reads.push(toolResultText(result));
+    const hint = isRead ? footer(seen.reads.at(-1)) : null;
+    if (isRead && !hint) return { text: 'All read.' };
+    if (seen.reads.length > 60) return { text: 'Too many reads.' };
+    const call = hint ? plainCall(hint) : { name: 'mcp__f0__fs_read', args: { path: 'big.txt' } };
+    seen.called.push(call.name);
+    return { toolCalls: [{ name: call.name, arguments: call.args }] };
+  });
+  // Claude Code's requests beyond the model go to a proxy on loopback that records and refuses them.
+  const proxy = await startRefusingProxy();
+  const mcpConfig = JSON.stringify({ mcpServers: { f0: { command: f0Bin(), args: ['serve', '--root', work, '--max-output', '1048576'] } } });
+  const res = await run(CLAUDE_CLI, [
+    '-p', 'Read big.txt to the end.', '--mcp-config', mcpConfig, '--strict-mcp-config',
+    '--allowedTools', 'mcp__f0', '--model', 'claude-sonnet-4-5', '--output-format', 'text',
+  ], {
+    cwd: work, timeoutMs: 120_000,
+    env: {
+      HOME: home, CLAUDE_CONFIG_DIR: path.join(home, '.claude'), ANTHROPIC_API_KEY: 'fake-key', ANTHROPIC_BASE_URL: model.baseUrl,
+      DISABLE_AUTOUPDATER: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_TELEMETRY: '1', DISABLE_ERROR_REPORTING: '1',
+      MAX_MCP_OUTPUT_TOKENS: '',
+      HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url, https_proxy: proxy.url, http_proxy: proxy.url,
+      NO_PROXY: '127.0.0.1,localhost', no_proxy: '127.0.0.1,localhost',
+    },
+  });
+  await model.close();
+  await proxy.close();
+  if (process.env.F0_E2E_DUMP) writeFileSync(`${process.env.F0_E2E_DUMP}-claude.json`, JSON.stringify({ ...seen, declared: [...seen.declared] }, null, 1));
+  return { res, seen, tried: proxy.tried };
+}
+
+describe(`Claude Code ${existsSync(CLAUDE_PKG) ? version(CLAUDE_PKG) : '(not installed)'}: a 1 MiB read`, { timeout: 180_000 }, () => {
+  let turn;
+  before(async () => {
+    assert.ok(existsSync(CLAUDE_CLI), `Claude Code not installed at ${CLAUDE_CLI}: run npm ci in e2e/clients/`);
+    turn = await claudeTurn();
+  });
+
+  it('claude -p runs the whole turn and asks the proxy for nothing', () => {
+    assert.equal(turn.res.code, 0, `claude exited ${turn.res.code}:\n${turn.res.stdout}\n${turn.res.stderr}`);
+    assert.match(turn.res.stdout, /All read\./, turn.res.stdout + turn.res.stderr);
+    assert.deepEqual(turn.tried, [], 'Claude Code tried to reach beyond loopback');
+  });
+
+  it('every result reaches the model whole, and following the hints reads every byte', () => {
+    for (const [i, r] of turn.seen.reads.entries()) {
+      assert.doesNotMatch(r, /<persisted-output>|exceeds maximum allowed tokens/, `read ${i + 1} was cut by Claude Code`);
+      assert.ok(r.length <= CLAUDE_CUT, `read ${i + 1}: ${r.length} characters`);
+    }
+    assert.equal(footer(turn.seen.reads.at(-1)), null, 'the last read still points further');
+    assert.equal(assemble(turn.seen.reads), BIG, 'following the hints skipped or repeated bytes');
+    console.log(`# Claude Code: ${turn.seen.reads.length} reads, largest ${Math.max(...turn.seen.reads.map((r) => r.length))} characters`);
+  });
+
+  it('every hint names a tool Claude Code lists, and the one called was declared', () => {
+    assert.ok(turn.seen.deferred.includes('mcp__f0__fs_read'), `deferred: ${turn.seen.deferred}`);
+    for (const n of new Set(turn.seen.called)) assert.ok(turn.seen.declared.has(n), `${n} called but never declared`);
+    const hinted = new Set();
+    for (const r of turn.seen.reads) for (const n of hintedNames(r, F0_TOOLS)) hinted.add(n);
+    for (const n of hinted) assert.ok(turn.seen.deferred.includes(n), `${n} not among ${turn.seen.deferred}`);
   });
 });

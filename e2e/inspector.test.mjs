@@ -77,6 +77,12 @@ describe(`MCP Inspector ${VERSION} --cli → f0 serve (stdio)`, () => {
     assert.match(r.stderr, /tool_is_error/);
   });
 
+  it(`README: the pinned Inspector runs on this suite's Node too (${process.version}), as the README says of Node 20`, T, async () => {
+    const r = await run(process.execPath, [CLI, '--cli', '--method', 'tools/call', '--tool-name', 'fs_read', '--tool-arg', 'path=note.txt', '--', f0Bin(), 'serve', '--root', root], { env, timeoutMs: 45_000 });
+    assert.equal(r.code, 0, `exit ${r.code}\nstdout: ${r.stdout}\nstderr: ${r.stderr.slice(-3000)}`);
+    assert.match(parseJson(r, 'tools/call').content.map((c) => c.text).join('\n'), new RegExp(MARKER));
+  });
+
   it('a name f0 does not list is refused by the Inspector itself (it checks tools/list first)', T, async () => {
     const r = await inspector(['--method', 'tools/call', '--tool-name', 'fs_raed', '--tool-arg', 'path=note.txt', '--', f0Bin(), 'serve', '--root', root]);
     assert.notEqual(r.code, 0);

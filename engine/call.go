@@ -43,6 +43,10 @@ type callState struct {
 	// need is the access level the call needs (its tool's, or more for
 	// some arguments): a call above read is not repeated to page it.
 	need tool.Access
+	// grant is what the request's credentials allow (WithGrant), when
+	// they say.
+	grant    Grant
+	hasGrant bool
 	// pending are the copies the call started (Call.KeepCopy); those it did
 	// not keep are dropped when it ends.
 	pendingMu sync.Mutex

@@ -44,7 +44,9 @@ type Profile struct {
 	// Cut is where the client cuts a result; nil when nobody measured it.
 	Cut *Cut `json:"cut"`
 	// Naming is what the client puts before a tool's listed name, with
-	// SERVER for its name for f0 ("mcp__SERVER__"); "" for none.
+	// SERVER for its name for f0 ("mcp__SERVER__"); "" for none. A
+	// client that puts it after writes TOOL for the listed name
+	// ("TOOL_mcp_SERVER", LibreChat).
 	Naming string `json:"naming"`
 	// Namespace is the group the client declares the tools in, with
 	// SERVER for its name for f0 (Codex's mcp__SERVER): the model calls
@@ -96,7 +98,8 @@ func (r Profile) label() string {
 }
 
 // limits are r's cut as a budget: tokens at bytesPerToken (claudeTokens
-// replaces a token count when set), zero fields where it does not cut.
+// replaces a token count when set), the smaller of that and the byte cut
+// when the row has both, zero fields where it does not cut.
 func (r Profile) limits(claudeTokens int) tool.Limits {
 	if r.Cut == nil {
 		return tool.Limits{}
@@ -107,7 +110,9 @@ func (r Profile) limits(claudeTokens int) tool.Limits {
 		if claudeTokens > 0 {
 			tokens = claudeTokens
 		}
-		l.Bytes = tokens * bytesPerToken
+		if b := tokens * bytesPerToken; l.Bytes == 0 || b < l.Bytes {
+			l.Bytes = b
+		}
 	}
 	return l
 }
@@ -140,6 +145,22 @@ func (r Profile) unwrap(name string) (string, bool) {
 		return "", false
 	}
 	return name[:i], true
+}
+
+// affixes are what r's client puts before and after a tool's listed
+// name, the client knowing f0 as server (sanitized already).
+func (r Profile) affixes(server string) (prefix, suffix string) {
+	naming := strings.ReplaceAll(r.Naming, "SERVER", server)
+	if before, after, ok := strings.Cut(naming, "TOOL"); ok {
+		return before, after
+	}
+	return naming, ""
+}
+
+// toolName is r's client's name of the tool listed as listed.
+func (r Profile) toolName(server, listed string) string {
+	prefix, suffix := r.affixes(server)
+	return prefix + listed + suffix
 }
 
 // sanitize writes server as r's client writes it in tool names.

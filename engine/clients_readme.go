@@ -45,7 +45,7 @@ func matchText(r Profile) string {
 }
 
 func namingText(r Profile) string {
-	name := "`" + strings.ReplaceAll(r.Naming, "SERVER", "f0") + "fs_read`"
+	name := "`" + r.toolName("f0", "fs_read") + "`"
 	if r.Namespace != "" {
 		name += " in the namespace `" + strings.ReplaceAll(r.Namespace, "SERVER", "f0") + "`"
 	}

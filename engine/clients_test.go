@@ -61,6 +61,11 @@ func TestEveryClientGetsResultsInsideItsCut(t *testing.T) {
 		"Visual Studio Code":    `Get the rest: mcp_f0_test_pages {`,
 		"f0":                    `Get the rest: f0_test_pages {`,
 		"cursor-vscode":         `Get the rest: test_pages {`,
+		"@librechat/api-client": `Get the rest: test_pages_mcp_f0 {`,
+		"Roo Code":              `Get the rest: mcp--f0--test_pages {`,
+		"Cline":                 `Get the rest: f0__test_pages {`,
+		"goose":                 `Get the rest: f0__test_pages {`,
+		"genkit-mcp":            `Get the rest: f0__test_pages {`,
 		"gemini-cli-mcp-client (via mcp-remote 0.15.1)": `Get the rest: mcp_f0_test_pages {`,
 		"unknown-client": `Get the rest: test_pages {`,
 	}

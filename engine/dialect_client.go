@@ -129,7 +129,8 @@ func (p *Host) profileDialect(row Profile, name, rest, server string) Dialect {
 	case row.Call == "codemode":
 		return PiCodemodeDialect{Server: server}
 	case row.Naming != "":
-		return PrefixDialect{Prefix: strings.ReplaceAll(row.Naming, "SERVER", row.sanitize(server))}
+		prefix, suffix := row.affixes(row.sanitize(server))
+		return PrefixDialect{Prefix: prefix, Suffix: suffix}
 	}
 	return nil
 }

@@ -41,6 +41,23 @@ func TestRenderers(t *testing.T) {
 	}
 }
 
+// TestClaudeCodeTokens: MAX_MCP_OUTPUT_TOKENS lowers Claude Code's budget
+// (2 bytes a token) but never raises it past the 50,000 characters Claude
+// Code keeps in the conversation whatever the token limit.
+func TestClaudeCodeTokens(t *testing.T) {
+	for _, tc := range []struct{ tokens, bytes int }{
+		{0, 50000},
+		{10000, 20000},
+		{25000, 50000},
+		{100000, 50000},
+	} {
+		p := newTestPipeline(t, Config{Clients: ClientOptions{ClaudeCodeTokens: tc.tokens}})
+		if got := p.Client("claude-code").Limits; got != (tool.Limits{Bytes: tc.bytes}) {
+			t.Errorf("MAX_MCP_OUTPUT_TOKENS=%d: %+v, want %d bytes", tc.tokens, got, tc.bytes)
+		}
+	}
+}
+
 func TestPiSanitizeMatchesAdapter(t *testing.T) {
 	// pi-mcp-adapter's sanitizeServerPrefix: "my.server" → "my_2e_server".
 	if got := piSanitize("my.server-1_x"); got != "my_2e_server-1_x" {

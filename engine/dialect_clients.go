@@ -110,10 +110,13 @@ func (r PiDialect) ListTools() string {
 // PrefixDialect writes calls with the names a client gives MCP tools by
 // putting a prefix before the listed name: Claude Code's and Codex's
 // mcp__<server>__, gemini-cli's and VS Code's mcp_<server>_, Mastra's
-// <server>_. The client's name for f0 is in the prefix already, sanitised
-// as the client does it (see Profile).
+// <server>_, Goose's and Cline's <server>__, Roo Code's mcp--<server>--;
+// or a suffix after it, LibreChat's _mcp_<server>. The client's name for
+// f0 is in them already, sanitised as the client does it (see Profile).
 type PrefixDialect struct {
-	Prefix string
+	// Prefix and Suffix are what the client puts before and after the
+	// listed name (LibreChat: "fs_read_mcp_f0").
+	Prefix, Suffix string
 	ListedDialect
 }
 
@@ -123,7 +126,7 @@ func (r PrefixDialect) Call(s tool.Suggestion) string {
 }
 
 // Name writes `mcp__f0__fs_read`.
-func (r PrefixDialect) Name(s tool.Suggestion) string { return r.Prefix + s.Listed }
+func (r PrefixDialect) Name(s tool.Suggestion) string { return r.Prefix + s.Listed + r.Suffix }
 
 // PiCodemodeDialect writes calls for pi 1.x's built-in MCP client, which
 // names a tool mcp__<server>__<tool> (createMcpToolName) and by default

@@ -286,6 +286,7 @@ func (p *Host) prepare(ctx context.Context, r Resolution, raw any) (*callState, 
 	}
 	t := out.Tool
 	c := &callState{p: p, tool: t, raw: raw, args: out.Args, notes: out.Notes, fix: out.Fix, render: render, ceiling: p.cfg.OutputCap, asked: name, noFix: noFix(ctx)}
+	c.grant, c.hasGrant = GrantFrom(ctx)
 	if l := ClientFrom(ctx).Limits.Bytes; l > 0 {
 		c.ceiling = min(c.ceiling, max(l-clientByteMargin, 1024))
 	}
@@ -354,6 +355,9 @@ func (p *Host) checkAccess(c *callState, in any) (tool.Result, bool) {
 	need, why := p.accessNeeded(t, in)
 	c.need = need
 	if need <= p.cfg.Access {
+		if c.hasGrant && need > c.grant.Level {
+			return c.beyondGrant(need, why), true
+		}
 		return tool.Result{}, false
 	}
 	var b strings.Builder
@@ -373,6 +377,26 @@ func (p *Host) checkAccess(c *callState, in any) (tool.Result, bool) {
 		fmt.Fprintf(&b, "\nExample within %s access: %s", p.cfg.Access, ex)
 	}
 	return tool.Result{IsError: true, Text: b.String()}, true
+}
+
+// beyondGrant is the answer to a call the server allows but the request's
+// credentials do not.
+func (c *callState) beyondGrant(need tool.Access, why string) tool.Result {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: access denied: this call needs %q access", c.name(), need.String())
+	if why != "" {
+		fmt.Fprintf(&b, " (%s)", why)
+	}
+	fmt.Fprintf(&b, ", and the credentials of this request grant %q.\n", c.grant.Level.String())
+	fmt.Fprintf(&b, "You passed: %s\n", c.passed())
+	if c.grant.Ask != nil {
+		if ask := c.grant.Ask(need); ask != "" {
+			fmt.Fprintf(&b, "To allow it, the client asks for %s.", ask)
+			return tool.Result{IsError: true, Text: b.String()}
+		}
+	}
+	b.WriteString("To allow it, the client needs credentials that grant it.")
+	return tool.Result{IsError: true, Text: b.String()}
 }
 
 // accessNeeded is the level a decoded call needs, and why when a per-call

@@ -80,9 +80,12 @@ func (pc *Prepared) Run(ctx context.Context, budget tool.Limits) tool.Result {
 	if tool != nil {
 		toolName = tool.Name
 	}
-	pc.p.cfg.Logger.LogAttrs(ctx, slog.LevelInfo, "call",
-		slog.String("tool", toolName), slog.Duration("duration", time.Since(start)),
-		slog.Int("bytes", len(res.Text)), slog.String("outcome", outcome))
+	attrs := append([]slog.Attr{slog.String("tool", toolName), slog.Duration("duration", time.Since(start)),
+		slog.Int("bytes", len(res.Text)), slog.String("outcome", outcome)}, logAttrsOf(ctx)...)
+	if res.IsError {
+		attrs = append(attrs, slog.String("error", errorReason(res.Text)))
+	}
+	pc.p.cfg.Logger.LogAttrs(ctx, slog.LevelInfo, "call", attrs...)
 	return res
 }
 

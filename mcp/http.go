@@ -39,6 +39,10 @@ type HTTPOptions struct {
 	Addr string
 	// Token, when set, is the bearer token every MCP request must carry.
 	Token string
+	// OAuth, when set, makes the transport an OAuth resource server: every
+	// MCP request carries an access token from the authorization server
+	// (not with Token).
+	OAuth *OAuthOptions
 	// AllowedOrigins are browser origins accepted besides loopback ones.
 	AllowedOrigins []string
 	// AllowedHosts are Host header values accepted besides loopback names
@@ -111,6 +115,8 @@ type HTTPServer struct {
 	httpServer *http.Server
 	handler    http.Handler
 	loopback   bool
+	// oauth checks access tokens (nil without OAuthOptions).
+	oauth *oauthGuard
 	// calls answers plain tool calls beside mcp-go (nil when stateless).
 	calls *httpCalls
 	// cancelCalls ends the contexts of the tool calls in flight (not of
@@ -127,7 +133,15 @@ func NewHTTPServer(s *server.MCPServer, opts HTTPOptions) (*HTTPServer, error) {
 		return nil, fmt.Errorf("listen address %q: %w (want host:port, e.g. 127.0.0.1:8931)", opts.Addr, err)
 	}
 	h := &HTTPServer{opts: opts, loopback: isLoopbackHost(host)}
-	if !h.loopback && opts.Token == "" {
+	if opts.OAuth != nil {
+		if opts.Token != "" {
+			return nil, errors.New("a static bearer token and OAuth exclude each other: use --auth-token-env or --oauth-issuer")
+		}
+		if h.oauth, err = newOAuthGuard(*opts.OAuth); err != nil {
+			return nil, err
+		}
+	}
+	if !h.loopback && opts.Token == "" && h.oauth == nil {
 		return nil, ErrTokenRequired
 	}
 	calls, cancelCalls := context.WithCancelCause(context.Background())
@@ -145,7 +159,7 @@ func NewHTTPServer(s *server.MCPServer, opts HTTPOptions) (*HTTPServer, error) {
 	}
 	streamOpts := []server.StreamableHTTPOption{
 		server.WithStreamableHTTPServer(h.httpServer),
-		server.WithStreamableHTTPLogger(opts.Logger),
+		server.WithStreamableHTTPLogger(libraryLogger(opts.Logger)),
 		server.WithHeartbeatInterval(30 * time.Second),
 		server.WithEventStore(server.NewInMemoryEventStore()),
 		// Calls learn through their context when shutdown gives up on them.
@@ -189,6 +203,11 @@ func (h *HTTPServer) routes() http.Handler {
 		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		fmt.Fprintln(w, "ok")
 	})
+	if h.oauth != nil {
+		for _, path := range h.oauth.paths {
+			mux.HandleFunc(path, h.oauth.serveMetadata)
+		}
+	}
 	mux.Handle("/mcp", h.auth(h.limits(h.streamable)))
 	return h.guard(mux)
 }
@@ -198,10 +217,12 @@ func (h *HTTPServer) routes() http.Handler {
 func (h *HTTPServer) guard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !h.hostAllowed(r.Host) {
+			h.refused(r, http.StatusForbidden, "Host not allowed", slog.String("host", r.Host))
 			http.Error(w, fmt.Sprintf("403 forbidden: Host %q is not allowed (use a loopback name, or start f0 with --allowed-hosts)", r.Host), http.StatusForbidden)
 			return
 		}
 		if origin := r.Header.Get("Origin"); origin != "" && !h.originAllowed(origin) {
+			h.refused(r, http.StatusForbidden, "Origin not allowed", slog.String("origin", origin))
 			http.Error(w, fmt.Sprintf("403 forbidden: Origin %q is not allowed (start f0 with --allowed-origins %s to allow it)", origin, origin), http.StatusForbidden)
 			return
 		}
@@ -244,8 +265,12 @@ func (h *HTTPServer) originAllowed(origin string) bool {
 	return isLoopbackHost(u.Hostname())
 }
 
-// auth checks the bearer token in constant time.
+// auth checks the OAuth access token, or the static bearer token in
+// constant time.
 func (h *HTTPServer) auth(next http.Handler) http.Handler {
+	if h.oauth != nil {
+		return h.oauth.authenticate(next)
+	}
 	if h.opts.Token == "" {
 		return next
 	}
@@ -259,11 +284,12 @@ func (h *HTTPServer) auth(next http.Handler) http.Handler {
 		got := sha256.Sum256([]byte(given))
 		if !ok || subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
 			challenge := `Bearer realm="f0"`
-			msg := "401 unauthorized: send Authorization: Bearer <token>"
+			msg, reason := "401 unauthorized: send Authorization: Bearer <token>", "no bearer token"
 			if ok {
 				challenge += `, error="invalid_token"`
-				msg = "401 unauthorized: the bearer token is wrong"
+				msg, reason = "401 unauthorized: the bearer token is wrong", "wrong bearer token"
 			}
+			h.refused(r, http.StatusUnauthorized, reason)
 			w.Header().Set("WWW-Authenticate", challenge)
 			// Close the connection rather than read a body that an
 			// unauthenticated client may never finish sending.
@@ -273,6 +299,14 @@ func (h *HTTPServer) auth(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// refused logs a request turned away before it reached MCP: the status,
+// why, and who sent it; never its credentials.
+func (h *HTTPServer) refused(r *http.Request, status int, reason string, attrs ...slog.Attr) {
+	attrs = append([]slog.Attr{slog.Int("status", status), slog.String("reason", reason),
+		slog.String("remote", r.RemoteAddr), slog.String("method", r.Method), slog.String("path", r.URL.Path)}, attrs...)
+	h.opts.Logger.LogAttrs(r.Context(), slog.LevelWarn, "refused a request", attrs...)
 }
 
 func bearer(header string) (string, bool) {
@@ -296,6 +330,11 @@ func (h *HTTPServer) limits(next http.Handler) http.Handler {
 		}
 		modern := mcpgo.IsModernProtocol(r.Header.Get("Mcp-Protocol-Version"))
 		if id := r.Header.Get("Mcp-Session-Id"); id != "" && h.sessions != nil && !modern && !h.knownSession(w, r, id, body) {
+			return
+		}
+		if id := r.Header.Get("Mcp-Session-Id"); id != "" && h.sessions != nil && !h.sessions.ownedBy(id, tokenOwner(r.Context())) {
+			// As for an unknown session: nothing is told of another's.
+			http.Error(w, fmt.Sprintf("404 session %q not found: it never existed here; send initialize again without Mcp-Session-Id", id), http.StatusNotFound)
 			return
 		}
 		// Only session-protocol requests without a session can open one;
@@ -333,7 +372,7 @@ func (h *HTTPServer) limits(next http.Handler) http.Handler {
 		}}
 		h.serveMCP(cw, r, next, body)
 		if opened != "" {
-			h.sessions.setClient(opened, client)
+			h.sessions.setClient(opened, client, tokenOwner(r.Context()))
 			h.settling.end(opened)
 		}
 		if id := cw.Header().Get("Mcp-Session-Id"); id != "" && cw.failed() {
@@ -378,6 +417,9 @@ func (h *HTTPServer) serveMCP(w http.ResponseWriter, r *http.Request, next http.
 		return
 	}
 	e := scanEnvelope(body)
+	if h.oauth != nil && !h.oauth.allows(w, r, &e) {
+		return
+	}
 	if h.calls != nil && h.calls.serve(w, r, &e, body) {
 		return
 	}

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -20,6 +21,7 @@ const askTimeout = 60 * time.Second
 // roots through the call's context.
 type workspaces struct {
 	policy *roots.Policy
+	logger *slog.Logger
 
 	mu       sync.Mutex
 	sessions map[string]*workspace
@@ -48,8 +50,8 @@ type workspace struct {
 	next   func(list []roots.ClientRoot, err error)
 }
 
-func newWorkspaces(policy *roots.Policy) *workspaces {
-	return &workspaces{policy: policy, sessions: map[string]*workspace{}, registered: map[string]server.ClientSession{}}
+func newWorkspaces(policy *roots.Policy, logger *slog.Logger) *workspaces {
+	return &workspaces{policy: policy, logger: logger, sessions: map[string]*workspace{}, registered: map[string]server.ClientSession{}}
 }
 
 // install registers the hooks and notification handlers that follow the
@@ -168,7 +170,7 @@ func (w *workspaces) ask(ctx context.Context, s *server.MCPServer) {
 // more each answer leaves due.
 func (w *workspaces) follow(s *server.MCPServer, ws *workspace, session server.ClientSession, answered func([]roots.ClientRoot, error)) {
 	for answered != nil {
-		ws.request(s, session, answered)
+		ws.request(s, session, answered, w.logger)
 		w.mu.Lock()
 		answered, ws.next = ws.next, nil
 		if answered == nil || ws.ctx.Err() != nil {
@@ -178,16 +180,19 @@ func (w *workspaces) follow(s *server.MCPServer, ws *workspace, session server.C
 	}
 }
 
-// request sends roots/list through the registered session and reports the
-// client's answer.
-func (ws *workspace) request(s *server.MCPServer, session server.ClientSession, answered func([]roots.ClientRoot, error)) {
+// request sends roots/list through the registered session, logs the
+// client's answer and reports it.
+func (ws *workspace) request(s *server.MCPServer, session server.ClientSession, answered func([]roots.ClientRoot, error), logger *slog.Logger) {
 	ctx, cancel := context.WithTimeout(s.WithContext(ws.ctx, session), askTimeout)
 	defer cancel()
+	start := time.Now()
 	res, err := s.RequestRoots(ctx, mcpgo.ListRootsRequest{Request: mcpgo.Request{Method: string(mcpgo.MethodListRoots)}})
 	if err != nil {
+		logger.Warn("roots/list: the client did not send its roots", "session", session.SessionID(), "duration", time.Since(start), "error", err.Error())
 		answered(nil, err)
 		return
 	}
+	logger.Info("roots/list: the client sent its roots", "session", session.SessionID(), "roots", len(res.Roots), "duration", time.Since(start))
 	list := make([]roots.ClientRoot, len(res.Roots))
 	for i, r := range res.Roots {
 		list[i] = roots.ClientRoot{URI: r.URI, Name: r.Name}

@@ -66,6 +66,10 @@ func NewServer(p *engine.Host, opts Options) *server.MCPServer {
 		res.Instructions = latest.Instructions(latest.Client(req.Params.ClientInfo.Name))
 	})
 
+	hooks.AddAfterInitialize(func(ctx context.Context, _ any, req *mcpgo.InitializeRequest, _ *mcpgo.InitializeResult) {
+		logSessionStart(ctx, opts.Logger, req)
+	})
+
 	s := server.NewMCPServer("f0", opts.Version,
 		server.WithToolCapabilities(opts.ToolsChange),
 		server.WithLogging(),
@@ -73,7 +77,7 @@ func NewServer(p *engine.Host, opts Options) *server.MCPServer {
 		server.WithHooks(hooks),
 		server.WithRecovery(),
 	)
-	ws := newWorkspaces(opts.Roots)
+	ws := newWorkspaces(opts.Roots, opts.Logger)
 	ws.install(s, hooks)
 	fallback := mcpgo.NewToolWithRawSchema(fallbackTool, "internal: resolves other spellings of tool names",
 		json.RawMessage(`{"type":"object","properties":{}}`))
@@ -218,6 +222,7 @@ func call(ctx context.Context, srv *server.MCPServer, p *engine.Host, ws *worksp
 			_ = srv.SendNotificationToClient(ctx, "notifications/progress", params)
 		})
 	}
+	ctx = engine.WithLogAttrs(ctx, callLogAttrs(ctx)...)
 	return toResult(p.Call(engine.WithClient(ctx, callerOf(ctx, p)), name, args))
 }
 

@@ -23,6 +23,7 @@ type session struct {
 	used   time.Time // last request
 	called bool      // it has sent a tools/call request
 	client string    // the address of the client that opened it, once known
+	owner  string    // whose OAuth token opened it ("" without OAuth)
 }
 
 // Why a session was evicted, as told to its client.
@@ -108,13 +109,23 @@ func (s *sessionStore) use(id string, callsTool bool) (live bool, ended string) 
 	return true, ""
 }
 
-// setClient records the address of the client that opened session id.
-func (s *sessionStore) setClient(id, client string) {
+// setClient records the address of the client that opened session id,
+// and the owner of the token it came with.
+func (s *sessionStore) setClient(id, client, owner string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if se, ok := s.live[id]; ok {
-		se.client = client
+		se.client, se.owner = client, owner
 	}
+}
+
+// ownedBy reports whether session id may be used by owner: it was opened
+// by the same one (a session found with another's token is not theirs).
+func (s *sessionStore) ownedBy(id, owner string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	se, ok := s.live[id]
+	return !ok || se.owner == owner
 }
 
 // evict ends a session to make room for a new one that client asks for

@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"os"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -20,6 +19,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"f0/internal/logline"
+	"f0/internal/oauth"
 	"f0/internal/shellwords"
 	"f0/mcp"
 )
@@ -53,14 +53,7 @@ func (a *app) rootCommand() *cobra.Command {
 		Long: `f0 serves network and file tools to LLM agents over MCP, and gives you the
 same tools on the command line, with the same names, argument repair and errors.
 
-  f0 serve                          MCP over stdio
-  f0 serve --http 127.0.0.1:8931    MCP over streamable HTTP at /mcp
-  f0 tools                          list the tools
-  f0 describe TOOL                  a tool's arguments and examples
-  f0 call TOOL '{"key":"value"}'    call a tool with JSON arguments
-  f0 TOOL key=value …               the same, shorter (f0 tools.search query=file)
-  f0 version                        print the version
-  f0 completion bash|zsh|fish|powershell   a shell completion script
+` + commandSummary + `
 
 ` + flagsAnywhere,
 		Args:          cobra.ArbitraryArgs,
@@ -96,6 +89,19 @@ same tools on the command line, with the same names, argument repair and errors.
 	})
 	return root
 }
+
+// commandSummary is the list of f0's commands, in the root help and what a
+// bare f0 prints.
+const commandSummary = `  f0 serve                          MCP over stdio
+  f0 serve --http 127.0.0.1:8931    MCP over streamable HTTP at /mcp
+  f0 tools                          list the tools
+  f0 describe TOOL                  a tool's arguments and examples
+  f0 call TOOL '{"key":"value"}'    call a tool with JSON arguments
+  f0 TOOL key=value …               the same, shorter (f0 tools.search query=file)
+  f0 fs.search PATTERN [PATH…]      rg's words and lines (-i -g GLOB -l …)
+  f0 fs.find [PATTERN] [PATH…]      fd's words and paths (-e EXT -t f …)
+  f0 version                        print the version
+  f0 completion bash|zsh|fish|powershell   a shell completion script`
 
 // printToolList appends the exposed tools to the root help.
 func (a *app) printToolList(root *cobra.Command) {
@@ -134,10 +140,11 @@ func (a *app) serveCommand() *cobra.Command {
 		http, tokenEnv    string
 		origins, hosts    []string
 		stateless         bool
-		maxBody           int64
+		maxBody           string
 		maxSessions       int
 		maxConns          int
 		sessionTTL, grace string
+		oauth             oauthFlags
 	}
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -153,6 +160,10 @@ func (a *app) serveCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			maxBody, err := parseSizeFlag("--max-body", opts.maxBody)
+			if err != nil {
+				return err
+			}
 			p, policy, err := a.flags.build(logger)
 			if err != nil {
 				return err
@@ -163,14 +174,14 @@ func (a *app) serveCommand() *cobra.Command {
 			srv := mcp.NewServer(p, mcp.Options{Version: version(), Logger: logger, Roots: policy, ToolsChange: a.flags.started != nil})
 			if opts.http == "" {
 				logger.Info("serving MCP over stdio", "tools", len(p.Visible()))
-				if err := mcp.ServeStdio(cmd.Context(), srv, a.stdin, a.stdout, mcp.StdioOptions{MaxMessage: opts.maxBody, Logger: logger}); err != nil {
+				if err := mcp.ServeStdio(cmd.Context(), srv, a.stdin, a.stdout, mcp.StdioOptions{MaxMessage: maxBody, Logger: logger}); err != nil {
 					return &runtimeError{err}
 				}
 				return nil
 			}
 			hopts := mcp.HTTPOptions{
 				Addr: opts.http, AllowedOrigins: opts.origins, AllowedHosts: opts.hosts,
-				Stateless: opts.stateless, MaxBody: opts.maxBody, MaxSessions: opts.maxSessions, MaxConns: opts.maxConns, Logger: logger,
+				Stateless: opts.stateless, MaxBody: maxBody, MaxSessions: opts.maxSessions, MaxConns: opts.maxConns, Logger: logger,
 			}
 			if hopts.SessionIdleTTL, err = parseDuration("--session-ttl", opts.sessionTTL); err != nil {
 				return err
@@ -178,19 +189,23 @@ func (a *app) serveCommand() *cobra.Command {
 			if hopts.ShutdownGrace, err = parseDuration("--shutdown-grace", opts.grace); err != nil {
 				return err
 			}
-			if opts.tokenEnv != "" {
-				hopts.Token = os.Getenv(opts.tokenEnv)
-				if hopts.Token == "" {
-					return fmt.Errorf("--auth-token-env %s: the environment variable is empty or not set", opts.tokenEnv)
-				}
+			if hopts.Token, err = tokenFromEnv(opts.tokenEnv); err != nil {
+				return err
+			}
+			ceiling, err := tool.ParseAccess(a.flags.access)
+			if err != nil {
+				return fmt.Errorf("--access: %w", err)
+			}
+			if hopts.OAuth, err = opts.oauth.options(cmd.Context(), p, opts.http, ceiling); err != nil {
+				return err
 			}
 			hs, err := mcp.NewHTTPServer(srv, hopts)
 			if err != nil {
 				return err
 			}
 			err = hs.Serve(cmd.Context(), func(addr net.Addr) {
-				logger.Info("serving MCP over streamable HTTP", "url", fmt.Sprintf("http://%s/mcp", addr), "tools", len(p.Visible()),
-					"stateless", opts.stateless, "auth", hopts.Token != "")
+				logger.Info("serving MCP over streamable HTTP", append([]any{"url", fmt.Sprintf("http://%s/mcp", addr), "tools", len(p.Visible()),
+					"stateless", opts.stateless, "auth", hopts.Token != "" || hopts.OAuth != nil}, oauthLog(hopts)...)...)
 			})
 			if err != nil {
 				return &runtimeError{err}
@@ -198,19 +213,33 @@ func (a *app) serveCommand() *cobra.Command {
 			return nil
 		},
 	}
+	cmd.SetFlagErrorFunc(serveFlagError)
 	f := cmd.Flags()
 	f.StringVar(&opts.http, "http", "", "serve streamable HTTP on ADDR (host:port) at /mcp instead of stdio")
 	f.StringVar(&opts.tokenEnv, "auth-token-env", "", "name of the environment variable holding the bearer token HTTP clients must send")
 	f.StringSliceVar(&opts.origins, "allowed-origins", nil, "browser origins allowed besides loopback ones")
 	f.StringSliceVar(&opts.hosts, "allowed-hosts", nil, "Host header values allowed besides loopback names")
 	f.BoolVar(&opts.stateless, "stateless", false, "no sessions: every request stands alone (for several instances behind a load balancer)")
-	f.Int64Var(&opts.maxBody, "max-body", mcp.DefaultMaxBody, "largest message in bytes: an HTTP request body, or one line over stdio")
+	f.StringVar(&opts.maxBody, "max-body", fmt.Sprintf("%dMiB", mcp.DefaultMaxBody>>20), "largest message (4MiB, 512K, 5000000): an HTTP request body, or one line over stdio")
 	f.IntVar(&opts.maxSessions, "max-sessions", mcp.DefaultMaxSessions, "most live HTTP sessions")
 	f.IntVar(&opts.maxConns, "max-conns", mcp.DefaultMaxConns, "most open HTTP connections; over it the oldest connection not serving a request is closed for the newcomer")
 	f.StringVar(&opts.sessionTTL, "session-ttl", mcp.DefaultSessionIdleTTL.String(), "end HTTP sessions idle for this long")
+	f.StringVar(&opts.oauth.issuer, "oauth-issuer", "", "accept OAuth access tokens (JWTs) from this authorization server's issuer URL, instead of a static token")
+	f.StringVar(&opts.oauth.audience, "oauth-audience", "", "with --oauth-issuer: this server's resource URL, the audience tokens must name (default http://ADDR/mcp of --http)")
+	f.StringVar(&opts.oauth.scopes, "oauth-scopes", oauth.DefaultScopes, "with --oauth-issuer: the access level each scope grants, SCOPE=LEVEL,…")
 	f.StringVar(&opts.grace, "shutdown-grace", mcp.DefaultShutdownGrace.String(), "how long in-flight calls may finish on shutdown")
 	f.BoolVar(&a.flags.net.robots, "net-robots", false, "net.curl checks every URL a model asks for, redirects included, against its site's robots.txt (kept an hour), and refuses what it disallows for f0")
+	a.flags.store.register(f)
 	return cmd
+}
+
+// oauthLog is what the start line says of OAuth: the issuer whose tokens
+// are accepted and the audience they must name; nothing without OAuth.
+func oauthLog(o mcp.HTTPOptions) []any {
+	if o.OAuth == nil {
+		return nil
+	}
+	return []any{"oauth_issuer", o.OAuth.Issuer, "oauth_audience", o.OAuth.Resource}
 }
 
 func (a *app) toolsCommand() *cobra.Command {
@@ -267,7 +296,7 @@ func (a *app) describeCommand() *cobra.Command {
 			name := p.ResolveName(args[0])
 			t, ok := name.Tool(p)
 			if !ok {
-				return a.print(p.CallResolved(ctx, name, nil, tool.Limits{}), false) // not found: suggestions
+				return a.printMiss(t, p.CallResolved(ctx, name, nil, tool.Limits{})) // not found: suggestions
 			}
 			fmt.Fprintln(a.stdout, forTerminal(a.stdout, p.Describe(ctx, t)))
 			return nil
@@ -286,7 +315,11 @@ func (a *app) callCommand() *cobra.Command {
 				return fmt.Errorf("--server and --stdio: give one of them")
 			}
 			if server != "" || stdioCmd != "" {
-				raw, err := a.readArgs(nil, nil, args[1:])
+				// The server resolves the name and repairs the arguments; a
+				// bare word fills the main field of the f0 tool of that name,
+				// as it does locally.
+				reg, t := a.probeDefinition(args[0])
+				raw, err := a.readArgs(reg, t, args[1:])
 				if err != nil {
 					return err
 				}
@@ -315,10 +348,9 @@ func (a *app) callCommand() *cobra.Command {
 func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 	fs := cmd.Flags()
 	if len(args) == 0 {
-		if err := applyEnv(fs); err != nil {
-			return err
-		}
-		return cmd.Help()
+		// As rg and curl do: a few lines on stderr, and the usage exit.
+		fmt.Fprintf(a.stderr, "Usage: %s\n\n%s\n\nf0 --help lists the flags, the environment and the tools.\n", cmd.Use, commandSummary)
+		return &exitStatus{code: exitUsage}
 	}
 	name, words := args[0], args[1:]
 	if hasF0Flag(fs, words) {
@@ -346,7 +378,7 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 		if err := commandMiss(cmd, p, name); err != nil {
 			return err
 		}
-		return a.print(p.CallResolved(ctx, resolved, nil, tool.Limits{}), false)
+		return a.printMiss(t, p.CallResolved(ctx, resolved, nil, tool.Limits{}))
 	}
 	// A tool that takes a program's words (net.curl) answers -h and --help
 	// itself, as the program does.
@@ -354,7 +386,7 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 		fmt.Fprintln(a.stdout, forTerminal(a.stdout, p.Describe(ctx, t)))
 		return nil
 	}
-	if t.RawArgsField == "" {
+	if t.RawArgsField == "" && finderOf(t) == nil {
 		if err := strayFlag(p, t, words); err != nil {
 			return err
 		}
@@ -366,7 +398,13 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 // resolved once (see engine.Resolution).
 func (a *app) callLocal(ctx context.Context, p *engine.Host, name engine.Resolution, words []string) error {
 	var raw any
-	t, _ := name.Tool(p)
+	t, ok := name.Tool(p)
+	if !ok {
+		return a.printMiss(t, p.CallResolved(ctx, name, nil, tool.Limits{}))
+	}
+	if f := finderOf(t); f != nil && !givesJSON(words) {
+		return a.callFinder(ctx, p, name, t, f, words)
+	}
 	quiet, console := false, false
 	if t != nil && t.RawArgsField != "" && !looksLikeJSON(words) {
 		args, err := rawCall(p.Registry(), t, words)
@@ -384,15 +422,15 @@ func (a *app) callLocal(ctx context.Context, p *engine.Host, name engine.Resolut
 		if err != nil {
 			return err
 		}
-		if args != nil {
+		if args := a.everyResult(p, t, args); args != nil {
 			raw = args
 		}
 	}
 	// curl's "@-" and "-T -" read the terminal's standard input.
 	ctx = engine.WithStdin(ctx, tool.NewStdin(a.stdin))
-	clearProgress := func() {}
+	var bar *progressBar
 	if !quiet {
-		ctx, clearProgress = a.progress(ctx)
+		ctx, bar = a.progress(ctx)
 	}
 	if console {
 		ctx = engine.WithConsole(ctx, tool.ConsoleOptions{Terminal: isTerminal(a.stdout)})
@@ -401,12 +439,12 @@ func (a *app) callLocal(ctx context.Context, p *engine.Host, name engine.Resolut
 	// tool writes it there as it reads it, instead of holding it.
 	var sink io.Writer
 	if t != nil && t.Verbatim && (console || a.pipeBudget() == pipedBudget) {
-		sink = terminalWriter(a.stdout)
+		sink = bar.clearsFirst(a.stdout, terminalWriter(a.stdout))
 		ctx = engine.WithSink(ctx, t, sink)
 	}
 	res := p.CallResolved(ctx, name, raw, tool.Limits{Bytes: a.pipeBudget()})
 	flushSink(sink)
-	clearProgress()
+	bar.clear()
 	if res.Console != nil {
 		return a.printConsole(res.Console)
 	}
@@ -430,6 +468,28 @@ func (a *app) printConsole(c *tool.Console) error {
 		return &exitStatus{code: c.Exit}
 	}
 	return nil
+}
+
+// everyResult lets a listing in a pipe show every entry (fs.list): its
+// maxResults, when the call sets neither it nor maxBytes, is allResults,
+// as the output budget is pipedBudget.
+func (a *app) everyResult(p *engine.Host, t *tool.Tool, args any) any {
+	if a.pipeBudget() != pipedBudget || !slices.Contains(p.Registry().Fields(t), "maxResults") {
+		return args
+	}
+	if args == nil {
+		args = map[string]any{}
+	}
+	m, ok := args.(map[string]any)
+	if !ok {
+		return args
+	}
+	_, counted := m["maxResults"]
+	_, budgeted := m[tool.BudgetField]
+	if !counted && !budgeted {
+		m["maxResults"] = allResults
+	}
+	return m
 }
 
 // pipedBudget is the output budget when stdout is a file or a pipe: as with
@@ -477,6 +537,17 @@ func shortGroupHasS(group string) bool {
 	return false
 }
 
+// givesJSON reports whether the words are the arguments as JSON: "-", a
+// JSON object, or one whose quotes a shell took off ({path:README.md}); a
+// brace glob ({*.go,*.md}) is none of them.
+func givesJSON(words []string) bool {
+	if !looksLikeJSON(words) {
+		return false
+	}
+	_, _, unquoted := unquotedObject(words[0])
+	return words[0] == "-" || unquoted || json.Valid([]byte(words[0]))
+}
+
 func looksLikeJSON(words []string) bool {
 	return len(words) == 1 && (words[0] == "-" || strings.HasPrefix(strings.TrimSpace(words[0]), "{"))
 }
@@ -494,7 +565,12 @@ func (a *app) readArgs(reg *engine.Registry, t *tool.Tool, words []string) (any,
 		}
 		return json.RawMessage(data), nil
 	case looksLikeJSON(words):
-		return json.RawMessage(words[0]), nil
+		pairs, note, ok := unquotedObject(words[0])
+		if !ok {
+			return json.RawMessage(words[0]), nil
+		}
+		fmt.Fprintln(a.stderr, forTerminal(a.stderr, note))
+		words = pairs
 	}
 	args, bare, err := shellwords.ReadPairs(words)
 	if err != nil {
@@ -525,6 +601,16 @@ func (a *app) print(res tool.Result, verbatim bool) error {
 	if sec == (tool.Sections{}) {
 		sec.Body = res.Text // a result that did not come through the pipeline
 	}
+	if res.Empty {
+		// A search that found nothing: nothing on stdout, and exit 1, as
+		// grep, rg and fd; the reason on stderr.
+		for _, s := range []string{sec.Head, sec.Body, sec.Tail} {
+			if s != "" {
+				fmt.Fprintln(a.stderr, forTerminal(a.stderr, strings.TrimRight(s, "\n")))
+			}
+		}
+		return &exitStatus{code: exitNoMatch}
+	}
 	if sec.Head != "" {
 		fmt.Fprintln(a.stderr, forTerminal(a.stderr, sec.Head))
 	}
@@ -542,6 +628,19 @@ func (a *app) print(res tool.Result, verbatim bool) error {
 		fmt.Fprintln(a.stderr, "saved: "+forTerminal(a.stderr, l.Path()))
 	}
 	return nil
+}
+
+// printMiss prints the answer to a call of a tool this configuration does
+// not expose: t, which --access or --exclude-tools hides (exit 1, a
+// refusal), or none there is (nil: a misspelt name, its suggestions; exit
+// 2, as a usage error).
+func (a *app) printMiss(t *tool.Tool, res tool.Result) error {
+	err := a.print(res, false)
+	var te *toolError
+	if errors.As(err, &te) && t == nil {
+		te.usage = true
+	}
+	return err
 }
 
 // wantsHelp reports whether the words after a tool name ask for its help:

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"f0/engine"
+	"f0/internal/kept/redisstore"
 	"f0/internal/setting"
-	"f0/internal/text"
 	"f0/tool"
 
 	"github.com/spf13/pflag"
@@ -42,6 +42,7 @@ type globalFlags struct {
 	maxCalls    int
 	maxHeld     string
 	logLevel    string
+	logFormat   string
 	net         netFlags
 	clients     clientFlags
 	upstreams   []string
@@ -55,6 +56,40 @@ type globalFlags struct {
 	// oneShot is set for a command that ends with its answer (anything but
 	// serve): it keeps no copies of long answers, which would go with it.
 	oneShot bool
+	// store is serve's shared store of kept copies (--store), and shared
+	// the connection to it, opened with the first pipeline.
+	store  storeFlags
+	shared *redisstore.Store
+}
+
+// storeFlags name the Valkey or Redis server several instances of f0
+// share the copies of long answers through, and its bounds.
+type storeFlags struct {
+	url, ttl, max string
+}
+
+// register adds serve's --store flags.
+func (s *storeFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&s.url, "store", "", "keep the copies of long answers (the rest of a cut answer) in this Valkey or Redis server, shared by every f0 behind one load balancer: redis://[user:password@]host:port/db, rediss://…, unix:///path?db=N")
+	fs.StringVar(&s.ttl, "store-ttl", "10m", "how long --store keeps a copy after its last use")
+	fs.StringVar(&s.max, "store-max", "1GiB", "most bytes of copies --store holds together (the least recently used go first)")
+}
+
+// open connects to the --store server; nil without one.
+func (s storeFlags) open(ctx context.Context, logger *slog.Logger) (*redisstore.Store, error) {
+	if s.url == "" {
+		return nil, nil
+	}
+	ttl, err := parseDuration("--store-ttl", s.ttl)
+	if err != nil {
+		return nil, err
+	}
+	maxBytes, err := parseSizeFlag("--store-max", s.max)
+	if err != nil {
+		return nil, err
+	}
+	redisstore.RouteLogs(logger)
+	return redisstore.Open(ctx, redisstore.Options{URL: s.url, TTL: ttl, MaxBytes: maxBytes})
 }
 
 // clientFlags are what the operator tells f0 about MCP clients.
@@ -69,6 +104,9 @@ type netFlags struct {
 	maxTime, maxDownload string
 	allow, deny          []string
 	robots               bool // serve's --net-robots
+	// proxy, noProxy and proxyUser are the operator's proxy; without
+	// proxy, curl's environment variables are read (see proxies).
+	proxy, noProxy, proxyUser string
 }
 
 func (g *globalFlags) register(fs *pflag.FlagSet) {
@@ -84,6 +122,7 @@ func (g *globalFlags) register(fs *pflag.FlagSet) {
 	fs.IntVar(&g.maxCalls, "max-calls", engine.DefaultMaxCalls, "most tool calls running at once (MCP, HTTP, batch items together); more are answered busy, retry")
 	fs.StringVar(&g.maxHeld, "max-call-memory", "128MiB", "most memory the running calls may hold for response bodies together; over it a call is answered busy, retry (or, when it alone needs more, told to ask for a part)")
 	fs.StringVar(&g.logLevel, "log-level", "", "log level on stderr: debug, info, warn, error (default info for serve, warn otherwise)")
+	fs.StringVar(&g.logFormat, "log-format", "text", "log line format on stderr: text (key=value) or json (one JSON object a line)")
 	fs.StringVar(&g.net.maxTime, "net-max-time", "5m", "longest time limit a net.curl call may ask for, total and connect (default limits: 30s and 10s)")
 	fs.StringVar(&g.net.maxDownload, "net-max-download", "100MiB", "largest response body net.curl reads or saves, and largest file it sends")
 	fs.StringSliceVar(&g.net.allow, "net-allow", nil, "net.curl connects only to these: host names (*.example.com for subdomains), IPs, CIDR blocks, or loopback, private, link-local, metadata (metadata and link-local are refused unless allowed; allowing them opens only those)")
@@ -94,6 +133,9 @@ func (g *globalFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&g.upAccess, "upstream-access", nil, "the access level an upstream tool needs, instead of the one its annotations give: TOOL=read|write|admin (repeatable)")
 	fs.StringVar(&g.upTimeout, "upstream-timeout", "5m", "how long a call waits for its upstream server before f0 cancels it and frees its --max-calls slot")
 	fs.StringVar(&g.configFile, "config", "", "serve the tools of the MCP servers of an mcpServers file too (Claude Desktop, Cursor, pi-mcp-adapter), each under its name")
+	fs.StringVar(&g.net.proxy, "proxy", "", "net.curl's requests go through this proxy: [SCHEME://][USER:PASSWORD@]HOST[:PORT], scheme http, https, socks5 or socks5h (default: curl's environment variables http_proxy, HTTPS_PROXY, ALL_PROXY, NO_PROXY); the --net-allow/--net-deny rules apply to the proxy and to every target")
+	fs.StringVar(&g.net.noProxy, "noproxy", "", "hosts reached without the proxy: names (with their subdomains), IPs, CIDR blocks, * for all, comma-separated (default: $NO_PROXY)")
+	fs.StringVar(&g.net.proxyUser, "proxy-user", "", "the proxy's credentials, NAME:PASSWORD (default: those in the proxy's address)")
 	fs.StringSliceVar(&g.net.deny, "net-deny", nil, "net.curl never connects to these (same forms as --net-allow; deny wins); checked on the resolved address, redirects included")
 }
 
@@ -103,11 +145,45 @@ func (n netFlags) config() (web.Config, error) {
 	if err != nil {
 		return web.Config{}, err
 	}
-	maxDownload, err := text.ParseSize(n.maxDownload)
-	if err != nil || maxDownload <= 0 {
-		return web.Config{}, fmt.Errorf("--net-max-download %q: want a size such as 100MiB, 1G or 5000000", n.maxDownload)
+	maxDownload, err := parseSizeFlag("--net-max-download", n.maxDownload)
+	if err != nil {
+		return web.Config{}, err
 	}
-	return web.Config{Version: version(), MaxTime: maxTime, MaxDownload: maxDownload, Allow: n.allow, Deny: n.deny, Robots: n.robots}, nil
+	proxies, err := n.proxies(os.Getenv)
+	if err != nil {
+		return web.Config{}, err
+	}
+	return web.Config{Version: version(), MaxTime: maxTime, MaxDownload: maxDownload, Allow: n.allow, Deny: n.deny, Proxies: proxies, Robots: n.robots}, nil
+}
+
+// proxies is the operator's proxy: --proxy for every scheme when given
+// (curl's -x: the environment is not read then), else curl's environment
+// variables; --noproxy replaces the environment's list.
+func (n netFlags) proxies(getenv func(string) string) (web.Proxies, error) {
+	var ps web.Proxies
+	if n.proxy != "" {
+		u, err := web.ParseProxy(n.proxy)
+		if err != nil {
+			return web.Proxies{}, fmt.Errorf("--proxy %q: %w", n.proxy, err)
+		}
+		ps.All = u
+		ps.NoProxy = web.SplitNoProxy(getenv("no_proxy") + "," + getenv("NO_PROXY"))
+	} else {
+		var err error
+		if ps, _, err = web.ProxiesFromEnv(getenv); err != nil {
+			return web.Proxies{}, err
+		}
+	}
+	if n.noProxy != "" {
+		ps.NoProxy = web.SplitNoProxy(n.noProxy)
+	}
+	if n.proxyUser != "" {
+		if ps.IsZero() {
+			return web.Proxies{}, fmt.Errorf("--proxy-user is set but no proxy is: give --proxy too (or set https_proxy)")
+		}
+		ps.HTTP, ps.HTTPS, ps.All = web.WithUser(ps.HTTP, n.proxyUser), web.WithUser(ps.HTTPS, n.proxyUser), web.WithUser(ps.All, n.proxyUser)
+	}
+	return ps, nil
 }
 
 // envName is the environment variable of a flag: --max-output → F0_MAX_OUTPUT.
@@ -159,7 +235,7 @@ func applyEnv(fs *pflag.FlagSet) error {
 		}
 		values := []string{v}
 		if f.Value.Type() == "stringArray" {
-			values = strings.Split(v, string(os.PathListSeparator))
+			values = envList(f.Name, v)
 		}
 		for _, item := range values {
 			if e := fs.Set(f.Name, item); e != nil {
@@ -194,7 +270,7 @@ func (g *globalFlags) logger(stderr io.Writer, fallback slog.Level) (*slog.Logge
 			return nil, fmt.Errorf("--log-level %q: want debug, info, warn or error", g.logLevel)
 		}
 	}
-	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})), nil
+	return newLogger(stderr, g.logFormat, level)
 }
 
 // limitMemory asks Go's garbage collector to keep the heap near what the
@@ -264,9 +340,9 @@ func (g *globalFlags) newPipeline(logger *slog.Logger, files *roots.Set) (*engin
 	if g.maxCalls <= 0 {
 		return nil, fmt.Errorf("--max-calls %d: want a positive number of calls", g.maxCalls)
 	}
-	maxHeld, err := text.ParseSize(g.maxHeld)
-	if err != nil || maxHeld <= 0 {
-		return nil, fmt.Errorf("--max-call-memory %q: want a size such as 128MiB, 1G or 5000000", g.maxHeld)
+	maxHeld, err := parseSizeFlag("--max-call-memory", g.maxHeld)
+	if err != nil {
+		return nil, err
 	}
 	limitMemory(maxHeld)
 	netCfg, err := g.net.config()
@@ -285,6 +361,10 @@ func (g *globalFlags) newPipeline(logger *slog.Logger, files *roots.Set) (*engin
 	if err != nil {
 		return nil, err
 	}
+	keep, err := g.keepLimits(logger, files)
+	if err != nil {
+		return nil, err
+	}
 	p, err := engine.NewHost(reg, engine.Config{
 		Clients:    clients,
 		Access:     access,
@@ -296,7 +376,7 @@ func (g *globalFlags) newPipeline(logger *slog.Logger, files *roots.Set) (*engin
 		MaxOutput:  g.maxOutput,
 		MaxCalls:   g.maxCalls,
 		MaxHeld:    maxHeld,
-		Keep:       keepLimits(files, g.oneShot),
+		Keep:       keep,
 		Logger:     logger,
 	})
 	if err != nil {
@@ -382,12 +462,40 @@ func (g *globalFlags) close() {
 	g.built = nil
 }
 
-// keepLimits are the bounds of the copies a pipeline keeps of long
+// closeStore closes the connection to the shared store, when the last
+// pipeline is done with it.
+func (g *globalFlags) closeStore() {
+	if g.shared != nil {
+		g.shared.Close()
+		g.shared = nil
+	}
+}
+
+// keepLimits are keepLimitsHere with the shared store (--store), opened
+// once for every pipeline of this invocation.
+func (g *globalFlags) keepLimits(logger *slog.Logger, files *roots.Set) (engine.KeepLimits, error) {
+	lim := keepLimitsHere(files, g.oneShot)
+	if g.oneShot || g.store.url == "" {
+		return lim, nil
+	}
+	if g.shared == nil {
+		shared, err := g.store.open(context.Background(), logger)
+		if err != nil {
+			return lim, err
+		}
+		g.shared = shared
+		logger.Info("kept copies go to a shared store", "store", shared.String())
+	}
+	lim.Shared = g.shared
+	return lim, nil
+}
+
+// keepLimitsHere are the bounds of the copies a pipeline keeps of long
 // answers: none for a command that ends with its answer; otherwise the
 // defaults, spilling to a private directory in the system's temporary
 // directory, or in the user's cache directory when that one is inside a
 // root, or in memory only when both are.
-func keepLimits(files *roots.Set, oneShot bool) engine.KeepLimits {
+func keepLimitsHere(files *roots.Set, oneShot bool) engine.KeepLimits {
 	if oneShot {
 		return engine.KeepLimits{Off: true}
 	}

@@ -91,7 +91,7 @@ func TestNetCurlCLI(t *testing.T) {
 		{"-w after -o /dev/null", []string{root, "net.curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", url + "/text"}, 0, "200", ""},
 		{"f0's fields give f0's view", []string{root, "net.curl", "-s", url + "/text", "maxBytes=100"}, 0, "hello\n", "200 OK · text/plain · 6 B · "},
 		{"deny flag", []string{root, "--net-deny", "loopback", "net.curl", url + "/text"}, 7, "", "f0 net.curl: (7) Failed to connect to 127.0.0.1 port " + port + ": connection to 127.0.0.1 blocked by this server's rule --net-deny loopback"},
-		{"download cap flag", []string{root, "--net-max-download", "1K", "net.curl", url + "/big"}, 63, strings.Repeat("x", 1024), "f0 net.curl: (63) Maximum file size exceeded: this server reads at most 1.0 KB (--net-max-download)\n"},
+		{"download cap flag", []string{root, "--net-max-download", "1K", "net.curl", url + "/big"}, 63, strings.Repeat("x", 1024), "f0 net.curl: (63) Maximum file size exceeded: f0 net.curl reads at most 1.0 KB of a response (--net-max-download); raise it with --net-max-download SIZE, e.g. --net-max-download 1G\n"},
 		{"bad rule", []string{root, "--net-allow", "bad host", "net.curl", url}, 2, "", `f0: --net-allow "bad host": want a host name`},
 		{"bad max time", []string{root, "--net-max-time", "soon", "net.curl", url}, 2, "", `f0: --net-max-time "soon": want a positive duration`},
 		{"bad max download", []string{root, "--net-max-download", "lots", "net.curl", url}, 2, "", `f0: --net-max-download "lots": want a size such as 100MiB`},

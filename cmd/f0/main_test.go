@@ -22,13 +22,24 @@ func TestMain(m *testing.M) {
 		os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
 	for _, kv := range os.Environ() {
-		if name, _, _ := strings.Cut(kv, "="); strings.HasPrefix(name, "F0_") {
+		// F0_ settings, and curl's proxy variables (which f0 honours), so no
+		// setting of the machine's changes what the tests see.
+		if name, _, _ := strings.Cut(kv, "="); strings.HasPrefix(name, "F0_") || isProxyVariable(name) {
 			os.Unsetenv(name)
 		}
 	}
 	code := m.Run()
 	built.cleanup()
 	os.Exit(code)
+}
+
+// isProxyVariable reports whether name is one of curl's proxy variables.
+func isProxyVariable(name string) bool {
+	switch strings.ToLower(name) {
+	case "http_proxy", "https_proxy", "all_proxy", "no_proxy":
+		return true
+	}
+	return false
 }
 
 type result struct {

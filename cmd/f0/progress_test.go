@@ -4,16 +4,25 @@ import (
 	"bytes"
 	"context"
 	"testing"
+	"time"
 )
 
 func TestProgressBar(t *testing.T) {
 	var b bytes.Buffer
-	bar := &progressBar{w: &b}
-	bar.update(512, 1024, "downloaded 512 B of 1.0 KB")
-	bar.update(2048, 0, "downloaded 2.0 KB")
+	start := time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC)
+	now := start
+	bar := &progressBar{w: &b, start: start, now: func() time.Time { return now }}
+	bar.update(0, 0, "connecting")
+	now = start.Add(2 * time.Second)
+	bar.update(512<<10, 1<<20, "downloaded 512 KB of 1.0 MB")
+	now = start.Add(4 * time.Second)
+	bar.update(2<<20, 0, "downloaded 2.0 MB")
+	bar.update(3, 4, "3 of 4 calls done")
 	bar.clear()
-	want := "\r\033[K[===============               ]  50% downloaded 512 B of 1.0 KB" +
-		"\r\033[Kdownloaded 2.0 KB" + "\r\033[K"
+	want := "\r\033[Kconnecting" +
+		"\r\033[K[===============               ]  50% downloaded 512 KB of 1.0 MB, 256 KB/s, 0:00:02 left" +
+		"\r\033[Kdownloaded 2.0 MB, 512 KB/s" +
+		"\r\033[K[======================        ]  75% 3 of 4 calls done, 0:00:01 left" + "\r\033[K"
 	if b.String() != want {
 		t.Fatalf("got %q\nwant %q", b.String(), want)
 	}
@@ -21,9 +30,9 @@ func TestProgressBar(t *testing.T) {
 		t.Fatal("a buffer is not a terminal")
 	}
 	a := newApp(nil, nil, &b)
-	ctx, done := a.progress(context.Background())
-	done()
-	if ctx != context.Background() {
+	ctx, bar := a.progress(context.Background())
+	bar.clear()
+	if ctx != context.Background() || bar != nil {
 		t.Fatal("no progress bar without a terminal")
 	}
 }

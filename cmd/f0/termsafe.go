@@ -123,7 +123,7 @@ func incompleteTail(data []byte) int {
 // flushSink writes what an escaping sink kept back; other writers (nil
 // among them) have nothing to write.
 func flushSink(w io.Writer) {
-	if e, ok := w.(*escapingWriter); ok {
+	if e, ok := w.(interface{ Flush() error }); ok {
 		_ = e.Flush()
 	}
 }

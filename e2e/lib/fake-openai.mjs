@@ -16,18 +16,20 @@ export async function startFakeModel(script) {
 }
 
 /**
- * A fake model on 127.0.0.1 that answers POST …path: it records every request body and answers
- * with reply(res, body, answer, n), answer being script(body, requests). Shared by the chat
- * completions fake here and the Responses API fake (fake-responses.mjs).
+ * A fake model on 127.0.0.1 that answers POST …path (a string the URL ends with, or a RegExp it
+ * matches): it records every request body and answers with reply(res, body, answer, n, url), answer
+ * being script(body, requests, url). Shared by the chat completions fake here and the fakes of the
+ * Responses API (fake-responses.mjs), Gemini (fake-gemini.mjs) and Anthropic (fake-anthropic.mjs).
  */
 export async function startRecordingModel(path, script, reply) {
   const requests = [];
+  const served = typeof path === 'string' ? (url) => url.endsWith(path) : (url) => path.test(url);
   const server = http.createServer((req, res) => {
     let raw = '';
     req.setEncoding('utf8');
     req.on('data', (c) => { raw += c; });
     req.on('end', () => {
-      if (req.method !== 'POST' || !req.url.endsWith(path)) {
+      if (req.method !== 'POST' || !served(req.url)) {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: `fake model: no ${req.method} ${req.url}` } }));
         return;
@@ -39,11 +41,11 @@ export async function startRecordingModel(path, script, reply) {
       requests.push(body);
       let answer;
       try {
-        answer = script(body, requests);
+        answer = script(body, requests, req.url);
       } catch (e) {
         answer = { text: `fake model: script step failed: ${e.stack || e}` };
       }
-      reply(res, body, answer, requests.length);
+      reply(res, body, answer, requests.length, req.url);
     });
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -22,28 +22,35 @@ import (
 
 // Client holds the two transports (verifying TLS, and not) that every call
 // shares, so connections are reused between calls. Both dial through the
-// operator's rules.
+// operator's rules, and through the operator's proxies.
 type Client struct {
 	pol              *Policy
+	proxies          Proxies
 	secure, insecure *http.Transport
 }
 
-// NewClient returns a client whose connections follow pol.
-func NewClient(pol *Policy) *Client {
-	c := &Client{pol: pol}
-	c.secure = c.transport(false, nil)
-	c.insecure = c.transport(true, nil)
+// NewClient returns a client whose connections follow pol and go through
+// proxies (the operator's; the zero value is none).
+func NewClient(pol *Policy, proxies Proxies) *Client {
+	c := &Client{pol: pol, proxies: proxies}
+	c.secure = c.transport(false, nil, proxies)
+	c.insecure = c.transport(true, nil, proxies)
 	return c
 }
 
+// Proxies returns the operator's proxies.
+func (c *Client) Proxies() Proxies { return c.proxies }
+
 // transport builds an HTTP transport whose every connection goes through
 // dial (and dialTLS), where the rules and the connect timeout apply, to
-// the address ov routes it to. Proxies from the environment are not used:
-// the rules must see the real destination. Compression is handled by
-// net.curl itself (curl's --compressed).
-func (c *Client) transport(insecure bool, ov Routes) *http.Transport {
+// the address ov routes it to, and whose requests go through ps (the
+// rules check a proxied request's target before it is sent: see
+// proxyFor). Go's own reading of the proxy environment is not used: the
+// operator's proxies come in ps, read as curl reads them. Compression is
+// handled by net.curl itself (curl's --compressed).
+func (c *Client) transport(insecure bool, ov Routes, ps Proxies) *http.Transport {
 	conf := &tls.Config{InsecureSkipVerify: insecure, NextProtos: []string{"h2", "http/1.1"}, MinVersion: tls.VersionTLS12}
-	return &http.Transport{
+	t := &http.Transport{
 		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
 			return c.dial(ctx, network, addr, ov)
 		},
@@ -58,16 +65,25 @@ func (c *Client) transport(insecure bool, ov Routes) *http.Transport {
 		IdleConnTimeout:       60 * time.Second,
 		ExpectContinueTimeout: time.Second,
 	}
+	if !ps.IsZero() {
+		t.Proxy = c.proxyFor(ps)
+	}
+	return t
 }
 
 // ForCall returns the transport a call uses, and whether it is the call's
 // own (then the caller closes its connections when done). A call with
-// --resolve or --connect-to gets its own, so that its connections never
-// serve another call that meant the real address.
-func (c *Client) ForCall(insecure bool, ov Routes) (*http.Transport, bool) {
+// --resolve or --connect-to, or with proxies of its own (own non-nil),
+// gets its own transport, so that its connections never serve another
+// call that meant the real address or the operator's proxies.
+func (c *Client) ForCall(insecure bool, ov Routes, own *Proxies) (*http.Transport, bool) {
 	switch {
-	case len(ov) > 0:
-		return c.transport(insecure, ov), true
+	case len(ov) > 0 || own != nil:
+		ps := c.proxies
+		if own != nil {
+			ps = *own
+		}
+		return c.transport(insecure, ov, ps), true
 	case insecure:
 		return c.insecure, false
 	}

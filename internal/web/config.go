@@ -32,6 +32,9 @@ type Config struct {
 	// included, against its site's robots.txt (serve's --net-robots): for
 	// a server whose calls are a model's autonomous fetches.
 	Robots bool
+	// Proxies are the operator's proxies (--proxy, --noproxy, or curl's
+	// environment variables); the zero value connects directly.
+	Proxies Proxies
 }
 
 // WithDefaults fills the zero values.

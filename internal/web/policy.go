@@ -295,6 +295,12 @@ func (p *Policy) checkIP(host string, ip netip.Addr, allowedByName bool) error {
 			return nil
 		}
 	}
+	return p.notAllowed(host, ip)
+}
+
+// notAllowed is the refusal of a destination no allow rule matches (ip
+// is invalid when only the name was known).
+func (p *Policy) notAllowed(host string, ip netip.Addr) error {
 	texts := make([]string, len(p.allow))
 	for i, r := range p.allow {
 		texts[i] = r.text

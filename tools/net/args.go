@@ -231,6 +231,11 @@ var curlFlags = []flagSpec{
 		p.routes = append(p.routes, o...)
 		return err
 	}},
+	{long: "proxy", short: 'x', arg: "[SCHEME://]HOST[:PORT]", help: "use this proxy (http, https, socks5, socks5h; needs admin: the operator's proxy is --proxy or curl's environment variables)", set: stringFlag(func(p *plan) *flagValue[string] { return &p.proxy })},
+	{long: "socks5", arg: "HOST[:PORT]", help: "use this SOCKS5 proxy (as -x socks5://HOST; needs admin)", set: socksFlag("socks5")},
+	{long: "socks5-hostname", arg: "HOST[:PORT]", help: "use this SOCKS5 proxy, which resolves the name (as -x socks5h://HOST; needs admin)", set: socksFlag("socks5h")},
+	{long: "noproxy", arg: "HOSTS", help: "hosts (comma-separated, * for all) reached without the proxy (needs admin when it changes the operator's proxy)", set: stringFlag(func(p *plan) *flagValue[string] { return &p.noProxy })},
+	{long: "proxy-user", short: 'U', arg: "NAME:PASSWORD", help: "the proxy's credentials (needs admin)", set: stringFlag(func(p *plan) *flagValue[string] { return &p.proxyUser })},
 	{long: "connect-to", arg: "HOST1:PORT1:HOST2:PORT2", help: "connect to HOST2:PORT2 for HOST1:PORT1 (the server's rules apply to HOST2)", set: func(p *plan, v string, _ bool, from string) error {
 		o, err := parseConnectTo(v, from)
 		if o != nil {
@@ -267,8 +272,12 @@ var curlFlags = []flagSpec{
 // unsupported are curl flags net.curl knows and does not do, with what to
 // do instead.
 var unsupported = map[string]string{
-	"proxy":                "proxies are not supported",
-	"x":                    "proxies are not supported",
+	"proxytunnel":          "https goes through an http proxy with CONNECT; plain http is sent to it as a full URL",
+	"p":                    "https goes through an http proxy with CONNECT; plain http is sent to it as a full URL",
+	"proxy-insecure":       "a https proxy's certificate is always verified",
+	"preproxy":             "one proxy at a time: give it with -x",
+	"socks4":               "SOCKS4 is not supported; use --socks5",
+	"socks4a":              "SOCKS4 is not supported; use --socks5-hostname",
 	"parallel":             "URLs are requested one after the other",
 	"Z":                    "URLs are requested one after the other",
 	"config":               "put the options in the call",
@@ -713,4 +722,15 @@ func nearWord(a, b string) bool {
 		}
 	}
 	return len(diff) == 2 && diff[1] == diff[0]+1 && a[diff[0]] == b[diff[1]] && a[diff[1]] == b[diff[0]]
+}
+
+// socksFlag sets the proxy as -x SCHEME://HOST does.
+func socksFlag(scheme string) func(p *plan, v string, _ bool, from string) error {
+	return func(p *plan, v string, _ bool, from string) error {
+		if !strings.Contains(v, "://") {
+			v = scheme + "://" + v
+		}
+		p.proxy.byFlag(v, from)
+		return nil
+	}
 }

@@ -228,7 +228,7 @@ func TestParseCurlErrors(t *testing.T) {
 		{"unknown letter in a group", Input{Args: "-sSlk https://x"}, `"args": unknown flag -l (in -sSlk); did you mean -L, --location?`},
 		{"unknown flag far from all", Input{Args: "--frobnicate https://x"}, `"args": unknown flag --frobnicate. Supported: -X -H -d`},
 		{"known unsupported flag", Input{Args: "--netrc https://x"}, `"args": --netrc is not supported by net.curl: give credentials with -u`},
-		{"known unsupported short flag", Input{Args: "-x http://proxy https://x"}, `"args": -x is not supported by net.curl: proxies are not supported`},
+		{"known unsupported short flag", Input{Args: "-Z https://x"}, `"args": -Z is not supported by net.curl: URLs are requested one after the other`},
 		{"missing value", Input{Args: "https://x -H"}, `"args": -H needs a value ('NAME: VALUE') and it is the last word. Write -H 'NAME: VALUE'.`},
 		{"value on a switch", Input{Args: "--location=yes https://x"}, `"args": --location takes no value (got "yes")`},
 		{"bad number", Input{Args: "-m soon https://x"}, `"args": -m soon: expected a number of seconds, e.g. 10 or 2.5`},
@@ -389,7 +389,7 @@ func TestFlagWord(t *testing.T) {
 		{"--location", true, false},
 		{"--no-location", true, false},
 		{"--help", true, false},
-		{"--proxy", true, false}, // refused, but curl's
+		{"--proxytunnel", true, false}, // refused, but curl's
 		{"--root", false, false},
 		{"--access=read", false, false},
 		{"--", false, false},

@@ -323,7 +323,7 @@ func curlFailure(r *request, ex *exchange, err error) (int, string) {
 	case errors.As(err, &ce) && ce.flag == "--max-filesize":
 		return 63, "Maximum file size exceeded"
 	case errors.As(err, &ce):
-		return 63, fmt.Sprintf("Maximum file size exceeded: this server reads at most %s (%s)", text.HumanBytes(ce.limit), ce.flag)
+		return 63, fmt.Sprintf("Maximum file size exceeded: f0 net.curl reads at most %s of a response (%s); raise it with %s SIZE, e.g. %s 1G", text.HumanBytes(ce.limit), ce.flag, ce.flag, ce.flag)
 	case errors.As(err, &be):
 		return 7, fmt.Sprintf("Failed to connect to %s port %s: %v", host, port, be)
 	case errors.As(err, &dns):

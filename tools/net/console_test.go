@@ -106,7 +106,7 @@ func TestConsoleStreamingMemoryIsFlat(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	res := e.p.Call(ctx, "net_curl", map[string]any{"args": []any{"-sS", e.url + "/endless"}})
 	runtime.ReadMemStats(&after)
-	want := "f0 net.curl: (63) Maximum file size exceeded: this server reads at most 50 MB (--net-max-download)\n"
+	want := "f0 net.curl: (63) Maximum file size exceeded: f0 net.curl reads at most 50 MB of a response (--net-max-download); raise it with --net-max-download SIZE, e.g. --net-max-download 1G\n"
 	if res.Console == nil || res.Console.Exit != 63 || res.Console.Stderr != want || sink.n != 50<<20 {
 		t.Fatalf("%d bytes streamed; answer:\n%s", sink.n, res.Text)
 	}

@@ -63,7 +63,7 @@ func (c *curl) documentView(ctx context.Context, r *request, ex *exchange, s *se
 	}
 	page := max(r.plan.page, 1)
 	if page > max(len(d.Parts), 1) {
-		keepUnrepeatable(r, ex)
+		keepUnrepeatable(ctx, r, ex)
 		s.isError = true
 		s.head = append(s.head, fmt.Sprintf("page %d is past the end of this document (%s). Read the last one: %s", page, d.Describe(), ex.next(ctx, map[string]any{"page": max(len(d.Parts), 1), "offset": nil})+sendsAgain(r, ex)))
 		return true

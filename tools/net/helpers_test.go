@@ -85,7 +85,7 @@ func newPipelineClock(t testing.TB, clk clock, opts ...envOpt) (*engine.Host, st
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := []*tool.Tool{newCurl(cfg, web.NewClient(pol), files, clk).tool()}
+	ts := []*tool.Tool{newCurl(cfg, web.NewClient(pol, cfg.Proxies), files, clk).tool()}
 	reg, err := engine.NewRegistry(append(ts, meta.Tools()...)...)
 	if err != nil {
 		t.Fatal(err)

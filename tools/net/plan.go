@@ -65,6 +65,9 @@ type plan struct {
 	upload      flagValue[string] // -T FILE, or - for standard input
 	retry       retryPlan
 	routes      web.Routes // --resolve, --connect-to
+	// proxy is -x (or --socks5…), noProxy --noproxy, proxyUser -U: the
+	// call's own proxy choice, which needs admin access (see proxies).
+	proxy, noProxy, proxyUser flagValue[string]
 	// locationTrusted sends credentials to other hosts on redirects;
 	// keepPost[301|302|303] keeps a POST a POST after that redirect.
 	locationTrusted bool
@@ -567,6 +570,9 @@ func (p *plan) access() (tool.Access, string) {
 	if p.insecure.val && p.mayUseTLS() {
 		return tool.Admin, "insecure turns off TLS certificate verification"
 	}
+	if what := p.proxyChoice(); what != "" {
+		return tool.Admin, what + " chooses the proxy, which is the operator's to set (--proxy, or curl's environment variables)"
+	}
 	if p.saves() {
 		return tool.Write, "it saves the body to a file"
 	}
@@ -818,4 +824,41 @@ func jsonText(v any) string {
 		s = text.CutUTF8(s, 117) + "…"
 	}
 	return s
+}
+
+// proxyChoice names the call's own proxy setting, if it makes one.
+func (p *plan) proxyChoice() string {
+	for _, f := range []flagValue[string]{p.proxy, p.noProxy, p.proxyUser} {
+		if f.set {
+			return f.from
+		}
+	}
+	return ""
+}
+
+// proxies returns the proxies the call asked for in place of the
+// operator's (nil when it asked for none): -x replaces the proxy for
+// every scheme (the operator's no-proxy list still applies, as curl's
+// no_proxy does);
+// --noproxy replaces the list; -U gives the proxy's credentials.
+func (p *plan) proxies(operator web.Proxies) (*web.Proxies, error) {
+	if p.proxyChoice() == "" {
+		return nil, nil
+	}
+	ps := operator
+	if p.proxy.set {
+		u, err := web.ParseProxy(p.proxy.val)
+		if err != nil {
+			return nil, &tool.InputError{Field: "args", Problem: fmt.Sprintf("%s %q: %v", p.proxy.from, p.proxy.val, err),
+				Hint: `Give the proxy as curl does, e.g. "args": ["-x", "http://127.0.0.1:3128", "https://example.com"].`}
+		}
+		ps = web.Proxies{All: u, NoProxy: operator.NoProxy}
+	}
+	if p.noProxy.set {
+		ps.NoProxy = web.SplitNoProxy(p.noProxy.val)
+	}
+	if p.proxyUser.set {
+		ps.HTTP, ps.HTTPS, ps.All = web.WithUser(ps.HTTP, p.proxyUser.val), web.WithUser(ps.HTTPS, p.proxyUser.val), web.WithUser(ps.All, p.proxyUser.val)
+	}
+	return &ps, nil
 }

@@ -177,7 +177,11 @@ func (c *curl) prepare(ctx context.Context, p *plan) (*request, []string, error)
 			r.targets = append(r.targets, t)
 		}
 	}
-	base, own := c.client.ForCall(r.insecure, p.routes)
+	proxies, err := p.proxies(c.client.Proxies())
+	if err != nil {
+		return nil, nil, err
+	}
+	base, own := c.client.ForCall(r.insecure, p.routes, proxies)
 	r.transport = base
 	if own {
 		r.own = base

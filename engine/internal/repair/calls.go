@@ -109,8 +109,8 @@ func unwrapCall(obj map[string]any) string {
 // Nil when it is neither.
 func callsInText(s string) []any {
 	s = strings.TrimSpace(s)
-	for _, env := range textEnvelopes {
-		calls, ok := env.read(s)
+	for _, read := range textEnvelopes {
+		calls, _, ok := read(s)
 		if !ok {
 			continue
 		}

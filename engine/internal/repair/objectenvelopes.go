@@ -102,6 +102,10 @@ func readWrapperKey(st *State, m map[string]any) ([]foundCall, string, bool) {
 	return nil, "", false
 }
 
+// callIDKeys name a call's id in an API's call object (Command A writes
+// tool_call_id).
+var callIDKeys = []string{"id", "call_id", "tool_call_id"}
+
 // callTypes are the "type" values of an API's call object.
 var callTypes = []string{"function", "function_call", "tool_call", "tool_use"}
 
@@ -129,7 +133,7 @@ func callObject(st *State, m map[string]any) (foundCall, bool) {
 			if s, _ := v.(string); !keys.Contains(callTypes, s) {
 				return c, false
 			}
-		case k == "id" || k == "call_id":
+		case keys.Contains(callIDKeys, k):
 		default:
 			return c, false
 		}

@@ -126,9 +126,9 @@ func textLayer(st *State, x string, txt *argsText) layer {
 	if s == "" || s == "null" {
 		return done(map[string]any{})
 	}
-	for _, env := range textEnvelopes {
-		if calls, ok := env.read(s); ok {
-			txt.note(env.note(len(calls)))
+	for _, read := range textEnvelopes {
+		if calls, said, ok := read(s); ok {
+			txt.note(said)
 			return takeCalls(st, calls, txt)
 		}
 	}

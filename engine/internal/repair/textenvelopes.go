@@ -27,26 +27,53 @@ type foundCall struct {
 }
 
 // textEnvelope reads one kind of text envelope; ok is false when s is not
-// one. said is the note that says it was peeled.
-type textEnvelope struct {
-	said string
-	read func(s string) (calls []foundCall, ok bool)
-}
+// one. said is the note that says what was peeled.
+type textEnvelope func(s string) (calls []foundCall, said string, ok bool)
 
-// note is the note of an envelope peeled.
-func (e textEnvelope) note(int) string { return e.said }
+// saying is a text envelope read by read, whose note is always said.
+func saying(said string, read func(string) ([]foundCall, bool)) textEnvelope {
+	return func(s string) ([]foundCall, string, bool) {
+		calls, ok := read(s)
+		return calls, said, ok
+	}
+}
 
 // textEnvelopes are tried in this order on arguments sent as text, before
 // the text is read as JSON.
 var textEnvelopes = []textEnvelope{
-	{"note: read the arguments inside the ``` code fence", readFence},
-	{"note: read the arguments inside the <tool_call> text (Hermes/Qwen tool-call format)", readToolCallBlocks},
-	{"note: read the arguments from the <function=…><parameter=…> text (Qwen3-Coder tool-call format)", readFunctionBlocks},
-	{"note: read the arguments inside the [TOOL_CALLS] text (Mistral tool-call format)", readMistral},
-	{"note: read the arguments from the harmony message (gpt-oss tool-call format)", readHarmony},
-	{"note: read the arguments from the <arg_key>/<arg_value> tags (GLM tool-call format)", readGLM},
-	{"note: the arguments were JSON text encoded again as a JSON string; decoded it twice", readDoubleEncoded},
-	{"note: read the arguments as JSON objects written one after the other", readRunTogether},
+	saying("note: read the arguments inside the ``` code fence", readFence),
+	saying("note: read the arguments inside the <tool_call> text (Hermes/Qwen tool-call format)", readToolCallBlocks),
+	saying("note: read the arguments from the <function=…><parameter=…> text (Qwen3-Coder tool-call format)", readFunctionBlocks),
+	saying("note: read the arguments inside the [TOOL_CALLS] text (Mistral tool-call format)", readMistral),
+	saying("note: read the arguments from the harmony message (gpt-oss tool-call format)", readHarmony),
+	saying("note: read the arguments from the <arg_key>/<arg_value> tags (GLM tool-call format)", readGLM),
+	readTokenFormat, // the formats of the inference servers' parsers (tokenenvelopes.go)
+	saying("note: read the arguments from the Python call text (pythonic tool-call format of Llama 3.2/4)", readPythonic),
+	saying("note: the arguments were JSON text encoded again as a JSON string; decoded it twice", readDoubleEncoded),
+	saying("note: read the arguments as JSON objects written one after the other", readRunTogether),
+}
+
+// readPythonic reads a bracketed list of Python calls, [NAME(k=v), …].
+func readPythonic(s string) ([]foundCall, bool) {
+	if !strings.HasPrefix(s, "[") || looksLikeJSONList(s) {
+		return nil, false
+	}
+	return pythonCalls(s)
+}
+
+// looksLikeJSONList reports whether s is a JSON list (its first item is
+// JSON, not a name).
+func looksLikeJSONList(s string) bool {
+	rest := strings.TrimSpace(strings.TrimPrefix(s, "["))
+	if rest == "" || strings.ContainsAny(rest[:1], "{[\"0123456789-]") {
+		return true
+	}
+	for _, w := range []string{"true", "false", "null"} {
+		if after, ok := strings.CutPrefix(rest, w); ok && !strings.HasPrefix(strings.TrimSpace(after), "(") {
+			return true
+		}
+	}
+	return false
 }
 
 // readFence reads a Markdown code fence around JSON or another envelope.
