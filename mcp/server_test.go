@@ -569,6 +569,25 @@ func TestToResult(t *testing.T) {
 	}
 }
 
+// A file a call made is a resource_link beside the text (MCP 2025-06-18),
+// its size left out when it is not known.
+func TestToResultLinks(t *testing.T) {
+	res := toResult(tool.Result{Text: "created a b.txt", Links: []tool.Link{
+		tool.FileLink("/srv/root/a b.txt", "a b.txt", "", 5),
+		tool.FileLink("/srv/root/dir", "dir", "inode/directory", -1),
+	}})
+	got, err := json.Marshal(res.Content)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"type":"text","text":"created a b.txt"},` +
+		`{"type":"resource_link","uri":"file:///srv/root/a%20b.txt","name":"a b.txt","description":"","mimeType":"text/plain; charset=utf-8","size":5},` +
+		`{"type":"resource_link","uri":"file:///srv/root/dir","name":"dir","description":"","mimeType":"inode/directory"}]`
+	if string(got) != want {
+		t.Errorf("content =\n%s\nwant\n%s", got, want)
+	}
+}
+
 func TestRawArguments(t *testing.T) {
 	tests := []struct {
 		name string

@@ -228,6 +228,7 @@ func (a *app) serveCommand() *cobra.Command {
 	f.StringVar(&opts.oauth.audience, "oauth-audience", "", "with --oauth-issuer: this server's resource URL, the audience tokens must name (default http://ADDR/mcp of --http)")
 	f.StringVar(&opts.oauth.scopes, "oauth-scopes", oauth.DefaultScopes, "with --oauth-issuer: the access level each scope grants, SCOPE=LEVEL,…")
 	f.StringVar(&opts.grace, "shutdown-grace", mcp.DefaultShutdownGrace.String(), "how long in-flight calls may finish on shutdown")
+	f.BoolVar(&a.flags.net.robots, "net-robots", false, "net.curl checks every URL a model asks for, redirects included, against its site's robots.txt (kept an hour), and refuses what it disallows for f0")
 	a.flags.store.register(f)
 	return cmd
 }
@@ -622,6 +623,9 @@ func (a *app) print(res tool.Result, verbatim bool) error {
 	fmt.Fprint(a.stdout, images)
 	if sec.Tail != "" {
 		fmt.Fprintln(a.stderr, forTerminal(a.stderr, sec.Tail))
+	}
+	for _, l := range res.Links {
+		fmt.Fprintln(a.stderr, "saved: "+forTerminal(a.stderr, l.Path()))
 	}
 	return nil
 }

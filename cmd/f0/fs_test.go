@@ -179,3 +179,16 @@ func TestBase64OnTheCommandLine(t *testing.T) {
 			"Get the rest: f0 --root "+dir+" fs.read 'a b.bin' base64=true offset=")
 	})
 }
+
+// A file a call wrote is named on a line of its own on stderr, as the
+// resource_link an MCP client gets.
+func TestBinaryNamesWhatItSaved(t *testing.T) {
+	dir := fsRoot(t)
+	url := netServer(t)
+	runBinCases(t, []binCase{
+		{"fs.write", proc{}, []string{"--root", dir, "fs.write", "path=notes/a.txt", "content=hi"},
+			expect{stdout: []string{"created notes/a.txt: 2 bytes, 1 line\n"}, stderr: []string{"saved: " + filepath.Join(dir, "notes", "a.txt") + "\n"}}},
+		{"net.curl output", proc{}, []string{"--root", dir, "net.curl", url + "/text", "output=got.txt"},
+			expect{stderr: []string{"saved 6 bytes (text/plain) to got.txt", "saved: " + filepath.Join(dir, "got.txt") + "\n"}}},
+	})
+}

@@ -222,9 +222,16 @@ func render(ctx context.Context, outs []outcome, in Input, elapsed time.Duration
 			b.WriteByte('\n')
 		}
 	}
+	var links []tool.Link
+	for _, o := range outs {
+		if o.ran {
+			links = append(links, o.res.Links...)
+		}
+	}
 	return tool.Result{
 		Text:    strings.TrimRight(b.String(), "\n"),
 		IsError: okN == 0 || skipN > 0 || stopOnError && failN > 0,
+		Links:   links,
 	}
 }
 

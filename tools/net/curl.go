@@ -46,7 +46,11 @@ func Tools(cfg web.Config, client *web.Client, files *roots.Set) []*tool.Tool {
 // newCurl is net.curl whose --retry waits on clk (tests give one that
 // does not wait).
 func newCurl(cfg web.Config, client *web.Client, files *roots.Set, clk clock) *curl {
-	return &curl{cfg: cfg.WithDefaults(), files: files, client: client, clock: clk}
+	c := &curl{cfg: cfg.WithDefaults(), files: files, client: client, clock: clk}
+	if cfg.Robots {
+		c.robots = web.NewRobots("f0", "f0/"+c.cfg.Version, web.RobotsTTL, time.Now)
+	}
+	return c
 }
 
 // curl is the net.curl tool with its transports and rules.
@@ -55,6 +59,9 @@ type curl struct {
 	files  *roots.Set
 	client *web.Client
 	clock  clock // what --retry waits on
+	// robots, when the operator asked for it, checks every URL requested
+	// against its site's robots.txt, keeping each site's file a while.
+	robots *web.Robots
 	// noFiles says why a call has no roots (its session's client has sent
 	// none yet); files is then nil, and only calls that touch files fail.
 	noFiles error
@@ -89,7 +96,7 @@ func (c *curl) tool() *tool.Tool {
 					"form": tool.URLEncoded, "query": tool.URLEncoded, "cookie": tool.CookiePairs, "user": tool.UserPass,
 				},
 				Unlisted: []string{"urls", "cookie", "fail", "silent", "verbose", "writeOut", "maxRedirects", "maxTimeSeconds", "connectTimeoutMs",
-					"remoteName", "userAgent", "referer", "compressed", "insecure", "base64", "startIndex", "response"},
+					"remoteName", "userAgent", "referer", "compressed", "insecure", "base64", "startIndex", "response", "page"},
 			},
 			CLI: tool.CLI{
 				RawArgsField: "args",

@@ -38,6 +38,10 @@ func TestOutput(t *testing.T) {
 		if err != nil || string(data) != string(pngBytes) {
 			t.Fatalf("file: %v", err)
 		}
+		link := tool.FileLink(filepath.Join(e.dir, "img/deep/logo.png"), "img/deep/logo.png", "image/png", 1016)
+		if len(res.Links) != 1 || res.Links[0] != link {
+			t.Errorf("links %+v, want %+v", res.Links, link)
+		}
 	})
 	t.Run("-o overwrites atomically", func(t *testing.T) {
 		os.WriteFile(filepath.Join(e.dir, "page.txt"), []byte("old"), 0o600)
