@@ -19,11 +19,11 @@ for target in "${targets[@]}"; do
   CGO_ENABLED=0 GOOS="$os" GOARCH="$arch" go build -ldflags "$ldflags" -o "$out/f0-$os-$arch" ./cmd/f0
   echo "release/ci.sh: $target vet and build in $((SECONDS - start))s"
 done
-"$out/f0-$(go env GOOS)-$(go env GOARCH)" version | head -1
+"$out/f0-$(go env GOOS)-$(go env GOARCH)" version | grep -q '^f0 version 0.0.0-ci$' || { echo "release/ci.sh: the linker flags did not stamp the version" >&2; exit 1; }
 
 start=$SECONDS
 release/goreleaser.sh check
 release/goreleaser.sh build --snapshot --single-target --clean --output "$out/f0-goreleaser"
-"$out/f0-goreleaser" version
+"$out/f0-goreleaser" version | grep -q '^f0 version [0-9]' || { echo "release/ci.sh: goreleaser's build does not print a stamped version:" >&2; "$out/f0-goreleaser" version >&2; exit 1; }
 rm -rf dist
 echo "release/ci.sh: goreleaser check and snapshot in $((SECONDS - start))s"
