@@ -37,6 +37,14 @@ func currentBuild() buildInfo {
 // from the checkout.
 func readBuild(stamped buildInfo, info *debug.BuildInfo) buildInfo {
 	if stamped.version != "" {
+		// goreleaser stamps "none" and the zero time where it found no
+		// commit (a checkout with no remote): say nothing rather than that.
+		if stamped.commit == "none" {
+			stamped.commit = ""
+		}
+		if strings.HasPrefix(stamped.date, "0001-01-01") {
+			stamped.date = ""
+		}
 		return stamped
 	}
 	b := buildInfo{version: "dev"}

@@ -22,6 +22,8 @@ func TestReadBuild(t *testing.T) {
 	}{
 		{"stamped by the release build", buildInfo{version: "1.2.3", commit: "feed", date: "2026-12-01T00:00:00Z"}, vcs,
 			"f0 version 1.2.3\ncommit feed\nbuilt 2026-12-01T00:00:00Z\n"},
+		{"stamped without a commit", buildInfo{version: "0.0.1-snapshot+none", commit: "none", date: "0001-01-01T00:00:00Z"}, nil,
+			"f0 version 0.0.1-snapshot+none\n"},
 		{"go build in a checkout", buildInfo{}, vcs,
 			"f0 version dev\ncommit 0123abcd (modified)\nbuilt 2026-12-02T03:20:40Z\n"},
 		{"go install of a module version", buildInfo{}, &debug.BuildInfo{Main: debug.Module{Version: "v0.4.0"}},
