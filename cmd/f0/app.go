@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -38,14 +37,6 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
 	return &app{stdin: stdin, stdout: stdout, stderr: stderr}
 }
 
-// version is the module version f0 was built at.
-func version() string {
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
-		return info.Main.Version
-	}
-	return "dev"
-}
-
 func (a *app) rootCommand() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "f0 [TOOL [ARGS…]] | f0 COMMAND",
@@ -69,6 +60,7 @@ same tools on the command line, with the same names, argument repair and errors.
 		},
 		RunE: a.runShorthand,
 	}
+	root.SetVersionTemplate(currentBuild().String())
 	root.SetIn(a.stdin)
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
