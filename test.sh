@@ -23,7 +23,8 @@ if [[ "${CGO_ENABLED:-}" == 0 ]]; then
 fi
 # Without a C compiler Go turns cgo off by itself, and -race then fails with "-race requires cgo".
 cc="$(go env CC)"
-if ! printf '#include <stdlib.h>\nint main(void){return 0;}\n' | "$cc" -x c -o /dev/null - >/dev/null 2>&1; then
+# (A here-string, not a pipe: with pipefail, a compiler that exits before reading would fail printf.)
+if ! "$cc" -x c -o /dev/null - >/dev/null 2>&1 <<<$'#include <stdlib.h>\nint main(void){return 0;}'; then
   echo "test.sh: go test -race needs a working C compiler (cgo), and '$cc' is missing or cannot build a C program." >&2
   echo "Install one: $(install "gcc libc6-dev" "xcode-select --install" "gcc glibc-devel" "build-base")" >&2
   exit 1
@@ -31,8 +32,8 @@ fi
 export CGO_ENABLED=1
 
 # stage says on stderr which step runs now, with the time the run has taken so far, so that a
-# run that takes minutes is never silent: "test.sh [2/8, 0:41] staticcheck".
-stages=8
+# run that takes minutes is never silent: "test.sh [2/9, 0:41] staticcheck".
+stages=9
 stage_n=0
 started=$SECONDS
 stage() {

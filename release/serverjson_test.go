@@ -1,5 +1,3 @@
-// Package release holds the checks of f0's release artefacts: the MCP
-// registry's server.json, and the OCI image that release/image.sh builds.
 package release
 
 import (

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -35,13 +36,18 @@ func TestLogFormatJSON(t *testing.T) {
 	if !msgs["serving MCP over stdio"] || !msgs["session started"] || len(calls) != 2 {
 		t.Fatalf("want the start, the session and two call lines:\n%s", r.stderr)
 	}
-	for i, outcome := range []string{"error", "ok"} {
-		c := calls[i]
-		if c["session"] != "stdio" || c["client"] != "probe" || c["tool"] != "fs.read" || c["outcome"] != outcome || c["level"] != "INFO" {
-			t.Errorf("call %d: %v", i, c)
+	// The two calls run at once, so their lines come in either order.
+	byOutcome := map[string]map[string]any{}
+	for _, c := range calls {
+		byOutcome[fmt.Sprint(c["outcome"])] = c
+	}
+	for _, outcome := range []string{"error", "ok"} {
+		c := byOutcome[outcome]
+		if c["session"] != "stdio" || c["client"] != "probe" || c["tool"] != "fs.read" || c["level"] != "INFO" {
+			t.Errorf("the %s call: %v", outcome, c)
 		}
 	}
-	if reason, _ := calls[0]["error"].(string); !strings.HasPrefix(reason, `fs_read: "path": read nope.txt: no such file or directory.`) {
+	if reason, _ := byOutcome["error"]["error"].(string); !strings.HasPrefix(reason, `fs_read: "path": read nope.txt: no such file or directory.`) {
 		t.Errorf("error reason %q", reason)
 	}
 }

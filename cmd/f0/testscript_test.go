@@ -15,7 +15,7 @@ import (
 // TestTestScriptSaysItsStages: ./test.sh prints one line a stage on
 // stderr (which step, of how many, after how long), so a run of minutes is
 // never silent. It runs here on stand-ins for go, gofmt, node, npm, the C
-// compiler and e2e/run.sh, each a no-op.
+// compiler, release/ci.sh and e2e/run.sh, each a no-op.
 func TestTestScriptSaysItsStages(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("test.sh is a bash script")
@@ -38,7 +38,10 @@ func TestTestScriptSaysItsStages(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "e2e"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	links := []string{filepath.Join(dir, "e2e", "run.sh")}
+	if err := os.Mkdir(filepath.Join(dir, "release"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	links := []string{filepath.Join(dir, "e2e", "run.sh"), filepath.Join(dir, "release", "ci.sh")}
 	for _, name := range []string{"cc", "gofmt", "node", "npm", "git"} {
 		links = append(links, filepath.Join(bin, name))
 	}
@@ -62,7 +65,7 @@ func TestTestScriptSaysItsStages(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
 	want := []string{"go vet and gofmt", "staticcheck", "deadcode", "go test -race ./... (the longest step: minutes)",
-		"fuzz FuzzJSONRPCLine (15 s)", "fuzz FuzzArgumentRepair (15 s)", "end-to-end tests (e2e/run.sh)", "done: all passed"}
+		"release builds (release/ci.sh: vet and build per GOOS/GOARCH, goreleaser)", "fuzz FuzzJSONRPCLine (15 s)", "fuzz FuzzArgumentRepair (15 s)", "end-to-end tests (e2e/run.sh)", "done: all passed"}
 	if len(lines) != len(want) {
 		t.Fatalf("want %d stage lines on stderr, got:\n%s", len(want), stderr.String())
 	}

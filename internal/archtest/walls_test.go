@@ -91,8 +91,8 @@ var walls = []wall{
 	{"internal/text", nil, serviceWhy},
 	{"internal/shellwords", nil, serviceWhy},
 	{"schemas", []string{"third_party"}, "schemas turn Go types into JSON Schema and know nothing of tools"},
-	{"mcp", with(services, "engine", "tool"),
-		"a front end reaches tools through the engine only, never a tool package"},
+	{"mcp", with(services, "engine", "tool", "internal/oauth"),
+		"a front end reaches tools through the engine only, never a tool package (internal/oauth checks the HTTP front end's access tokens)"},
 	{"upstream", with(services, "engine", "tool", "schemas"),
 		"another server's tools are hosted by the engine like f0's own; upstream knows no f0 tool"},
 }
