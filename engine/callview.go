@@ -83,8 +83,8 @@ func (v callView) KeepCopy(sum func() string) *tool.CopyWriter {
 	return w
 }
 
-func (v callView) OpenCopy(token tool.CopyToken) (*tool.Copy, error) {
-	return kept.Open(v.c.p.kept, token)
+func (v callView) OpenCopy(ctx context.Context, token tool.CopyToken) (*tool.Copy, error) {
+	return kept.Open(ctx, v.c.p.kept, token)
 }
 
 func (v callView) Catalog() tool.Catalog { return hostCatalog{from: v.c} }

@@ -50,19 +50,19 @@ func (e *keptEnv) keep(t *testing.T, data []byte) (tool.CopyToken, bool) {
 		w.Write(data[:n])
 		data = data[n:]
 	}
-	return w.Keep("meta", 100)
+	return w.Keep(context.Background(), make([]byte, 100))
 }
 
 // read opens token and returns its bytes, or the error.
 func (e *keptEnv) read(token tool.CopyToken) ([]byte, error) {
 	call, end := e.call()
 	defer end()
-	c, err := call.OpenCopy(token)
+	c, err := call.OpenCopy(context.Background(), token)
 	if err != nil {
 		return nil, err
 	}
 	defer c.Close()
-	return io.ReadAll(c.Reader())
+	return io.ReadAll(c.Reader(context.Background()))
 }
 
 func goneWhy(t *testing.T, err error) string {

@@ -67,7 +67,7 @@ type Engine interface {
 	// KeepCopy starts a kept copy the engine drops at the call's end unless
 	// the tool keeps it; OpenCopy opens one.
 	KeepCopy(sum func() string) *CopyWriter
-	OpenCopy(token CopyToken) (*Copy, error)
+	OpenCopy(ctx context.Context, token CopyToken) (*Copy, error)
 	// Catalog is the host running the call.
 	Catalog() Catalog
 }
@@ -262,13 +262,14 @@ func (c Call) KeepCopy(sum func() string) *CopyWriter {
 	return c.e.KeepCopy(sum)
 }
 
-// OpenCopy opens the copy a token names; a copy that is gone is a
-// *CopyGone saying why.
-func (c Call) OpenCopy(token CopyToken) (*Copy, error) {
+// OpenCopy opens the copy a token names (kept by this server, or by
+// another that shares its store); a copy that is gone is a *CopyGone
+// saying why.
+func (c Call) OpenCopy(ctx context.Context, token CopyToken) (*Copy, error) {
 	if c.e == nil {
-		return kept.Open(nil, token)
+		return kept.Open(ctx, nil, token)
 	}
-	return c.e.OpenCopy(token)
+	return c.e.OpenCopy(ctx, token)
 }
 
 // Catalog returns the host running the call, for tools that call or

@@ -21,4 +21,9 @@ type ConsoleOptions struct {
 	// Terminal says stdout is a terminal, not a pipe or a file (curl
 	// refuses to write binary bytes to one).
 	Terminal bool
+	// Found, when set, receives the findings of a tool that keeps records
+	// (see Record) one by one, in order, as the tool finds them, instead
+	// of Result.Records: the front end prints them at once, and memory
+	// stays flat however many there are. It is called from one goroutine.
+	Found func(Record)
 }

@@ -51,6 +51,13 @@ type Result struct {
 	// Console, when set, is what the program the tool stands in for would
 	// have printed (see WithConsole); it survives the tool's failure.
 	Console *Console
+	// Records are the findings one by one (see Record), when the call
+	// asked for Console output.
+	Records []Record
+	// Empty says the call found nothing, as a search without a match: a
+	// command line exits 1 for it, as grep, rg and fd do, and prints no
+	// body. Text still says so for a model.
+	Empty bool
 }
 
 // Sections is a shaped result split by destination.

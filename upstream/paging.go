@@ -23,11 +23,12 @@ type caller struct {
 	readOnly bool // the tool is annotated read-only: it may be called again to page
 }
 
-// keptResult is what the store keeps beside a result's text: the result
-// without it, and the call it answers.
+// keptResult is what the store keeps beside a result's text, as JSON (a
+// store several instances share holds bytes): the call it answers, and
+// the images of the result (convert makes no other part).
 type keptResult struct {
-	key string
-	res tool.Result
+	Key    string
+	Images []tool.Image `json:",omitempty"`
 }
 
 // request is one call as the caller sees it: the upstream's arguments,
@@ -91,13 +92,8 @@ func (k *caller) keep(ctx context.Context, r request, out tool.Result, w *tool.C
 	if len(out.Text)-r.offset <= r.call.Budget()/2 {
 		return "", true // it fits: the pipeline's own footer, if any, does
 	}
-	meta := &keptResult{key: k.key(r), res: out}
-	meta.res.Text = ""
-	size := int64(1 << 10)
-	for _, img := range out.Images {
-		size += int64(len(img.Data))
-	}
-	tok, kept := w.Keep(meta, size)
+	meta, _ := json.Marshal(keptResult{Key: k.key(r), Images: out.Images}) // plain data: it always encodes
+	tok, kept := w.Keep(ctx, meta)
 	if !kept && !k.readOnly {
 		return "", false
 	}
@@ -113,7 +109,7 @@ func (k *caller) continued(ctx context.Context, r request) (tool.Result, error) 
 		return tool.Result{}, &tool.InputError{Field: k.fields.response, Problem: fmt.Sprintf("%q is not the name of a kept result: the footer of a cut result writes it as r-, 12 hex digits, -, 16 hex digits (e.g. %s)", r.response, tool.CopyTokenExample),
 			Hint: fmt.Sprintf("Copy it from the footer, or drop %q to call the tool.", k.fields.response)}
 	}
-	cp, err := r.call.OpenCopy(tok)
+	cp, err := r.call.OpenCopy(ctx, tok)
 	if err == nil {
 		defer cp.Close()
 		return k.replay(ctx, r, cp)
@@ -144,17 +140,16 @@ func (k *caller) continued(ctx context.Context, r request) (tool.Result, error) 
 
 // replay pages through a kept result.
 func (k *caller) replay(ctx context.Context, r request, cp *tool.Copy) (tool.Result, error) {
-	m, ok := cp.Meta.(*keptResult)
-	if !ok || m.key != k.key(r) {
+	var m keptResult
+	if err := json.Unmarshal(cp.Meta, &m); err != nil || m.Key != k.key(r) {
 		return tool.Result{}, &tool.InputError{Field: k.fields.response, Problem: fmt.Sprintf("%s is the kept result of another call", cp.Token),
 			Hint: fmt.Sprintf("Continue a result with the call its footer names, or drop %q to call the tool.", k.fields.response)}
 	}
 	var b strings.Builder
-	if _, err := io.Copy(&b, cp.Reader()); err != nil {
+	if _, err := io.Copy(&b, cp.Reader(ctx)); err != nil {
 		return tool.Result{}, fmt.Errorf("read the kept copy: %w", err)
 	}
-	res := m.res
-	res.Text = b.String()
+	res := tool.Result{Text: b.String(), Images: m.Images}
 	return k.page(r.call, res, r.offset, cp.Token.String(), true), nil
 }
 

@@ -53,14 +53,7 @@ func (a *app) rootCommand() *cobra.Command {
 		Long: `f0 serves network and file tools to LLM agents over MCP, and gives you the
 same tools on the command line, with the same names, argument repair and errors.
 
-  f0 serve                          MCP over stdio
-  f0 serve --http 127.0.0.1:8931    MCP over streamable HTTP at /mcp
-  f0 tools                          list the tools
-  f0 describe TOOL                  a tool's arguments and examples
-  f0 call TOOL '{"key":"value"}'    call a tool with JSON arguments
-  f0 TOOL key=value …               the same, shorter (f0 tools.search query=file)
-  f0 version                        print the version
-  f0 completion bash|zsh|fish|powershell   a shell completion script
+` + commandSummary + `
 
 ` + flagsAnywhere,
 		Args:          cobra.ArbitraryArgs,
@@ -96,6 +89,19 @@ same tools on the command line, with the same names, argument repair and errors.
 	})
 	return root
 }
+
+// commandSummary is the list of f0's commands, in the root help and what a
+// bare f0 prints.
+const commandSummary = `  f0 serve                          MCP over stdio
+  f0 serve --http 127.0.0.1:8931    MCP over streamable HTTP at /mcp
+  f0 tools                          list the tools
+  f0 describe TOOL                  a tool's arguments and examples
+  f0 call TOOL '{"key":"value"}'    call a tool with JSON arguments
+  f0 TOOL key=value …               the same, shorter (f0 tools.search query=file)
+  f0 fs.search PATTERN [PATH…]      rg's words and lines (-i -g GLOB -l …)
+  f0 fs.find [PATTERN] [PATH…]      fd's words and paths (-e EXT -t f …)
+  f0 version                        print the version
+  f0 completion bash|zsh|fish|powershell   a shell completion script`
 
 // printToolList appends the exposed tools to the root help.
 func (a *app) printToolList(root *cobra.Command) {
@@ -235,6 +241,7 @@ func (a *app) serveCommand() *cobra.Command {
 	f.StringVar(&opts.oauth.scopes, "oauth-scopes", oauth.DefaultScopes, "with --oauth-issuer: the access level each scope grants, SCOPE=LEVEL,…")
 	opts.telemetry.register(f)
 	f.StringVar(&opts.grace, "shutdown-grace", mcp.DefaultShutdownGrace.String(), "how long in-flight calls may finish on shutdown")
+	a.flags.store.register(f)
 	return cmd
 }
 
@@ -301,7 +308,7 @@ func (a *app) describeCommand() *cobra.Command {
 			name := p.ResolveName(args[0])
 			t, ok := name.Tool(p)
 			if !ok {
-				return a.print(p.CallResolved(ctx, name, nil, tool.Limits{}), false) // not found: suggestions
+				return a.printMiss(t, p.CallResolved(ctx, name, nil, tool.Limits{})) // not found: suggestions
 			}
 			fmt.Fprintln(a.stdout, forTerminal(a.stdout, p.Describe(ctx, t)))
 			return nil
@@ -320,7 +327,11 @@ func (a *app) callCommand() *cobra.Command {
 				return fmt.Errorf("--server and --stdio: give one of them")
 			}
 			if server != "" || stdioCmd != "" {
-				raw, err := a.readArgs(nil, nil, args[1:])
+				// The server resolves the name and repairs the arguments; a
+				// bare word fills the main field of the f0 tool of that name,
+				// as it does locally.
+				reg, t := a.probeDefinition(args[0])
+				raw, err := a.readArgs(reg, t, args[1:])
 				if err != nil {
 					return err
 				}
@@ -349,10 +360,9 @@ func (a *app) callCommand() *cobra.Command {
 func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 	fs := cmd.Flags()
 	if len(args) == 0 {
-		if err := applyEnv(fs); err != nil {
-			return err
-		}
-		return cmd.Help()
+		// As rg and curl do: a few lines on stderr, and the usage exit.
+		fmt.Fprintf(a.stderr, "Usage: %s\n\n%s\n\nf0 --help lists the flags, the environment and the tools.\n", cmd.Use, commandSummary)
+		return &exitStatus{code: exitUsage}
 	}
 	name, words := args[0], args[1:]
 	if hasF0Flag(fs, words) {
@@ -380,7 +390,7 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 		if err := commandMiss(cmd, p, name); err != nil {
 			return err
 		}
-		return a.print(p.CallResolved(ctx, resolved, nil, tool.Limits{}), false)
+		return a.printMiss(t, p.CallResolved(ctx, resolved, nil, tool.Limits{}))
 	}
 	// A tool that takes a program's words (net.curl) answers -h and --help
 	// itself, as the program does.
@@ -388,7 +398,7 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 		fmt.Fprintln(a.stdout, forTerminal(a.stdout, p.Describe(ctx, t)))
 		return nil
 	}
-	if t.RawArgsField == "" {
+	if t.RawArgsField == "" && finderOf(t) == nil {
 		if err := strayFlag(p, t, words); err != nil {
 			return err
 		}
@@ -400,7 +410,13 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 // resolved once (see engine.Resolution).
 func (a *app) callLocal(ctx context.Context, p *engine.Host, name engine.Resolution, words []string) error {
 	var raw any
-	t, _ := name.Tool(p)
+	t, ok := name.Tool(p)
+	if !ok {
+		return a.printMiss(t, p.CallResolved(ctx, name, nil, tool.Limits{}))
+	}
+	if f := finderOf(t); f != nil && !givesJSON(words) {
+		return a.callFinder(ctx, p, name, t, f, words)
+	}
 	quiet, console := false, false
 	if t != nil && t.RawArgsField != "" && !looksLikeJSON(words) {
 		args, err := rawCall(p.Registry(), t, words)
@@ -418,7 +434,7 @@ func (a *app) callLocal(ctx context.Context, p *engine.Host, name engine.Resolut
 		if err != nil {
 			return err
 		}
-		if args != nil {
+		if args := a.everyResult(p, t, args); args != nil {
 			raw = args
 		}
 	}
@@ -466,6 +482,28 @@ func (a *app) printConsole(c *tool.Console) error {
 	return nil
 }
 
+// everyResult lets a listing in a pipe show every entry (fs.list): its
+// maxResults, when the call sets neither it nor maxBytes, is allResults,
+// as the output budget is pipedBudget.
+func (a *app) everyResult(p *engine.Host, t *tool.Tool, args any) any {
+	if a.pipeBudget() != pipedBudget || !slices.Contains(p.Registry().Fields(t), "maxResults") {
+		return args
+	}
+	if args == nil {
+		args = map[string]any{}
+	}
+	m, ok := args.(map[string]any)
+	if !ok {
+		return args
+	}
+	_, counted := m["maxResults"]
+	_, budgeted := m[tool.BudgetField]
+	if !counted && !budgeted {
+		m["maxResults"] = allResults
+	}
+	return m
+}
+
 // pipedBudget is the output budget when stdout is a file or a pipe: as with
 // curl or cat, `f0 net.curl URL > page.html` must get the whole body, not
 // the part that fits a model's context.
@@ -511,6 +549,17 @@ func shortGroupHasS(group string) bool {
 	return false
 }
 
+// givesJSON reports whether the words are the arguments as JSON: "-", a
+// JSON object, or one whose quotes a shell took off ({path:README.md}); a
+// brace glob ({*.go,*.md}) is none of them.
+func givesJSON(words []string) bool {
+	if !looksLikeJSON(words) {
+		return false
+	}
+	_, _, unquoted := unquotedObject(words[0])
+	return words[0] == "-" || unquoted || json.Valid([]byte(words[0]))
+}
+
 func looksLikeJSON(words []string) bool {
 	return len(words) == 1 && (words[0] == "-" || strings.HasPrefix(strings.TrimSpace(words[0]), "{"))
 }
@@ -528,7 +577,12 @@ func (a *app) readArgs(reg *engine.Registry, t *tool.Tool, words []string) (any,
 		}
 		return json.RawMessage(data), nil
 	case looksLikeJSON(words):
-		return json.RawMessage(words[0]), nil
+		pairs, note, ok := unquotedObject(words[0])
+		if !ok {
+			return json.RawMessage(words[0]), nil
+		}
+		fmt.Fprintln(a.stderr, forTerminal(a.stderr, note))
+		words = pairs
 	}
 	args, bare, err := shellwords.ReadPairs(words)
 	if err != nil {
@@ -559,6 +613,16 @@ func (a *app) print(res tool.Result, verbatim bool) error {
 	if sec == (tool.Sections{}) {
 		sec.Body = res.Text // a result that did not come through the pipeline
 	}
+	if res.Empty {
+		// A search that found nothing: nothing on stdout, and exit 1, as
+		// grep, rg and fd; the reason on stderr.
+		for _, s := range []string{sec.Head, sec.Body, sec.Tail} {
+			if s != "" {
+				fmt.Fprintln(a.stderr, forTerminal(a.stderr, strings.TrimRight(s, "\n")))
+			}
+		}
+		return &exitStatus{code: exitNoMatch}
+	}
 	if sec.Head != "" {
 		fmt.Fprintln(a.stderr, forTerminal(a.stderr, sec.Head))
 	}
@@ -573,6 +637,19 @@ func (a *app) print(res tool.Result, verbatim bool) error {
 		fmt.Fprintln(a.stderr, forTerminal(a.stderr, sec.Tail))
 	}
 	return nil
+}
+
+// printMiss prints the answer to a call of a tool this configuration does
+// not expose: t, which --access or --exclude-tools hides (exit 1, a
+// refusal), or none there is (nil: a misspelt name, its suggestions; exit
+// 2, as a usage error).
+func (a *app) printMiss(t *tool.Tool, res tool.Result) error {
+	err := a.print(res, false)
+	var te *toolError
+	if errors.As(err, &te) && t == nil {
+		te.usage = true
+	}
+	return err
 }
 
 // wantsHelp reports whether the words after a tool name ask for its help:

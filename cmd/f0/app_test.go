@@ -168,8 +168,8 @@ func TestDescribeCommand(t *testing.T) {
 		{[]string{"describe", "tools-search"}, expect{code: exitOK, stdout: []string{"tools.search: ", "Canonical name tools.search", "Arguments:", "Examples:", "Input schema:"}}},
 		{[]string{"describe", "TOOLS.DESCRIBE"}, expect{code: exitOK, stdout: []string{"Canonical name tools.describe"}}},
 		{[]string{"--tool-names", "dotted", "describe", "tools_search"}, expect{code: exitOK, stdout: []string{"tools.search: "}}},
-		{[]string{"describe", "nope"}, expect{code: exitToolError, stderr: []string{`unknown tool "nope"`, "List every tool with f0 tools.search"}}},
-		{[]string{"describe", "tools_serch"}, expect{code: exitToolError, stderr: []string{`unknown tool "tools_serch"`, "Did you mean", "- tools.search"}}},
+		{[]string{"describe", "nope"}, expect{code: exitUsage, stderr: []string{`unknown tool "nope"`, "List every tool with f0 tools.search"}}},
+		{[]string{"describe", "tools_serch"}, expect{code: exitUsage, stderr: []string{`unknown tool "tools_serch"`, "Did you mean", "- tools.search"}}},
 		{[]string{"describe"}, expect{code: exitUsage, stderr: []string{"accepts 1 arg"}}},
 		{[]string{"describe", "a", "b"}, expect{code: exitUsage}},
 	}
@@ -220,9 +220,9 @@ func TestCallCommand(t *testing.T) {
 		{"no arguments", "", []string{"call", "tools_search"},
 			expect{code: exitOK, stdout: []string{"- tools.search (read)", "- tools.describe (read)"}}},
 		{"unknown tool", "", []string{"call", "net_crul", "{}"},
-			expect{code: exitToolError, stderr: []string{`unknown tool "net_crul"`, "List every tool with f0 tools.search"}}},
+			expect{code: exitUsage, stderr: []string{`unknown tool "net_crul"`, "List every tool with f0 tools.search"}}},
 		{"misspelt tool", "", []string{"call", "tools_serch", "{}"},
-			expect{code: exitToolError, stderr: []string{`unknown tool "tools_serch"`, "- tools.search"}}},
+			expect{code: exitUsage, stderr: []string{`unknown tool "tools_serch"`, "- tools.search"}}},
 		{"bad argument", "", []string{"call", "tools_describe", `{"nmae":"tools_search"}`},
 			expect{code: exitToolError, stderr: []string{"tools.describe: ", "Example: f0 tools.describe"}}},
 		{"broken json", "", []string{"call", "tools_describe", `{"name":`},
@@ -291,10 +291,10 @@ func TestShorthand(t *testing.T) {
 		{"--help after args", "", []string{"tools.search", "query=x", "--help"}, expect{code: exitOK, stdout: []string{"Canonical name tools.search"}}},
 		{"-h", "", []string{"tools.search", "-h"}, expect{code: exitOK, stdout: []string{"Canonical name tools.search"}}},
 		{"help", "", []string{"tools.search", "help"}, expect{code: exitOK, stdout: []string{"Canonical name tools.search"}}},
-		{"unknown tool", "", []string{"net_crul", "x=1"}, expect{code: exitToolError, stderr: []string{`unknown tool "net_crul"`}}},
-		{"misspelt tool", "", []string{"tools.serch"}, expect{code: exitToolError, stderr: []string{`unknown tool "tools.serch"`, "- tools.search"}}},
+		{"unknown tool", "", []string{"net_crul", "x=1"}, expect{code: exitUsage, stderr: []string{`unknown tool "net_crul"`}}},
+		{"misspelt tool", "", []string{"tools.serch"}, expect{code: exitUsage, stderr: []string{`unknown tool "tools.serch"`, "- tools.search"}}},
 		{"bad := value", "", []string{"tools.search", "query:=nope"}, expect{code: exitUsage, stderr: []string{"must be JSON"}}},
-		{"no command", "", nil, expect{code: exitOK, stdout: []string{"f0 serves", "Usage:"}}},
+		{"no command", "", nil, expect{code: exitUsage, stderr: []string{"Usage: f0 [TOOL", "f0 fs.search PATTERN", "f0 --help lists"}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -150,17 +150,18 @@ func TestBinaryFlagsAnywhere(t *testing.T) {
 }
 
 // TestBinarySubcommands: a near-miss of a command suggests it and exits 2;
-// a near-miss of a tool suggests tools; version works both ways.
+// a near-miss of a tool suggests tools and exits 2 too; version works both
+// ways.
 func TestBinarySubcommands(t *testing.T) {
 	runBinCases(t, []binCase{
 		{"serv", proc{}, []string{"serv"}, expect{code: exitUsage, stderr: []string{`unknown command "serv"; did you mean serve?`, "f0 --help"}}},
 		{"tool", proc{}, []string{"tool"}, expect{code: exitUsage, stderr: []string{"did you mean tools?"}}},
 		{"versoin", proc{}, []string{"versoin"}, expect{code: exitUsage, stderr: []string{"did you mean version?"}}},
 		{"describ", proc{}, []string{"describ", "fs.read"}, expect{code: exitUsage, stderr: []string{"did you mean describe?", "or the tool tools.describe"}}},
-		{"a tool's near-miss", proc{}, []string{"fs.raed", "go.mod"}, expect{code: exitToolError, stderr: []string{`unknown tool "fs.raed"`, "- fs.read"}}},
+		{"a tool's near-miss", proc{}, []string{"fs.raed", "go.mod"}, expect{code: exitUsage, stderr: []string{`unknown tool "fs.raed"`, "- fs.read"}}},
 		// curl is another server's and the shell's name for net.curl: it runs.
 		{"a well-known tool name", proc{}, []string{"curl", "http://127.0.0.1:1/"}, expect{code: 7, stderr: []string{"f0 net.curl: (7) Failed to connect to 127.0.0.1 port 1 after "}}},
-		{"a tool's short name", proc{}, []string{"crl", "http://127.0.0.1:1/"}, expect{code: exitToolError, stderr: []string{`unknown tool "crl"`, "- net.curl"}}},
+		{"a tool's short name", proc{}, []string{"crl", "http://127.0.0.1:1/"}, expect{code: exitUsage, stderr: []string{`unknown tool "crl"`, "- net.curl"}}},
 		{"version", proc{}, []string{"version"}, expect{stdout: []string{"f0 version "}}},
 		{"--version", proc{}, []string{"--version"}, expect{stdout: []string{"f0 version "}}},
 		{"completion", proc{}, []string{"completion", "bash"}, expect{stdout: []string{"bash completion", "__start_f0"}}},

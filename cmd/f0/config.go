@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"f0/engine"
+	"f0/internal/kept/redisstore"
 	"f0/internal/setting"
 	"f0/tool"
 
@@ -58,6 +59,40 @@ type globalFlags struct {
 	// oneShot is set for a command that ends with its answer (anything but
 	// serve): it keeps no copies of long answers, which would go with it.
 	oneShot bool
+	// store is serve's shared store of kept copies (--store), and shared
+	// the connection to it, opened with the first pipeline.
+	store  storeFlags
+	shared *redisstore.Store
+}
+
+// storeFlags name the Valkey or Redis server several instances of f0
+// share the copies of long answers through, and its bounds.
+type storeFlags struct {
+	url, ttl, max string
+}
+
+// register adds serve's --store flags.
+func (s *storeFlags) register(fs *pflag.FlagSet) {
+	fs.StringVar(&s.url, "store", "", "keep the copies of long answers (the rest of a cut answer) in this Valkey or Redis server, shared by every f0 behind one load balancer: redis://[user:password@]host:port/db, rediss://…, unix:///path?db=N")
+	fs.StringVar(&s.ttl, "store-ttl", "10m", "how long --store keeps a copy after its last use")
+	fs.StringVar(&s.max, "store-max", "1GiB", "most bytes of copies --store holds together (the least recently used go first)")
+}
+
+// open connects to the --store server; nil without one.
+func (s storeFlags) open(ctx context.Context, logger *slog.Logger) (*redisstore.Store, error) {
+	if s.url == "" {
+		return nil, nil
+	}
+	ttl, err := parseDuration("--store-ttl", s.ttl)
+	if err != nil {
+		return nil, err
+	}
+	maxBytes, err := parseSizeFlag("--store-max", s.max)
+	if err != nil {
+		return nil, err
+	}
+	redisstore.RouteLogs(logger)
+	return redisstore.Open(ctx, redisstore.Options{URL: s.url, TTL: ttl, MaxBytes: maxBytes})
 }
 
 // clientFlags are what the operator tells f0 about MCP clients.
@@ -328,6 +363,10 @@ func (g *globalFlags) newPipeline(logger *slog.Logger, files *roots.Set) (*engin
 	if err != nil {
 		return nil, err
 	}
+	keep, err := g.keepLimits(logger, files)
+	if err != nil {
+		return nil, err
+	}
 	p, err := engine.NewHost(reg, engine.Config{
 		Clients:    clients,
 		Access:     access,
@@ -339,7 +378,7 @@ func (g *globalFlags) newPipeline(logger *slog.Logger, files *roots.Set) (*engin
 		MaxOutput:  g.maxOutput,
 		MaxCalls:   g.maxCalls,
 		MaxHeld:    maxHeld,
-		Keep:       keepLimits(files, g.oneShot),
+		Keep:       keep,
 		Logger:     logger,
 		Observer:   g.observer,
 	})
@@ -426,12 +465,40 @@ func (g *globalFlags) close() {
 	g.built = nil
 }
 
-// keepLimits are the bounds of the copies a pipeline keeps of long
+// closeStore closes the connection to the shared store, when the last
+// pipeline is done with it.
+func (g *globalFlags) closeStore() {
+	if g.shared != nil {
+		g.shared.Close()
+		g.shared = nil
+	}
+}
+
+// keepLimits are keepLimitsHere with the shared store (--store), opened
+// once for every pipeline of this invocation.
+func (g *globalFlags) keepLimits(logger *slog.Logger, files *roots.Set) (engine.KeepLimits, error) {
+	lim := keepLimitsHere(files, g.oneShot)
+	if g.oneShot || g.store.url == "" {
+		return lim, nil
+	}
+	if g.shared == nil {
+		shared, err := g.store.open(context.Background(), logger)
+		if err != nil {
+			return lim, err
+		}
+		g.shared = shared
+		logger.Info("kept copies go to a shared store", "store", shared.String())
+	}
+	lim.Shared = g.shared
+	return lim, nil
+}
+
+// keepLimitsHere are the bounds of the copies a pipeline keeps of long
 // answers: none for a command that ends with its answer; otherwise the
 // defaults, spilling to a private directory in the system's temporary
 // directory, or in the user's cache directory when that one is inside a
 // root, or in memory only when both are.
-func keepLimits(files *roots.Set, oneShot bool) engine.KeepLimits {
+func keepLimitsHere(files *roots.Set, oneShot bool) engine.KeepLimits {
 	if oneShot {
 		return engine.KeepLimits{Off: true}
 	}

@@ -38,6 +38,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	app.flags.close()
+	app.flags.closeStore()
 	if err == nil {
 		return exitOK
 	}
@@ -49,6 +50,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if errors.As(err, &te) {
 		if te.text != "" {
 			fmt.Fprintln(stderr, forTerminal(stderr, te.text))
+		}
+		if te.usage {
+			return exitUsage
 		}
 		return exitToolError
 	}
@@ -62,7 +66,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 // toolError is a call that ran and failed; its text is the tool's answer.
-type toolError struct{ text string }
+// usage marks a call of a tool there is not (a misspelt name), a usage
+// error that exits 2.
+type toolError struct {
+	text  string
+	usage bool
+}
 
 func (e *toolError) Error() string { return e.text }
 

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/term"
+
 	"f0/engine"
 	"f0/internal/text"
 )
@@ -38,18 +40,15 @@ func (a *app) progress(ctx context.Context) (context.Context, *progressBar) {
 	return engine.WithProgress(ctx, bar.update), bar
 }
 
-// isTerminal reports whether w is a character device (a TTY), or says it
-// is one (a test's).
+// isTerminal reports whether w is a terminal (isatty on its file
+// descriptor), or says it is one (a test's). /dev/null is a character
+// device but no terminal: `f0 … > /dev/null` is a redirect, as in curl.
 func isTerminal(w io.Writer) bool {
 	if t, ok := w.(interface{ IsTerminal() bool }); ok {
 		return t.IsTerminal()
 	}
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 const barWidth = 30

@@ -19,6 +19,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"f0/internal/kept/redisstore/redistest"
 )
 
 // TestReadmeExamples runs every command-line example of README.md (the
@@ -55,6 +57,7 @@ func TestReadmeExamples(t *testing.T) {
 	fixture := fixtureServer(t)
 	env.vars = append(env.vars, "F0_TOKEN="+readmeToken)
 	shared := startReadmeServer(t, env)
+	store := &readmeStore{}
 	ran := 0
 	for i, block := range blocks {
 		var prelude []string
@@ -72,7 +75,7 @@ func TestReadmeExamples(t *testing.T) {
 				prelude = append(prelude, line)
 				continue
 			}
-			script := strings.Join(append(prelude, rewriteURLs(line, fixture, shared, isServeHTTP(line))), "\n")
+			script := strings.Join(append(prelude, store.rewrite(t, rewriteURLs(line, fixture, shared, isServeHTTP(line)))), "\n")
 			ran++
 			t.Run(line, func(t *testing.T) {
 				if isServeHTTP(line) {
@@ -97,9 +100,11 @@ const readmeToken = "readme-test-token"
 // skippedCommands are the commands in README examples that this test does
 // not run, with the reason.
 var skippedCommands = map[string]string{
-	"./test.sh": "the full suite, of which this test is a part",
-	"claude":    "configures Claude Code, which is not installed here",
-	"npx":       "MCP clients from npm; e2e/ runs them against f0",
+	"./test.sh":    "the full suite, of which this test is a part",
+	"claude":       "configures Claude Code, which is not installed here",
+	"npx":          "MCP clients from npm; e2e/ runs them against f0",
+	"kcadm.sh":     "configures a Keycloak server, which is not running here (e2e/oauth.test.mjs runs a real provider)",
+	"redis-server": "the shared store: this test starts its own on a free port and points --store at it",
 }
 
 // runnableCommands are the commands this test runs.
@@ -182,6 +187,28 @@ func rewriteURLs(line, fixture, shared string, serving bool) string {
 		return fixedPorts.ReplaceAllString(line, "127.0.0.1:0")
 	}
 	return fixedPorts.ReplaceAllString(line, strings.TrimPrefix(shared, "http://"))
+}
+
+// readmeStore is the Valkey or Redis server of the examples' --store
+// redis://127.0.0.1:6379/0, started at the first line that names it.
+type readmeStore struct{ url string }
+
+var readmeStoreURL = regexp.MustCompile(`--store redis://127\.0\.0\.1:6379/0`)
+
+// rewrite points --store at the test's own server; without one installed
+// (and not required), the line runs without --store.
+func (s *readmeStore) rewrite(t *testing.T, line string) string {
+	if !readmeStoreURL.MatchString(line) {
+		return line
+	}
+	if redistest.Binary() == "" && os.Getenv(redistest.RequireEnv) != "1" {
+		t.Logf("no redis-server: running without --store: %s", line)
+		return readmeStoreURL.ReplaceAllString(line, "")
+	}
+	if s.url == "" {
+		s.url = redistest.Start(t)
+	}
+	return readmeStoreURL.ReplaceAllString(line, "--store "+s.url)
 }
 
 // readmeShell is the environment the examples run in.

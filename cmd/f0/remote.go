@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -9,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"f0/engine"
@@ -45,11 +47,21 @@ type remoteTarget struct {
 // call calls a tool on the target. The server's pipeline resolves the name
 // and repairs the arguments, exactly as for any other client.
 func (rt remoteTarget) call(ctx context.Context, name string, args any) (tool.Result, error) {
-	c, where, err := rt.connect()
+	refusal := &authRefusal{}
+	c, where, err := rt.connect(refusal)
 	if err != nil {
 		return tool.Result{}, err
 	}
 	defer c.Close()
+	res, err := rt.callOn(ctx, c, where, name, args)
+	if err != nil && refusal.seen() {
+		return res, rt.refused(refusal)
+	}
+	return res, err
+}
+
+// callOn makes the call on a connected client.
+func (rt remoteTarget) callOn(ctx context.Context, c *client.Client, where, name string, args any) (tool.Result, error) {
 	if r, ok := client.GetStderr(c); ok {
 		// A server that dies says why on stderr: keep its last words for
 		// the error, instead of a bare "transport closed".
@@ -132,7 +144,7 @@ func (rt remoteTarget) flagWords() []string {
 
 // connect builds the client for the target; a stdio command line is split
 // like a POSIX shell would.
-func (rt remoteTarget) connect() (*client.Client, string, error) {
+func (rt remoteTarget) connect(refusal *authRefusal) (*client.Client, string, error) {
 	if rt.command != "" {
 		words, _, err := shellwords.ShellWords(rt.command)
 		if err != nil || len(words) == 0 {
@@ -144,19 +156,70 @@ func (rt remoteTarget) connect() (*client.Client, string, error) {
 		}
 		return c, rt.command, nil
 	}
-	httpClient := &http.Client{Transport: http.DefaultTransport}
+	refusal.next = http.DefaultTransport
+	httpClient := &http.Client{Transport: refusal}
 	if rt.tokenEnv != "" {
 		token, err := tokenFromEnv(rt.tokenEnv)
 		if err != nil {
 			return nil, "", err
 		}
-		httpClient.Transport = bearerTransport{token: token, next: http.DefaultTransport}
+		httpClient.Transport = bearerTransport{token: token, next: refusal}
 	}
 	c, err := client.NewStreamableHttpClient(rt.url, transport.WithHTTPBasicClient(httpClient))
 	if err != nil {
 		return nil, "", fmt.Errorf("connect to %s: %w", rt.url, err)
 	}
 	return c, rt.url, nil
+}
+
+// authRefusal watches the answers of an HTTP server for a 401, whose
+// reason (no token, a wrong one) the MCP client folds into one
+// "authorization required".
+type authRefusal struct {
+	next http.RoundTripper
+	// mu guards reason, the server's words and its WWW-Authenticate error.
+	mu     sync.Mutex
+	reason string
+	wrong  bool
+	status bool
+}
+
+func (a *authRefusal) RoundTrip(r *http.Request) (*http.Response, error) {
+	res, err := a.next.RoundTrip(r)
+	if err != nil || res.StatusCode != http.StatusUnauthorized {
+		return res, err
+	}
+	body, _ := io.ReadAll(io.LimitReader(res.Body, 1024))
+	res.Body.Close()
+	res.Body = io.NopCloser(bytes.NewReader(body))
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.status = true
+	a.reason = strings.TrimSpace(string(body))
+	a.wrong = r.Header.Get("Authorization") != "" || strings.Contains(res.Header.Get("WWW-Authenticate"), "invalid_token")
+	return res, nil
+}
+
+// seen reports whether the server answered 401.
+func (a *authRefusal) seen() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.status
+}
+
+// refused is the error for a server that answered 401: the token is
+// missing, or the one sent is wrong.
+func (rt remoteTarget) refused(a *authRefusal) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	said := ""
+	if a.reason != "" {
+		said = fmt.Sprintf(" (the server said: %s)", text.QuoteShort(a.reason))
+	}
+	if a.wrong {
+		return fmt.Errorf("%s refused the bearer token in $%s: it is not the server's token%s; check the value of %s", rt.url, rt.tokenEnv, said, rt.tokenEnv)
+	}
+	return fmt.Errorf("%s wants a bearer token and none was sent%s: put it in an environment variable and name that with --auth-token-env NAME", rt.url, said)
 }
 
 // fromMCP converts an MCP result back into a pipeline result for printing.

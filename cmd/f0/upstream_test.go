@@ -42,7 +42,7 @@ func TestUpstreamOnTheCommandLine(t *testing.T) {
 		{"JSON string arguments", []string{"--upstream", up, "call", "INNER-FS-READ", `"{\"path\":\"go.mod\"}"`},
 			expect{stdout: []string{"module example.com/x"}}},
 		{"misspelt tool", []string{"--upstream", up, "call", "inner.fs_raed", `{"path":"go.mod"}`},
-			expect{code: exitToolError, stderr: []string{`unknown tool "inner.fs_raed"`, "- inner.fs_read: "}}},
+			expect{code: exitUsage, stderr: []string{`unknown tool "inner.fs_raed"`, "- inner.fs_read: "}}},
 		{"misspelt field", []string{"--upstream", up, "call", "inner_fs_read", `{"pth":"go.mod"}`},
 			expect{code: exitToolError, stderr: []string{`"pth": unknown field; did you mean "path"?`, "Example: f0 --upstream"}}},
 		{"excluded", []string{"--upstream", up, "--exclude-tools", "inner.fs_read", "tools"},

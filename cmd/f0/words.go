@@ -96,6 +96,9 @@ func takeF0Flags(fs *pflag.FlagSet, owner *tool.Tool, words []string) ([]lineFla
 // toolFlag is how many words, from words[i], are a flag of t's own and its
 // value (-H NAME: 2, -sSL: 1); 0 when words[i] is no flag of t.
 func toolFlag(t *tool.Tool, words []string, i int) int {
+	if f := finderOf(t); f != nil {
+		return f.ownsFlag(words, i)
+	}
 	if t == nil || t.RawFlag == nil {
 		return 0
 	}
@@ -117,16 +120,27 @@ func toolFlag(t *tool.Tool, words []string, i int) int {
 // opened, no upstream started), with the prefix the flags before the name
 // give; nil when the name is no tool of f0's.
 func (a *app) probeTool(name string) *tool.Tool {
+	_, t := a.probeDefinition(name)
+	return t
+}
+
+// probeDefinition is probeTool with the registry of f0's definitions the
+// tool is found in (for its fields' types); both nil when the name is no
+// tool of f0's.
+func (a *app) probeDefinition(name string) (*engine.Registry, *tool.Tool) {
 	reg, err := catalog.Definitions()
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	p, err := engine.NewHost(reg, engine.Config{Prefix: strings.TrimSuffix(a.flags.toolsPrefix, "_")})
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	t, _ := p.Resolve(name)
-	return t
+	if t == nil {
+		return nil, nil
+	}
+	return reg, t
 }
 
 // setLineFlags applies f0 flags found after the tool name, as if they came

@@ -6,6 +6,7 @@
 package kept
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
@@ -59,6 +60,11 @@ type Limits struct {
 	// Off keeps no copy at all: a command line that ends with its answer
 	// (a continuation then reads the source again, or says why it cannot).
 	Off bool
+	// Shared, when set, is a store several instances of f0 share (see
+	// Shared): copies are kept there, so that whichever instance gets the
+	// call for the next page reads the same copy. A copy the shared store
+	// could not take is kept here, as without one.
+	Shared Shared
 }
 
 func (l Limits) withDefaults() Limits {
@@ -133,7 +139,7 @@ func NewStore(lim Limits) *Store {
 // keptEntry is one kept copy.
 type keptEntry struct {
 	id, sum   string
-	meta      any
+	meta      []byte
 	size      int64 // bytes of content
 	held      int64 // bytes counted against the store (content and meta)
 	inMemory  int64 // of which in memory
@@ -146,20 +152,27 @@ type keptEntry struct {
 }
 
 // Copy is an open kept copy: the tool's own description of the answer
-// (Meta) and its bytes. Close it when done reading.
+// (Meta, as the tool encoded it) and its bytes. Close it when done
+// reading.
 type Copy struct {
-	Meta any
+	Meta []byte
 	Size int64
 	// Token names the copy.
 	Token Token
 	// Kept is when the copy was made.
 	Kept time.Time
-	s    *Store
-	e    *keptEntry
+	// Shared is set when the copy is read from the shared store.
+	Shared bool
+	s      *Store
+	e      *keptEntry
 }
 
-// Reader reads the copy's bytes from the start.
-func (c *Copy) Reader() io.Reader {
+// Reader reads the copy's bytes from the start. The bytes of a copy in
+// the shared store are checked against the token's sum as they end.
+func (c *Copy) Reader(ctx context.Context) io.Reader {
+	if c.Shared {
+		return &checkedReader{r: c.s.Lim.Shared.Body(ctx, c.Token.ID, c.Size), want: c.Token.Sum, size: c.Size, h: sha256.New()}
+	}
 	if c.e.file != nil {
 		return io.NewSectionReader(c.e.file, 0, c.e.size)
 	}
@@ -169,6 +182,9 @@ func (c *Copy) Reader() io.Reader {
 // Close releases the copy; its file goes once it is dropped and no one
 // reads it.
 func (c *Copy) Close() {
+	if c.Shared {
+		return
+	}
 	c.s.mu.Lock()
 	defer c.s.mu.Unlock()
 	c.e.readers--
@@ -180,6 +196,9 @@ func (c *Copy) Close() {
 type Gone struct {
 	Token Token
 	Why   string
+	// unknown is set when this store never heard of the copy, which the
+	// shared store may then hold.
+	unknown bool
 }
 
 func (e *Gone) Error() string { return "the kept copy " + e.Token.String() + " is gone: " + e.Why }
@@ -235,13 +254,20 @@ func NewWriter(s *Store, sum func() string) *Writer {
 // copy), as opposed to only hashing.
 func (w *Writer) Keeping() bool { return w.s != nil }
 
-// Open opens the copy a token names; a nil s has none. A copy that is gone
-// is a *Gone saying why.
-func Open(s *Store, token Token) (*Copy, error) {
+// Open opens the copy a token names, here or in the shared store; a nil
+// s has none. A copy that is gone is a *Gone saying why.
+func Open(ctx context.Context, s *Store, token Token) (*Copy, error) {
 	if s == nil {
 		return nil, &Gone{Token: token, Why: "there is no server to keep it"}
 	}
-	return s.open(token)
+	c, err := s.open(token)
+	if s.Lim.Shared == nil {
+		return c, err
+	}
+	if gone, ok := err.(*Gone); ok && gone.unknown {
+		return s.openShared(ctx, token)
+	}
+	return c, err
 }
 
 func newCopyID() string {
@@ -358,6 +384,12 @@ func (w *Writer) stopLocked(why string) {
 	if w.failed == "" {
 		w.failed = why
 	}
+	w.releaseLocked()
+}
+
+// releaseLocked gives back what the copy holds in the store (its bytes in
+// memory, its file).
+func (w *Writer) releaseLocked() {
 	w.s.Bytes -= w.held
 	w.s.Mem -= w.inMemory
 	w.held, w.inMemory = 0, 0
@@ -371,11 +403,12 @@ func (w *Writer) stopLocked(why string) {
 
 // Keep ends the copy and makes it one that later calls open by its
 // token, with meta, the tool's description of the answer (an HTTP
-// response's status and headers), which the store keeps in memory,
-// counting metaBytes for it. kept is false when the copy could not be
-// kept (NotKept says why; the token still carries the sum). Calling Keep
-// again returns the same.
-func (w *Writer) Keep(meta any, metaBytes int64) (token Token, kept bool) {
+// response's status and headers) as bytes it decodes again, which the
+// store keeps in memory. With a shared store, the copy goes there, and
+// only when that fails is it kept here. kept is false when the copy could
+// not be kept (NotKept says why; the token still carries the sum).
+// Calling Keep again returns the same.
+func (w *Writer) Keep(ctx context.Context, meta []byte) (token Token, kept bool) {
 	if w.done {
 		return w.token, w.kept
 	}
@@ -384,7 +417,18 @@ func (w *Writer) Keep(meta any, metaBytes int64) (token Token, kept bool) {
 	if w.s == nil {
 		return w.token, false
 	}
+	if w.s.Lim.Shared != nil && w.failed == "" && w.share(ctx, meta) {
+		w.kept = true
+		return w.token, true
+	}
+	w.kept = w.keepHere(meta)
+	return w.token, w.kept
+}
+
+// keepHere makes the copy one of this store's.
+func (w *Writer) keepHere(meta []byte) bool {
 	s := w.s
+	metaBytes := int64(len(meta))
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch {
@@ -396,7 +440,7 @@ func (w *Writer) Keep(meta any, metaBytes int64) (token Token, kept bool) {
 	}
 	if w.failed != "" {
 		s.forget(w.id, "it was not kept: "+w.failed)
-		return w.token, false
+		return false
 	}
 	now := s.Now()
 	e := &keptEntry{id: w.id, sum: w.token.Sum, meta: meta, size: w.n, held: w.held + metaBytes, inMemory: w.inMemory + metaBytes,
@@ -408,8 +452,7 @@ func (w *Writer) Keep(meta any, metaBytes int64) (token Token, kept bool) {
 		s.drop(s.entries[0], fmt.Sprintf("it was dropped to make room for newer copies (f0 keeps %d at once)", s.Lim.Count))
 	}
 	s.arm()
-	w.kept = true
-	return w.token, true
+	return true
 }
 
 // NotKept says why the copy was not kept, "" while it may be.
@@ -558,7 +601,7 @@ func (s *Store) open(token Token) (*Copy, error) {
 		if !known {
 			why = "this server never made it: f0 restarted since that answer, or another instance of it (behind a load balancer) gave it"
 		}
-		return nil, &Gone{Token: token, Why: why}
+		return nil, &Gone{Token: token, Why: why, unknown: !known}
 	}
 	e := s.entries[i]
 	if e.sum != token.Sum {

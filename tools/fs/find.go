@@ -159,6 +159,8 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 		return tool.Result{}, err
 	}
 	pg := newPager(t.call, in.Offset, maxResults)
+	console, native := t.call.Console()
+	var records []tool.Record
 	seen := 0
 	stats, err := runWalk(ctx, t.files, spec, func(e *entry) bool {
 		seen++
@@ -183,7 +185,15 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 			return true
 		}
 		return pg.add(func(b *strings.Builder) {
-			b.WriteString(t.show(roots.Loc{Root: start.Root, Rel: e.rel}))
+			shown := t.show(roots.Loc{Root: start.Root, Rel: e.rel})
+			switch rec := (tool.Record{Path: shown, Dir: e.kind == kindDir}); {
+			case console.Found != nil:
+				console.Found(rec) // streamed: not kept in the text either
+				return
+			case native:
+				records = append(records, rec)
+			}
+			b.WriteString(shown)
 			if e.kind == kindDir {
 				b.WriteByte('/')
 			}
@@ -205,7 +215,7 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 	case "dir":
 		what, whats = "directory", "directories"
 	}
-	res := tool.Result{Text: pg.text()}
+	res := tool.Result{Text: pg.text(), Records: records}
 	switch {
 	case stopped:
 		res.Head = fmt.Sprintf("first %s matching %s under %s", text.Count(int64(shown), what, whats), in.Pattern, where)
@@ -215,6 +225,7 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 		res.Partial = true
 		res.Next = nextOffset(in.Offset, pg.ends)
 	case shown == 0:
+		res.Empty = true
 		res.Text = fmt.Sprintf("No %s under %s matches %s (looked at %s).", what, where, in.Pattern, text.Count(int64(seen), "entry", "entries"))
 		if n := stats.ignored.Load(); n > 0 {
 			// What .gitignore hides is the likeliest place for it.

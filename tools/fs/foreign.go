@@ -247,3 +247,14 @@ func concat(lists ...[]tool.OtherName) []tool.OtherName {
 	}
 	return out
 }
+
+// TypeGlobs returns the globs of one of ripgrep's file types (rg -t go),
+// for a command line that takes rg's words.
+func TypeGlobs(name string) ([]string, bool) {
+	for _, t := range rgTypes {
+		if t.name == name {
+			return t.globs, true
+		}
+	}
+	return nil, false
+}

@@ -69,6 +69,38 @@ func compileMatcher(pattern string, literal, ignoreCase bool) (*matcher, error) 
 	return m, nil
 }
 
+// spans are where m matches in a line, as byte offsets; empty matches
+// are left out.
+func (m *matcher) spans(line string) [][2]int {
+	switch {
+	case m.pure && m.lit != nil:
+		return literalSpans(line, string(m.lit))
+	case m.pure && m.fold != nil && isASCII(line):
+		return literalSpans(strings.ToLower(line), string(m.fold))
+	}
+	var out [][2]int
+	for _, sp := range m.re.FindAllStringIndex(line, -1) {
+		if sp[1] > sp[0] {
+			out = append(out, [2]int{sp[0], sp[1]})
+		}
+	}
+	return out
+}
+
+// literalSpans are where lit occurs in line, without overlaps, as the
+// regular expression of a pattern that is nothing but lit finds them.
+func literalSpans(line, lit string) [][2]int {
+	var out [][2]int
+	for at := 0; ; {
+		i := strings.Index(line[at:], lit)
+		if i < 0 {
+			return out
+		}
+		out = append(out, [2]int{at + i, at + i + len(lit)})
+		at += i + len(lit)
+	}
+}
+
 // requiredLiteral returns the longest literal every match contains, whether
 // it is compared ignoring case, and whether the expression is exactly that
 // literal.

@@ -165,6 +165,55 @@ type searchRun struct {
 	shown     int
 	stopped   bool
 	context   bool // context lines are shown: groups are separated by --
+	// native keeps the findings as records too (tool.Record), for a
+	// command line that prints them as rg does; recEnds[i] is how many
+	// records there are up to ends[i].
+	native  bool
+	records []tool.Record
+	recEnds []int
+	// found receives the records instead, when the front end streams them
+	// (tool.ConsoleOptions.Found); the lines are then not kept in b.
+	found func(tool.Record)
+}
+
+// mark records where the shown match (or file) just written ends.
+func (r *searchRun) mark() {
+	if r.found != nil {
+		return // streamed: nothing is cut, so no match need be found again
+	}
+	r.ends, r.endFiles = append(r.ends, r.b.Len()), append(r.endFiles, r.pageFiles)
+	r.recEnds = append(r.recEnds, len(r.records))
+}
+
+// record keeps one line of a file's hits as a tool.Record.
+func (r *searchRun) record(name string, l hitLine, gap bool) {
+	if !r.native {
+		return
+	}
+	r.keep(tool.Record{Path: name, Line: l.num, Text: l.text, Context: !l.match, Gap: gap, Spans: l.spans})
+}
+
+// keep hands a record to the front end, or keeps it.
+func (r *searchRun) keep(rec tool.Record) {
+	if r.found != nil {
+		r.found(rec)
+		return
+	}
+	r.records = append(r.records, rec)
+}
+
+// keepMarks cuts what was written after the n-th shown match (or file).
+func (r *searchRun) keepMarks(n int) {
+	end, recs := 0, 0
+	if n > 0 {
+		end, recs = r.ends[n-1], r.recEnds[n-1]
+	}
+	if end < r.b.Len() {
+		kept := r.b.String()[:end]
+		r.b.Reset()
+		r.b.WriteString(kept)
+	}
+	r.records = r.records[:recs]
 }
 
 // add writes one file's hits; it returns false when the output is full.
@@ -193,10 +242,14 @@ func (r *searchRun) add(rel string, h *fileHits) bool {
 			r.stopped = true
 			return false
 		}
-		fmt.Fprintf(&r.b, "%s: %s\n", r.t.show(roots.Loc{Root: r.root, Rel: rel}), countText(h))
+		name := r.t.show(roots.Loc{Root: r.root, Rel: rel})
+		fmt.Fprintf(&r.b, "%s: %s\n", name, countText(h))
+		if r.native {
+			r.keep(tool.Record{Path: name, Count: h.count})
+		}
 		r.shown++
 		r.pageFiles++
-		r.ends, r.endFiles = append(r.ends, r.b.Len()), append(r.endFiles, r.pageFiles)
+		r.mark()
 		return true
 	}
 	if r.skip >= h.count && !h.more {
@@ -227,23 +280,17 @@ func (r *searchRun) add(rel string, h *fileHits) bool {
 		if l.gap && i > 0 && r.context {
 			r.b.WriteString("--\n")
 		}
-		sep := "-"
-		if l.match {
-			sep = ":"
+		if r.found == nil {
+			r.writeLine(name, l)
 		}
-		r.b.WriteString(name)
-		r.b.WriteString(sep)
-		r.b.WriteString(strconv.Itoa(l.num))
-		r.b.WriteString(sep)
-		r.b.WriteString(l.text)
-		r.b.WriteByte('\n')
+		r.record(name, l, l.gap && i > 0)
 		if l.match {
 			if first {
 				r.pageFiles++
 				first = false
 			}
 			r.shown++
-			r.ends, r.endFiles = append(r.ends, r.b.Len()), append(r.endFiles, r.pageFiles)
+			r.mark()
 		}
 	}
 	if h.more {
@@ -253,19 +300,26 @@ func (r *searchRun) add(rel string, h *fileHits) bool {
 	return true
 }
 
+// writeLine writes one line of a file's hits: path:line:text for a match,
+// path-line-text for context.
+func (r *searchRun) writeLine(name string, l hitLine) {
+	sep := "-"
+	if l.match {
+		sep = ":"
+	}
+	r.b.WriteString(name)
+	r.b.WriteString(sep)
+	r.b.WriteString(strconv.Itoa(l.num))
+	r.b.WriteString(sep)
+	r.b.WriteString(l.text)
+	r.b.WriteByte('\n')
+}
+
 // dropAfterLastMatch removes what follows the last shown match (a file
 // header or context lines of a match that is not shown), so a page ends
 // with what its counts describe.
 func (r *searchRun) dropAfterLastMatch() {
-	end := 0
-	if len(r.ends) > 0 {
-		end = r.ends[len(r.ends)-1]
-	}
-	if end < r.b.Len() {
-		kept := r.b.String()[:end]
-		r.b.Reset()
-		r.b.WriteString(kept)
-	}
+	r.keepMarks(len(r.ends))
 }
 
 // afterMatches drops the first n matches of a file and the context lines
@@ -318,7 +372,7 @@ func (t *toolset) runSearch(ctx context.Context, in SearchInput) (tool.Result, e
 		return tool.Result{}, err
 	}
 	res, matches, err := t.search(ctx, in, m, note)
-	if err != nil || matches > 0 || !readsAsCode(in) {
+	if err != nil || matches > 0 || !readsAsCode(in) || t.call.Native() {
 		return res, err
 	}
 	// A valid regular expression that reads as code (foo(bar), a[0]) and
@@ -375,9 +429,13 @@ func (t *toolset) search(ctx context.Context, in SearchInput, m *matcher, note s
 	if in.After > 0 {
 		after = in.After
 	}
-	r := &searchRun{t: t, in: in, root: l.Root, budget: t.call.Room().Bytes, max: cmp.Or(in.MaxResults, defaultMaxMatches), skip: in.Offset}
+	r := &searchRun{t: t, in: in, root: l.Root, budget: t.call.Room().Bytes, max: cmp.Or(in.MaxResults, defaultMaxMatches), skip: in.Offset,
+		native: t.call.Native()}
+	if o, ok := t.call.Console(); ok {
+		r.found = o.Found
+	}
 	r.context = before+after > 0
-	conf := &searchConf{m: m, before: before, after: after, limit: in.Offset + r.max + 1, countOnly: in.FilesOnly}
+	conf := &searchConf{m: m, before: before, after: after, limit: in.Offset + r.max + 1, countOnly: in.FilesOnly, whole: r.native}
 	if in.FilesOnly {
 		conf.limit = 1 << 30
 	}
@@ -423,6 +481,11 @@ func (t *toolset) searchMatcher(in SearchInput) (*matcher, string, error) {
 	if err == nil {
 		return m, "", nil
 	}
+	if t.call.Native() {
+		// rg's way: an invalid expression is an error, not text.
+		return nil, "", &tool.InputError{Field: "pattern", Problem: "regex parse error: " + strings.TrimPrefix(err.Error(), "error parsing regexp: "),
+			Hint: "Escape the special characters, or search for the text with -F."}
+	}
 	lit, lerr := compileMatcher(in.Pattern, true, in.IgnoreCase)
 	if lerr != nil {
 		return nil, "", &tool.InputError{Field: "pattern", Problem: err.Error()}
@@ -462,7 +525,7 @@ func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note st
 		notes = append(notes, "note: could not read "+strings.Join(r.errors, "; "))
 	}
 	notes = append(notes, skipNotes(stats, spec)...)
-	res := tool.Result{Text: strings.TrimSuffix(r.b.String(), "\n"), Notes: notes}
+	res := tool.Result{Text: strings.TrimSuffix(r.b.String(), "\n"), Notes: notes, Records: r.records}
 	unit := func(n int) string { return text.Count(int64(n), "match", "matches") }
 	files := func(n int) string { return text.Count(int64(n), "file", "files") }
 	stoppedHead := func(shown int) string {
@@ -485,6 +548,7 @@ func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note st
 		res.Next = nextOffset(r.in.Offset, ends)
 		res.Head = stoppedHead(shown)
 	case r.matched == 0:
+		res.Empty = true
 		res.Text = fmt.Sprintf("No matches for %q in %s under %s.", r.in.Pattern, files(r.files), where)
 		if !r.in.IgnoreCase && strings.ToLower(r.in.Pattern) != strings.ToUpper(r.in.Pattern) {
 			args := map[string]any{"pattern": r.in.Pattern, "ignoreCase": true}
@@ -500,6 +564,7 @@ func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note st
 			what = "files with matches"
 		}
 		res.Text = fmt.Sprintf("No more %s after the first %d.", what, r.in.Offset)
+		res.Empty = true
 	case !isDir:
 		res.Head = fmt.Sprintf("%s in %s", unit(r.matches), where)
 		if r.in.Offset > 0 {
@@ -538,7 +603,9 @@ func (r *searchRun) fit(room tool.Room, res *tool.Result) (int, []int) {
 	if n == 0 {
 		return len(r.ends), r.ends // not even one fits: the pipeline cuts
 	}
-	res.Text = strings.TrimSuffix(r.b.String()[:r.ends[n-1]], "\n")
+	r.keepMarks(n)
+	res.Text = strings.TrimSuffix(r.b.String(), "\n")
+	res.Records = r.records
 	return n, r.ends[:n]
 }
 

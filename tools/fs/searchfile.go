@@ -49,6 +49,9 @@ type searchConf struct {
 	limit int
 	// countOnly counts matching lines without keeping them.
 	countOnly bool
+	// whole keeps lines whole, for a command line: a model gets long lines
+	// cut to a window around the match.
+	whole bool
 	// block is the read size (blockSize when 0; tests make it small).
 	block int64
 	// window is the search window (windowSize when 0; tests make it small).
@@ -62,6 +65,7 @@ type fileHits struct {
 	more   bool      // the file has more matches than limit
 	binary bool
 	err    string
+	whole  bool // lines are kept whole (searchConf.whole)
 }
 
 // hitLine is one line of a result.
@@ -70,6 +74,8 @@ type hitLine struct {
 	text  string
 	match bool
 	gap   bool // not adjacent to the line shown before it
+	// spans are where the pattern matched in text (whole lines only).
+	spans [][2]int
 }
 
 // blockState carries a file's search from one block to the next.
@@ -82,7 +88,7 @@ type blockState struct {
 // searchFile searches one file of dir; link says the listing showed a
 // symbolic link (followed only inside the roots).
 func (c *searchConf) searchFile(ctx context.Context, wk *worker, dir *dirHandle, name string, link bool) fileHits {
-	var h fileHits
+	h := fileHits{whole: c.whole}
 	f, err := dir.openFile(name, link)
 	if err != nil {
 		h.err = reason(err)
@@ -207,6 +213,12 @@ func (c *searchConf) searchBlock(ctx context.Context, data []byte, from int, st 
 			c.addAfter(data, pos, line, num, st, h)
 			c.addBefore(data, start, num, st, h)
 			h.add(st, num, data[start:end], at-start, true)
+			if c.whole {
+				// The spans of a whole line, for a command line's colour
+				// and --json, found here by the search's workers.
+				l := &h.lines[len(h.lines)-1]
+				l.spans = c.m.spans(l.text)
+			}
 			st.after = c.after
 		}
 		pos, line = end+1, num+1
@@ -277,7 +289,13 @@ func lineEnd(data []byte, pos int) int {
 
 // add appends one line, shown around the match at offset at.
 func (h *fileHits) add(st *blockState, num int, line []byte, at int, match bool) {
-	h.lines = append(h.lines, hitLine{num: num, text: showLine(line, at), match: match, gap: st.lastShown > 0 && num > st.lastShown+1})
+	shown := ""
+	if h.whole {
+		shown = string(line) // its bytes as rg prints them: a CRLF line keeps its \r
+	} else {
+		shown = showLine(line, at)
+	}
+	h.lines = append(h.lines, hitLine{num: num, text: shown, match: match, gap: st.lastShown > 0 && num > st.lastShown+1})
 	st.lastShown = num
 }
 

@@ -282,6 +282,7 @@ func (w *walk) consume(ctx context.Context, d *dirTask, emit func(*entry) bool) 
 		if !emit(e) {
 			return false
 		}
+		e.result = nil // seen: the consumer kept what it needs
 		if e.child != nil && !w.consume(ctx, e.child, emit) {
 			return false
 		}

@@ -19,16 +19,6 @@ import (
 // the request again.
 const responseField = "response"
 
-// keptResponse is what the store keeps beside a response's body: the
-// exchange as it was received (status, headers, redirects, timing), and
-// the request it answers.
-type keptResponse struct {
-	key    string // requestKey of the request
-	method string
-	url    string
-	ex     exchange // without its body
-}
-
 // keepsCopy reports whether the body is copied as it is read, for the
 // calls that page through it: a body shown to a model (not saved, not
 // streamed to a terminal), other than the excerpt of a failed status.
@@ -62,13 +52,12 @@ func requestKey(r *request, t *target) string {
 // it for the calls that continue this answer ("" when there is none). A
 // repeatable request's token carries the body's sum even when the copy
 // could not be kept: the next call then sends it again and compares.
-func (ex *exchange) keep(r *request) string {
+func (ex *exchange) keep(ctx context.Context, r *request) string {
 	if ex.copy == nil || ex.token != "" {
 		return ex.token
 	}
-	meta := &keptResponse{key: requestKey(r, ex.target), method: r.method, url: ex.target.u.Redacted(), ex: *ex}
-	meta.ex.data, meta.ex.start, meta.ex.skipped, meta.ex.copy, meta.ex.several, meta.ex.call = nil, nil, 0, nil, nil, tool.Call{}
-	tok, kept := ex.copy.Keep(meta, ex.metaSize())
+	meta := keptResponse{Key: requestKey(r, ex.target), Method: r.method, URL: ex.target.u.Redacted(), Ex: savedExchange(ex, false)}
+	tok, kept := ex.copy.Keep(ctx, meta.encode())
 	if kept || r.repeatable() {
 		ex.token = tok.String()
 	}
@@ -79,9 +68,9 @@ func (ex *exchange) keep(r *request) string {
 // names calls to get (as base64, saved to a file), when the request is not
 // sent again for them: those calls then read the copy. A repeatable
 // request is simply sent again.
-func keepUnrepeatable(r *request, ex *exchange) {
+func keepUnrepeatable(ctx context.Context, r *request, ex *exchange) {
 	if !r.repeatable() {
-		ex.keep(r)
+		ex.keep(ctx, r)
 	}
 }
 
@@ -93,22 +82,6 @@ func sendsAgain(r *request, ex *exchange) string {
 		return ""
 	}
 	return fmt.Sprintf(" (this sends the %s again: f0 could not keep a copy of its response)", r.method)
-}
-
-// metaSize is about what the exchange holds besides its body: heads,
-// notes, and the bodies of earlier attempts.
-func (ex *exchange) metaSize() int64 {
-	n := int64(4 << 10)
-	for _, h := range ex.heads {
-		n += int64(len(h))
-	}
-	for _, note := range ex.notes {
-		n += int64(len(note))
-	}
-	for _, e := range ex.retried {
-		n += int64(len(e.data)) + e.metaSize()
-	}
-	return n
 }
 
 // viewFields are the fields that change how a response is shown, not the
@@ -143,7 +116,7 @@ func (ex *exchange) withToken(changes map[string]any) map[string]any {
 // refused without being sent.
 func (c *curl) continued(ctx context.Context, r *request, t *target) (*exchange, error) {
 	tok := *r.continues
-	cp, err := c.call.OpenCopy(tok)
+	cp, err := c.call.OpenCopy(ctx, tok)
 	if err == nil {
 		defer cp.Close()
 		return c.replay(ctx, r, t, cp)
@@ -167,22 +140,22 @@ func (c *curl) continued(ctx context.Context, r *request, t *target) (*exchange,
 // body read from the copy, shown as this call asks (offset, format,
 // base64, output).
 func (c *curl) replay(ctx context.Context, r *request, t *target, cp *tool.Copy) (*exchange, error) {
-	m, ok := cp.Meta.(*keptResponse)
+	m, ok := decodeKeptResponse(cp.Meta)
 	if !ok {
 		return &exchange{call: r.call, target: t, method: r.method}, &tool.InputError{Field: responseField, Problem: fmt.Sprintf("%s names the kept answer of another tool, not a response of net.curl", cp.Token)}
 	}
-	if m.key != requestKey(r, t) {
-		return &exchange{call: r.call, target: t, method: r.method}, &tool.InputError{Field: responseField, Problem: fmt.Sprintf("%s is the kept response to another request (%s %s); this call is %s %s with other details", cp.Token, m.method, m.url, r.method, t.u.Redacted()),
+	if m.Key != requestKey(r, t) {
+		return &exchange{call: r.call, target: t, method: r.method}, &tool.InputError{Field: responseField, Problem: fmt.Sprintf("%s is the kept response to another request (%s %s); this call is %s %s with other details", cp.Token, m.Method, m.URL, r.method, t.u.Redacted()),
 			Hint: fmt.Sprintf("Continue a response with the call its footer names, or drop %q to send this request.", responseField)}
 	}
-	ex := m.ex
-	ex.call, ex.target, ex.method, ex.several = r.call, t, r.method, nil
+	ex := m.Ex.exchange(t)
+	ex.call, ex.method = r.call, r.method
 	if len(r.targets) > 1 {
 		ex.several = func(changes map[string]any) map[string]any { return c.oneURL(r, t, changes) }
 	}
 	ex.notes = slices.Clip(ex.notes)
 	ex.token, ex.replayed = cp.Token.String(), cp.Kept
-	body := &meteredReader{call: r.call, r: cp.Reader(), limit: r.maxDownload, h: sha256.New(), total: cp.Size,
+	body := &meteredReader{call: r.call, r: cp.Reader(ctx), limit: r.maxDownload, h: sha256.New(), total: cp.Size,
 		capErr: &capError{limit: r.maxDownload, flag: r.capFlag, saved: t.out != nil}}
 	err := c.takeBody(ctx, r, &ex, body)
 	return &ex, err
@@ -230,7 +203,7 @@ func changedText(ctx context.Context, r *request, ex *exchange, e *changedError)
 		fmt.Fprintf(&b, "The file %s now holds the new response. ", ex.target.outName)
 	}
 	again := map[string]any{"offset": nil, responseField: nil}
-	if tok := ex.keep(r); tok != "" && ex.copy != nil {
+	if tok := ex.keep(ctx, r); tok != "" && ex.copy != nil {
 		if _, kept := ex.copy.Token(); kept {
 			again[responseField] = tok
 			fmt.Fprintf(&b, "Read the new response from its start (kept, so it is not requested again): %s", ex.next(ctx, again))

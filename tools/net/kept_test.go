@@ -70,16 +70,26 @@ var restCall = regexp.MustCompile(`(?m)^Get the rest: net_curl (\{.*\})$`)
 // and returns the bodies shown, joined, and the last answer.
 func follow(t *testing.T, p *engine.Host, args map[string]any) (string, tool.Result) {
 	t.Helper()
+	got, answers := followOn(t, []*engine.Host{p}, args)
+	return got, answers[len(answers)-1]
+}
+
+// followOn is follow with each call on the next of ps in turn (instances
+// behind a load balancer); it returns every answer, up to the first error.
+func followOn(t *testing.T, ps []*engine.Host, args map[string]any) (string, []tool.Result) {
+	t.Helper()
 	var b strings.Builder
-	for range 100 {
-		res := p.Call(context.Background(), "net_curl", args)
+	var answers []tool.Result
+	for i := range 100 {
+		res := ps[i%len(ps)].Call(context.Background(), "net_curl", args)
+		answers = append(answers, res)
 		if res.IsError {
-			return b.String(), res
+			return b.String(), answers
 		}
 		b.WriteString(res.Sections.Body)
 		m := restCall.FindStringSubmatch(res.Text)
 		if m == nil {
-			return b.String(), res
+			return b.String(), answers
 		}
 		if !strings.HasSuffix(res.Sections.Body, "\n") {
 			b.WriteString("\n") // the pipeline trims the newline a cut ends on
@@ -90,7 +100,7 @@ func follow(t *testing.T, p *engine.Host, args map[string]any) (string, tool.Res
 		}
 	}
 	t.Fatal("more than 100 pages")
-	return "", tool.Result{}
+	return "", nil
 }
 
 // firstPage calls args and returns the answer and its "Get the rest" call.

@@ -62,7 +62,7 @@ func (c *curl) single(ctx context.Context, r *request, ex *exchange, err error) 
 		}
 		// The calls the notes suggest read the kept copy; without one, a
 		// request that is not sent again gets the footer's advice alone.
-		if s.pageable && len(s.text()) > room.Less(head).Bytes && (ex.keep(r) != "" || r.repeatable()) {
+		if s.pageable && len(s.text()) > room.Less(head).Bytes && (ex.keep(ctx, r) != "" || r.repeatable()) {
 			notes = append(notes, c.cutNotes(ctx, r, ex, &s)...)
 		}
 	}
@@ -75,7 +75,7 @@ func (c *curl) single(ctx context.Context, r *request, ex *exchange, err error) 
 		}
 	}
 	if s.pageable {
-		res.Next = c.nextPage(r, ex, &s)
+		res.Next = c.nextPage(ctx, r, ex, &s)
 		if ex.token == "" && ex.copy != nil && ex.copy.NotKept() != "" && !r.repeatable() {
 			res.Unpaged = unpagedText(ctx, r, ex)
 		}
@@ -86,11 +86,11 @@ func (c *curl) single(ctx context.Context, r *request, ex *exchange, err error) 
 // nextPage is the continuation of a cut body: the offset after what was
 // shown, in the kept copy of the response (ex.keep). A request that is not
 // sent again has none when its copy could not be kept.
-func (c *curl) nextPage(r *request, ex *exchange, s *section) func(shown int) map[string]any {
+func (c *curl) nextPage(ctx context.Context, r *request, ex *exchange, s *section) func(shown int) map[string]any {
 	prefix, offset := len(s.prefix), s.offset
 	return func(shown int) map[string]any {
 		next := map[string]any{"offset": offset + max(shown-prefix, 0), "startIndex": nil}
-		switch tok := ex.keep(r); {
+		switch tok := ex.keep(ctx, r); {
 		case tok != "":
 			next[responseField] = tok
 		case !r.repeatable():
@@ -150,7 +150,7 @@ func (c *curl) several(ctx context.Context, r *request, exs []*exchange, errs []
 			// Room for the body: the share less this section's marker, head
 			// and the line naming the call for the rest, at its longest.
 			if s.pageable {
-				ex.keep(r)
+				ex.keep(ctx, r)
 			}
 			room := share.Less(marker, head, cutLine(1<<40, 1<<40, ex.next(ctx, map[string]any{"offset": 1 << 40})))
 			shown := text.CutUTF8(txt, room.Bytes)
@@ -494,7 +494,7 @@ func (c *curl) base64View(ctx context.Context, r *request, ex *exchange, s *sect
 	enc := base64.StdEncoding.EncodeToString(ex.data)
 	encLen := base64.StdEncoding.EncodedLen(int(ex.size))
 	if encLen-r.offset > room.Less(strings.Join(s.head, "\n"), s.prefix, s.suffix).Bytes {
-		keepUnrepeatable(r, ex)
+		keepUnrepeatable(ctx, r, ex)
 		s.isError = true
 		s.head = append(s.head, fmt.Sprintf("base64 refused: this body (%s, %s) is %s bytes as base64, more than this call's output budget of %s bytes.",
 			typeOrUnknown(ex.resp), text.HumanBytes(ex.size), text.GroupDigits(int64(encLen)), text.GroupDigits(int64(c.call.Budget()))))
@@ -529,7 +529,7 @@ func base64Budget(room tool.Room, encLen int, head ...string) (int, bool) {
 // as base64 (with the budget it needs, when this call's room is too small)
 // and saved to a file.
 func (c *curl) binaryLines(ctx context.Context, r *request, ex *exchange, s *section, room tool.Room) []string {
-	keepUnrepeatable(r, ex)
+	keepUnrepeatable(ctx, r, ex)
 	lines := []string{fmt.Sprintf("binary body omitted: %s, %s (%s bytes), sha256 %s", typeOrUnknown(ex.resp), text.HumanBytes(ex.size), text.GroupDigits(ex.size), ex.sha256)}
 	encLen := base64.StdEncoding.EncodedLen(int(ex.size))
 	head := append(slices.Clone(s.head), base64Line(ex))

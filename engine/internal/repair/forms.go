@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -77,7 +76,7 @@ func eachString(v any, fix func(string) (string, string)) (any, string) {
 
 // shellEscaped matches a backslash before a character a shell user
 // escapes in a file name.
-var shellEscaped = regexp.MustCompile(`\\[ '"()\[\]{}&;$#!]`)
+var shellEscaped = lazyRegexp(`\\[ '"()\[\]{}&;$#!]`)
 
 // pathValue turns the path forms models write into the form the roots
 // take: a file:// URI into its path, Windows separators into '/'.
@@ -99,7 +98,7 @@ func pathValue(v any) (any, string) {
 		drive := len(p) >= 2 && p[1] == ':' // C:\Users\…: left for the roots to explain
 		// "my\ file.txt" is a shell's escape, not a separator: the file
 		// tools find the file it names, or refuse (see tools/fs respell.go).
-		escaped := shellEscaped.MatchString(p)
+		escaped := shellEscaped().MatchString(p)
 		if !drive && !escaped && (strings.Contains(p, `\`) && !strings.Contains(p, "/") || strings.HasPrefix(p, `.\`)) {
 			p = strings.ReplaceAll(p, `\`, "/")
 			what = append(what, `Windows separators (\)`)
@@ -144,7 +143,7 @@ const (
 	minUnitlessMillis  = 1000
 )
 
-var durationText = regexp.MustCompile(`^\s*([0-9]+(?:\.[0-9]+)?)\s*(ms|msec|millis|milliseconds?|s|sec|secs|seconds?|m|min|mins|minutes?|h|hours?)\s*$`)
+var durationText = lazyRegexp(`^\s*([0-9]+(?:\.[0-9]+)?)\s*(ms|msec|millis|milliseconds?|s|sec|secs|seconds?|m|min|mins|minutes?|h|hours?)\s*$`)
 
 // timeValue converts a duration to the unit of field: text with a unit
 // ("30s", "5000 ms", "2m") always; a bare number by the rule above when
@@ -162,7 +161,7 @@ func timeValue(field, used string, kind tool.FieldForm, v any) (any, string, *Pr
 		return json.Number(strconv.FormatFloat(val, 'f', -1, 64))
 	}
 	if s, ok := v.(string); ok {
-		m := durationText.FindStringSubmatch(strings.ToLower(s))
+		m := durationText().FindStringSubmatch(strings.ToLower(s))
 		if m == nil {
 			if n, isNum := toNumber(s); isNum {
 				return timeValue(field, used, kind, n) // "30": a number written as text

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"regexp"
 	"strings"
 
 	"f0/engine/internal/keys"
@@ -71,14 +70,14 @@ func headerItem(field string, item any) (lines []string, same bool, problems []P
 }
 
 // secretHeader matches header names whose values must not be echoed.
-var secretHeader = regexp.MustCompile(`(?i)auth|token|key|secret|cookie|pass|session`)
+var secretHeader = lazyRegexp(`(?i)auth|token|key|secret|cookie|pass|session`)
 
 // maskHeaders hides the values of credential headers in a note.
 func maskHeaders(lines []string) []string {
 	out := make([]string, len(lines))
 	for i, line := range lines {
 		name, _, ok := strings.Cut(line, ":")
-		if ok && secretHeader.MatchString(name) {
+		if ok && secretHeader().MatchString(name) {
 			line = name + ": ***"
 		}
 		out[i] = line
@@ -194,7 +193,7 @@ func toCommandLine(field string, v any) (any, string, []Problem) {
 	quoted := make([]string, len(words))
 	for i, w := range words {
 		quoted[i] = shellQuote(w)
-		if listOperator.MatchString(w) && (i == 0 || !curlValueFlag.MatchString(words[i-1])) {
+		if listOperator().MatchString(w) && (i == 0 || !curlValueFlag().MatchString(words[i-1])) {
 			quoted[i] = w
 		}
 	}
@@ -203,11 +202,11 @@ func toCommandLine(field string, v any) (any, string, []Problem) {
 
 // listOperator matches a word of a list that is a shell operator or a
 // redirect: |, ||, &&, ;, >, >>, >FILE, 2>/dev/null, 2>&1, &>.
-var listOperator = regexp.MustCompile(`^(?:\|\|?|&&|;|[12]?>>?(?:&[12]|[^&|;<>\s]+)?|&>>?)$`)
+var listOperator = lazyRegexp(`^(?:\|\|?|&&|;|[12]?>>?(?:&[12]|[^&|;<>\s]+)?|&>>?)$`)
 
 // curlValueFlag matches a curl flag whose value is the next word (-d, -H,
 // --data …): a "|" or ">" after it is that value, not an operator.
-var curlValueFlag = regexp.MustCompile(`^(?:-[dHoXAuebcDFTwmrxEKQtUyYzCP]|--(?:data[a-z-]*|header|output|request|user-agent|user|referer|cookie[a-z-]*|form[a-z-]*|json|url|url-query|max-time|connect-timeout|write-out|dump-header|upload-file|proxy|max-redirs|resolve|connect-to|oauth2-bearer|retry[a-z-]*))$`)
+var curlValueFlag = lazyRegexp(`^(?:-[dHoXAuebcDFTwmrxEKQtUyYzCP]|--(?:data[a-z-]*|header|output|request|user-agent|user|referer|cookie[a-z-]*|form[a-z-]*|json|url|url-query|max-time|connect-timeout|write-out|dump-header|upload-file|proxy|max-redirs|resolve|connect-to|oauth2-bearer|retry[a-z-]*))$`)
 
 // toCookiePairs reads cookies into "name=value; other=value".
 func toCookiePairs(field string, v any) (any, string, []Problem) {

@@ -3,7 +3,6 @@ package repair
 import (
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -31,12 +30,12 @@ func IndexOtherNames(index map[string][]Ref, t *tool.Tool) {
 }
 
 // shellSafe matches words a POSIX shell leaves as they are.
-var shellSafe = regexp.MustCompile(`^[A-Za-z0-9@%+=:,./_-]+$`)
+var shellSafe = lazyRegexp(`^[A-Za-z0-9@%+=:,./_-]+$`)
 
 // shellQuote quotes a word for a POSIX shell, so that splitting the line
 // gives it back as it is (braces, globs and $ included).
 func shellQuote(s string) string {
-	if shellSafe.MatchString(s) {
+	if shellSafe().MatchString(s) {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"

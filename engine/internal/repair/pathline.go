@@ -2,7 +2,6 @@ package repair
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -11,11 +10,11 @@ import (
 
 // pathWithLine matches a path followed by a line or a line range, as
 // editors and compilers print them: "main.go:15", "main.go:10-20".
-var pathWithLine = regexp.MustCompile(`^(.*[^:\s]):(\d+)(?:-(\d+))?$`)
+var pathWithLine = lazyRegexp(`^(.*[^:\s]):(\d+)(?:-(\d+))?$`)
 
 // pathWithFragment matches a path followed by a GitHub permalink's line
 // fragment: "main.go#L15", "main.go#L10-L20" (a column, C5, is ignored).
-var pathWithFragment = regexp.MustCompile(`^(.*[^#\s])#L(\d+)(?:C\d+)?(?:-L?(\d+)(?:C\d+)?)?$`)
+var pathWithFragment = lazyRegexp(`^(.*[^#\s])#L(\d+)(?:C\d+)?(?:-L?(\d+)(?:C\d+)?)?$`)
 
 // pathLines reads "file:15" in the main path field.
 func pathLines(s *State) { s.add(repairPathLine(s.Tool, s.Args)) }
@@ -31,9 +30,9 @@ func repairPathLine(t *tool.Tool, args map[string]any) (problems []Problem, note
 		return nil, nil
 	}
 	s, ok := args[field].(string)
-	m := pathWithLine.FindStringSubmatch(s)
+	m := pathWithLine().FindStringSubmatch(s)
 	if m == nil {
-		m = pathWithFragment.FindStringSubmatch(s)
+		m = pathWithFragment().FindStringSubmatch(s)
 	}
 	if !ok || m == nil || strings.Contains(m[1], "://") || !strings.ContainsAny(m[1], "./\\") {
 		return nil, nil

@@ -2,7 +2,6 @@ package repair
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"f0/engine/internal/keys"
@@ -43,11 +42,11 @@ func repairPatterns(t *tool.Tool, schema *schemas.Schema, args map[string]any) (
 }
 
 // regexLiteral matches a JavaScript or Perl regex literal with flags.
-var regexLiteral = regexp.MustCompile(`^/(.+)/([gimsuy]+)$`)
+var regexLiteral = lazyRegexp(`^/(.+)/([gimsuy]+)$`)
 
 // regexValue reads a pattern written for grep or JavaScript.
 func regexValue(field, s string, schema *schemas.Schema, args map[string]any) (string, string) {
-	if m := regexLiteral.FindStringSubmatch(s); m != nil {
+	if m := regexLiteral().FindStringSubmatch(s); m != nil {
 		note := fmt.Sprintf("note: read the regex literal %q as %s %q", s, field, m[1])
 		const ic = "ignoreCase"
 		if strings.Contains(m[2], "i") && schemas.Property(schema, ic) != nil {
@@ -73,12 +72,12 @@ func regexValue(field, s string, schema *schemas.Schema, args map[string]any) (s
 
 // regexInGlob matches the marks of a regular expression: .* or .+, an
 // escaped dot, a ^ or $ anchor.
-var regexInGlob = regexp.MustCompile(`\.\*|\.\+|\\\.|^\^|\$$`)
+var regexInGlob = lazyRegexp(`\.\*|\.\+|\\\.|^\^|\$$`)
 
 // globValue turns a regular expression given for a glob into the glob,
 // when the expression is only anchors, .* and escaped dots.
 func globValue(field, s string) (string, string) {
-	if !regexInGlob.MatchString(s) {
+	if !regexInGlob().MatchString(s) {
 		return s, ""
 	}
 	g := strings.TrimSuffix(strings.TrimPrefix(s, "^"), "$")

@@ -2,7 +2,6 @@ package repair
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -70,7 +69,7 @@ func firstWord(s string) string {
 }
 
 // methodURL matches "POST https://…" as one value.
-var methodURL = regexp.MustCompile(`^(?i)(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(\S+://\S+)$`)
+var methodURL = lazyRegexp(`^(?i)(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(\S+://\S+)$`)
 
 // methodInURL splits "POST https://…" given as the URL into the method and
 // the URL, when the tool declares a method field.
@@ -84,7 +83,7 @@ func methodInURL(t *tool.Tool, declares func(string) bool, args map[string]any) 
 			continue
 		}
 		s, ok := args[key].(string)
-		m := methodURL.FindStringSubmatch(strings.TrimSpace(s))
+		m := methodURL().FindStringSubmatch(strings.TrimSpace(s))
 		if !ok || m == nil {
 			continue
 		}
