@@ -148,6 +148,35 @@ func TestCallSpanContinuesClientTrace(t *testing.T) {
 	}
 }
 
+// A batch's items are spans of their own, children of the batch's span,
+// in the client's trace.
+func TestBatchItemsAreChildSpans(t *testing.T) {
+	s := serve(t, "")
+	id := s.open(t, "")
+	call := fmt.Sprintf(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"batch","arguments":{"calls":[{"tool":"fs.list","args":"{}"},{"tool":"fs.stat","args":{"path":"."}}]},"_meta":{"traceparent":"00-%s-%s-01"}}}`, clientTrace, clientSpan)
+	if body, _ := s.post(t, id, "", call); !strings.Contains(body, `"content"`) {
+		t.Fatalf("batch answered: %s", body)
+	}
+	byName := map[string]tracetest.SpanStub{}
+	for _, sp := range s.spans.GetSpans() {
+		byName[sp.Name] = sp
+	}
+	batch, ok := byName["tools/call batch"]
+	if !ok || batch.Parent.SpanID().String() != clientSpan {
+		t.Fatalf("no batch span child of the client's: %v", byName)
+	}
+	for _, item := range []string{"tools/call fs.list", "tools/call fs.stat"} {
+		sp, ok := byName[item]
+		if !ok {
+			t.Errorf("no span %q", item)
+			continue
+		}
+		if sp.Parent.SpanID() != batch.SpanContext.SpanID() || sp.SpanContext.TraceID().String() != clientTrace {
+			t.Errorf("%s: parent %s trace %s, want the batch's span %s in trace %s", item, sp.Parent.SpanID(), sp.SpanContext.TraceID(), batch.SpanContext.SpanID(), clientTrace)
+		}
+	}
+}
+
 // /metrics counts the calls by tool and outcome, and needs the token
 // /mcp needs.
 func TestMetricsEndpoint(t *testing.T) {
