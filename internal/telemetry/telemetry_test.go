@@ -142,8 +142,8 @@ func TestCallSpanContinuesClientTrace(t *testing.T) {
 		t.Errorf("call without _meta: parent %v, trace %s; want a trace of its own", root.Parent, root.SpanContext.TraceID())
 	}
 	for _, kv := range child.Attributes {
-		if strings.Contains(kv.Value.Emit(), `"path"`) {
-			t.Errorf("span attribute %s holds the arguments: %s", kv.Key, kv.Value.Emit())
+		if strings.Contains(kv.Value.String(), `"path"`) {
+			t.Errorf("span attribute %s holds the arguments: %s", kv.Key, kv.Value.String())
 		}
 	}
 }
