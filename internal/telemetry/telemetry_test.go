@@ -258,3 +258,18 @@ func TestUpstreamUp(t *testing.T) {
 		}
 	}
 }
+
+func TestTracesURL(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"http://127.0.0.1:4318", "http://127.0.0.1:4318/v1/traces"},
+		{"http://127.0.0.1:4318/", "http://127.0.0.1:4318/v1/traces"},
+		{"https://collector:4318/custom/traces", "https://collector:4318/custom/traces"},
+		{"127.0.0.1:4318", ""},
+	}
+	for _, tc := range tests {
+		got, err := tracesURL(tc.in)
+		if got != tc.want || (err != nil) != (tc.want == "") {
+			t.Errorf("tracesURL(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package telemetry
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"os"
 
 	"go.opentelemetry.io/otel/attribute"
@@ -32,17 +33,36 @@ func TracingWanted(endpoint string) bool {
 // NewTracing starts an OTLP/HTTP exporter: to endpoint (a URL such as
 // http://127.0.0.1:4318) when given, else where the standard
 // OTEL_EXPORTER_OTLP_* variables say (they also set headers, timeouts and
-// TLS). Spans are sent in batches; Shutdown sends the last ones.
+// TLS); a URL with no path gets /v1/traces, as that variable does. Spans
+// are sent in batches; Shutdown sends the last ones.
 func NewTracing(ctx context.Context, endpoint, version string) (*Tracing, error) {
 	var opts []otlptracehttp.Option
 	if endpoint != "" {
-		opts = append(opts, otlptracehttp.WithEndpointURL(endpoint))
+		u, err := tracesURL(endpoint)
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, otlptracehttp.WithEndpointURL(u))
 	}
 	exp, err := otlptracehttp.New(ctx, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("OTLP trace exporter: %w", err)
 	}
 	return newTracing(ctx, sdktrace.WithBatcher(exp), version)
+}
+
+// tracesURL is where spans go for an endpoint given as
+// OTEL_EXPORTER_OTLP_ENDPOINT is, a base URL: /v1/traces is added unless
+// the URL has a path of its own.
+func tracesURL(endpoint string) (string, error) {
+	u, err := url.Parse(endpoint)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return "", fmt.Errorf("--otlp-endpoint %q: want an http(s) URL such as http://127.0.0.1:4318", endpoint)
+	}
+	if u.Path == "" || u.Path == "/" {
+		u.Path = "/v1/traces"
+	}
+	return u.String(), nil
 }
 
 // newTracing makes the provider with the span processor given (an
