@@ -31,23 +31,21 @@ func (r *recorder) EndCall(_ context.Context, rec CallRecord) {
 // TestObserverSeesEachCallOnce: the observer learns each call's tool and
 // kind of failure, once, where its log line is written.
 func TestObserverSeesEachCallOnce(t *testing.T) {
-	tests := []struct {
-		name      string
-		tool      string
-		args      any
-		busy      bool
-		wantTool  string
-		want      Failure
-		wantLimit setting.Setting
+	echo := map[string]any{"url": "https://example.com"}
+	tests := map[string]struct {
+		tool string
+		args any
+		busy bool // every --max-calls slot is taken
+		want CallRecord
 	}{
-		{"ok", "test.echo", map[string]any{"url": "https://example.com"}, false, "test.echo", "", ""},
-		{"unknown name", "no.such.tool", nil, false, "", FailureInvalid, ""},
-		{"arguments that do not fit", "test.echo", map[string]any{"method": "PUT"}, false, "test.echo", FailureInvalid, ""},
-		{"busy", "test.echo", map[string]any{"url": "https://example.com"}, true, "test.echo", FailureBusy, setting.MaxCallsSetting},
-		{"tool failed", "test.panic", map[string]any{}, false, "test.panic", FailureTool, ""},
+		"ok":                        {"test.echo", echo, false, CallRecord{Tool: "test.echo"}},
+		"unknown name":              {"no.such.tool", nil, false, CallRecord{Failure: FailureInvalid}},
+		"arguments that do not fit": {"test.echo", map[string]any{"method": "PUT"}, false, CallRecord{Tool: "test.echo", Failure: FailureInvalid}},
+		"busy":                      {"test.echo", echo, true, CallRecord{Tool: "test.echo", Failure: FailureBusy, BusyLimit: setting.MaxCallsSetting}},
+		"tool failed":               {"test.panic", map[string]any{}, false, CallRecord{Tool: "test.panic", Failure: FailureTool}},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
 			rec := &recorder{}
 			p := newTestPipeline(t, Config{MaxCalls: 1, Observer: rec})
 			if tc.busy {
@@ -61,8 +59,8 @@ func TestObserverSeesEachCallOnce(t *testing.T) {
 				t.Fatalf("started %d, ended %d; want one call", rec.started, len(rec.ended))
 			}
 			got := rec.ended[0]
-			if got.Tool != tc.wantTool || got.Failure != tc.want || got.BusyLimit != tc.wantLimit {
-				t.Errorf("record %+v; want tool %q failure %q limit %q", got, tc.wantTool, tc.want, tc.wantLimit)
+			if got.Tool != tc.want.Tool || got.Failure != tc.want.Failure || got.BusyLimit != tc.want.BusyLimit {
+				t.Errorf("record %+v; want tool %q failure %q limit %q", got, tc.want.Tool, tc.want.Failure, tc.want.BusyLimit)
 			}
 			if got.Bytes == 0 {
 				t.Error("record has no answer bytes")
