@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The full test run, as CI runs it: go vet, staticcheck, deadcode, go test -race, then the
-# end-to-end tests (e2e/run.sh).
+# The full test run, as CI runs it: go vet, staticcheck, deadcode, go test -race, the release
+# builds (release/ci.sh), then the end-to-end tests (e2e/run.sh).
 # Needs Go (the version in go.mod), a C compiler (go test -race needs cgo), Node >= 20 with npm.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -63,6 +63,8 @@ if [[ -n "$dead" ]]; then
 fi
 stage "go test -race ./... (the longest step: minutes)"
 go test -race ./...
+stage "release builds (release/ci.sh: vet and build per GOOS/GOARCH, goreleaser)"
+release/ci.sh
 stage "fuzz FuzzJSONRPCLine (15 s)"
 # Fuzz targets, briefly: a smoke run that finds the shallow crashes.
 go test -run '^$' -fuzz '^FuzzJSONRPCLine$' -fuzztime=15s ./mcp

@@ -51,7 +51,11 @@ func New(opts Options) (*engine.Registry, error) {
 	if err != nil {
 		return nil, err
 	}
-	return engine.NewLazyRegistry(append(all, extra...)...)
+	reg, err := engine.NewLazyRegistry(append(all, extra...)...)
+	if err != nil {
+		return nil, err
+	}
+	return reg.WithRoots(files), nil
 }
 
 // Definitions is a registry of f0's own tools as definitions only: their

@@ -15,6 +15,7 @@ import (
 	"f0/internal/texttest"
 	"f0/tool"
 
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
 	"f0/catalog"
@@ -270,4 +271,35 @@ func TestListingSize(t *testing.T) {
 		t.Errorf("tools/list averages %d bytes a tool (%d for %d tools); the most is %d", avg, total, len(sizes), mcp.MaxListingAverage)
 	}
 	t.Logf("tools/list: %d bytes for %d tools (%d a tool)", total, len(sizes), total/len(sizes))
+}
+
+// Tool icons (MCP 2025-11-25) are left out of tools/list: the smallest
+// that shows anything, one SVG mark as a data: URI shared by every tool,
+// costs far more than the 2% of the listing they would be worth, and
+// would take the average past MaxListingAverage. The test measures it and
+// keeps the listing without icons.
+func TestIconsStayOutOfTheListing(t *testing.T) {
+	p := newPipeline(t, engine.Config{})
+	const icon = `data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cpath d='M2 2h12v12H2z'/%3E%3C/svg%3E`
+	plain, with := 0, 0
+	for _, tl := range mcp.Published(p) {
+		if len(tl.Icons) > 0 {
+			t.Errorf("%s is listed with icons", tl.Name)
+		}
+		size, err := mcp.Size(tl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tl.Icons = []mcpgo.Icon{{Src: icon, MIMEType: "image/svg+xml"}}
+		withIcon, err := mcp.Size(tl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, with = plain+size.Bytes, with+withIcon.Bytes
+	}
+	share := float64(with-plain) / float64(plain) * 100
+	t.Logf("tools/list: %d bytes, %d with an icon on each tool (+%.1f%%)", plain, with, share)
+	if share < 2 {
+		t.Errorf("icons would cost %.1f%% of the listing, under 2%%: list them", share)
+	}
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"f0/engine/internal/repair"
-	"f0/internal/text"
 	"f0/tool"
 )
 
@@ -56,11 +55,6 @@ func (c *callState) failure(err error) tool.Result {
 func notAboutArguments(err error) bool {
 	var r interface{ Refused() bool }
 	return errors.As(err, &r) && r.Refused() || errors.Is(err, iofs.ErrPermission)
-}
-
-// refuse answers a foreign tool name that has no f0 equivalent.
-func (c *callState) refuse(r *repair.Route) tool.Result {
-	return tool.Result{IsError: true, Text: fmt.Sprintf("%s: %s\nYou passed: %s", text.QuoteShort(r.Name), r.Entry.Refuse, c.passed())}
 }
 
 // canceled reports a call stopped by its context.

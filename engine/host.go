@@ -17,6 +17,7 @@ import (
 
 	"f0/engine/internal/keys"
 	"f0/engine/internal/repair"
+	"f0/engine/internal/vocab"
 	"f0/internal/kept"
 	"f0/internal/setting"
 	"f0/schemas"
@@ -274,16 +275,20 @@ func sealed(ctx context.Context, res tool.Result) tool.Result {
 func (p *Host) prepare(ctx context.Context, r Resolution, raw any) (*callState, any, *tool.Result) {
 	render := DialectFrom(ctx)
 	name := r.Asked()
-	out := repair.Run(repair.Input{Name: name, Resolved: &r.r, Raw: raw, Env: repairEnv{p, render}, Decoders: p.decoders})
+	out := repair.Run(ctx, repair.Input{Name: name, Resolved: &r.r, Raw: raw, Env: repairEnv{p, render, ctx}, Decoders: p.decoders})
 	switch out.Halt {
 	case repair.NoTool:
-		res := p.notFound(render, name, nil, out.Near)
+		res := p.notFound(render, name, nil)
 		if out.ShellName {
 			res = p.noShell(render, name, out.ShellLine)
 		}
 		return nil, nil, &res
 	case repair.Hidden:
-		res := p.notFound(render, name, out.Tool, nil)
+		res := p.notFound(render, name, out.Tool)
+		return nil, nil, &res
+	}
+	if out.Halt == repair.Refused {
+		res := p.foreignAnswer(render, out.Foreign, raw)
 		return nil, nil, &res
 	}
 	t := out.Tool
@@ -293,9 +298,6 @@ func (p *Host) prepare(ctx context.Context, r Resolution, raw any) (*callState, 
 		c.ceiling = min(c.ceiling, max(l-clientByteMargin, 1024))
 	}
 	fail := func(r tool.Result) (*callState, any, *tool.Result) { return c, nil, &r }
-	if out.Halt == repair.Refused {
-		return fail(c.refuse(out.Route))
-	}
 	if len(out.Problems) > 0 {
 		return fail(c.argError(out.Problems))
 	}
@@ -312,10 +314,12 @@ func (p *Host) prepare(ctx context.Context, r Resolution, raw any) (*callState, 
 }
 
 // repairEnv is the host as repair's stages see it, with the dialect that
-// names tools for the caller.
+// names tools for the caller and the call's context (its session's
+// roots).
 type repairEnv struct {
 	p      *Host
 	render Dialect
+	ctx    context.Context
 }
 
 func (e repairEnv) Lookup(name string) *tool.Tool { return e.p.resolve(name) }
@@ -324,7 +328,19 @@ func (e repairEnv) Visible(t *tool.Tool) bool { return e.p.visible[t] }
 
 func (e repairEnv) Tools() []*tool.Tool { return e.p.reg.tools }
 
-func (e repairEnv) OtherNames(key string) []repair.Ref { return e.p.reg.otherNames[key] }
+func (e repairEnv) Vocabulary() *vocab.Vocabulary { return e.p.reg.vocabulary() }
+
+func (e repairEnv) Paths() vocab.Env { return callPaths{ctx: e.ctx, fixed: e.p.reg.roots} }
+
+func (e repairEnv) Agent() string {
+	v := e.p.reg.vocabulary()
+	if v == nil || e.ctx == nil {
+		return ""
+	}
+	return v.AgentOf(ClientFrom(e.ctx).Name)
+}
+
+func (e repairEnv) Text(s string) string { return e.p.toolNamesFor(e.render, s) }
 
 func (e repairEnv) Schema(t *tool.Tool) *schemas.Schema { return e.p.reg.schema(t) }
 

@@ -2,22 +2,15 @@ package engine
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
-	"f0/engine/internal/keys"
-	"f0/engine/internal/repair"
 	"f0/internal/setting"
 	"f0/internal/text"
 	"f0/tool"
 )
 
 // notFound answers a name that did not resolve to an exposed tool.
-//
-// near are the tools a foreign name could mean when the call did not say
-// which (str_replace_based_edit_tool without a command): they are
-// suggested first, with what selects each.
-func (p *Host) notFound(r Dialect, name string, known *tool.Tool, near []repair.Ref) tool.Result {
+func (p *Host) notFound(r Dialect, name string, known *tool.Tool) tool.Result {
 	var b strings.Builder
 	fmt.Fprintf(&b, "unknown tool %s", text.QuoteShort(name))
 	if known != nil {
@@ -28,10 +21,7 @@ func (p *Host) notFound(r Dialect, name string, known *tool.Tool, near []repair.
 	} else {
 		b.WriteString(".\n")
 	}
-	switch {
-	case len(near) > 0:
-		p.writeOtherNameSuggestions(r, &b, name, near)
-	case known == nil:
+	if known == nil {
 		p.writeSuggestions(r, &b, name)
 	}
 	b.WriteString(p.listingHint(r))
@@ -88,40 +78,6 @@ func (p *Host) writeSuggestions(r Dialect, b *strings.Builder, name string) {
 	}
 	if example != nil {
 		fmt.Fprintf(b, "Example: %s\n", p.exampleCall(r, example))
-	}
-}
-
-// writeOtherNameSuggestions lists the f0 tools a foreign name means, with the
-// arguments that choose each: "view" is a read, "str_replace" an edit.
-func (p *Host) writeOtherNameSuggestions(r Dialect, b *strings.Builder, name string, near []repair.Ref) {
-	fmt.Fprintf(b, "%s is another server's tool name; here it means:\n", text.QuoteShort(name))
-	var order []*tool.Tool
-	conds := map[*tool.Tool][]string{}
-	for _, ref := range near {
-		if !p.visible[ref.Tool] {
-			continue
-		}
-		if _, seen := conds[ref.Tool]; !seen {
-			order = append(order, ref.Tool)
-			conds[ref.Tool] = nil
-		}
-		for k := range keys.InOrder(ref.Entry.When) {
-			if v := ref.Entry.When[k]; v != "" {
-				conds[ref.Tool] = append(conds[ref.Tool], fmt.Sprintf("%s %q", k, v))
-			} else {
-				conds[ref.Tool] = append(conds[ref.Tool], "with "+k)
-			}
-		}
-	}
-	for _, t := range order {
-		fmt.Fprintf(b, "- %s", p.nameText(r, t))
-		if cs := slices.Compact(conds[t]); len(cs) > 0 {
-			fmt.Fprintf(b, " (%s)", strings.Join(cs, " or "))
-		}
-		fmt.Fprintf(b, ": %s\n", t.Summary)
-	}
-	if len(order) > 0 {
-		fmt.Fprintf(b, "Example: %s\n", p.exampleCall(r, order[0]))
 	}
 }
 

@@ -9,7 +9,8 @@ import (
 	"sync"
 
 	"f0/engine/internal/keys"
-	"f0/engine/internal/repair"
+	"f0/engine/internal/vocab"
+	"f0/internal/roots"
 	"f0/schemas"
 	"f0/tool"
 )
@@ -25,12 +26,50 @@ import (
 // since their schemas come from outside; f0's own are checked by
 // [Registry.Check], which the catalogue's tests run over every tool.
 type Registry struct {
-	tools      []*tool.Tool
-	byKey      map[string]*tool.Tool
-	byName     map[string]*tool.Tool // by canonical name, as front ends call them
-	info       map[*tool.Tool]*lazyInfo
-	otherNames map[string][]repair.Ref // other servers' tool names → f0 tools
-	docs       DocSource
+	tools  []*tool.Tool
+	byKey  map[string]*tool.Tool
+	byName map[string]*tool.Tool // by canonical name, as front ends call them
+	info   map[*tool.Tool]*lazyInfo
+	docs   DocSource
+	// foreign are other agents' vocabularies, read when first needed and
+	// shared by the registries Replace makes.
+	foreign *foreignVocab
+	// roots are the operator's roots, for the checks the vocabularies make
+	// on paths when a call's session has none of its own (see WithRoots).
+	roots *roots.Set
+}
+
+// foreignVocab is the vocabularies, loaded once.
+type foreignVocab struct {
+	once sync.Once
+	v    *vocab.Vocabulary
+	err  error
+}
+
+// get loads the vocabularies the first time; a table that does not load
+// is a fault of the build (the tables are embedded and tested), so it is
+// logged by the caller and the calls go on without vocabularies.
+func (f *foreignVocab) get() (*vocab.Vocabulary, error) {
+	f.once.Do(func() { f.v, f.err = vocab.Load(vocab.Options{}) })
+	return f.v, f.err
+}
+
+// WithRoots gives the registry the operator's roots (the ones the file
+// tools were built with), so that the vocabularies' checks on a call's
+// paths (is this a directory) look where the tools would. It returns r.
+func (r *Registry) WithRoots(files *roots.Set) *Registry {
+	r.roots = files
+	return r
+}
+
+// Vocabulary is other agents' tools as data (engine/internal/vocab), nil
+// when the tables could not be read.
+func (r *Registry) vocabulary() *vocab.Vocabulary {
+	v, err := r.foreign.get()
+	if err != nil {
+		return nil
+	}
+	return v
 }
 
 // lazyInfo is a tool's toolInfo, made once on first use.
@@ -87,7 +126,7 @@ func NewLazyRegistry(list ...*tool.Tool) (*Registry, error) {
 // newRegistry builds a registry of list; a tool in made keeps what was
 // made of it there (Replace keeps the tools it does not replace).
 func newRegistry(docs DocSource, list []*tool.Tool, made map[*tool.Tool]*lazyInfo) (*Registry, error) {
-	r := &Registry{byKey: map[string]*tool.Tool{}, byName: map[string]*tool.Tool{}, info: map[*tool.Tool]*lazyInfo{}, otherNames: map[string][]repair.Ref{}, docs: docs}
+	r := &Registry{byKey: map[string]*tool.Tool{}, byName: map[string]*tool.Tool{}, info: map[*tool.Tool]*lazyInfo{}, docs: docs, foreign: &foreignVocab{}}
 	for _, t := range list {
 		if err := validate(t); err != nil {
 			return nil, err
@@ -110,7 +149,6 @@ func newRegistry(docs DocSource, list []*tool.Tool, made map[*tool.Tool]*lazyInf
 		}
 		r.byName[t.Name] = t
 		r.tools = append(r.tools, t)
-		repair.IndexOtherNames(r.otherNames, t)
 	}
 	slices.SortFunc(r.tools, func(a, b *tool.Tool) int { return strings.Compare(a.Name, b.Name) })
 	return r, nil
@@ -130,7 +168,12 @@ func (r *Registry) Replace(ns string, list []*tool.Tool) (*Registry, error) {
 	for _, t := range kept {
 		_ = r.build(t) // made now, so that the new registry can share it
 	}
-	return newRegistry(r.docs, append(kept, list...), r.info)
+	next, err := newRegistry(r.docs, append(kept, list...), r.info)
+	if err != nil {
+		return nil, err
+	}
+	next.foreign, next.roots = r.foreign, r.roots
+	return next, nil
 }
 
 // Check makes every tool's schema, documentation and index, and returns
@@ -311,31 +354,10 @@ func checkNested(t *tool.Tool, s *schemas.Schema) error {
 	return nil
 }
 
-// checkDeclared verifies that foreign names, kinds and the line window name
+// checkDeclared verifies that shell flags, kinds and the line window name
 // real fields.
 func checkDeclared(t *tool.Tool, s *schemas.Schema) error {
 	has := func(field string) bool { return schemas.Property(s, field) != nil }
-	for _, f := range t.OtherNames {
-		for arg, field := range f.Args {
-			if !has(field) {
-				return fmt.Errorf("tool %s: foreign name %s maps %q to unknown field %q", t.Name, f.Name, arg, field)
-			}
-		}
-		for field := range f.Set {
-			if !has(field) {
-				return fmt.Errorf("tool %s: foreign name %s sets unknown field %q", t.Name, f.Name, field)
-			}
-		}
-		for arg, table := range f.Values {
-			for _, set := range table {
-				for field, val := range set {
-					if val != nil && !has(field) { // nil takes an argument away
-						return fmt.Errorf("tool %s: foreign name %s maps %s to unknown field %q", t.Name, f.Name, arg, field)
-					}
-				}
-			}
-		}
-	}
 	for flag, set := range t.ShellFlags {
 		for field := range set {
 			if !has(field) {

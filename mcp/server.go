@@ -278,6 +278,13 @@ func toResult(r tool.Result) *mcpgo.CallToolResult {
 	for _, img := range r.Images {
 		content = append(content, mcpgo.NewImageContent(base64.StdEncoding.EncodeToString(img.Data), img.MIMEType))
 	}
+	for _, l := range r.Links {
+		link := mcpgo.NewResourceLink(l.URI, l.Name, "", l.MIMEType)
+		if l.Size >= 0 {
+			link.Size = &l.Size
+		}
+		content = append(content, link)
+	}
 	return &mcpgo.CallToolResult{Content: content, IsError: r.IsError}
 }
 

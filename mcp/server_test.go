@@ -569,6 +569,25 @@ func TestToResult(t *testing.T) {
 	}
 }
 
+// A file a call made is a resource_link beside the text (MCP 2025-06-18),
+// its size left out when it is not known.
+func TestToResultLinks(t *testing.T) {
+	res := toResult(tool.Result{Text: "created a b.txt", Links: []tool.Link{
+		tool.FileLink("/srv/root/a b.txt", "a b.txt", "", 5),
+		tool.FileLink("/srv/root/dir", "dir", "inode/directory", -1),
+	}})
+	got, err := json.Marshal(res.Content)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `[{"type":"text","text":"created a b.txt"},` +
+		`{"type":"resource_link","uri":"file:///srv/root/a%20b.txt","name":"a b.txt","description":"","mimeType":"text/plain; charset=utf-8","size":5},` +
+		`{"type":"resource_link","uri":"file:///srv/root/dir","name":"dir","description":"","mimeType":"inode/directory"}]`
+	if string(got) != want {
+		t.Errorf("content =\n%s\nwant\n%s", got, want)
+	}
+}
+
 func TestRawArguments(t *testing.T) {
 	tests := []struct {
 		name string
@@ -608,7 +627,7 @@ func TestRepairsOverMCP(t *testing.T) {
 		args any
 		want []string
 	}{
-		{"Write", map[string]any{"file_path": "notes/a.md", "content": "# A\nline\n"}, []string{"created notes/a.md", `note: "Write" is another server's tool name; ran fs_write (file_path → path)`}},
+		{"Write", map[string]any{"file_path": "notes/a.md", "content": "# A\nline\n"}, []string{"created notes/a.md", `note: "Write" is claude-code's tool name; ran fs_write (file_path → path, mode "overwrite")`}},
 		{"mcp__filesystem__read_text_file", map[string]any{"path": "notes/a.md", "head": 1, "tail": "undefined"}, []string{"notes/a.md · line 1 of 2", `note: took "tail": "undefined" as not given`}},
 		{"mcp_f0_net_curl", map[string]any{"url": "http://127.0.0.1:9/a b", "timeout": 5}, []string{"GET http://127.0.0.1:9/a%20b: connection refused", `note: "timeout" has no unit; read 5 as seconds: timeoutMs 5000`}},
 		{"batch", map[string]any{"tool_calls": []any{map[string]any{"type": "function", "function": map[string]any{"name": "read_file", "arguments": `{"path":"notes/a.md"}`}}}}, []string{"batch: 1 ok", "# A", "note: read calls items in OpenAI tool_calls shape as {tool, args}"}},

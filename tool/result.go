@@ -3,6 +3,10 @@ package tool
 import (
 	"errors"
 	"fmt"
+	"mime"
+	"net/url"
+	"path/filepath"
+	"strings"
 
 	"f0/internal/text"
 )
@@ -22,6 +26,10 @@ type Result struct {
 	Sections Sections
 	// Images are returned as MCP image content blocks.
 	Images []Image
+	// Links point at what the call made: the files it wrote. MCP front
+	// ends return each as a resource_link content item beside the text,
+	// the command line as a line "saved: PATH".
+	Links []Link
 	// IsError marks a failed call.
 	IsError bool
 	// Notes are one-line remarks appended after the text (ignored fields,
@@ -69,6 +77,47 @@ type Sections struct {
 type Image struct {
 	MIMEType string
 	Data     []byte
+}
+
+// Link points at a resource a call made or changed (MCP 2025-06-18's
+// resource_link): its URI, its name as the text shows it, its media type
+// and its size in bytes (-1 when unknown).
+type Link struct {
+	URI      string
+	Name     string
+	MIMEType string
+	Size     int64
+}
+
+// FileLink is the link to a file at an absolute path, named as the
+// result's text names it; a media type "" is guessed from the file's
+// extension (application/octet-stream when it says nothing).
+func FileLink(abs, name, mimeType string, size int64) Link {
+	if mimeType == "" {
+		mimeType = mime.TypeByExtension(filepath.Ext(abs))
+	}
+	if mimeType == "" {
+		mimeType = "application/octet-stream"
+	}
+	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}
+	if !strings.HasPrefix(u.Path, "/") {
+		u.Path = "/" + u.Path // a Windows drive: file:///C:/dir/file
+	}
+	return Link{URI: u.String(), Name: name, MIMEType: mimeType, Size: size}
+}
+
+// Path is the local path a file link names, or its URI when it names no
+// local file.
+func (l Link) Path() string {
+	u, err := url.Parse(l.URI)
+	if err != nil || u.Scheme != "file" {
+		return l.URI
+	}
+	p := u.Path
+	if len(p) > 2 && p[0] == '/' && p[2] == ':' {
+		p = p[1:] // file:///C:/dir/file
+	}
+	return filepath.FromSlash(p)
 }
 
 // Text returns a successful plain-text result. Tools build their Result

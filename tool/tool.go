@@ -93,9 +93,6 @@ type Spec struct {
 type Names struct {
 	// Aliases are deprecated or alternative names that resolve to the tool.
 	Aliases []string
-	// OtherNames are other servers' and agents' names for this tool, with
-	// how their arguments map (see OtherName).
-	OtherNames []OtherName
 	// Shell are shell commands this tool does (curl, cat, ls): a call to a
 	// shell tool (bash, run_shell_command) with one of them is routed here.
 	Shell []string

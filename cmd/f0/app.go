@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -38,14 +37,6 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *app {
 	return &app{stdin: stdin, stdout: stdout, stderr: stderr}
 }
 
-// version is the module version f0 was built at.
-func version() string {
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
-		return info.Main.Version
-	}
-	return "dev"
-}
-
 func (a *app) rootCommand() *cobra.Command {
 	root := &cobra.Command{
 		Use:   "f0 [TOOL [ARGS…]] | f0 COMMAND",
@@ -69,6 +60,7 @@ same tools on the command line, with the same names, argument repair and errors.
 		},
 		RunE: a.runShorthand,
 	}
+	root.SetVersionTemplate(currentBuild().String())
 	root.SetIn(a.stdin)
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
@@ -241,6 +233,7 @@ func (a *app) serveCommand() *cobra.Command {
 	f.StringVar(&opts.oauth.scopes, "oauth-scopes", oauth.DefaultScopes, "with --oauth-issuer: the access level each scope grants, SCOPE=LEVEL,…")
 	opts.telemetry.register(f)
 	f.StringVar(&opts.grace, "shutdown-grace", mcp.DefaultShutdownGrace.String(), "how long in-flight calls may finish on shutdown")
+	f.BoolVar(&a.flags.net.robots, "net-robots", false, "net.curl checks every URL a model asks for, redirects included, against its site's robots.txt (kept an hour), and refuses what it disallows for f0")
 	a.flags.store.register(f)
 	return cmd
 }
@@ -635,6 +628,9 @@ func (a *app) print(res tool.Result, verbatim bool) error {
 	fmt.Fprint(a.stdout, images)
 	if sec.Tail != "" {
 		fmt.Fprintln(a.stderr, forTerminal(a.stderr, sec.Tail))
+	}
+	for _, l := range res.Links {
+		fmt.Fprintln(a.stderr, "saved: "+forTerminal(a.stderr, l.Path()))
 	}
 	return nil
 }

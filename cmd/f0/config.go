@@ -106,6 +106,7 @@ type clientFlags struct {
 type netFlags struct {
 	maxTime, maxDownload string
 	allow, deny          []string
+	robots               bool // serve's --net-robots
 	// proxy, noProxy and proxyUser are the operator's proxy; without
 	// proxy, curl's environment variables are read (see proxies).
 	proxy, noProxy, proxyUser string
@@ -155,7 +156,7 @@ func (n netFlags) config() (web.Config, error) {
 	if err != nil {
 		return web.Config{}, err
 	}
-	return web.Config{Version: version(), MaxTime: maxTime, MaxDownload: maxDownload, Allow: n.allow, Deny: n.deny, Proxies: proxies}, nil
+	return web.Config{Version: version(), MaxTime: maxTime, MaxDownload: maxDownload, Allow: n.allow, Deny: n.deny, Proxies: proxies, Robots: n.robots}, nil
 }
 
 // proxies is the operator's proxy: --proxy for every scheme when given

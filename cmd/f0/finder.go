@@ -8,8 +8,8 @@ import (
 	"strings"
 	"unicode"
 
+	"f0/engine"
 	"f0/internal/shellwords"
-	"f0/tools/fs"
 )
 
 // The words after `f0 fs.search` are rg's, and those after `f0 fs.find`
@@ -183,7 +183,7 @@ func unrestricted(w *finderWords, _ string) error {
 
 // addType adds the globs of one of rg's file types.
 func addType(list *[]string, name string) error {
-	globs, ok := fs.TypeGlobs(name)
+	globs, ok := engine.RipgrepTypeGlobs(name)
 	if !ok {
 		return fmt.Errorf("unrecognized file type: %s (the types are rg's, rg --type-list)", name)
 	}

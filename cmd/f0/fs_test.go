@@ -137,7 +137,7 @@ func TestBinaryForeignNames(t *testing.T) {
 	dir := fsRoot(t)
 	runBinCases(t, []binCase{
 		{"Read with file_path", proc{}, []string{"--root", dir, "Read", "file_path=go.mod"},
-			expect{stdout: []string{"module example.com/x"}, stderr: []string{`note: "Read" is another server's tool name; ran fs.read (file_path → path)`}}},
+			expect{stdout: []string{"module example.com/x"}, stderr: []string{`note: "Read" is claude-code's tool name; ran fs.read (file_path → path)`}}},
 		{"read_file with a bare path", proc{}, []string{"--root", dir, "read_file", "go.mod"},
 			expect{stdout: []string{"module example.com/x"}}},
 		{"Windows separators", proc{}, []string{"--root", dir, "fs.read", `cmd\x\main.go`},
@@ -177,5 +177,18 @@ func TestBase64OnTheCommandLine(t *testing.T) {
 			"note: all of it in one call: f0 --root "+dir+" fs.read 'a b.bin' base64=true maxBytes=",
 			"note: send the output to a file, which gets all of it: f0 --root "+dir+" fs.read 'a b.bin' base64=true > 'a b.bin.b64'\n",
 			"Get the rest: f0 --root "+dir+" fs.read 'a b.bin' base64=true offset=")
+	})
+}
+
+// A file a call wrote is named on a line of its own on stderr, as the
+// resource_link an MCP client gets.
+func TestBinaryNamesWhatItSaved(t *testing.T) {
+	dir := fsRoot(t)
+	url := netServer(t)
+	runBinCases(t, []binCase{
+		{"fs.write", proc{}, []string{"--root", dir, "fs.write", "path=notes/a.txt", "content=hi"},
+			expect{stdout: []string{"created notes/a.txt: 2 bytes, 1 line\n"}, stderr: []string{"saved: " + filepath.Join(dir, "notes", "a.txt") + "\n"}}},
+		{"net.curl output", proc{}, []string{"--root", dir, "net.curl", url + "/text", "output=got.txt"},
+			expect{stderr: []string{"saved 6 bytes (text/plain) to got.txt", "saved: " + filepath.Join(dir, "got.txt") + "\n"}}},
 	})
 }

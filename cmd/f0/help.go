@@ -39,14 +39,15 @@ func printEnv(w io.Writer, fs *pflag.FlagSet) {
 	tw.Flush()
 }
 
-// versionCommand prints the version, as --version does.
+// versionCommand prints the version, the commit and the build date, as
+// --version does.
 func (a *app) versionCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print f0's version",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			fmt.Fprintf(a.stdout, "f0 version %s\n", version())
+			fmt.Fprint(a.stdout, currentBuild())
 			return nil
 		},
 	}

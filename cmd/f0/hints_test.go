@@ -246,7 +246,7 @@ func TestCLISettingHints(t *testing.T) {
 // client keeps the listed name (fs_read) in both.
 func TestCLIHeadingsSpellTheExamplesName(t *testing.T) {
 	dir := t.TempDir()
-	schema := `{path?: string, paths?: string[], offset?: integer, limit?: integer, tail?: integer, lineNumbers?: boolean, base64?: boolean, image?: boolean, version?: string}`
+	schema := `{path?: string, paths?: string[], offset?: integer, limit?: integer, tail?: integer, lineNumbers?: boolean, base64?: boolean, image?: boolean, version?: string, page?: integer}`
 	cases := []struct {
 		name   string
 		args   []string

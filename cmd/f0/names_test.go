@@ -44,7 +44,7 @@ func TestTerminalSpellsToolsAsTyped(t *testing.T) {
 		{"an error's example", []string{"tools.describe"}, nil, lineWith("Example:"),
 			"Example: f0 tools.describe tools.search"},
 		{"an error's describe call", []string{"call", "net.curl", `{"url":"http://127.0.0.1:1/","maxTime":"abc"}`}, nil, lineWith("Expected:"),
-			"Expected: {url?: string, urls?: string[], args?: string[], method?: string, headers?: {accept?: string, authorization?: string}, data?: string, json?: string, form?: string, query?: string, followRedirects?: boolean, … 22 more (f0 tools.describe net.curl)}"},
+			"Expected: {url?: string, urls?: string[], args?: string[], method?: string, headers?: {accept?: string, authorization?: string}, data?: string, json?: string, form?: string, query?: string, followRedirects?: boolean, … 23 more (f0 tools.describe net.curl)}"},
 		{"a misspelt --tools", []string{"--tools", "fs_raed", "tools"}, nil, lineWith("--tools"),
 			`f0: --tools: unknown tool "fs_raed"; did you mean fs.read or fs.find or fs.copy?`},
 	}

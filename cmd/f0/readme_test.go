@@ -100,11 +100,14 @@ const readmeToken = "readme-test-token"
 // skippedCommands are the commands in README examples that this test does
 // not run, with the reason.
 var skippedCommands = map[string]string{
-	"./test.sh":    "the full suite, of which this test is a part",
-	"claude":       "configures Claude Code, which is not installed here",
-	"npx":          "MCP clients from npm; e2e/ runs them against f0",
-	"kcadm.sh":     "configures a Keycloak server, which is not running here (e2e/oauth.test.mjs runs a real provider)",
-	"redis-server": "the shared store: this test starts its own on a free port and points --store at it",
+	"./test.sh":             "the full suite, of which this test is a part",
+	"claude":                "configures Claude Code, which is not installed here",
+	"npx":                   "MCP clients from npm; e2e/ runs them against f0",
+	"kcadm.sh":              "configures a Keycloak server, which is not running here (e2e/oauth.test.mjs runs a real provider)",
+	"redis-server":          "the shared store: this test starts its own on a free port and points --store at it",
+	"release/goreleaser.sh": "builds every release target; release/ci.sh runs goreleaser in CI",
+	"release/image.sh":      "builds the OCI image; release/image_test.go runs it",
+	"podman":                "runs the image; release/runtime_test.go does it with the image just built",
 }
 
 // runnableCommands are the commands this test runs.

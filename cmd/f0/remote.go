@@ -235,6 +235,12 @@ func fromMCP(res *mcpgo.CallToolResult) tool.Result {
 		case mcpgo.ImageContent:
 			data, _ := base64.StdEncoding.DecodeString(v.Data)
 			out.Images = append(out.Images, tool.Image{MIMEType: v.MIMEType, Data: data})
+		case mcpgo.ResourceLink:
+			size := int64(-1)
+			if v.Size != nil {
+				size = *v.Size
+			}
+			out.Links = append(out.Links, tool.Link{URI: v.URI, Name: v.Name, MIMEType: v.MIMEType, Size: size})
 		}
 	}
 	return out

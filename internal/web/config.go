@@ -28,6 +28,10 @@ type Config struct {
 	// when connecting, on the resolved address. Metadata and link-local
 	// addresses are denied unless an allow rule names them.
 	Allow, Deny []string
+	// Robots makes net.curl check each URL it requests, redirects
+	// included, against its site's robots.txt (serve's --net-robots): for
+	// a server whose calls are a model's autonomous fetches.
+	Robots bool
 	// Proxies are the operator's proxies (--proxy, --noproxy, or curl's
 	// environment variables); the zero value connects directly.
 	Proxies Proxies

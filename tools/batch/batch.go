@@ -64,10 +64,6 @@ func Tools(files *roots.Set) []*tool.Tool {
 			Docs: schemaFiles,
 			Names: tool.Names{
 				Keywords: []string{"many", "several", "parallel", "multiple", "bulk", "calls"},
-				OtherNames: []tool.OtherName{
-					{Name: "multi_tool_use.parallel", Args: map[string]string{"tool_uses": "calls"}},
-					{Name: "parallel", Args: map[string]string{"tool_uses": "calls"}},
-				},
 			},
 			Fields: tool.Fields{
 				Shapes:   map[string]tool.Shape{"calls.args": tool.JSONArgs},
@@ -226,9 +222,16 @@ func render(ctx context.Context, outs []outcome, in Input, elapsed time.Duration
 			b.WriteByte('\n')
 		}
 	}
+	var links []tool.Link
+	for _, o := range outs {
+		if o.ran {
+			links = append(links, o.res.Links...)
+		}
+	}
 	return tool.Result{
 		Text:    strings.TrimRight(b.String(), "\n"),
 		IsError: okN == 0 || skipN > 0 || stopOnError && failN > 0,
+		Links:   links,
 	}
 }
 

@@ -29,8 +29,7 @@ func (t *toolset) deleteTool() *tool.Tool {
 			Access:      tool.Admin,
 			Annotations: tool.Annotations{Destructive: true, Idempotent: true},
 			Names: tool.Names{
-				Keywords:   []string{"rm", "remove", "delete", "unlink", "rmdir", "erase"},
-				OtherNames: deleteForeign,
+				Keywords: []string{"rm", "remove", "delete", "unlink", "rmdir", "erase"},
 			},
 			Fields: severalPaths(syn),
 		},

@@ -87,8 +87,7 @@ func (t *toolset) editTool() *tool.Tool {
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Destructive: true},
 			Names: tool.Names{
-				Keywords:   []string{"replace", "modify", "change", "patch", "sed", "diff", "refactor", "str_replace", "apply_patch", "search/replace"},
-				OtherNames: editForeign,
+				Keywords: []string{"replace", "modify", "change", "patch", "sed", "diff", "refactor", "str_replace", "apply_patch", "search/replace"},
 			},
 			Fields: tool.Fields{
 				Unlisted:       []string{"oldText", "newText", "replaceAll", "expectedReplacements", "insertLine", "command", "fileText", "force"},

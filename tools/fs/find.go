@@ -45,8 +45,7 @@ func (t *toolset) findTool() *tool.Tool {
 			Access:      tool.Read,
 			Annotations: readOnly,
 			Names: tool.Names{
-				Keywords:   []string{"glob", "find", "locate", "files", "names", "paths", "pattern"},
-				OtherNames: findForeign,
+				Keywords: []string{"glob", "find", "locate", "files", "names", "paths", "pattern"},
 			},
 			Fields: tool.Fields{
 				Unlisted:     []string{"hidden", "gitignore", "all", "maxResults", "exclude"},

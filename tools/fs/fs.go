@@ -165,3 +165,15 @@ func boolOr(b *bool, def bool) bool {
 	}
 	return *b
 }
+
+// rootByDefault says that a tool given no path acts on the first root.
+func rootByDefault() map[string]string { return map[string]string{"path": "."} }
+
+// pathKinds marks the path fields of a tool.
+func pathKinds(fields ...string) map[string]tool.FieldForm {
+	out := make(map[string]tool.FieldForm, len(fields))
+	for _, f := range fields {
+		out[f] = tool.PathKind
+	}
+	return out
+}

@@ -59,7 +59,6 @@ func (t *toolset) listTool() *tool.Tool {
 			Annotations: readOnly,
 			Names: tool.Names{
 				Keywords:   []string{"ls", "dir", "directory", "folder", "tree", "files", "entries"},
-				OtherNames: listForeign(),
 				Shell:      []string{"ls", "dir", "tree"},
 				ShellFlags: lsFlags,
 			},

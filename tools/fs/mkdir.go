@@ -31,8 +31,7 @@ func (t *toolset) mkdirTool() *tool.Tool {
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Idempotent: true},
 			Names: tool.Names{
-				Keywords:   []string{"mkdir", "directory", "folder", "create", "make"},
-				OtherNames: mkdirForeign,
+				Keywords: []string{"mkdir", "directory", "folder", "create", "make"},
 			},
 			Fields: tool.Fields{
 				Unlisted:  []string{"parents"},

@@ -34,8 +34,7 @@ func (t *toolset) moveTool() *tool.Tool {
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Destructive: true},
 			Names: tool.Names{
-				Keywords:   []string{"mv", "rename", "move", "relocate"},
-				OtherNames: moveForeign,
+				Keywords: []string{"mv", "rename", "move", "relocate"},
 			},
 			Fields: tool.Fields{
 				Synonyms: transferSynonyms,
@@ -56,8 +55,7 @@ func (t *toolset) copyTool() *tool.Tool {
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Destructive: true, Idempotent: true},
 			Names: tool.Names{
-				Keywords:   []string{"cp", "copy", "duplicate", "clone", "backup"},
-				OtherNames: copyForeign,
+				Keywords: []string{"cp", "copy", "duplicate", "clone", "backup"},
 			},
 			Fields: tool.Fields{
 				Synonyms: transferSynonyms,
@@ -118,11 +116,30 @@ func (t *toolset) runTransfer(ctx context.Context, in TransferInput, move bool) 
 	default:
 		fmt.Fprintf(&b, " (%s)", text.HumanBytes(rep.Bytes))
 	}
-	res := tool.Result{Text: b.String()}
+	res := tool.Result{Text: b.String(), Links: []tool.Link{t.madeLink(dst, rep)}}
 	if len(rep.Skipped) > 0 {
 		res.Notes = append(res.Notes, fmt.Sprintf("note: left out %s: %s", text.Count(int64(len(rep.Skipped)), "entry", "entries"), strings.Join(rep.Skipped, "; ")))
 	}
 	return res, nil
+}
+
+// madeLink is the link to what a copy or move made at dst: a file, or a
+// directory (inode/directory, its size the bytes of its files).
+func (t *toolset) madeLink(dst roots.Loc, rep roots.CopyReport) tool.Link {
+	mt := ""
+	if rep.Dirs > 0 {
+		mt = "inode/directory"
+	} else if info, err := dst.Root.OS().Lstat(dst.Native()); err == nil && info.IsDir() {
+		mt = "inode/directory"
+	}
+	size := rep.Bytes
+	if rep.Renamed {
+		size = -1 // a rename does not count the bytes
+		if info, err := dst.Root.OS().Lstat(dst.Native()); err == nil && info.Mode().IsRegular() {
+			size = info.Size()
+		}
+	}
+	return tool.FileLink(dst.Abs(), t.show(dst), mt, size)
 }
 
 // transferError explains a failed move or copy in terms of the arguments.

@@ -36,6 +36,7 @@ type ReadInput struct {
 	Base64      bool     `json:"base64,omitempty" jsonschema_description:"Return the file's bytes as base64, in lines of 76 characters (57 bytes) that offset, limit and tail pick."`
 	Image       bool     `json:"image,omitempty" jsonschema_description:"Return an image you can see."`
 	Version     string   `json:"version,omitempty" jsonschema_description:"The file's version a page continues (from the footer)."`
+	Page        int      `json:"page,omitempty" jsonschema:"minimum=1" jsonschema_description:"A document's page (a workbook's sheet) to start at; offset and limit then count its lines."`
 }
 
 // Limits of fs.read.
@@ -64,12 +65,11 @@ func (t *toolset) readTool() *tool.Tool {
 			Annotations: readOnly,
 			Names: tool.Names{
 				Keywords:   []string{"file", "cat", "open", "view", "show", "contents", "head", "tail", "lines"},
-				OtherNames: readForeign,
 				Shell:      []string{"cat"},
 				ShellFlags: map[string]map[string]any{"-n": {"lineNumbers": true}},
 			},
 			Fields: tool.Fields{
-				Unlisted:   []string{"base64", "version"},
+				Unlisted:   []string{"base64", "version", "page"},
 				Synonyms:   syn,
 				MainField:  "path",
 				Plurals:    map[string]string{"path": "paths"},
@@ -162,7 +162,7 @@ func (t *toolset) readOne(ctx context.Context, in ReadInput, p string) (tool.Res
 	}
 	defer o.f.Close()
 	if in.Image || in.Base64 || o.kind.binary {
-		return t.readBinary(ctx, in, o)
+		return t.readBinaryOrDocument(ctx, in, o)
 	}
 	first, limit, err := t.lineRange(ctx, in, o)
 	if err != nil {
@@ -575,6 +575,26 @@ func numberLines(text string, first int) string {
 	return b.String()
 }
 
+// readBinaryOrDocument answers for a binary file: a document's text, or
+// what readBinary says of it.
+func (t *toolset) readBinaryOrDocument(ctx context.Context, in ReadInput, o *opened) (tool.Result, error) {
+	if in.Image || in.Base64 {
+		return t.readBinary(ctx, in, o)
+	}
+	d, data, note, err := asDocument(o)
+	switch {
+	case err != nil:
+		return tool.Result{}, err
+	case d != nil:
+		return t.readDocument(ctx, in, o, d, data)
+	}
+	res, err := t.readBinary(ctx, in, o)
+	if note != "" {
+		res.Notes = append(res.Notes, note)
+	}
+	return res, err
+}
+
 // readBinary answers for a binary file, or a file asked for as base64 or
 // as an image. Only what the answer shows is kept: an image within the
 // limits checked first, or a window of base64 lines (readBase64); a file
@@ -755,7 +775,7 @@ func (t *toolset) readMany(ctx context.Context, in ReadInput, paths []string) (t
 }
 
 // readSection renders one file of a multi-file read within share bytes.
-func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share tool.Room) (string, bool) {
+func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share tool.Room) (section string, ok bool) {
 	o, err := t.open(ctx, "paths", p)
 	if err != nil {
 		msg := err.Error()
@@ -768,6 +788,17 @@ func (t *toolset) readSection(ctx context.Context, in ReadInput, p string, share
 		return fmt.Sprintf("==> %s <==\nerror: %s\n", p, msg), false
 	}
 	defer o.f.Close()
+	if o.kind.binary && !in.Base64 && !in.Image {
+		d, data, note, err := asDocument(o)
+		switch {
+		case err != nil:
+			return fmt.Sprintf("==> %s <==\nerror: %v\n", o.name, err), false
+		case d != nil:
+			return t.docSection(o, d, data, share), true
+		case note != "":
+			defer func() { section += note + "\n" }()
+		}
+	}
 	if o.kind.binary || in.Base64 || in.Image {
 		sub := in
 		sub.Base64, sub.Image = false, false

@@ -58,8 +58,7 @@ func (t *toolset) searchTool() *tool.Tool {
 			Access:      tool.Read,
 			Annotations: readOnly,
 			Names: tool.Names{
-				Keywords:   []string{"grep", "rg", "ripgrep", "find", "text", "code", "regex", "contents", "occurrences"},
-				OtherNames: searchForeign(),
+				Keywords: []string{"grep", "rg", "ripgrep", "find", "text", "code", "regex", "contents", "occurrences"},
 			},
 			Fields: tool.Fields{
 				Unlisted:  []string{"before", "after", "hidden", "gitignore", "all"},

@@ -34,8 +34,7 @@ func (t *toolset) statTool() *tool.Tool {
 			Access:      tool.Read,
 			Annotations: readOnly,
 			Names: tool.Names{
-				Keywords:   []string{"info", "metadata", "size", "exists", "mime", "type", "lines", "mtime"},
-				OtherNames: statForeign,
+				Keywords: []string{"info", "metadata", "size", "exists", "mime", "type", "lines", "mtime"},
 			},
 			Fields: severalPaths(syn),
 		},

@@ -7,6 +7,8 @@ import (
 	"io"
 	iofs "io/fs"
 	"maps"
+	"mime"
+	"path"
 	"strings"
 
 	"f0/internal/roots"
@@ -37,8 +39,7 @@ func (t *toolset) writeTool() *tool.Tool {
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Destructive: true},
 			Names: tool.Names{
-				Keywords:   []string{"save", "create", "write", "file", "append", "overwrite", "put"},
-				OtherNames: writeForeign,
+				Keywords: []string{"save", "create", "write", "file", "append", "overwrite", "put"},
 			},
 			Fields: tool.Fields{
 				Unlisted: []string{"append", "createDirs", "force"},
@@ -109,7 +110,16 @@ func (t *toolset) runWrite(ctx context.Context, in WriteInput) (tool.Result, err
 	default:
 		txt = fmt.Sprintf("created %s: %s bytes, %s", t.show(l), text.GroupDigits(n), text.Count(int64(lines), "line", "lines"))
 	}
-	return tool.Result{Text: txt}, nil
+	return tool.Result{Text: txt, Links: []tool.Link{tool.FileLink(l.Abs(), t.show(l), writtenType(l), n)}}, nil
+}
+
+// writtenType is the media type of a file fs.write wrote: by its
+// extension, or plain text, which is what fs.write writes.
+func writtenType(l roots.Loc) string {
+	if mt := mime.TypeByExtension(path.Ext(l.Rel)); mt != "" {
+		return mt
+	}
+	return "text/plain; charset=utf-8"
 }
 
 // checkContent refuses content for the existing file l that is an edit

@@ -37,7 +37,7 @@ type consoleView struct {
 // field of f0's own (offset, format, base64) that curl has no output for.
 func consoleFor(call tool.Call, p *plan) *consoleView {
 	o, ok := call.Console()
-	if !ok || !p.curlStyle || p.offset > 0 || p.startIndex > 0 || p.base64 || p.format != "" && p.format != "raw" {
+	if !ok || !p.curlStyle || p.offset > 0 || p.startIndex > 0 || p.page > 0 || p.base64 || p.format != "" && p.format != "raw" {
 		return nil
 	}
 	v := &consoleView{terminal: o.Terminal, quiet: p.silent || p.noMeter, mute: p.silent && !p.showError}

@@ -46,7 +46,11 @@ func Tools(cfg web.Config, client *web.Client, files *roots.Set) []*tool.Tool {
 // newCurl is net.curl whose --retry waits on clk (tests give one that
 // does not wait).
 func newCurl(cfg web.Config, client *web.Client, files *roots.Set, clk clock) *curl {
-	return &curl{cfg: cfg.WithDefaults(), files: files, client: client, clock: clk}
+	c := &curl{cfg: cfg.WithDefaults(), files: files, client: client, clock: clk}
+	if cfg.Robots {
+		c.robots = web.NewRobots("f0", "f0/"+c.cfg.Version, web.RobotsTTL, time.Now)
+	}
+	return c
 }
 
 // curl is the net.curl tool with its transports and rules.
@@ -55,6 +59,9 @@ type curl struct {
 	files  *roots.Set
 	client *web.Client
 	clock  clock // what --retry waits on
+	// robots, when the operator asked for it, checks every URL requested
+	// against its site's robots.txt, keeping each site's file a while.
+	robots *web.Robots
 	// noFiles says why a call has no roots (its session's client has sent
 	// none yet); files is then nil, and only calls that touch files fail.
 	noFiles error
@@ -75,8 +82,7 @@ func (c *curl) tool() *tool.Tool {
 			Names: tool.Names{
 				Keywords: []string{"http", "https", "fetch", "get", "post", "put", "delete", "download", "upload", "web", "url",
 					"api", "rest", "request", "wget", "curl", "html", "markdown", "page"},
-				OtherNames: foreignNames,
-				Shell:      []string{"curl", "wget", "http", "https"},
+				Shell: []string{"curl", "wget", "http", "https"},
 			},
 			Fields: tool.Fields{
 				Synonyms: synonyms,
@@ -90,7 +96,7 @@ func (c *curl) tool() *tool.Tool {
 					"form": tool.URLEncoded, "query": tool.URLEncoded, "cookie": tool.CookiePairs, "user": tool.UserPass,
 				},
 				Unlisted: []string{"urls", "cookie", "fail", "silent", "verbose", "writeOut", "maxRedirects", "maxTimeSeconds", "connectTimeoutMs",
-					"remoteName", "userAgent", "referer", "compressed", "insecure", "base64", "startIndex", "response"},
+					"remoteName", "userAgent", "referer", "compressed", "insecure", "base64", "startIndex", "response", "page"},
 			},
 			CLI: tool.CLI{
 				RawArgsField: "args",
@@ -125,35 +131,6 @@ var synonyms = map[string]string{
 	"insecureSkipVerify": "insecure",
 	"auth":               "user", "basicAuth": "user", "credentials": "user",
 }
-
-// foreignNames are other servers' and agents' names for net.curl: the
-// official fetch server's fetch (url, max_length, start_index, raw; it
-// returns markdown), Claude Code's WebFetch (url, prompt), gemini-cli's
-// web_fetch, and the http_request tools of many agent frameworks.
-var foreignNames = func() []tool.OtherName {
-	fetch := tool.OtherName{
-		Args: map[string]string{"max_length": "maxBytes", "start_index": "startIndex"},
-		Values: map[string]map[string]map[string]any{
-			"raw": {"true": {"format": "raw"}, "false": {"format": "markdown"}},
-		},
-		Set: map[string]any{"format": "markdown"},
-	}
-	request := tool.OtherName{Args: map[string]string{"command": "args", "timeout_ms": "timeoutMs"}}
-	var out []tool.OtherName
-	for _, name := range []string{"fetch", "WebFetch", "web_fetch", "fetch_url", "fetch_webpage", "fetch_url_content", "builtin_fetch_url_content", "fetch_markdown", "browse", "read_url", "scrape"} {
-		f := fetch
-		f.Name = name
-		out = append(out, f)
-	}
-	for _, name := range []string{"http_request", "http", "request", "make_request", "api_request", "http_get", "curl", "curl_request", "curl_get", "curl_execute", "send_request", "rest_call"} {
-		f := request
-		f.Name = name
-		out = append(out, f)
-	}
-	post := request
-	post.Name, post.Set = "http_post", map[string]any{"method": "POST"}
-	return append(out, post)
-}()
 
 // access is the level a call needs: read for GET, HEAD and OPTIONS, write
 // for other methods and for saving a file, admin for insecure TLS.

@@ -25,6 +25,7 @@ import (
 	"github.com/andybalholm/brotli"
 	"github.com/klauspost/compress/zstd"
 
+	"f0/internal/document"
 	"f0/internal/roots"
 	"f0/internal/web"
 )
@@ -170,6 +171,9 @@ func (c *curl) do(ctx context.Context, r *request, t *target) (*exchange, error)
 		if err != nil {
 			return ex, fmt.Errorf("build request: %w", err)
 		}
+		if err := c.robotsAllow(ctx, r, req, len(ex.hops) > 0); err != nil {
+			return ex, err
+		}
 		resp, err := hc.Do(req)
 		if err != nil {
 			return ex, c.cause(ctx, t.u.String(), err)
@@ -193,6 +197,20 @@ func (c *curl) do(ctx context.Context, r *request, t *target) (*exchange, error)
 		return ex, c.cause(ctx, t.u.String(), err)
 	}
 	return ex, nil
+}
+
+// robotsAllow checks a request against its site's robots.txt when the
+// operator asked for it; a redirect's target is checked as its own
+// request is.
+func (c *curl) robotsAllow(ctx context.Context, r *request, req *http.Request, redirected bool) error {
+	if c.robots == nil {
+		return nil
+	}
+	err := c.robots.Check(ctx, r.transport, req.URL)
+	if err != nil && redirected {
+		return fmt.Errorf("after a redirect: %w", err)
+	}
+	return err
 }
 
 // cause finds the reason behind a transport error: a timeout of this call,
@@ -349,6 +367,16 @@ func keepLimit(ctx context.Context, r *request) int64 {
 	return min(2*(from+int64(r.call.Budget()))+64<<10, r.maxDownload)
 }
 
+// bodyLimit is how much of a body starting with start an answer can
+// need: a document whole (up to document.MaxSize), since its text is read
+// from all of its bytes; otherwise keepLimit.
+func bodyLimit(ctx context.Context, r *request, ctype string, start []byte) int64 {
+	if !r.console && !r.base64 && web.IsBinary(ctype, start) && document.Likely(ctype, start) {
+		return min(document.MaxSize+1, r.maxDownload)
+	}
+	return keepLimit(ctx, r)
+}
+
 // keepBody reads the body to its end and keeps what the answer can show.
 // When the window starts far into a text body shown as its bytes (UTF-8),
 // the bytes before the offset are only hashed and counted: ex.start keeps
@@ -358,11 +386,6 @@ func keepLimit(ctx context.Context, r *request) int64 {
 func keepBody(ctx context.Context, r *request, ex *exchange, body io.Reader) error {
 	if r.pipe != nil && !(r.fail && !r.failWithBody && ex.resp.StatusCode >= 400) {
 		return pipeBody(ctx, r, ex, body)
-	}
-	if !skipsToOffset(r, ex.resp) {
-		data, err := keepPrefix(r.call, body, nil, keepLimit(ctx, r))
-		ex.data = data
-		return err
 	}
 	start := make([]byte, web.SniffLen)
 	n, err := io.ReadFull(body, start)
@@ -375,8 +398,8 @@ func keepBody(ctx context.Context, r *request, ex *exchange, body io.Reader) err
 		return err
 	}
 	ctype := ex.resp.Header.Get("Content-Type")
-	if web.IsBinary(ctype, start) || !web.ShownAsReceived(ctype, start) {
-		data, err := keepPrefix(r.call, body, start, keepLimit(ctx, r))
+	if !skipsToOffset(r, ex.resp) || web.IsBinary(ctype, start) || !web.ShownAsReceived(ctype, start) {
+		data, err := keepPrefix(r.call, body, start, bodyLimit(ctx, r, ctype, start))
 		ex.data = data
 		return err
 	}
@@ -421,7 +444,7 @@ func pipeBody(ctx context.Context, r *request, ex *exchange, body io.Reader) err
 	_, params, _ := mime.ParseMediaType(ctype)
 	asReceived := web.ShownAsReceived(ctype, start) || params["charset"] == "" && utf8.Valid(start)
 	if web.IsBinary(ctype, start) || !asReceived {
-		data, err := keepPrefix(r.call, body, start, keepLimit(ctx, r))
+		data, err := keepPrefix(r.call, body, start, bodyLimit(ctx, r, ctype, start))
 		ex.data = data
 		return err
 	}

@@ -47,6 +47,7 @@ type Input struct {
 	Response   string `json:"response,omitempty" jsonschema_description:"The kept response a page continues (from the footer)."`
 	Format     string `json:"format,omitempty" jsonschema:"enum=raw,enum=text,enum=markdown" jsonschema_description:"HTML as markdown or text."`
 	Base64     *bool  `json:"base64,omitempty" jsonschema_description:"Return a binary body as base64."`
+	Page       int    `json:"page,omitempty" jsonschema:"minimum=1" jsonschema_description:"A document's page (a workbook's sheet) to start at; offset then counts bytes of its text."`
 
 	// planned is the call's plan, built once when the call is prepared
 	// (see withPlan): the access check and the run both read it.

@@ -66,7 +66,7 @@ func withoutPeelNotes(s string) string {
 // pipeline and the tool catch before any request is made.
 func TestModelMistakes(t *testing.T) {
 	e := newEnv(t)
-	sig := "Expected: {url?: string, urls?: string[], args?: string[], method?: string, headers?: {accept?: string, authorization?: string}, data?: string, json?: string, form?: string, query?: string, followRedirects?: boolean, … 22 more (tools_describe {\"name\":\"net_curl\"})}\n" +
+	sig := "Expected: {url?: string, urls?: string[], args?: string[], method?: string, headers?: {accept?: string, authorization?: string}, data?: string, json?: string, form?: string, query?: string, followRedirects?: boolean, … 23 more (tools_describe {\"name\":\"net_curl\"})}\n" +
 		`Example: net_curl {"headers":{"accept":"application/json"},"url":"https://api.github.com/repos/golang/go"}`
 	cases := []struct {
 		name string

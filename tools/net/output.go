@@ -28,10 +28,13 @@ type section struct {
 	offset   int  // where body starts in the full shown body
 	pageable bool // body can be continued with offset
 	html     bool // raw HTML, which markdown would shorten
-	full     int  // the size of the whole shown body when only its start was kept (0: unknown)
-	cut      bool // only the start of the body was kept
-	isError  bool
-	notes    []string
+	// doc, when set, is the window of a document's text the body is: a
+	// continuation names a page and an offset in it (see resumeAt).
+	doc     *docWindow
+	full    int  // the size of the whole shown body when only its start was kept (0: unknown)
+	cut     bool // only the start of the body was kept
+	isError bool
+	notes   []string
 }
 
 func (s *section) text() string { return s.prefix + s.body + s.suffix }
@@ -67,7 +70,7 @@ func (c *curl) single(ctx context.Context, r *request, ex *exchange, err error) 
 		}
 	}
 	// One final newline is dropped: front ends end the text with their own.
-	res := tool.Result{Head: head, Text: s.text(), IsError: s.isError, Notes: notes}
+	res := tool.Result{Head: head, Text: s.text(), IsError: s.isError, Notes: notes, Links: savedLinks(ex)}
 	if s.cut {
 		res.Partial = true
 		if s.full > 0 {
@@ -87,9 +90,12 @@ func (c *curl) single(ctx context.Context, r *request, ex *exchange, err error) 
 // shown, in the kept copy of the response (ex.keep). A request that is not
 // sent again has none when its copy could not be kept.
 func (c *curl) nextPage(ctx context.Context, r *request, ex *exchange, s *section) func(shown int) map[string]any {
-	prefix, offset := len(s.prefix), s.offset
+	prefix := len(s.prefix)
 	return func(shown int) map[string]any {
-		next := map[string]any{"offset": offset + max(shown-prefix, 0), "startIndex": nil}
+		next := s.resumeAt(shown - prefix)
+		if next == nil {
+			return nil
+		}
 		switch tok := ex.keep(ctx, r); {
 		case tok != "":
 			next[responseField] = tok
@@ -157,7 +163,7 @@ func (c *curl) several(ctx context.Context, r *request, exs []*exchange, errs []
 			b.WriteString(shown)
 			rest := ""
 			if s.pageable && (ex.token != "" || r.repeatable()) {
-				rest = ex.next(ctx, map[string]any{"offset": s.offset + max(len(shown)-len(s.prefix), 0), "startIndex": nil})
+				rest = ex.next(ctx, s.resumeAt(len(shown)-len(s.prefix)))
 			}
 			b.WriteString(cutLine(len(shown), s.shownSize(), rest) + "\n")
 		} else if txt != "" {
@@ -165,7 +171,7 @@ func (c *curl) several(ctx context.Context, r *request, exs []*exchange, errs []
 		}
 	}
 	slices.Sort(notes)
-	return tool.Result{Text: strings.TrimRight(b.String(), "\n"), IsError: anyErr, Notes: slices.Compact(notes)}, nil
+	return tool.Result{Text: strings.TrimRight(b.String(), "\n"), IsError: anyErr, Notes: slices.Compact(notes), Links: savedLinks(exs...)}, nil
 }
 
 // cutLine ends a section cut to its share: how much of it was shown, and
@@ -322,6 +328,27 @@ func locationLine(ctx context.Context, r *request, ex *exchange) string {
 		ex.next(ctx, map[string]any{"followRedirects": true}))
 }
 
+// savedLinks are the links to the files the bodies of exs were saved to
+// (-o, -O), typed as the responses said, with the files' sizes.
+func savedLinks(exs ...*exchange) []tool.Link {
+	var links []tool.Link
+	for _, ex := range exs {
+		if ex == nil || !ex.saved || ex.target.out == nil {
+			continue
+		}
+		mt := ""
+		if ex.resp != nil {
+			mt = ex.resp.Header.Get("Content-Type")
+		}
+		size := int64(-1) // the file holds -i's headers too: its own size
+		if info, err := ex.target.out.Root.OS().Stat(ex.target.out.Native()); err == nil {
+			size = info.Size()
+		}
+		links = append(links, tool.FileLink(ex.target.out.Abs(), ex.target.outName, mt, size))
+	}
+	return links
+}
+
 // bodyFate says where a body went when it is not shown: saved to a file,
 // or discarded.
 func bodyFate(ex *exchange) string {
@@ -365,10 +392,14 @@ func (c *curl) bodyView(ctx context.Context, r *request, ex *exchange, s *sectio
 		sample = ex.start
 	}
 	if web.IsBinary(ctype, sample) {
+		if c.documentView(ctx, r, ex, s, room) {
+			return
+		}
 		s.head = append(s.head, c.binaryLines(ctx, r, ex, s, room)...)
 		s.notes = append(s.notes, unfiltered(r.plan.filters, "the body is binary"))
 		return
 	}
+	s.notes = append(s.notes, pageIgnored(r, ex))
 	txt, decodedFrom, note := shownText(ex, ctype)
 	if note != "" {
 		s.notes = append(s.notes, note)

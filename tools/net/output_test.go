@@ -38,6 +38,10 @@ func TestOutput(t *testing.T) {
 		if err != nil || string(data) != string(pngBytes) {
 			t.Fatalf("file: %v", err)
 		}
+		link := tool.FileLink(filepath.Join(e.dir, "img/deep/logo.png"), "img/deep/logo.png", "image/png", 1016)
+		if len(res.Links) != 1 || res.Links[0] != link {
+			t.Errorf("links %+v, want %+v", res.Links, link)
+		}
 	})
 	t.Run("-o overwrites atomically", func(t *testing.T) {
 		os.WriteFile(filepath.Join(e.dir, "page.txt"), []byte("old"), 0o600)
@@ -228,7 +232,7 @@ func TestStartIndex(t *testing.T) {
 	t.Run("a character index, not a byte offset", func(t *testing.T) {
 		// "café crème": character 5 is the c of crème, at byte 6.
 		res := e.p.Call(context.Background(), "fetch", map[string]any{"url": e.url + "/latin1", "start_index": 5, "raw": true})
-		assertInOrder(t, res.Text, "(from character 5, byte 6)", "crème", `ran net_curl (raw true → {"format":"raw"}, start_index → startIndex)`)
+		assertInOrder(t, res.Text, "(from character 5, byte 6)", "crème", `ran net_curl (start_index → startIndex, raw true → format "raw")`)
 	})
 	t.Run("the footer continues by offset", func(t *testing.T) {
 		res := e.call(t, map[string]any{"url": e.url + "/big?n=20000", "startIndex": 100})

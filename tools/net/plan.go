@@ -79,6 +79,7 @@ type plan struct {
 
 	offset     int
 	startIndex int // characters, where offset counts bytes
+	page       int // a document's page the text shown starts at
 	// response names the kept response the call continues (responseField).
 	response string
 	format   string
@@ -450,7 +451,7 @@ func (p *plan) applyOptions(in Input) error {
 	if in.Silent != nil && *in.Silent {
 		p.silent = true
 	}
-	p.offset, p.startIndex = in.Offset, in.StartIndex
+	p.offset, p.startIndex, p.page = in.Offset, in.StartIndex, in.Page
 	p.response = in.Response
 	if p.startIndex > 0 && in.Base64 != nil && *in.Base64 {
 		return &tool.InputError{Field: "startIndex", Problem: "counts characters of text, and base64 shows bytes",

@@ -83,9 +83,11 @@ func splitInert(problems []Problem) (real []Problem, inert []string) {
 func fieldOwner(env Env, t *tool.Tool, key string) *tool.Tool {
 	// Another agent's tool of t's name that takes key says which f0 tool
 	// it means: Amazon Q's fs_read takes a pattern in its Search mode.
-	for _, ref := range env.OtherNames(keys.Normal(t.Name)) {
-		if ref.Tool != t && env.Visible(ref.Tool) && (knows(ref.Entry, key) || declares(env.Schema(ref.Tool), key)) {
-			return ref.Tool
+	if v := env.Vocabulary(); v != nil {
+		for _, target := range v.FieldTargets(t.Name, key) {
+			if other := env.Lookup(target); other != nil && other != t && env.Visible(other) {
+				return other
+			}
 		}
 	}
 	var found *tool.Tool

@@ -373,3 +373,14 @@ func shapeNote(field, given string, out any) string {
 	}
 	return fmt.Sprintf("%s: read %s as %s", field, given, s)
 }
+
+// withoutNil is set without its null values (the arguments it takes away).
+func withoutNil(set map[string]any) map[string]any {
+	out := make(map[string]any, len(set))
+	for k, v := range set {
+		if v != nil {
+			out[k] = v
+		}
+	}
+	return out
+}

@@ -14,7 +14,7 @@ func TestImports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	allowed := []string{"f0/tool", "f0/schemas", "f0/internal/", "f0/engine/internal/keys"}
+	allowed := []string{"f0/tool", "f0/schemas", "f0/internal/", "f0/engine/internal/keys", "f0/engine/internal/vocab"}
 	for _, imp := range pkg.Imports {
 		if !strings.HasPrefix(imp, "f0/") {
 			continue

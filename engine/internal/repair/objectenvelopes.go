@@ -32,6 +32,7 @@ var objectEnvelopes = []objectEnvelope{
 	readToolNameKey,
 	readSchemaEcho,
 	readOptions,
+	readBoltContent,
 }
 
 // objectLayer peels the first object envelope m is, or ends the loop with
@@ -39,6 +40,9 @@ var objectEnvelopes = []objectEnvelope{
 func objectLayer(st *State, m map[string]any, txt *argsText) layer {
 	for _, read := range objectEnvelopes {
 		if calls, note, ok := read(st, m); ok {
+			if len(calls) == 1 && calls[0].name == boltRefused {
+				return refuse(calls[0].args.(string))
+			}
 			txt.note(note)
 			return takeCalls(st, calls, txt)
 		}

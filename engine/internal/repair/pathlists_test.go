@@ -36,15 +36,3 @@ func checkArgRepair(t *testing.T, name, in, want string, repair func(map[string]
 		}
 	})
 }
-
-func TestSubstringGlob(t *testing.T) {
-	cases := []struct{ name, in, want string }{
-		{"bare word", `{"pattern":"readme"}`, `{"ignoreCase":true,"pattern":"*readme*"}`},
-		{"case given wins", `{"pattern":"readme","ignoreCase":false}`, `{"ignoreCase":false,"pattern":"*readme*"}`},
-		{"a glob stays", `{"pattern":"*.md"}`, `{"pattern":"*.md"}`},
-		{"a path stays", `{"pattern":"docs/readme.md"}`, `{"pattern":"docs/readme.md"}`},
-	}
-	for _, tc := range cases {
-		checkArgRepair(t, tc.name, tc.in, tc.want, func(args map[string]any) { substringGlob("pattern", args) })
-	}
-}

@@ -126,6 +126,9 @@ func textLayer(st *State, x string, txt *argsText) layer {
 	if s == "" || s == "null" {
 		return done(map[string]any{})
 	}
+	if l, ok := boltLayer(st, s, txt); ok {
+		return l
+	}
 	for _, read := range textEnvelopes {
 		if calls, said, ok := read(s); ok {
 			txt.note(said)

@@ -9,13 +9,17 @@
 package repair
 
 import (
+	"context"
+
+	"f0/engine/internal/vocab"
 	"f0/schemas"
 	"f0/tool"
 )
 
 // Env is what the stages need from the engine: its tools and their
-// schemas, the index of other agents' names for them, and how the caller
-// refers to a tool in notes and problems.
+// schemas, the other agents' vocabularies, the call's roots for the
+// checks those make on paths, and how the caller refers to a tool in
+// notes and problems.
 type Env interface {
 	// Lookup finds a tool by f0's own name in any spelling, or nil.
 	Lookup(name string) *tool.Tool
@@ -23,9 +27,17 @@ type Env interface {
 	Visible(t *tool.Tool) bool
 	// Tools are every tool of the registry, in name order.
 	Tools() []*tool.Tool
-	// OtherNames are the entries of other agents' tool names whose
-	// normalised name is key (see IndexOtherNames).
-	OtherNames(key string) []Ref
+	// Vocabulary is other agents' tools as data, nil for none.
+	Vocabulary() *vocab.Vocabulary
+	// Paths answers the vocabularies' checks on paths (is this a
+	// directory) in the call's roots.
+	Paths() vocab.Env
+	// Agent is the vocabularies' name for the agent the caller is (its
+	// MCP client), "" when unknown.
+	Agent() string
+	// Text writes a text that names f0 tools (fs_edit, fs.read) with the
+	// names the caller uses for them.
+	Text(s string) string
 	// Schema is t's input schema.
 	Schema(t *tool.Tool) *schemas.Schema
 	// Name is t's name as the caller refers to it.
@@ -53,13 +65,14 @@ type Halt int
 const (
 	// Done: every stage ran; Problems may still hold what is wrong.
 	Done Halt = iota
-	// NoTool: the name is no tool's; Near lists what another agent's name
-	// could mean, ShellName says it is a shell tool's name.
+	// NoTool: the name is no tool's; ShellName says it is a shell tool's
+	// name.
 	NoTool
 	// Hidden: Tool is not exposed.
 	Hidden
-	// Refused: the name is another agent's tool that f0 has no
-	// equivalent of (Route says which).
+	// Refused: another agent's vocabulary answers the call itself: f0
+	// has no equivalent, or the call's values do not fit the foreign tool
+	// (Foreign says it).
 	Refused
 	// Invalid: the arguments could not be read as an object, or are too
 	// long, and no later stage ran (Problems say why).
@@ -71,12 +84,14 @@ const (
 type Output struct {
 	Tool *tool.Tool
 	Halt Halt
-	// Near, ShellName and ShellLine explain a NoTool halt.
-	Near      []Ref
+	// ShellName and ShellLine explain a NoTool halt.
 	ShellName bool
 	ShellLine string
-	// Route is set when the call used another agent's name for Tool.
+	// Route is set when the call was a shell tool's command that Tool
+	// runs.
 	Route *Route
+	// Foreign is the answer of a Refused halt.
+	Foreign *Foreign
 	// Args are nil when the arguments never became an object (Invalid).
 	Args     map[string]any
 	Notes    []string
@@ -96,6 +111,7 @@ type Stage struct {
 
 // State is a call on its way down the stages.
 type State struct {
+	ctx      context.Context
 	Env      Env
 	Name     string
 	Raw      any
@@ -103,9 +119,14 @@ type State struct {
 	decoders *Decoders
 	Tool     *tool.Tool
 	Route    *Route
-	Args     map[string]any
-	Notes    []string
-	Problems []Problem
+	// foreign is the vocabularies' reading of the call, when its name was
+	// another agent's.
+	foreign *vocab.Result
+	// editNotes say how edit text in the call was read (foreignedits.go).
+	editNotes []string
+	Args      map[string]any
+	Notes     []string
+	Problems  []Problem
 	// Renamed maps a field to the name the call gave it (renameFields).
 	Renamed map[string]string
 	Fix     Fix
@@ -115,8 +136,8 @@ type State struct {
 
 // Run takes one call down Stages, in order, until the list ends or a
 // stage halts it.
-func Run(in Input) Output {
-	s := &State{Env: in.Env, Name: in.Name, Raw: in.Raw, resolved: in.Resolved, decoders: in.Decoders}
+func Run(ctx context.Context, in Input) Output {
+	s := &State{ctx: ctx, Env: in.Env, Name: in.Name, Raw: in.Raw, resolved: in.Resolved, decoders: in.Decoders}
 	for _, st := range Stages {
 		if s.Tool != nil && s.Tool.Placeholder && !st.Placeholders {
 			continue

@@ -6,77 +6,133 @@ import (
 	"strings"
 
 	"f0/engine/internal/keys"
+	"f0/engine/internal/vocab"
 	"f0/internal/shellwords"
 	"f0/tool"
 )
 
 // resolveName finds the tool the call's name stands for: f0's own name in
-// any spelling, else another agent's name for it, given the call's
-// arguments as they came (peeked before repair), else the tool a shell
-// command runs as. A name that is none, or a tool the server hides, halts.
+// any spelling, else another agent's tool as its vocabulary reads the
+// call (its arguments as they came, peeked before repair), else the tool
+// a shell command runs as. A name that is none, or a tool the server
+// hides, halts.
 func resolveName(s *State) {
 	r := s.resolved
 	if r == nil {
 		named := ResolveName(s.Env, s.Name)
 		r = &named
 	}
-	asked := s.Name
 	if r.cleaned != nil {
+		asked := s.Name
 		s.Name = r.cleaned.name // later stages read the name as cleaned
 		if r.cleaned.args != nil {
 			s.Raw = mergeNameArgs(s.Raw, r.cleaned.args)
 		}
-	}
-	t := r.Tool
-	if t == nil {
-		peeked := peekArgs(s.Raw)
-		route, near := routeOther(s.Env, s.Name, r.other, peeked)
-		if route == nil {
-			s.out.Near = near
-			if s.out.ShellName = isShellName(s.Name); s.out.ShellName {
-				s.out.ShellLine = shellCommand(peeked)
+		defer func() {
+			if s.Tool != nil {
+				s.Notes = append([]string{r.cleaned.note(asked, s.Env.Name(s.Tool))}, s.Notes...)
 			}
-			s.halt(NoTool)
-			return
+		}()
+	}
+	if t := r.Tool; t != nil {
+		s.useTool(t)
+		if !s.Env.Visible(t) {
+			s.halt(Hidden)
 		}
-		t, s.Route = route.Tool, route
+		return
 	}
-	s.useTool(t)
-	if r.cleaned != nil {
-		s.Notes = append(s.Notes, r.cleaned.note(asked, s.Env.Name(t)))
+	peeked := peekArgs(s.Raw)
+	if inner, note, ok := ownCallEnvelope(s.Raw, s.Name); ok {
+		peeked = inner
+		s.Notes = append(s.Notes, note)
 	}
-	switch {
-	case !s.Env.Visible(t):
+	if peeked == nil {
+		peeked = map[string]any{}
+	}
+	if readBareForeign(s, peeked) || readForeignName(s, s.Name, peeked, 0) {
+		return
+	}
+	if !isShellName(s.Name) {
+		s.halt(NoTool)
+		return
+	}
+	route := resolveShell(s.Env, s.Name, peeked)
+	if route == nil {
+		s.out.ShellName, s.out.ShellLine = true, shellCommand(peeked)
+		s.halt(NoTool)
+		return
+	}
+	s.Route = route
+	s.useTool(route.Tool)
+	if !s.Env.Visible(route.Tool) {
 		s.halt(Hidden)
-	case s.Route != nil && s.Route.Entry != nil && s.Route.Entry.Refuse != "":
-		s.halt(Refused)
 	}
+}
+
+// readBareForeign reads a foreign call whose arguments are a bare string
+// (Cursor's apply_patch takes the patch as its whole input; `f0 read_file
+// go.mod` gives the path): as the table's $text field when the tool has
+// one, else as the call it means with the string left for the f0 tool's
+// main field. It reports whether a table read the call.
+func readBareForeign(s *State, peeked map[string]any) bool {
+	text, ok := bareText(s.Raw)
+	if !ok || len(peeked) > 0 {
+		return false
+	}
+	v := s.Env.Vocabulary()
+	if v == nil {
+		return false
+	}
+	req := vocab.Request{Name: s.Name, Args: map[string]any{vocab.TextField: text}, Agent: s.Env.Agent()}
+	if res, err := v.Resolve(s.ctx, req, s.Env.Paths()); err == nil && res.Outcome != vocab.NoMatch {
+		s.applyForeign(s.Name, res, 0)
+		return true
+	}
+	raw := s.Raw
+	if !readForeignName(s, s.Name, peeked, 0) {
+		return false
+	}
+	if args, isMap := s.Raw.(map[string]any); isMap && len(args) == 0 && s.out.Halt == Done {
+		s.Raw = raw // the f0 tool's main field takes the string
+	}
+	return true
+}
+
+// bareText is arguments sent as a string that is no JSON object.
+func bareText(raw any) (string, bool) {
+	v, err := ToValue(raw)
+	if err != nil {
+		if t, isText := rawText(raw); isText {
+			return t, strings.TrimSpace(t) != ""
+		}
+		return "", false
+	}
+	t, ok := v.(string)
+	if !ok || strings.HasPrefix(strings.TrimSpace(t), "{") || strings.TrimSpace(t) == "" {
+		return "", false
+	}
+	return t, true
 }
 
 // Resolved is what a call's name stands for before its arguments are
 // seen, decided once per call: the tool f0's own names give it (any
-// spelling or prefix), and, when none does, the entries of other agents'
-// tools the name may be, spelling by spelling. Which entry a call means
-// can depend on its arguments (str_replace_based_edit_tool's command
-// decides), so that last choice is the first stage's, from these entries.
+// spelling or prefix), and, when none does, the f0 tools other agents'
+// tools of that name mean. Which one a call means can depend on its
+// arguments (str_replace_based_edit_tool's command decides), so that last
+// choice is the first stage's.
 type Resolved struct {
-	Tool  *tool.Tool
-	other []otherEntry
+	Tool *tool.Tool
+	// means are the f0 tools the vocabularies map the name to.
+	means []*tool.Tool
+	// shell is set for a shell tool's name (its command decides the tool).
+	shell bool
 	// cleaned is set when the name resolved only once cleaned (see
 	// cleanName).
 	cleaned *cleanedName
 }
 
 // found reports whether the name stands for any tool at all.
-func (r Resolved) found() bool { return r.Tool != nil || len(r.other) > 0 }
-
-// otherEntry is one spelling of a name other agents' tools have: shell
-// when it is a shell tool's name (its command decides the tool), and the
-// entries of the tools of that name.
-type otherEntry struct {
-	shell bool
-	refs  []Ref
-}
+func (r Resolved) found() bool { return r.Tool != nil || len(r.means) > 0 || r.shell }
 
 // ResolveName decides what name stands for, without its arguments: the
 // name as sent, else the name cleaned of what models wrap it in.
@@ -98,62 +154,36 @@ func ResolveName(env Env, name string) Resolved {
 
 // resolveSpelling is what name stands for, spelt as it is.
 func resolveSpelling(env Env, name string) Resolved {
-	r := Resolved{Tool: env.Lookup(name)}
+	r := Resolved{Tool: env.Lookup(name), shell: isShellName(name)}
 	if r.Tool != nil {
 		return r
 	}
-	for _, key := range keys.OtherNameCandidates(name) {
-		shell, refs := slices.Contains(shellNames, key), env.OtherNames(key)
-		if shell || len(refs) > 0 {
-			r.other = append(r.other, otherEntry{shell: shell, refs: refs})
+	if v := env.Vocabulary(); v != nil {
+		for _, asked := range foreignNames(name) {
+			for _, target := range v.Targets(asked) {
+				if t := env.Lookup(target); t != nil && !slices.Contains(r.means, t) {
+					r.means = append(r.means, t)
+				}
+			}
+			if len(r.means) > 0 {
+				break
+			}
 		}
 	}
 	return r
 }
 
 // Only is the one tool the name stands for whatever the arguments: f0's
-// name for it, or the first spelling with entries when they all mean one
-// tool (read_file, but not str_replace_based_edit_tool). Nil otherwise.
+// name for it, or another agent's name whose every reading is that tool
+// (read_file, but not str_replace_based_edit_tool). Nil otherwise.
 func (r Resolved) Only() *tool.Tool {
 	if r.Tool != nil {
 		return r.Tool
 	}
-	for _, e := range r.other {
-		var found *tool.Tool
-		for _, ref := range e.refs {
-			if found != nil && ref.Tool != found {
-				return nil
-			}
-			found = ref.Tool
-		}
-		if found != nil {
-			return found
-		}
+	if len(r.means) == 1 {
+		return r.means[0]
 	}
 	return nil
-}
-
-// routeOther finds the f0 tool a foreign name means, from its entries and
-// the call's arguments (peeked before repair). near lists the tools the
-// name could mean when its conditions did not match, to suggest them.
-func routeOther(env Env, name string, entries []otherEntry, args map[string]any) (r *Route, near []Ref) {
-	for _, e := range entries {
-		if e.shell {
-			if r := resolveShell(env, name, args); r != nil {
-				return r, nil
-			}
-		}
-		for _, ref := range e.refs {
-			if matchWhen(ref.Entry.When, args) {
-				return &Route{Tool: ref.Tool, Entry: ref.Entry, Name: name}, nil
-			}
-			near = append(near, ref)
-		}
-		if len(near) > 0 {
-			return nil, near
-		}
-	}
-	return nil, nil
 }
 
 // resolveShell routes a shell tool's command to the f0 tool that does what
@@ -166,6 +196,11 @@ func resolveShell(env Env, name string, args map[string]any) *Route {
 	}
 	if t, cmd := lineTool(env, line, 0); t != nil && needsShell(line) {
 		return &Route{Tool: t, Name: name, shell: []string{cmd}}
+	}
+	if inner, ok := shellInner(line); ok {
+		// bash -lc 'cat a.txt' (Codex's shell runs every command so):
+		// the line the shell runs.
+		return resolveShell(env, name, map[string]any{"command": inner})
 	}
 	if strings.ContainsAny(line, "|;&<>`$") {
 		return nil
@@ -181,6 +216,50 @@ func resolveShell(env Env, name string, args map[string]any) *Route {
 		}
 	}
 	return nil
+}
+
+// shellCommand returns the command line a shell tool call holds.
+func shellCommand(args map[string]any) string {
+	for k, v := range args {
+		if keys.Contains(commandKeys, k) {
+			switch x := v.(type) {
+			case string:
+				return strings.TrimSpace(x)
+			case []any:
+				words := make([]string, 0, len(x))
+				for _, w := range x {
+					if s, ok := w.(string); ok {
+						words = append(words, shellQuote(s))
+					}
+				}
+				return strings.Join(words, " ")
+			}
+		}
+	}
+	return ""
+}
+
+// isShellName reports whether name is a shell tool's, after any prefix.
+func isShellName(name string) bool {
+	for _, key := range keys.OtherNameCandidates(name) {
+		if slices.Contains(shellNames, key) {
+			return true
+		}
+	}
+	return false
+}
+
+// shellInner is the line a shell runs with -c when the whole line is
+// that shell and its line (bash -lc 'cat a.txt').
+func shellInner(line string) (string, bool) {
+	words, _, err := shellwords.ShellWords(line)
+	if err != nil || len(words) != 3 || !slices.Contains(shells, path.Base(words[0])) {
+		return "", false
+	}
+	if !strings.HasPrefix(words[1], "-") || !strings.Contains(words[1], "c") {
+		return "", false
+	}
+	return words[2], true
 }
 
 // shells are the programs whose -c runs a command line (bash -lc '…').
@@ -221,35 +300,4 @@ func lineTool(env Env, line string, depth int) (t *tool.Tool, cmd string) {
 		}
 	}
 	return nil, ""
-}
-
-// shellCommand returns the command line a shell tool call holds.
-func shellCommand(args map[string]any) string {
-	for k, v := range args {
-		if keys.Contains(commandKeys, k) {
-			switch x := v.(type) {
-			case string:
-				return strings.TrimSpace(x)
-			case []any:
-				words := make([]string, 0, len(x))
-				for _, w := range x {
-					if s, ok := w.(string); ok {
-						words = append(words, shellQuote(s))
-					}
-				}
-				return strings.Join(words, " ")
-			}
-		}
-	}
-	return ""
-}
-
-// isShellName reports whether name is a shell tool's, after any prefix.
-func isShellName(name string) bool {
-	for _, key := range keys.OtherNameCandidates(name) {
-		if slices.Contains(shellNames, key) {
-			return true
-		}
-	}
-	return false
 }

@@ -1,60 +1,33 @@
 package repair
 
 import (
-	"f0/engine/internal/keys"
-	"f0/internal/text"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
+
+	"f0/engine/internal/keys"
+	"f0/internal/text"
+	"f0/tool"
 )
 
-// mapRouted rewrites the arguments of a call made with another agent's
-// name into the fields of the f0 tool it means, with a note that says so.
-func mapRouted(s *State) {
+// Route is a shell tool's call whose command one of f0's tools runs: the
+// tool, the name as requested, and the command's words.
+type Route struct {
+	Tool  *tool.Tool
+	Name  string // as requested
+	shell []string
+}
+
+// mapShell rewrites the arguments of a shell tool's call into the fields
+// of the f0 tool its command runs as, with a note that says so.
+func mapShell(s *State) {
 	if s.Route == nil {
 		return
 	}
-	note, problems := s.Route.apply(s.toolName(), s.Args)
+	note, problems := s.Route.applyShell(s.toolName(), s.Args)
 	s.Notes, s.Problems = append(s.Notes, note), append(s.Problems, problems...)
-}
-
-// apply rewrites the arguments of a routed call into the f0 tool's fields
-// and returns the note that says what was understood, with the problems
-// of arguments it could not map exactly.
-func (r *Route) apply(name string, args map[string]any) (string, []Problem) {
-	if r.shell != nil {
-		return r.applyShell(name, args)
-	}
-	f := r.Entry
-	mapped, problems := mapOtherArgs(f, args, nil)
-	for field := range keys.InOrder(f.Set) {
-		if _, given := args[field]; !given {
-			val := f.Set[field]
-			args[field] = val
-			mapped = append(mapped, fmt.Sprintf("%s %s", field, text.CompactJSON(val)))
-		}
-	}
-	if m := substringGlob(f.Substring, args); m != "" {
-		mapped = append(mapped, m)
-	}
-	note := fmt.Sprintf("note: %s is another server's tool name; ran %s", text.QuoteShort(r.Name), name)
-	if r.own {
-		note = fmt.Sprintf("note: %s with %s is another agent's call of that name; ran %s", text.QuoteShort(r.Name), whenText(f.When), name)
-	}
-	if len(mapped) > 0 {
-		note += " (" + strings.Join(mapped, ", ") + ")"
-	}
-	return note, problems
-}
-
-// whenText writes the conditions of a foreign entry: mode "search".
-func whenText(when map[string]string) string {
-	var parts []string
-	for k := range keys.InOrder(when) {
-		parts = append(parts, fmt.Sprintf("%s %q", k, when[k]))
-	}
-	return strings.Join(parts, " and ")
 }
 
 // applyShell turns a shell command into the routed tool's arguments: the
@@ -133,24 +106,22 @@ func splitFlags(w string, table map[string]map[string]any) []string {
 	return out
 }
 
+// shellSafe matches words a POSIX shell leaves as they are.
+var shellSafe = regexp.MustCompile(`^[A-Za-z0-9@%+=:,./_-]+$`)
+
+// shellQuote quotes a word for a POSIX shell, so that splitting the line
+// gives it back as it is (braces, globs and $ included).
+func shellQuote(s string) string {
+	if shellSafe.MatchString(s) {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
 func quoteAll(words []string) []string {
 	out := make([]string, len(words))
 	for i, w := range words {
 		out[i] = shellQuote(w)
 	}
 	return out
-}
-
-// substringGlob turns a bare word in field into a glob that matches it as
-// part of a name, in any case; it returns what it did, or "".
-func substringGlob(field string, args map[string]any) string {
-	s, ok := args[field].(string)
-	if field == "" || !ok || s == "" || strings.ContainsAny(s, "*?[]{}/\\") {
-		return ""
-	}
-	args[field] = "*" + s + "*"
-	if _, given := args["ignoreCase"]; !given {
-		args["ignoreCase"] = true
-	}
-	return fmt.Sprintf("%s %q → %q, ignoreCase: a part of a name", field, s, "*"+s+"*")
 }

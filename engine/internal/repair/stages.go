@@ -6,19 +6,20 @@ package repair
 // no object) ends the list; the others add notes and problems, which the
 // engine reports once the list is done.
 var Stages = []Stage{
-	// The name: f0's own in any spelling, or another agent's tool name,
-	// or a shell tool's command that one of f0's tools runs.
+	// The name: f0's own in any spelling, or another agent's tool as its
+	// vocabulary reads the call (engine/internal/vocab), or a shell tool's
+	// command that one of f0's tools runs.
 	{Name: "resolve the tool's name", Run: resolveName, Placeholders: true},
 	// The arguments as an object: JSON text, almost-JSON, code fences,
 	// {"args": …} and {tool, args} envelopes, a bare value.
 	{Name: "peel envelopes", Run: peelEnvelopes, Placeholders: true},
 	{Name: "check list sizes as received", Run: checkSizesReceived, Placeholders: true},
-	// f0's name with another agent's arguments for a tool of that name.
-	{Name: "reroute by the arguments", Run: rerouteByArguments},
-	// Another agent's arguments in a call made with its tool's name.
-	{Name: "map the other tool's arguments", Run: mapRouted, Placeholders: true},
-	// Another agent's arguments in a call made with f0's name.
-	{Name: "read other vocabularies", Run: readVocabularies},
+	// f0's name with the arguments of another agent's tool of that name.
+	{Name: "read another agent's call of f0's name", Run: readOwnName},
+	// A shell command's words as the fields of the tool that runs it.
+	{Name: "map the shell command", Run: mapShell, Placeholders: true},
+	// Another agent's fields in a call made with f0's name.
+	{Name: "read other agents' fields", Run: readOtherFields},
 	{Name: "line windows", Run: lineWindows},
 	{Name: "path:line", Run: pathLines},
 	{Name: "inverse booleans", Run: inverseBooleans},

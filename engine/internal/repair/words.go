@@ -12,9 +12,10 @@ import (
 // argWrappers are keys models wrap real arguments in.
 var argWrappers = []string{"args", "arguments", "params", "parameters", "input", "kwargs", "tool_input", "toolInput"}
 
-// nameKeys are keys a proxy-style {tool, args} envelope names the tool with.
+// nameKeys are keys a proxy-style {tool, args} envelope names the tool with
+// (MetaGPT RoleZero's commands: {command_name, args}).
 // JSON-RPC's method names it too ({"method": "fs_read", "params": {…}}).
-var nameKeys = []string{"tool", "name", "toolName", "tool_name", "method"}
+var nameKeys = []string{"tool", "name", "toolName", "tool_name", "method", "command_name"}
 
 // shellNames are the names agents give a tool that runs a shell command,
 // and commandKeys the arguments that hold the command.

@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
+
+	"github.com/agnivade/levenshtein"
 )
 
 // builder maps the fields of one call (or of one item of a list) by their
@@ -25,6 +28,7 @@ type builder struct {
 	out      map[string]any
 	from     map[string]string
 	soft     []field
+	implied  []field // the fields absent and set gave, for the note
 	variants []map[string]any
 	calls    []Call
 	edit     *EditText
@@ -90,6 +94,7 @@ func (b *builder) run() (Result, error) {
 	res.Calls = calls
 	res.Batch = len(calls) > 1
 	res.Notes = b.resultNotes(calls)
+	res.Moves = b.moves()
 	return res, nil
 }
 
@@ -112,9 +117,43 @@ func (b *builder) mapFields() error {
 	return nil
 }
 
+// misspelt is the field the tool publishes that k misspells (StartLin for
+// StartLine: two edits or fewer, not only case or separators), when f0's
+// tool does not take k either; "" otherwise.
+func (b *builder) misspelt(k string) string {
+	if b.r.v.ownField(b.tool, k) || len(k) < 5 {
+		return ""
+	}
+	near := nearest(k, b.tool.Published)
+	if near == "" || foldField(near) == foldField(k) {
+		return ""
+	}
+	if levenshtein.ComputeDistance(strings.ToLower(k), strings.ToLower(near)) > 2 {
+		return ""
+	}
+	return near
+}
+
 func (b *builder) field(k string) error {
 	v := b.args[k]
 	rule := b.rules[k]
+	if rule == nil && b.route != nil && !b.selects(k) && (b.r.v.ownField(b.tool, k) || !b.tool.known[k]) {
+		// f0's own field, or one the foreign tool does not publish: the f0
+		// tool reads it, or its validation refuses it, naming the call that
+		// was probably meant. Never dropped. A misspelling of a field the
+		// tool publishes is refused here, naming that field.
+		if k == TextField {
+			return b.errorf("", "takes no bare text")
+		}
+		if near := b.misspelt(k); near != "" {
+			e := b.errorf(k, "unknown field")
+			e.Nearest = near
+			return e
+		}
+		b.put(k, k, v)
+		b.use(k, UseMapped, []string{k})
+		return nil
+	}
 	if rule == nil {
 		return b.unruled(k)
 	}
@@ -142,6 +181,16 @@ func (b *builder) field(k string) error {
 		return b.errorf(k, "the table gives this field a rule of no kind")
 	}
 	return nil
+}
+
+// selects reports whether k is a field the route's `when` tests.
+func (b *builder) selects(k string) bool {
+	for _, c := range b.route.When {
+		if c.Field == k {
+			return true
+		}
+	}
+	return false
 }
 
 // unruled handles a field with no rule on this route: a `when` selector
@@ -210,8 +259,39 @@ func (b *builder) needsOnly(k string, rule *Rule) {
 		b.use(k, UseRefused, nil)
 		return
 	}
+	if rule.Needs == "shell.cwd" && !b.atRoot(b.args[k]) {
+		b.refuse(k, cwdRefusal, rule.Needs)
+		b.use(k, UseRefused, nil)
+		return
+	}
 	b.use(k, UseDropped, nil)
 	b.notes = append(b.notes, dropNote(b.prefix+k, rule))
+}
+
+// cwdRefusal answers a command run in a directory that is not a root: f0
+// routes commands with their paths relative to the first root, so the
+// same words would name other files.
+const cwdRefusal = "f0 runs no shell and routes a command with its paths relative to the first root, so a working directory other than a root has no f0 equivalent. Put the directory in the command's paths (ls <dir>, cat <dir>/<file>), or call fs_list {\"path\": \"<dir>\"} or fs_read {\"path\": \"<dir>/<file>\"}."
+
+// atRoot reports whether a working directory is one of the roots (or
+// none was given, or the roots are not known): then leaving it out
+// changes nothing.
+func (b *builder) atRoot(v any) bool {
+	dir, ok := v.(string)
+	dir = strings.TrimSpace(dir)
+	if !ok || dir == "" || dir == "." || dir == "./" || b.r.env == nil {
+		return true
+	}
+	roots := b.r.env.Roots()
+	if len(roots) == 0 {
+		return true
+	}
+	for _, r := range roots {
+		if filepath.Clean(dir) == filepath.Clean(r) || filepath.Clean(dir) == filepath.Base(filepath.Clean(r)) {
+			return true
+		}
+	}
+	return false
 }
 
 func dropNote(k string, rule *Rule) string {
@@ -262,6 +342,7 @@ func (b *builder) use(k string, u Use, to []string) {
 // defaults sets, for the fields the call does not give, the f0 fields the
 // rules' absent and the route's set imply; what the call gives wins.
 func (b *builder) defaults() {
+	chosen := len(b.soft) // the fields value tables chose come first
 	names := make([]string, 0, len(b.rules))
 	for n := range b.rules {
 		names = append(names, n)
@@ -271,16 +352,38 @@ func (b *builder) defaults() {
 		if b.args[n] != nil || b.rules[n].Absent == nil {
 			continue
 		}
-		b.softAll(b.rules[n].Absent)
+		b.softAll(b.absentFor(n, b.rules[n].Absent))
 	}
 	if b.route != nil {
 		b.softAll(b.route.Set)
 	}
-	for _, f := range b.soft {
+	for i, f := range b.soft {
 		if _, ok := b.out[f.name]; !ok {
 			b.out[f.name] = f.value
+			if i >= chosen {
+				b.implied = append(b.implied, f)
+			}
 		}
 	}
+}
+
+// absentFor is the defaults a field's absence implies, for this call. A
+// default that narrows the answer (Claude Code's Grep lists only files
+// unless told) is not applied: a model trained on another agent's tool of
+// the same name and fields (Amp's Grep lists lines) would get an ok answer
+// to a narrower question, whichever client it runs in. Without it the
+// answer holds the narrower one (lines with their files), and a note says
+// so.
+func (b *builder) absentFor(field string, m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		if breadth(map[string]any{k: v}) < breadth(map[string]any{}) {
+			b.notes = append(b.notes, fmt.Sprintf("without %s, read as the broader answer: %s's tool would give %s %v", field, b.tool.agent, k, v))
+			continue
+		}
+		out[k] = v
+	}
+	return out
 }
 
 func (b *builder) softAll(m map[string]any) {
@@ -321,7 +424,7 @@ func (b *builder) errorf(k, format string, a ...any) *InputError {
 	if k != "" {
 		f = b.prefix + k
 	}
-	return &InputError{Agent: b.tool.agent, Tool: b.tool.Names[0], Field: f, Problem: fmt.Sprintf(format, a...)}
+	return &InputError{Agent: b.tool.agent, Tool: b.tool.Names[0], Field: f, Problem: fmt.Sprintf(format, a...), Target: b.target}
 }
 
 // listField reports whether the f0 field to of the builder's target is a
@@ -334,14 +437,36 @@ func (b *builder) listField(to string) bool {
 	return strings.HasSuffix(t.Fields[to].Type, "[]")
 }
 
+// commandFromOut takes the command line of a shell route from a field
+// named command that the tool does not publish (Warp's run_command
+// {command} read as Windsurf's {CommandLine}): the word every shell tool
+// but a few uses.
+func (b *builder) commandFromOut() {
+	line, ok := b.out["command"].(string)
+	if !ok || strings.TrimSpace(line) == "" {
+		return
+	}
+	delete(b.out, "command")
+	b.command = &line
+}
+
 // routeCalls are the calls the route makes from the mapped fields.
 func (b *builder) routeCalls() ([]Call, error) {
 	switch b.target {
 	case TargetShell:
 		if b.command == nil {
+			b.commandFromOut()
+		}
+		if b.command == nil {
 			return nil, b.errorf("", "needs the command to run")
 		}
-		return []Call{{Tool: TargetShell, Command: *b.command}}, nil
+		// Fields the shell tool does not publish stay with the command,
+		// for the routed tool's validation to refuse: never dropped.
+		var rest map[string]any
+		if len(b.out) > 0 {
+			rest = b.out
+		}
+		return []Call{{Tool: TargetShell, Command: *b.command, Args: rest}}, nil
 	case TargetCall:
 		if b.unwrap == nil || b.unwrap.Tool == "" {
 			return nil, b.errorf(b.route.callField(), "needs the name of the tool to call")
@@ -427,19 +552,7 @@ func (b *builder) resultNotes(calls []Call) []string {
 // understood says how the call was read: whose tool, which f0 call, which
 // field went where.
 func (b *builder) understood(calls []Call) string {
-	readers := map[string][]string{}
-	for _, u := range b.uses {
-		if r := b.rules[u.Field]; u.Use == UseConsumed && r != nil && r.Consumed != "" {
-			readers[r.Consumed] = append(readers[r.Consumed], u.Field)
-		}
-	}
-	var parts []string
-	for _, u := range b.uses {
-		if len(u.To) > 0 && (u.Use == UseMapped || u.Use == UseApprox || u.Use == UseConsumed) && !strings.Contains(u.Field, "[") {
-			from := append([]string{u.Field}, readers[u.Field]...)
-			parts = append(parts, strings.Join(from, ", ")+" → "+strings.Join(u.To, ", "))
-		}
-	}
+	parts := b.moves()
 	target := b.target
 	switch {
 	case len(calls) > 1:
@@ -452,4 +565,54 @@ func (b *builder) understood(calls []Call) string {
 		s += " (" + strings.Join(parts, "; ") + ")"
 	}
 	return s
+}
+
+// moves say which field of the call went to which f0 fields ("file_path →
+// path"), with the value for a value table's choice; a field that kept its
+// name is left out.
+func (b *builder) moves() []string {
+	readers := map[string][]string{}
+	for _, u := range b.uses {
+		if r := b.rules[u.Field]; u.Use == UseConsumed && r != nil && r.Consumed != "" {
+			readers[r.Consumed] = append(readers[r.Consumed], u.Field)
+		}
+	}
+	var parts []string
+	for _, u := range b.uses {
+		if len(u.To) == 0 || (u.Use != UseMapped && u.Use != UseApprox && u.Use != UseConsumed) || strings.Contains(u.Field, "[") {
+			continue
+		}
+		r := b.rules[u.Field]
+		plain := r == nil || r.Transform == "" || r.Transform == "copy" || r.Transform == "items"
+		if plain && len(u.To) == 1 && u.To[0] == u.Field {
+			continue // an f0 field under its own name
+		}
+		from := append([]string{u.Field}, readers[u.Field]...)
+		to := append([]string(nil), u.To...)
+		if !plain {
+			for i, f := range from {
+				if v, ok := b.args[f]; ok && isScalar(v) {
+					from[i] += " " + quote(v)
+				}
+			}
+			for i, f := range to {
+				if v, ok := b.out[f]; ok && isScalar(v) {
+					to[i] += " " + quote(v)
+				}
+			}
+		}
+		parts = append(parts, strings.Join(from, ", ")+" → "+strings.Join(to, ", "))
+	}
+	for _, f := range b.implied {
+		parts = append(parts, f.name+" "+quote(f.value))
+	}
+	return parts
+}
+
+func isScalar(v any) bool {
+	switch v.(type) {
+	case map[string]any, []any:
+		return false
+	}
+	return true
 }

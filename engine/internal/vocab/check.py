@@ -77,6 +77,7 @@ TRANSFORMS = {
     "copy":                  {"req": [], "opt": [], "writes": None},
     "map":                   {"req": [], "opt": [], "writes": None},
     "plus_one":              {"req": [], "opt": [], "writes": None},
+    "minus_one":             {"req": [], "opt": [], "writes": None},
     "not":                   {"req": [], "opt": [], "writes": None},
     "to_list":               {"req": [], "opt": [], "writes": None},
     "ext_globs":             {"req": [], "opt": [], "writes": None},
@@ -96,6 +97,7 @@ TRANSFORMS = {
     "fan_out":               {"req": ["items", "each"], "opt": ["group_by", "set"], "writes": "-"},
     "unwrap_call":           {"req": ["server", "tool", "arguments"], "opt": [], "writes": "-"},
     "chars_as_bytes":        {"req": [], "opt": [], "writes": None},
+    "unescape_newlines":     {"req": [], "opt": [], "writes": None},
     "strip_root_name":       {"req": [], "opt": [], "writes": None},
     "shell_command":         {"req": [], "opt": [], "writes": "-"},
 }
@@ -107,7 +109,7 @@ FIELD_ARGS = {"line_window": ["start", "end", "count"], "insert_at_line": ["line
 RULE_KEYS = {"to", "transform", "args", "values", "absent", "consumed_by", "inert", "refuse", "needs", "needs_detail", "today",
              "approx", "items", "note", "source"}
 ROUTE_KEYS = {"when", "to", "refuse", "needs", "needs_detail", "today", "set", "fields", "note", "source", "approx"}
-TOOL_KEYS = {"names", "source", "evidence", "versions", "fields_published", "fields", "routes", "note"}
+TOOL_KEYS = {"names", "source", "evidence", "versions", "fields_published", "fields", "routes", "note", "f0_fields"}
 TABLE_KEYS = {"$format", "agent", "title", "sources", "name_patterns", "tools", "not_mapped"}
 F0_NAME = re.compile(r"\b(fs[._](read|list|find|search|stat|write|edit|mkdir|move|copy|delete)|net[._]curl|batch|tools[._](search|describe))\b")
 
@@ -218,7 +220,8 @@ class Checker:
             has_repo = "repo" in s and "path" in s
             if not (has_repo or s.get("url") or s.get("index_id")):
                 self.err(w, "needs repo+path, url, or index_id")
-            if has_repo and not re.match(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$", s["repo"] or ""):
+            # "f0" is this repository: rows carried over from f0's own history.
+            if has_repo and s["repo"] != "f0" and not re.match(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$", s["repo"] or ""):
                 self.err(w, f"repo {s.get('repo')!r} is not owner/name")
             c = s.get("commit")
             if c is not None and not re.match(r"^[0-9a-f]{40}$", c):

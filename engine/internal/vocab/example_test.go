@@ -32,5 +32,5 @@ func Example() {
 	fmt.Println(res.Notes[0])
 	// Output:
 	// cursor read_file → fs.read map[limit:11 offset:10 path:src/main.go]
-	// read as cursor's read_file → fs.read (target_file → path; start_line_one_indexed, end_line_one_indexed_inclusive → offset, limit)
+	// read as cursor's read_file → fs.read (target_file → path; start_line_one_indexed 10, end_line_one_indexed_inclusive 20 → offset 10, limit 11)
 }

@@ -4,28 +4,16 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
-// fixture is a root directory with a few files, and the Env that answers
-// for it.
-type fixture struct {
-	root string
-}
+// The fixture (rows.go) is a root directory with a few files; its
+// methods here are the Env that answers for it.
 
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	root := filepath.Join(t.TempDir(), "backend")
-	lines := strings.Repeat("line\n", 10)
-	files := map[string]string{
-		"a.txt":       lines,
-		"src/main.go": "package main\n",
-		"img.png":     "png",
-		"doc.pdf":     "%PDF",
-		"nb.ipynb":    "{}",
-	}
-	for name, body := range files {
+	for name, body := range FixtureFiles() {
 		p := filepath.Join(root, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -39,8 +27,6 @@ func newFixture(t testing.TB) *fixture {
 	}
 	return &fixture{root: root}
 }
-
-func (f *fixture) path(rel string) string { return filepath.Join(f.root, rel) }
 
 func (f *fixture) PathKind(_ context.Context, p string) PathKind {
 	if !filepath.IsAbs(p) {

@@ -280,6 +280,8 @@ func (b *builder) ranges(k string, v any) ([][2]*int, error) {
 	case float64, int, int64:
 		n, _ := asInt(x)
 		return [][2]*int{{&n, &n}}, nil
+	case map[string]any:
+		return b.rangeOfObject(k, x)
 	}
 	return nil, b.errorf(k, `want a line range "start-end", got %s`, quote(v))
 }
@@ -300,6 +302,29 @@ func numberPair(list []any) ([2]*int, bool) {
 	}
 	si, ei := int(s), int(e)
 	return [2]*int{&si, &ei}, true
+}
+
+// rangeOfObject reads {"start": s, "end": e} (mcp-text-editor's ranges);
+// an end that is absent or null reads to the end of the file.
+func (b *builder) rangeOfObject(k string, x map[string]any) ([][2]*int, error) {
+	bad := b.errorf(k, `want a line range {"start": n, "end": m}, got %s`, quote(x))
+	for f := range x {
+		if f != "start" && f != "end" {
+			return nil, bad
+		}
+	}
+	s, ok := asInt(x["start"])
+	if !ok {
+		return nil, bad
+	}
+	if x["end"] == nil {
+		return [][2]*int{{&s, nil}}, nil
+	}
+	e, ok := asInt(x["end"])
+	if !ok {
+		return nil, bad
+	}
+	return [][2]*int{{&s, &e}}, nil
 }
 
 // rangeOfText reads "s-e", "s-" (to the end) or "s" (that line).

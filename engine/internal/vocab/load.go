@@ -17,10 +17,17 @@ var files embed.FS
 // to know of f0 itself: the fields each f0 tool accepts and the ripgrep
 // type names. It is read-only after Load and safe for concurrent use.
 type Vocabulary struct {
-	tables   []*Table
-	byName   map[string][]candidate
-	f0       map[string]*F0Tool
-	f0Norm   map[string]string
+	tables []*Table
+	byName map[string][]candidate
+	// byFold holds the same candidates under the name without case or
+	// separators (webfetch for WebFetch, multiedit for MultiEdit), for a
+	// name whose separators no table spells.
+	byFold map[string][]candidate
+	f0     map[string]*F0Tool
+	f0Norm map[string]string
+	// metadata are the fields every tool that publishes them ignores
+	// (explanation, toolSummary, task_progress): they tell no tool apart.
+	metadata map[string]bool
 	rgTypes  map[string][]string
 	prefixes []string
 }
@@ -58,7 +65,7 @@ var defaultPrefixes = []string{"f0", "functions", "default_api", "mcp", "filesys
 
 // Load parses the embedded tables, f0-fields.json and _rg-types.json.
 func Load(opts Options) (*Vocabulary, error) {
-	v := &Vocabulary{byName: map[string][]candidate{}, prefixes: opts.Prefixes}
+	v := &Vocabulary{byName: map[string][]candidate{}, byFold: map[string][]candidate{}, prefixes: opts.Prefixes}
 	if v.prefixes == nil {
 		v.prefixes = defaultPrefixes
 	}
@@ -87,16 +94,74 @@ func Load(opts Options) (*Vocabulary, error) {
 		}
 		v.add(t)
 	}
+	v.metadata = metadataFields(v.tables)
 	return v, nil
+}
+
+// metadataFields are the fields that every tool publishing them reads as
+// inert on every route that runs a call.
+func metadataFields(tables []*Table) map[string]bool {
+	inert := map[string]bool{}
+	for _, t := range tables {
+		for _, tool := range t.Tools {
+			if !runsACall(tool) {
+				continue // a tool that only refuses reads no field
+			}
+			for _, f := range tool.Published {
+				was, seen := inert[f]
+				inert[f] = (!seen || was) && inertIn(tool, f)
+			}
+		}
+	}
+	for f, ok := range inert {
+		if !ok {
+			delete(inert, f)
+		}
+	}
+	return inert
+}
+
+func runsACall(tool *Tool) bool {
+	for _, rt := range tool.Routes {
+		if rt.Refuse == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// inertIn reports whether every route of tool that runs a call ignores f,
+// and no route is chosen by it.
+func inertIn(tool *Tool, f string) bool {
+	for _, rt := range tool.Routes {
+		for _, c := range rt.When {
+			if c.Field == f {
+				return false
+			}
+		}
+		if rt.Refuse != "" {
+			continue
+		}
+		rule := rt.Fields[f]
+		if rule == nil {
+			rule = tool.Fields[f]
+		}
+		if rule == nil || rule.Inert == "" {
+			return false
+		}
+	}
+	return true
 }
 
 func (v *Vocabulary) add(t *Table) {
 	idx := len(v.tables)
 	v.tables = append(v.tables, t)
 	for _, tool := range t.Tools {
+		tool.f0Takes = v.f0Fields(tool)
 		for _, n := range tool.Names {
 			key := normName(n)
 			v.byName[key] = append(v.byName[key], candidate{tool: tool, table: idx, spelling: n})
+			v.byFold[foldField(n)] = append(v.byFold[foldField(n)], candidate{tool: tool, table: idx, spelling: n})
 		}
 	}
 }
@@ -121,18 +186,26 @@ func (v *Vocabulary) loadF0() error {
 }
 
 func (v *Vocabulary) loadRgTypes() error {
+	types, err := RipgrepTypes()
+	v.rgTypes = types
+	return err
+}
+
+// RipgrepTypes reads tables/_rg-types.json: ripgrep's --type names and
+// the globs of each (rg --type-list), for the rg_type_globs transform and
+// for a command line that takes rg's -t.
+func RipgrepTypes() (map[string][]string, error) {
 	data, err := files.ReadFile("tables/_rg-types.json")
 	if err != nil {
-		return fmt.Errorf("vocab: reading _rg-types.json: %w", err)
+		return nil, fmt.Errorf("vocab: reading _rg-types.json: %w", err)
 	}
 	var doc struct {
 		Types map[string][]string `json:"types"`
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return fmt.Errorf("vocab: _rg-types.json: %w", err)
+		return nil, fmt.Errorf("vocab: _rg-types.json: %w", err)
 	}
-	v.rgTypes = doc.Types
-	return nil
+	return doc.Types, nil
 }
 
 // Tables are the loaded tables in file order. The caller must not change

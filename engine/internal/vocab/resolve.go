@@ -2,6 +2,7 @@ package vocab
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -23,26 +24,86 @@ const maxDepth = 3
 // table has the name. env may be nil: then no path is checked at run time.
 func (v *Vocabulary) Resolve(ctx context.Context, req Request, env Env) (Result, error) {
 	name, cands := v.lookup(req.Name)
+	clientAgent := req.Agent
+	if req.Agent == "" {
+		req.Agent = v.serverAgent(req.Name, name)
+	}
 	res := Result{Name: name}
 	if own, ok := v.f0Norm[normName(name)]; ok {
-		cands = v.overOwn(own, cands, req.Args)
+		cands = v.overOwn(own, name, cands, req.Args)
 	}
 	if len(cands) == 0 {
 		return res, nil
 	}
-	ranked := rank(name, cands, req)
-	r := &resolver{v: v, env: env}
-	out, err := r.resolveTool(ctx, ranked[0].tool, req.Args, 0)
+	r := &resolver{v: v, env: env, agent: clientAgent}
+	// The choice reads the fields that tell tools apart: metadata every
+	// tool that publishes it ignores (Cursor's explanation, which Kiro's
+	// tools send too) says nothing of whose tool it is.
+	telling := req
+	telling.Args = v.telling(req.Args)
+	ranked := rank(name, cands, telling)
+	if len(ranked) > 1 && !speaks(ranked[0].tool, telling.Args) {
+		out, ok, err := v.shared(name, ranked, req.Args)
+		if err != nil || ok {
+			return out, err
+		}
+	}
+	out, chosen, err := r.first(ctx, ranked, req.Args, telling.Args)
 	if err != nil {
 		return res, err
 	}
-	chosen := ranked[0]
-	if len(ranked) > 1 && sameRank(name, ranked[0], ranked[1], req) && ranked[0].tool.agent != ranked[1].tool.agent {
-		out, chosen = r.broader(ctx, out, ranked[0], ranked[1], req.Args)
+	if i := rival(name, ranked, chosen, telling); i >= 0 {
+		if out, chosen, err = r.broader(ctx, out, chosen, ranked[i], req.Args); err != nil {
+			return res, err
+		}
 	}
 	out.Name = name
 	out.Tool = chosen.spelling
 	return out, nil
+}
+
+// first resolves the call as the first ranked tool that has a route for
+// it: a tool whose every route needs what the call lacks (the filesystem
+// server's edit_file needs edits) gives way to the next that reads the
+// call's fields, and its error stands only when none does.
+func (r *resolver) first(ctx context.Context, ranked []candidate, args, telling map[string]any) (Result, candidate, error) {
+	var firstErr error
+	for i, c := range ranked {
+		if i > 0 && !fits(c.tool, telling) {
+			break
+		}
+		out, err := r.resolveTool(ctx, c.tool, args, 0)
+		var nr *noRouteError
+		if err == nil || !errors.As(err, &nr) {
+			return out, c, err
+		}
+		if firstErr == nil {
+			firstErr = err
+		}
+	}
+	return Result{}, ranked[0], firstErr
+}
+
+// telling is args without the metadata fields (see Vocabulary.metadata).
+func (v *Vocabulary) telling(args map[string]any) map[string]any {
+	out := make(map[string]any, len(args))
+	for k, x := range args {
+		if !v.metadata[k] {
+			out[k] = x
+		}
+	}
+	return out
+}
+
+// rival is the index of the ranked tool of another agent that the call's
+// spelling and fields do not tell from the chosen one, or -1.
+func rival(name string, ranked []candidate, chosen candidate, req Request) int {
+	for i, c := range ranked {
+		if c.tool != chosen.tool && c.tool.agent != chosen.tool.agent && sameRank(name, c, chosen, req) {
+			return i
+		}
+	}
+	return -1
 }
 
 // lookup finds the foreign tools a requested name may mean: the name as
@@ -65,9 +126,54 @@ func (v *Vocabulary) lookup(name string) (string, []candidate) {
 		if _, own := v.f0Norm[normName(n)]; own {
 			return n, nil
 		}
+		if c := v.byFold[foldField(n)]; n == name && n == foldedSpelling(n) && len(c) > 0 && !v.f0Fold(n) {
+			return n, c // the name as sent, one word (webfetch, readFile)
+		}
 		queue = append(queue, v.stripped(n)...)
 	}
 	return name, nil
+}
+
+// foldedSpelling is n without anything but letters and digits.
+func foldedSpelling(n string) string {
+	var b strings.Builder
+	for _, r := range n {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// f0Fold reports whether n is one of f0's names but for case and
+// separators (`fs_read`, fsRead): f0's own, not a foreign name.
+func (v *Vocabulary) f0Fold(n string) bool {
+	want := foldField(n)
+	for k := range v.f0Norm {
+		if foldField(k) == want {
+			return true
+		}
+	}
+	return false
+}
+
+// serverAgent is the table a server prefix names, when the name was sent
+// with one (mcp__filesystem__read_file is the filesystem server's
+// read_file): the agent whose id is the server's name, or "mcp-" and it.
+func (v *Vocabulary) serverAgent(asked, name string) string {
+	prefix := strings.ToLower(strings.TrimSuffix(strings.TrimSpace(asked), name))
+	server := strings.Trim(prefix, "_-.:/ ")
+	server = strings.Trim(strings.TrimPrefix(server, "mcp"), "_-.:/ ")
+	server = strings.TrimPrefix(server, "server_")
+	if server == "" {
+		return ""
+	}
+	for _, t := range v.tables {
+		if t.Agent == server || t.Agent == "mcp-"+server {
+			return t.Agent
+		}
+	}
+	return ""
 }
 
 // stripped are the names left when a client's or server's prefix is
@@ -94,11 +200,17 @@ func (v *Vocabulary) stripped(n string) []string {
 
 // overOwn keeps, for a name that is also f0's own (Amazon Q's fs_read),
 // only the foreign tools the call speaks: a field the foreign tool
-// publishes that f0's tool does not accept. Otherwise the call is f0's.
-func (v *Vocabulary) overOwn(own string, cands []candidate, args map[string]any) []candidate {
+// publishes that f0's tool does not accept, or the foreign tool's exact
+// spelling when that is not one of f0's (Kiro's fsWrite). Otherwise the
+// call is f0's.
+func (v *Vocabulary) overOwn(own, name string, cands []candidate, args map[string]any) []candidate {
 	f0 := v.f0[own]
 	var out []candidate
 	for _, c := range cands {
+		if c.spelling == name && !isF0Spelling(own, name) {
+			out = append(out, c)
+			continue
+		}
 		for _, p := range c.tool.Published {
 			if _, given := args[p]; given && (f0 == nil || !f0.accepts(p)) {
 				out = append(out, c)
@@ -109,9 +221,11 @@ func (v *Vocabulary) overOwn(own string, cands []candidate, args map[string]any)
 	return out
 }
 
-// rank orders the candidates: exact spelling first, then the tools that
-// read every field of the call, then the client's own agent, then the
-// most fields of the call published, then table order.
+// rank orders the candidates (README §10): the tools that publish every
+// field of the call first, then exact spelling, then the tools that read
+// every field (f0's own fields included), then the most fields of the call
+// published as spelt, then in any spelling, then the client's own agent,
+// then table order.
 func rank(name string, cands []candidate, req Request) []candidate {
 	out := append([]candidate(nil), cands...)
 	sort.SliceStable(out, func(i, j int) bool {
@@ -126,51 +240,112 @@ func rank(name string, cands []candidate, req Request) []candidate {
 	return out
 }
 
-func score(name string, c candidate, req Request) [4]int {
-	var s [4]int
-	if c.spelling == name {
+func score(name string, c candidate, req Request) [6]int {
+	var s [6]int
+	if speaks(c.tool, req.Args) {
 		s[0] = 1
 	}
-	fits := 1
+	if c.spelling == name {
+		s[1] = 1
+	}
+	if fits(c.tool, req.Args) {
+		s[2] = 1
+	}
 	for k := range req.Args {
-		if !c.tool.known[k] {
-			fits = 0
-		}
 		if contains(c.tool.Published, k) {
 			s[3]++
 		}
 	}
-	s[1] = fits
+	for k := range respell(c.tool, req.Args) {
+		if contains(c.tool.Published, k) {
+			s[4]++
+		}
+	}
 	if req.Agent != "" && c.tool.agent == req.Agent {
-		s[2] = 1
+		s[5] = 1
 	}
 	return s
 }
 
+// speaks reports whether t publishes (or reads by a rule) every field of
+// the call, in some spelling: the call is in t's vocabulary.
+func speaks(t *Tool, args map[string]any) bool {
+	for k := range respell(t, args) {
+		if !t.known[k] && !t.F0Fields {
+			return false
+		}
+	}
+	return true
+}
+
+// fits reports whether every field of the call is t's or one the f0 tools
+// of t's routes take.
+func fits(t *Tool, args map[string]any) bool {
+	for k := range respell(t, args) {
+		if !t.known[k] && !t.f0Takes[k] && !t.F0Fields {
+			return false
+		}
+	}
+	return true
+}
+
+// sameRank reports whether the spelling and the fields do not tell a from
+// b; the client's agent does not decide it (a model trained on Amp calls
+// Grep from any client).
 func sameRank(name string, a, b candidate, req Request) bool {
-	return score(name, a, req) == score(name, b, req)
+	sa, sb := score(name, a, req), score(name, b, req)
+	return [5]int(sa[:5]) == [5]int(sb[:5])
 }
 
 // broader settles two readings that the spelling and the fields do not
 // tell apart (README §10: Claude Code's and Gemini CLI's glob): it takes
 // the one whose answer contains the other's (ignoring case; lines with
 // their files), else the one the call fills more closely, and says so.
-func (r *resolver) broader(ctx context.Context, first Result, one, other candidate, args map[string]any) (Result, candidate) {
+func (r *resolver) broader(ctx context.Context, first Result, one, other candidate, args map[string]any) (Result, candidate, error) {
 	second, err := r.resolveTool(ctx, other.tool, args, 0)
 	if err != nil || first.Outcome != Mapped || second.Outcome != Mapped || len(first.Calls) != 1 || len(second.Calls) != 1 {
-		return first, one
+		return first, one, nil
 	}
 	a, b := first.Calls[0], second.Calls[0]
 	if a.Tool != b.Tool || reflect.DeepEqual(a.Args, b.Args) {
-		return first, one
+		return first, one, nil
+	}
+	if k, ok := otherLines(a, b, args); ok {
+		// Neither window holds the other's lines: do not guess.
+		return first, one, &InputError{Agent: one.tool.agent, Tool: one.spelling, Field: k, Target: a.Tool,
+			Problem: fmt.Sprintf("%s's %s and %s's %s count lines differently (%s %v is line %v in one and line %v in the other), and the other fields do not say whose tool was meant", one.tool.agent, one.spelling, other.tool.agent, other.spelling, k, args[k], a.Args["offset"], b.Args["offset"]),
+			Fix:     "send fs_read's offset, the 1-based line to start at"}
 	}
 	pick, lose, chosen := first, second, one
 	ba, bb := breadth(a.Args), breadth(b.Args)
+	why := "whose answer contains the other's"
+	if ba == bb {
+		why = "whose fields the call fills more closely"
+	}
 	if bb > ba || (bb == ba && unused(other.tool, args) < unused(one.tool, args)) {
 		pick, lose, chosen = second, first, other
 	}
-	pick.Notes = append(pick.Notes, fmt.Sprintf("%s is also %s's tool; read as %s's, whose answer contains the other's", chosen.spelling, lose.Agent, pick.Agent))
-	return pick, chosen
+	pick.Notes = append(pick.Notes, fmt.Sprintf("%s is also %s's tool; read as %s's, %s", chosen.spelling, lose.Agent, pick.Agent, why))
+	return pick, chosen, nil
+}
+
+// otherLines reports whether two fs.read readings of a call differ only in
+// the line they start at, and which field of the call gave it.
+func otherLines(a, b Call, args map[string]any) (string, bool) {
+	if a.Tool != "fs.read" || reflect.DeepEqual(a.Args["offset"], b.Args["offset"]) {
+		return "", false
+	}
+	for k := range a.Args {
+		if k != "offset" && !reflect.DeepEqual(a.Args[k], b.Args[k]) {
+			return "", false
+		}
+	}
+	for _, k := range []string{"offset", "start_line", "line_offset", "start"} {
+		if _, ok := args[k]; ok {
+			return k, true
+		}
+	}
+	return "offset", true
 }
 
 // unused counts the fields the tool publishes that the call does not give:
@@ -203,6 +378,9 @@ func breadth(args map[string]any) int {
 type resolver struct {
 	v   *Vocabulary
 	env Env
+	// agent is the agent the client is known to be (Request.Agent), "" when
+	// the vocabulary only guessed it from the name.
+	agent string
 }
 
 // resolveTool maps a call of one foreign tool.
@@ -211,9 +389,7 @@ func (r *resolver) resolveTool(ctx context.Context, t *Tool, args map[string]any
 	if depth > maxDepth {
 		return res, r.inputError(t, "", "calls itself more than 3 levels deep", "")
 	}
-	if err := r.checkKnown(t, args); err != nil {
-		return res, err
-	}
+	args = respell(t, args)
 	idx := r.chooseRoute(ctx, t, args)
 	if idx < 0 {
 		return res, r.noRoute(t, args)
@@ -233,22 +409,6 @@ func (r *resolver) resolveTool(ctx context.Context, t *Tool, args map[string]any
 	return out, err
 }
 
-// checkKnown refuses a field the tool does not read, naming the nearest
-// published field: an unknown field is an error, never dropped.
-func (r *resolver) checkKnown(t *Tool, args map[string]any) error {
-	for _, k := range orderedKeys(args, t.Published) {
-		if !t.known[k] {
-			e := r.inputError(t, k, "unknown field", "")
-			e.Nearest = nearest(k, t.Published)
-			if e.Nearest == "" {
-				e.Problem = "unknown field; the tool takes no arguments"
-			}
-			return e
-		}
-	}
-	return nil
-}
-
 // noRoute explains that no reading of the tool fits the call, listing the
 // conditions the routes test.
 func (r *resolver) noRoute(t *Tool, args map[string]any) error {
@@ -260,8 +420,14 @@ func (r *resolver) noRoute(t *Tool, args map[string]any) error {
 		}
 		forms = append(forms, strings.Join(conds, " and "))
 	}
-	return &InputError{Agent: t.agent, Tool: t.Names[0], Problem: fmt.Sprintf("none of its forms fits the arguments %s", keyList(args)), Accepted: forms}
+	return &noRouteError{&InputError{Agent: t.agent, Tool: t.Names[0], Problem: fmt.Sprintf("none of its forms fits the arguments %s", keyList(args)), Accepted: forms}}
 }
+
+// noRouteError is the InputError of a tool none of whose routes holds for
+// the call: another agent's tool of the same name may read it.
+type noRouteError struct{ *InputError }
+
+func (e *noRouteError) Unwrap() error { return e.InputError }
 
 func (r *resolver) inputError(t *Tool, field, problem, fix string) *InputError {
 	return &InputError{Agent: t.agent, Tool: t.Names[0], Field: field, Problem: problem, Fix: fix}
@@ -318,4 +484,70 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// respell gives the call's fields the tool's own spelling where they
+// differ from a field it reads only in case or separators (filePath for
+// file_path, OldString for old_string): models trained on one agent write
+// its fields in the spelling of another. A spelling two fields share, or
+// a field the call also gives as spelt, is left for the f0 tool to refuse.
+func respell(t *Tool, args map[string]any) map[string]any {
+	var renames map[string]string
+	for k := range args {
+		if t.known[k] {
+			continue
+		}
+		if f, ok := t.spelling(k); ok {
+			if _, given := args[f]; !given {
+				if renames == nil {
+					renames = map[string]string{}
+				}
+				renames[k] = f
+			}
+		}
+	}
+	if renames == nil {
+		return args
+	}
+	out := make(map[string]any, len(args))
+	for k, v := range args {
+		if f, ok := renames[k]; ok {
+			k = f
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// spelling is the one field t reads that k spells with other case or
+// separators.
+func (t *Tool) spelling(k string) (string, bool) {
+	want, found := foldField(k), ""
+	for f := range t.known {
+		if foldField(f) == want {
+			if found != "" {
+				return "", false
+			}
+			found = f
+		}
+	}
+	return found, found != ""
+}
+
+// foldField is a field name without case and separators.
+func foldField(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// isF0Spelling says whether name is how f0 itself spells its tool own
+// (fs.write, fs_write), in any case.
+func isF0Spelling(own, name string) bool {
+	n := strings.ToLower(strings.TrimSpace(name))
+	return n == own || n == strings.ReplaceAll(own, ".", "_")
 }

@@ -22,7 +22,19 @@ func TestChoosing(t *testing.T) {
 		{"Glob", "", map[string]any{"pattern": "*.go"}, "claude-code", "Glob", Mapped, "fs.find"},
 		{"glob", "", map[string]any{"pattern": "*.go"}, "gemini-cli", "glob", Mapped, "fs.find"},
 		{"GLOB", "", map[string]any{"pattern": "*.go"}, "gemini-cli", "glob", Mapped, "fs.find"},
-		{"mcp__f0__Grep", "", map[string]any{"pattern": "x"}, "claude-code", "Grep", Mapped, "fs.search"},
+		// Claude Code's and Amp's Grep publish pattern alike: the broader
+		// reading (Amp's: any case, lines) holds Claude Code's.
+		{"mcp__f0__Grep", "", map[string]any{"pattern": "x"}, "amp", "Grep", Mapped, "fs.search"},
+		{"Grep", "", map[string]any{"pattern": "x", "output_mode": "content"}, "claude-code", "Grep", Mapped, "fs.search"},
+		// Fields decide a shared name: Amp's edit_file, not the filesystem
+		// server's (which needs edits) or Zed's.
+		{"edit_file", "", map[string]any{"path": "a.txt", "old_str": "x", "new_str": "y"}, "amp", "edit_file", Mapped, "fs.edit"},
+		{"edit_file", "", map[string]any{"path": "a.txt", "edits": []any{}}, "mcp-filesystem", "edit_file", Mapped, "fs.edit"},
+		{"create_file", "", map[string]any{"path": "a.txt", "content": "x"}, "amp", "create_file", Mapped, "fs.write"},
+		{"create_file", "", map[string]any{"filePath": "a.txt", "content": "x"}, "vscode-copilot", "create_file", Mapped, "fs.write"},
+		{"write_file", "", map[string]any{"path": "a.txt", "content": "x", "overwrite": false}, "mistral-vibe", "write_file", Mapped, "fs.write"},
+		// A name no table spells with these separators.
+		{"webfetch", "", map[string]any{"url": "http://127.0.0.1/a"}, "claude-code", "WebFetch", Mapped, "net.curl"},
 		{"mcp0_view_file", "", map[string]any{"AbsolutePath": "a.txt"}, "windsurf", "view_file", Mapped, "fs.read"},
 		{"mcp--f0--read_file", "", map[string]any{"path": "a.txt"}, "cline", "read_file", Mapped, "fs.read"},
 		{"f0_search_replace", "", map[string]any{"file_path": "a", "old_string": "x", "new_string": "y"}, "cursor", "search_replace", Mapped, "fs.edit"},
@@ -49,6 +61,45 @@ func TestChoosing(t *testing.T) {
 				t.Errorf("calls %s, want one %s", quote(res.Calls), c.wantCallTool)
 			}
 		})
+	}
+}
+
+// TestShared: a call of a name several agents' tools share, whose fields
+// none of them publishes all of, maps only what they all read alike and
+// goes to the f0 tool their routes share; a field they read differently
+// is refused, naming each reading.
+func TestShared(t *testing.T) {
+	v := testVocab(t)
+	res, err := v.Resolve(context.Background(), Request{Name: "edit_file", Args: map[string]any{"path": "a.txt", "oldText": "x", "newText": "y"}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Agent != "" || len(res.Calls) != 1 || res.Calls[0].Tool != "fs.edit" || res.Calls[0].Args["oldText"] != "x" || res.Calls[0].Args["path"] != "a.txt" {
+		t.Fatalf("got %s's %s %s", res.Agent, res.Tool, quote(res.Calls))
+	}
+	_, err = v.Resolve(context.Background(), Request{Name: "read_file", Args: map[string]any{"path": "a.txt", "offset": 3, "no_such_field": 1}}, nil)
+	var ie *InputError
+	if !errors.As(err, &ie) || ie.Field != "offset" || !strings.Contains(ie.Error(), "plus_one") {
+		t.Fatalf("a field read differently: got %v", err)
+	}
+}
+
+// TestWorkdir: a shell tool's working directory is left out when it is a
+// root, and refused otherwise (the command's paths would name other files).
+func TestWorkdir(t *testing.T) {
+	v := testVocab(t)
+	fx := newFixture(t)
+	res, err := v.Resolve(context.Background(), Request{Name: "shell", Args: map[string]any{"command": []any{"ls"}, "workdir": fx.root}}, fx)
+	if err != nil || res.Outcome != Mapped || len(res.Calls) != 1 || res.Calls[0].Command != "ls" {
+		t.Fatalf("at a root: got %+v, %v", res, err)
+	}
+	res, err = v.Resolve(context.Background(), Request{Name: "shell", Args: map[string]any{"command": []any{"ls"}, "workdir": fx.root + "/sub"}}, fx)
+	if err != nil || res.Outcome != Refused || res.Refusal.Field != "workdir" {
+		t.Fatalf("below a root: got %+v, %v", res, err)
+	}
+	res, err = v.Resolve(context.Background(), Request{Name: "shell", Args: map[string]any{"command": []any{"bash", "-lc", "cat a b.txt"}}}, fx)
+	if err != nil || len(res.Calls) != 1 || res.Calls[0].Command != "bash -lc 'cat a b.txt'" {
+		t.Fatalf("a command as a list: got %+v, %v", res, err)
 	}
 }
 
@@ -144,11 +195,11 @@ func TestPathChecks(t *testing.T) {
 // with today: drop runs the call without the field and says so.
 func TestInertAndDropped(t *testing.T) {
 	v := testVocab(t)
-	res, err := v.Resolve(context.Background(), Request{Name: "list_directory", Agent: "gemini-cli", Args: map[string]any{"dir_path": "src", "ignore": []any{"*.log"}}}, nil)
+	res, err := v.Resolve(context.Background(), Request{Name: "read_many_files", Agent: "gemini-cli", Args: map[string]any{"paths": []any{"a.txt"}, "exclude": []any{"*.log"}}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Agent != "gemini-cli" || useOf(res, "ignore") != UseDropped || !noteMentions(res, "ignore was left out") {
+	if res.Agent != "gemini-cli" || useOf(res, "exclude") != UseDropped || !noteMentions(res, "exclude was left out") {
 		t.Errorf("dropped: %s's %s, uses %s, notes %q", res.Agent, res.Tool, quote(res.Fields), res.Notes)
 	}
 	res, err = v.Resolve(context.Background(), Request{Name: "list_dir", Args: map[string]any{"DirectoryPath": "src", "toolSummary": "look"}}, nil)

@@ -70,6 +70,10 @@ type Result struct {
 	// Notes are the sentences to say in the answer: what was understood
 	// first, then route, approximation and dropped-field notes.
 	Notes []string
+	// Moves say, for a note of the caller's own, which field of the call
+	// went to which f0 fields ("file_path → path"); Notes[0] says the
+	// same in a sentence.
+	Moves []string
 	// Fields says what happened to every field of the call, in the call's
 	// order; nested fields are named field[i].sub.
 	Fields []FieldUse
@@ -159,6 +163,9 @@ type InputError struct {
 	Nearest     string
 	Accepted    []string
 	Fix         string
+	// Target is the f0 tool of the route that read the call, when one
+	// did: its example shows the call that was meant.
+	Target string
 }
 
 func (e *InputError) Error() string {

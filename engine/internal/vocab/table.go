@@ -27,11 +27,17 @@ type Tool struct {
 	Published []string
 	Fields    map[string]*Rule
 	Routes    []*Route
+	// F0Fields says the tool's fields are f0's own: a field with no rule
+	// goes to the f0 call under its own name, for f0's repairs to read
+	// (names from reports of what models call, whose fields are f0's).
+	F0Fields bool
 
 	agent string
 	// known are the fields the tool reads: published, with a rule, or
-	// named by a route's `when`.
-	known map[string]bool
+	// named by a route's `when`; f0Takes the fields the f0 tools of its
+	// routes take (see ownField).
+	known   map[string]bool
+	f0Takes map[string]bool
 }
 
 // Route is one reading of a foreign tool (README §3): the conditions under
@@ -139,6 +145,7 @@ type rawTool struct {
 	Published []string            `json:"fields_published"`
 	Fields    map[string]*rawRule `json:"fields"`
 	Routes    []rawRoute          `json:"routes"`
+	F0Fields  bool                `json:"f0_fields"`
 }
 
 type rawRoute struct {
@@ -206,7 +213,7 @@ func parseTool(agent string, raw *rawTool) (*Tool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tool %s: %w", where, err)
 	}
-	t := &Tool{Names: raw.Names, Evidence: raw.Evidence, Published: raw.Published, Fields: fields, agent: agent}
+	t := &Tool{Names: raw.Names, Evidence: raw.Evidence, Published: raw.Published, Fields: fields, F0Fields: raw.F0Fields, agent: agent}
 	for i := range raw.Routes {
 		r, err := parseRoute(&raw.Routes[i])
 		if err != nil {

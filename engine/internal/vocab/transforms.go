@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/agnivade/levenshtein"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -22,6 +23,8 @@ func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effe
 		return (*builder).items
 	case "plus_one":
 		return (*builder).plusOne
+	case "minus_one":
+		return (*builder).minusOne
 	case "not":
 		return (*builder).not
 	case "to_list":
@@ -56,6 +59,8 @@ func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effe
 		return (*builder).unwrapCall
 	case "chars_as_bytes":
 		return (*builder).charsAsBytes
+	case "unescape_newlines":
+		return (*builder).unescapeNewlines
 	case "strip_root_name":
 		return (*builder).stripRoot
 	case "shell_command":
@@ -218,6 +223,20 @@ func (b *builder) plusOne(k string, r *Rule, v any) (effect, error) {
 	return mapped(r.To), nil
 }
 
+// minusOne reads a 1-based entry number as f0's count of entries to skip
+// (Codex's list_dir offset 1 is the first entry: f0's offset 0).
+func (b *builder) minusOne(k string, r *Rule, v any) (effect, error) {
+	n, err := b.intValue(k, v, "an integer")
+	if err != nil {
+		return effect{}, err
+	}
+	if n < 1 {
+		return effect{}, b.errorf(k, "counts from 1, got %d", n)
+	}
+	b.put(k, r.To, n-1)
+	return mapped(r.To), nil
+}
+
 func (b *builder) not(k string, r *Rule, v any) (effect, error) {
 	x, ok := asBool(v)
 	if !ok {
@@ -327,6 +346,48 @@ func (b *builder) smartCase(k string, r *Rule, v any) (effect, error) {
 	return mapped(r.To), nil
 }
 
+// typesNear are up to n ripgrep types for a name that is none: the types
+// whose globs match files ending in .s (rs: rust) first, then the names
+// nearest to it.
+func (v *Vocabulary) typesNear(s string, n int) []string {
+	var out []string
+	for _, name := range closest(s, v.rgTypes, len(v.rgTypes)) {
+		if contains(v.rgTypes[name], "*."+s) {
+			out = append(out, name)
+		}
+	}
+	for _, name := range closest(s, v.rgTypes, n) {
+		if !contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out[:min(n, len(out))]
+}
+
+// closest are the n names of m nearest to s: those that start with it or
+// it starts with first, then by edit distance, then by name.
+func closest[V any](s string, m map[string]V, n int) []string {
+	names := make([]string, 0, len(m))
+	for name := range m {
+		names = append(names, name)
+	}
+	rank := func(name string) int {
+		d := levenshtein.ComputeDistance(s, name)
+		if strings.HasPrefix(name, s) || strings.HasPrefix(s, name) {
+			d -= 100
+		}
+		return d
+	}
+	sort.Slice(names, func(i, j int) bool {
+		ri, rj := rank(names[i]), rank(names[j])
+		if ri != rj {
+			return ri < rj
+		}
+		return names[i] < names[j]
+	})
+	return names[:min(n, len(names))]
+}
+
 // rgTypeGlobs: a ripgrep type name becomes its globs, added to To.
 func (b *builder) rgTypeGlobs(k string, r *Rule, v any) (effect, error) {
 	s, err := b.textValue(k, v)
@@ -335,11 +396,8 @@ func (b *builder) rgTypeGlobs(k string, r *Rule, v any) (effect, error) {
 	}
 	globs, ok := b.r.v.rgTypes[normText(s)]
 	if !ok {
-		e := b.errorf(k, "%q is not a ripgrep type name", s)
-		for name := range b.r.v.rgTypes {
-			e.Accepted = append(e.Accepted, name)
-		}
-		sort.Strings(e.Accepted)
+		e := b.errorf(k, "%q is not a ripgrep type name (rg --type-list)", s)
+		e.Accepted = b.r.v.typesNear(normText(s), 5)
 		e.Fix = fmt.Sprintf("Give the files as a glob instead: fs_search {\"pattern\": …, \"glob\": [\"*.%s\"]}", s)
 		return effect{}, e
 	}
@@ -479,6 +537,22 @@ func (b *builder) charsAsBytes(k string, r *Rule, v any) (effect, error) {
 	return mapped(r.To), nil
 }
 
+// unescapeNewlines: copied, except that a text with no line end but with
+// \n escapes gets line ends for them (MetaGPT's Editor.write reads such
+// content so), which the note says.
+func (b *builder) unescapeNewlines(k string, r *Rule, v any) (effect, error) {
+	s, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	if !strings.Contains(s, "\n") && strings.Contains(s, `\n`) {
+		s = strings.ReplaceAll(s, `\n`, "\n")
+		b.notes = append(b.notes, fmt.Sprintf(`%s had no line end but \n escapes; wrote them as line ends, as %s's %s does`, k, b.tool.agent, b.tool.Names[0]))
+	}
+	b.put(k, r.To, s)
+	return mapped(r.To), nil
+}
+
 // stripRoot: a path whose first component is a root's base name (Zed's
 // backend/src/main.rs with root /a/b/backend) becomes the path inside
 // that root when the rest exists there or is a glob.
@@ -504,7 +578,7 @@ func (b *builder) shellCommand(k string, r *Rule, v any) (effect, error) {
 			if !ok {
 				return effect{}, b.errorf(k, "want the command as text, got a list with %s", kindOf(w))
 			}
-			words = append(words, s)
+			words = append(words, quoteWord(s))
 		}
 		line = strings.Join(words, " ")
 	default:
@@ -512,6 +586,15 @@ func (b *builder) shellCommand(k string, r *Rule, v any) (effect, error) {
 	}
 	b.command = &line
 	return effect{use: UseCall, to: []string{TargetShell}}, nil
+}
+
+// quoteWord quotes one word of a command given as a list (Codex's
+// ["bash", "-lc", "cat a.txt"]) so that the line splits back into it.
+func quoteWord(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`*?[]{}()<>|&;#~") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 func (r *resolver) stripRootName(ctx context.Context, p string) string {

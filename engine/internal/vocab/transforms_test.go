@@ -129,6 +129,8 @@ func TestRangeTransforms(t *testing.T) {
 			[]map[string]any{{"path": "a", "offset": 5, "limit": 2}, {"path": "a", "offset": 1, "limit": 2}}},
 		{"pairs", text, map[string]any{"path": "a", "line_ranges": []any{[]any{1.0, 2.0}, []any{5.0, 6.0}}},
 			[]map[string]any{{"path": "a", "offset": 1, "limit": 2}, {"path": "a", "offset": 5, "limit": 2}}},
+		{"objects, a null end to the end", text, map[string]any{"path": "a", "line_ranges": []any{map[string]any{"start": 2.0, "end": 3.0}, map[string]any{"start": 9.0, "end": nil}}},
+			[]map[string]any{{"path": "a", "offset": 2, "limit": 2}, {"path": "a", "offset": 9}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -162,6 +164,7 @@ func TestValueTransforms(t *testing.T) {
 		note   string
 	}{
 		{"plus_one", "fs.read", `{"o": {"to": "offset", "transform": "plus_one"}}`, map[string]any{"o": 0.0}, map[string]any{"offset": 1}, ""},
+		{"minus_one", "fs.list", `{"o": {"to": "offset", "transform": "minus_one"}}`, map[string]any{"o": 3.0}, map[string]any{"offset": 2}, ""},
 		{"plus_one keeps a negative", "fs.read", `{"o": {"to": "offset", "transform": "plus_one"}}`, map[string]any{"o": -3.0}, map[string]any{"offset": -3}, ""},
 		{"not", "fs.search", `{"IsRegex": {"to": "literal", "transform": "not"}}`, map[string]any{"IsRegex": false}, map[string]any{"literal": true}, ""},
 		{"not of text", "fs.search", `{"IsRegex": {"to": "literal", "transform": "not"}}`, map[string]any{"IsRegex": "true"}, map[string]any{"literal": false}, ""},
@@ -190,6 +193,8 @@ func TestValueTransforms(t *testing.T) {
 			map[string]any{"prompt": "Summarise http://127.0.0.1:8080/a."}, map[string]any{"url": "http://127.0.0.1:8080/a"}, "instructions dropped"},
 		{"url_in_text several", "net.curl", `{"prompt": {"transform": "url_in_text"}}`,
 			map[string]any{"prompt": "compare (http://127.0.0.1/a) and 'https://[::1]:9/b'"}, map[string]any{"urls": []any{"http://127.0.0.1/a", "https://[::1]:9/b"}}, ""},
+		{"unescape_newlines", "fs.write", `{"content": {"to": "content", "transform": "unescape_newlines"}}`, map[string]any{"content": `a\nb`}, map[string]any{"content": "a\nb"}, ""},
+		{"unescape_newlines keeps a text with line ends", "fs.write", `{"content": {"to": "content", "transform": "unescape_newlines"}}`, map[string]any{"content": "a\n" + `b\nc`}, map[string]any{"content": "a\n" + `b\nc`}, ""},
 		{"chars_as_bytes", "net.curl", `{"max_length": {"to": "maxBytes", "transform": "chars_as_bytes"}}`, map[string]any{"max_length": 500.0}, map[string]any{"maxBytes": 500}, ""},
 		{"strip_root_name", "fs.read", `{"path": {"to": "path", "transform": "strip_root_name"}}`, map[string]any{"path": "backend/src/main.go"}, map[string]any{"path": fx.path("src/main.go")}, ""},
 		{"strip_root_name of a glob", "fs.read", `{"path": {"to": "path", "transform": "strip_root_name"}}`, map[string]any{"path": "backend/src/*.go"}, map[string]any{"path": fx.path("src/*.go")}, ""},
@@ -224,7 +229,9 @@ func TestMap(t *testing.T) {
 		{"value", map[string]any{"output_mode": " Files_With_Matches "}, map[string]any{"filesOnly": true}},
 		{"empty entry", map[string]any{"output_mode": "content"}, map[string]any{}},
 		{"star", map[string]any{"output_mode": "count"}, map[string]any{"maxResults": 5.0}},
-		{"absent", map[string]any{}, map[string]any{"filesOnly": true}},
+		// A default that narrows the answer (files only) is not applied: the
+		// lines hold the files (see builder.absentFor).
+		{"absent narrowing", map[string]any{}, map[string]any{}},
 		{"the call's field wins over absent", map[string]any{"only": false}, map[string]any{"filesOnly": false}},
 		{"the call's field wins over the value", map[string]any{"output_mode": "files_with_matches", "only": false}, map[string]any{"filesOnly": false}},
 	}
@@ -236,8 +243,13 @@ func TestMap(t *testing.T) {
 			}
 		})
 	}
+	wide := `{"caseSensitive": {"values": {"true": {}, "false": {"ignoreCase": true}}, "absent": {"ignoreCase": true}}}`
+	res, err := oneRoute(t, nil, "fs.search", wide, map[string]any{})
+	if got := mustOne(t, res, err); !reflect.DeepEqual(got, map[string]any{"ignoreCase": true}) {
+		t.Errorf("absent widening: got %s", quote(got))
+	}
 	bools := `{"case_sensitive": {"values": {"true": {}, "false": {"ignoreCase": true}}}}`
-	res, err := oneRoute(t, nil, "fs.search", bools, map[string]any{"case_sensitive": false})
+	res, err = oneRoute(t, nil, "fs.search", bools, map[string]any{"case_sensitive": false})
 	if got := mustOne(t, res, err); !reflect.DeepEqual(got, map[string]any{"ignoreCase": true}) {
 		t.Errorf("boolean value: got %s", quote(got))
 	}
@@ -264,6 +276,7 @@ func TestInputErrors(t *testing.T) {
 		{"rg type unknown", "fs.search", `{"type": {"to": "glob", "transform": "rg_type_globs"}}`, map[string]any{"type": "gooo"}, "type", "not a ripgrep type"},
 		{"count_replace 0", "fs.edit", `{"n": {"transform": "count_replace"}}`, map[string]any{"n": 0.0}, "n", "at least 1"},
 		{"url_in_text without a URL", "net.curl", `{"prompt": {"transform": "url_in_text"}}`, map[string]any{"prompt": "summarise the docs"}, "prompt", "must contain the URL"},
+		{"minus_one below 1", "fs.list", `{"o": {"to": "offset", "transform": "minus_one"}}`, map[string]any{"o": 0.0}, "o", "counts from 1"},
 		{"plus_one of text", "fs.read", `{"o": {"to": "offset", "transform": "plus_one"}}`, map[string]any{"o": "ten"}, "o", "want an integer"},
 		{"range_pair of text", "fs.read", `{"r": {"transform": "range_pair", "args": {"base": 1, "end_inclusive": true, "eof": [-1]}}}`, map[string]any{"r": "1-2"}, "r", "want [start, end]"},
 		{"unknown field", "fs.read", `{"target_file": {"to": "path"}}`, map[string]any{"target_flie": "a"}, "target_flie", "unknown field"},
