@@ -133,6 +133,7 @@ func (e *TooMuchMemoryError) Refused() bool { return true }
 
 // busy is the answer to a call refused or stopped at a load limit.
 func (c *callState) busy(e *BusyError) tool.Result {
+	c.busyLimit = e.Limit
 	what := "The call was not started"
 	if e.Stopped {
 		what = "The call was stopped before it finished"

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"f0/engine/internal/repair"
+	"f0/internal/setting"
 	"f0/internal/text"
 	"f0/tool"
 )
@@ -30,6 +31,9 @@ type callState struct {
 	ceiling int
 	// held is the memory the call reserved with Hold.
 	held atomic.Int64
+	// busyLimit is the load limit the call met, when it was answered
+	// busy.
+	busyLimit setting.Setting
 	// replaced is set when the tool, a placeholder, brought the tools it
 	// stood for (ErrReplaced).
 	replaced bool

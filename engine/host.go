@@ -59,6 +59,8 @@ type Config struct {
 	Keep KeepLimits
 	// Logger receives one line per call.
 	Logger *slog.Logger
+	// Observer, when set, is told of every call (metrics, traces).
+	Observer CallObserver
 }
 
 // hiddenBy is why a tool is not exposed: the setting that hides it, after

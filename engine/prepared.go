@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"f0/engine/internal/keys"
+	"f0/internal/setting"
 	"f0/tool"
 )
 
@@ -68,60 +69,97 @@ func (pc *Prepared) Access() tool.Access {
 
 // Run runs the prepared call: access, the load limits, the tool, and the
 // shaping of its output within budget (zero fields: the call's own). It
-// logs the call's line, as Call does. A call runs once: Run it only once.
+// logs the call's line, and tells the observer, as Call does. A call runs
+// once: Run it only once.
 func (pc *Prepared) Run(ctx context.Context, budget tool.Limits) tool.Result {
 	start := time.Now()
-	res, tool := pc.run(ctx, budget)
+	obs := pc.p.cfg.Observer
+	if obs != nil {
+		ctx = obs.StartCall(ctx)
+	}
+	r := pc.run(ctx, budget)
+	res, duration := r.res, time.Since(start)
 	outcome := "ok"
 	if res.IsError {
 		outcome = "error"
 	}
 	toolName := pc.name
-	if tool != nil {
-		toolName = tool.Name
+	if r.tool != nil {
+		toolName = r.tool.Name
 	}
-	attrs := append([]slog.Attr{slog.String("tool", toolName), slog.Duration("duration", time.Since(start)),
+	attrs := append([]slog.Attr{slog.String("tool", toolName), slog.Duration("duration", duration),
 		slog.Int("bytes", len(res.Text)), slog.String("outcome", outcome)}, logAttrsOf(ctx)...)
 	if res.IsError {
 		attrs = append(attrs, slog.String("error", errorReason(res.Text)))
 	}
 	pc.p.cfg.Logger.LogAttrs(ctx, slog.LevelInfo, "call", attrs...)
+	if obs != nil {
+		obs.EndCall(ctx, r.record(duration))
+	}
 	return res
+}
+
+// ranCall is how a call ended on its pipeline version.
+type ranCall struct {
+	res  tool.Result
+	tool *tool.Tool
+	// failure is why res is an error ("" when it is not, or not yet
+	// known: record decides); busy is the limit a busy answer met.
+	failure  Failure
+	busy     setting.Setting
+	replaced bool
+}
+
+// record is what the observer learns of the call.
+func (r ranCall) record(d time.Duration) CallRecord {
+	rec := CallRecord{Duration: d, Bytes: len(r.res.Text), BusyLimit: r.busy}
+	if r.tool != nil {
+		rec.Tool = r.tool.Name
+	}
+	switch {
+	case r.busy != "":
+		rec.Failure = FailureBusy
+	case r.failure != "":
+		rec.Failure = r.failure
+	case r.res.IsError:
+		rec.Failure = FailureTool
+	}
+	return rec
 }
 
 // run runs the call, and when a placeholder brought the tools it stood for
 // prepares and runs it again on the newest version of the pipeline: the
 // one case where a call's name is resolved twice, since the first tool it
 // resolved to was only standing in for the real one.
-func (pc *Prepared) run(ctx context.Context, budget tool.Limits) (tool.Result, *tool.Tool) {
-	res, t, replaced := pc.once(ctx, budget)
-	if !replaced {
-		return res, t
+func (pc *Prepared) run(ctx context.Context, budget tool.Limits) ranCall {
+	r := pc.once(ctx, budget)
+	if !r.replaced {
+		return r
 	}
 	if next := pc.p.Latest(); next != pc.p {
-		res, t, _ = next.Prepare(ctx, pc.name, pc.raw).once(ctx, budget)
+		r = next.Prepare(ctx, pc.name, pc.raw).once(ctx, budget)
 	}
-	return res, t
+	return r
 }
 
 // once runs the prepared call on its own pipeline version.
-func (pc *Prepared) once(ctx context.Context, budget tool.Limits) (_ tool.Result, _ *tool.Tool, replaced bool) {
+func (pc *Prepared) once(ctx context.Context, budget tool.Limits) ranCall {
 	c, p := pc.c, pc.p
 	if pc.failed != nil {
-		return finish(*pc.failed, "", pc.failed.Text, ""), pc.Tool(), false
+		return ranCall{res: finish(*pc.failed, "", pc.failed.Text, ""), tool: pc.Tool(), failure: FailureInvalid}
 	}
 	if res, denied := p.checkAccess(c, pc.in); denied {
-		return finish(res, "", res.Text, ""), c.tool, false
+		return ranCall{res: finish(res, "", res.Text, ""), tool: c.tool, failure: FailureDenied}
 	}
 	c.budget = within(c.budget, budget, c.budgetAsked)
 	if res, ok := c.enter(); !ok {
-		return finish(res, "", res.Text, ""), c.tool, false
+		return ranCall{res: finish(res, "", res.Text, ""), tool: c.tool, busy: c.busyLimit}
 	}
 	defer func() { p.load.leave(c.held.Load()) }()
 	defer c.dropPending()
 	res := c.run(ctx, pc.in)
 	res.Notes = append(c.notes, res.Notes...)
-	return p.shape(c, res, c.budget), c.tool, c.replaced
+	return ranCall{res: p.shape(c, res, c.budget), tool: c.tool, busy: c.busyLimit, replaced: c.replaced}
 }
 
 // Writes reports whether the call may change anything: it needs write

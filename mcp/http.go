@@ -66,6 +66,11 @@ type HTTPOptions struct {
 	ShutdownGrace time.Duration
 	// Logger receives transport events.
 	Logger *slog.Logger
+	// Metrics, when set, is served at /metrics behind the same
+	// authentication as /mcp: the metrics name the tools the server
+	// serves, which only its clients may know (see ServeMetrics for a
+	// listener of their own).
+	Metrics http.Handler
 
 	// allToMCPGo hands every request to mcp-go, plain calls too: the
 	// reference the tests compare the direct answers with.
@@ -209,6 +214,9 @@ func (h *HTTPServer) routes() http.Handler {
 		}
 	}
 	mux.Handle("/mcp", h.auth(h.limits(h.streamable)))
+	if h.opts.Metrics != nil {
+		mux.Handle("GET /metrics", h.auth(h.opts.Metrics))
+	}
 	return h.guard(mux)
 }
 
@@ -231,6 +239,13 @@ func (h *HTTPServer) guard(next http.Handler) http.Handler {
 }
 
 func (h *HTTPServer) hostAllowed(hostport string) bool {
+	return hostAllowed(hostport, h.opts.AllowedHosts, h.loopback)
+}
+
+// hostAllowed reports whether a request's Host header may reach a server
+// listening on loopback or beyond it: loopback names always, the names
+// the operator listed, and beyond loopback any name when none are listed.
+func hostAllowed(hostport string, allowed []string, loopback bool) bool {
 	host := hostport
 	if hh, _, err := net.SplitHostPort(hostport); err == nil {
 		host = hh
@@ -239,15 +254,15 @@ func (h *HTTPServer) hostAllowed(hostport string) bool {
 	if isLoopbackHost(host) {
 		return true
 	}
-	for _, a := range h.opts.AllowedHosts {
+	for _, a := range allowed {
 		if strings.EqualFold(a, host) || strings.EqualFold(a, hostport) {
 			return true
 		}
 	}
-	if !h.loopback {
+	if !loopback {
 		// Bound beyond loopback (a token is then required): accept the
 		// names the operator listed, or any name when none are listed.
-		return len(h.opts.AllowedHosts) == 0
+		return len(allowed) == 0
 	}
 	return false
 }

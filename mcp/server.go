@@ -223,7 +223,21 @@ func call(ctx context.Context, srv *server.MCPServer, p *engine.Host, ws *worksp
 		})
 	}
 	ctx = engine.WithLogAttrs(ctx, callLogAttrs(ctx)...)
+	if tc, ok := traceContextOf(req.Params.Meta); ok {
+		ctx = engine.WithTraceContext(ctx, tc)
+	}
 	return toResult(p.Call(engine.WithClient(ctx, callerOf(ctx, p)), name, args))
+}
+
+// traceContextOf reads the W3C trace context a client sent in the call's
+// _meta (traceparent, tracestate), false when it sent none.
+func traceContextOf(meta *mcpgo.Meta) (engine.TraceContext, bool) {
+	if meta == nil {
+		return engine.TraceContext{}, false
+	}
+	parent, _ := meta.AdditionalFields["traceparent"].(string)
+	state, _ := meta.AdditionalFields["tracestate"].(string)
+	return engine.TraceContext{Parent: parent, State: state}, parent != ""
 }
 
 // callerOf is what the pipeline knows of the client that sent the request:

@@ -196,6 +196,14 @@ func (s *sessionStore) oldestUnused() (id string, used time.Time) {
 	return id, used
 }
 
+// OpenSessions is the number of live MCP sessions (none when stateless).
+func (h *HTTPServer) OpenSessions() int {
+	if h.sessions == nil {
+		return 0
+	}
+	return h.sessions.count()
+}
+
 func (s *sessionStore) count() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -114,6 +114,13 @@ func (c *Conn) show(list []mcpgo.Tool) {
 	c.shown = list
 }
 
+// up reports whether a session with the server is live.
+func (c *Conn) up() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.live != nil
+}
+
 // closeWait is how long Close waits for a start under way to end.
 const closeWait = 10 * time.Second
 

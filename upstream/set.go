@@ -124,6 +124,25 @@ func (s *Set) Follow(p *engine.Host, accessRules []string) {
 	}
 }
 
+// Health is whether one upstream server runs.
+type Health struct {
+	Name string // the server's name, the namespace of its tools
+	Up   bool
+}
+
+// Health reports each server, in the order configured: up while a session
+// with it is live, down while it starts, restarts or waits out its backoff.
+func (s *Set) Health() []Health {
+	if s == nil {
+		return nil
+	}
+	out := make([]Health, len(s.conns))
+	for i, conn := range s.conns {
+		out[i] = Health{Name: conn.srv.Name, Up: conn.up()}
+	}
+	return out
+}
+
 // UniqueAliases drops every alias of the given tools that is also a name or
 // alias of another tool among them or among others (two servers' bare
 // read_file, or a name of f0's own), so that it means neither rather than

@@ -137,6 +137,7 @@ func (a *app) serveCommand() *cobra.Command {
 		maxConns          int
 		sessionTTL, grace string
 		oauth             oauthFlags
+		telemetry         telemetryFlags
 	}
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -156,16 +157,25 @@ func (a *app) serveCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			signals, err := opts.telemetry.start(cmd.Context(), opts.http != "", opts.hosts, logger)
+			if err != nil {
+				return err
+			}
+			defer signals.close()
+			a.flags.observer = signals.observer()
 			p, policy, err := a.flags.build(logger)
 			if err != nil {
 				return err
 			}
+			signals.watch(p, a.flags.started)
+			signals.serve(cmd.Context())
 			if opts.stateless && policy.Explicit && policy.FollowsClient() {
 				return errors.New("--roots client: client roots need a session, and --stateless serves without sessions; name the directories with --root DIR")
 			}
 			srv := mcp.NewServer(p, mcp.Options{Version: version(), Logger: logger, Roots: policy, ToolsChange: a.flags.started != nil})
 			if opts.http == "" {
 				logger.Info("serving MCP over stdio", "tools", len(p.Visible()))
+				signals.sessions("stdio", func() int { return 1 })
 				if err := mcp.ServeStdio(cmd.Context(), srv, a.stdin, a.stdout, mcp.StdioOptions{MaxMessage: maxBody, Logger: logger}); err != nil {
 					return &runtimeError{err}
 				}
@@ -174,6 +184,7 @@ func (a *app) serveCommand() *cobra.Command {
 			hopts := mcp.HTTPOptions{
 				Addr: opts.http, AllowedOrigins: opts.origins, AllowedHosts: opts.hosts,
 				Stateless: opts.stateless, MaxBody: maxBody, MaxSessions: opts.maxSessions, MaxConns: opts.maxConns, Logger: logger,
+				Metrics: signals.onHTTPListener(),
 			}
 			if hopts.SessionIdleTTL, err = parseDuration("--session-ttl", opts.sessionTTL); err != nil {
 				return err
@@ -195,6 +206,7 @@ func (a *app) serveCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			signals.sessions("http", hs.OpenSessions)
 			err = hs.Serve(cmd.Context(), func(addr net.Addr) {
 				logger.Info("serving MCP over streamable HTTP", append([]any{"url", fmt.Sprintf("http://%s/mcp", addr), "tools", len(p.Visible()),
 					"stateless", opts.stateless, "auth", hopts.Token != "" || hopts.OAuth != nil}, oauthLog(hopts)...)...)
@@ -219,6 +231,7 @@ func (a *app) serveCommand() *cobra.Command {
 	f.StringVar(&opts.oauth.issuer, "oauth-issuer", "", "accept OAuth access tokens (JWTs) from this authorization server's issuer URL, instead of a static token")
 	f.StringVar(&opts.oauth.audience, "oauth-audience", "", "with --oauth-issuer: this server's resource URL, the audience tokens must name (default http://ADDR/mcp of --http)")
 	f.StringVar(&opts.oauth.scopes, "oauth-scopes", oauth.DefaultScopes, "with --oauth-issuer: the access level each scope grants, SCOPE=LEVEL,…")
+	opts.telemetry.register(f)
 	f.StringVar(&opts.grace, "shutdown-grace", mcp.DefaultShutdownGrace.String(), "how long in-flight calls may finish on shutdown")
 	f.BoolVar(&a.flags.net.robots, "net-robots", false, "net.curl checks every URL a model asks for, redirects included, against its site's robots.txt (kept an hour), and refuses what it disallows for f0")
 	a.flags.store.register(f)

@@ -53,6 +53,9 @@ type globalFlags struct {
 	// the pipelines it made (their kept copies); closed when it ends.
 	started *upstream.Set
 	built   []*engine.Host
+	// observer, when set, is told of every call of the pipelines built
+	// (serve's metrics and traces).
+	observer engine.CallObserver
 	// oneShot is set for a command that ends with its answer (anything but
 	// serve): it keeps no copies of long answers, which would go with it.
 	oneShot bool
@@ -378,6 +381,7 @@ func (g *globalFlags) newPipeline(logger *slog.Logger, files *roots.Set) (*engin
 		MaxHeld:    maxHeld,
 		Keep:       keep,
 		Logger:     logger,
+		Observer:   g.observer,
 	})
 	if err != nil {
 		return nil, err
