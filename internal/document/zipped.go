@@ -126,14 +126,7 @@ func (w *textWriter) String() string {
 func docxText(dec *xml.Decoder) (string, error) {
 	var w textWriter
 	inText, inRun := false, 0
-	for {
-		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
-			return w.String(), nil
-		}
-		if err != nil {
-			return "", err
-		}
+	return textOf(dec, &w, func(tok xml.Token) {
 		switch t := tok.(type) {
 		case xml.StartElement:
 			switch name := t.Name.Local; {
@@ -169,7 +162,7 @@ func docxText(dec *xml.Decoder) (string, error) {
 				w.text(string(t))
 			}
 		}
-	}
+	})
 }
 
 // odtText is the text of an ODF text document (content.xml): paragraphs
@@ -178,14 +171,7 @@ func docxText(dec *xml.Decoder) (string, error) {
 func odtText(dec *xml.Decoder) (string, error) {
 	var w textWriter
 	inBody, skip := false, 0
-	for {
-		tok, err := dec.Token()
-		if errors.Is(err, io.EOF) {
-			return w.String(), nil
-		}
-		if err != nil {
-			return "", err
-		}
+	return textOf(dec, &w, func(tok xml.Token) {
 		switch t := tok.(type) {
 		case xml.StartElement:
 			switch t.Name.Local {
@@ -220,6 +206,21 @@ func odtText(dec *xml.Decoder) (string, error) {
 				w.text(string(t))
 			}
 		}
+	})
+}
+
+// textOf reads dec to its end, handing each token to read, and returns
+// the text w collected.
+func textOf(dec *xml.Decoder, w *textWriter, read func(xml.Token)) (string, error) {
+	for {
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			return w.String(), nil
+		}
+		if err != nil {
+			return "", err
+		}
+		read(tok)
 	}
 }
 
