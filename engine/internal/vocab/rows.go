@@ -452,6 +452,8 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 		return "*.go"
 	case "ext_globs":
 		return []any{"go", ".md"}
+	case "glob_alternatives":
+		return "*.go; *.md"
 	case "substring_glob", "smart_case":
 		return "main"
 	case "rg_type_globs":
