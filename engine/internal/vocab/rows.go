@@ -402,6 +402,9 @@ func companions(fx *fixture, f string, r *Rule) []companion {
 		if a.End != nil && *a.End != f {
 			out = append(out, companion{*a.End, 4})
 		}
+		if a.Count != nil && *a.Count != f {
+			out = append(out, companion{*a.Count, 3})
+		}
 	case "insert_at_line":
 		out = append(out, companion{a.Line, 3}, companion{a.Text, "new line"})
 	case "unwrap_call":
