@@ -508,7 +508,7 @@ func synthFor(fx *fixture, to string) any {
 		return []any{"http://127.0.0.1:9/a", "http://127.0.0.1:9/b"}
 	case "offset", "limit", "tail", "before", "after", "context", "maxResults", "depth", "maxBytes", "startIndex", "timeoutMs":
 		return 3
-	case "ignoreCase", "filesOnly", "recursive", "replaceAll", "dryRun", "literal", "gitignore", "long", "image", "lineNumbers":
+	case "ignoreCase", "filesOnly", "recursive", "replaceAll", "dryRun", "literal", "gitignore", "long", "image", "lineNumbers", "hidden", "overwrite", "insecure":
 		return true
 	case "glob", "exclude":
 		return []any{"*.go"}
