@@ -81,6 +81,7 @@ TRANSFORMS = {
     "not":                   {"req": [], "opt": [], "writes": None},
     "to_list":               {"req": [], "opt": [], "writes": None},
     "ext_globs":             {"req": [], "opt": [], "writes": None},
+    "glob_alternatives":     {"req": [], "opt": [], "writes": None},
     "substring_glob":        {"req": [], "opt": [], "writes": None, "also": ["ignoreCase"]},
     "anywhere_glob":         {"req": [], "opt": [], "writes": None},
     "smart_case":            {"req": [], "opt": [], "writes": None, "also": ["ignoreCase"]},

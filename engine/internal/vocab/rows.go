@@ -402,6 +402,9 @@ func companions(fx *fixture, f string, r *Rule) []companion {
 		if a.End != nil && *a.End != f {
 			out = append(out, companion{*a.End, 4})
 		}
+		if a.Count != nil && *a.Count != f {
+			out = append(out, companion{*a.Count, 3})
+		}
 	case "insert_at_line":
 		out = append(out, companion{a.Line, 3}, companion{a.Text, "new line"})
 	case "unwrap_call":
@@ -452,6 +455,8 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 		return "*.go"
 	case "ext_globs":
 		return []any{"go", ".md"}
+	case "glob_alternatives":
+		return "*.go; *.md"
 	case "substring_glob", "smart_case":
 		return "main"
 	case "rg_type_globs":
@@ -503,7 +508,7 @@ func synthFor(fx *fixture, to string) any {
 		return []any{"http://127.0.0.1:9/a", "http://127.0.0.1:9/b"}
 	case "offset", "limit", "tail", "before", "after", "context", "maxResults", "depth", "maxBytes", "startIndex", "timeoutMs":
 		return 3
-	case "ignoreCase", "filesOnly", "recursive", "replaceAll", "dryRun", "literal", "gitignore", "long", "image", "lineNumbers":
+	case "ignoreCase", "filesOnly", "recursive", "replaceAll", "dryRun", "literal", "gitignore", "long", "image", "lineNumbers", "hidden", "overwrite", "insecure":
 		return true
 	case "glob", "exclude":
 		return []any{"*.go"}

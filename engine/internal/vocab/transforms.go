@@ -35,6 +35,8 @@ func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effe
 		return (*builder).substringGlob
 	case "anywhere_glob":
 		return (*builder).anywhereGlob
+	case "glob_alternatives":
+		return (*builder).globAlternatives
 	case "smart_case":
 		return (*builder).smartCase
 	case "rg_type_globs":
@@ -329,6 +331,30 @@ func (b *builder) anywhereGlob(k string, r *Rule, v any) (effect, error) {
 		s = "**/" + s
 	}
 	b.put(k, r.To, s)
+	return mapped(r.To), nil
+}
+
+// globAlternatives: globs separated by semicolons (Devin's "a; b") become
+// one brace alternation, {a,b}; a single glob is copied.
+func (b *builder) globAlternatives(k string, r *Rule, v any) (effect, error) {
+	s, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	var globs []string
+	for _, g := range strings.Split(s, ";") {
+		if g = strings.TrimSpace(g); g != "" {
+			globs = append(globs, g)
+		}
+	}
+	switch len(globs) {
+	case 0:
+		return effect{}, b.errorf(k, "holds no glob; send one or more globs separated by \"; \" (*.py; *.md)")
+	case 1:
+		b.put(k, r.To, globs[0])
+	default:
+		b.put(k, r.To, "{"+strings.Join(globs, ",")+"}")
+	}
 	return mapped(r.To), nil
 }
 

@@ -182,6 +182,8 @@ func TestValueTransforms(t *testing.T) {
 			map[string]any{"q": "main", "i": false}, map[string]any{"pattern": "*main*", "ignoreCase": false}, ""},
 		{"anywhere_glob", "fs.find", `{"g": {"to": "pattern", "transform": "anywhere_glob"}}`, map[string]any{"g": "*.go"}, map[string]any{"pattern": "**/*.go"}, ""},
 		{"anywhere_glob keeps **/", "fs.find", `{"g": {"to": "pattern", "transform": "anywhere_glob"}}`, map[string]any{"g": "**/x.go"}, map[string]any{"pattern": "**/x.go"}, ""},
+		{"glob_alternatives", "fs.find", `{"g": {"to": "pattern", "transform": "glob_alternatives"}}`, map[string]any{"g": "*.py; *.md"}, map[string]any{"pattern": "{*.py,*.md}"}, ""},
+		{"glob_alternatives one", "fs.find", `{"g": {"to": "pattern", "transform": "glob_alternatives"}}`, map[string]any{"g": " *.py "}, map[string]any{"pattern": "*.py"}, ""},
 		{"anywhere_glob keeps /", "fs.find", `{"g": {"to": "pattern", "transform": "anywhere_glob"}}`, map[string]any{"g": "/src/*.go"}, map[string]any{"pattern": "/src/*.go"}, ""},
 		{"smart_case lower", "fs.find", `{"p": {"to": "pattern", "transform": "smart_case"}}`, map[string]any{"p": "main"}, map[string]any{"pattern": "main", "ignoreCase": true}, ""},
 		{"smart_case upper", "fs.find", `{"p": {"to": "pattern", "transform": "smart_case"}}`, map[string]any{"p": "Main"}, map[string]any{"pattern": "Main"}, ""},
