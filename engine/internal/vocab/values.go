@@ -11,7 +11,7 @@ import (
 
 var (
 	camelBoundary = regexp.MustCompile(`([a-z0-9])([A-Z])`)
-	nameSeparator = regexp.MustCompile(`[-_. ]+`)
+	nameSeparator = regexp.MustCompile(`[-_. /:]+`)
 )
 
 // normName folds a tool name for comparison: camelCase, '-', '_', '.' and
