@@ -1,9 +1,7 @@
 package repair
 
 import (
-	"regexp"
 	"strings"
-	"sync"
 
 	"f0/internal/text"
 )
@@ -117,14 +115,24 @@ func jsonOrPythonCalls(body string) ([]foundCall, bool) {
 // kimiCalls reads Kimi K2's <|tool_call_begin|>functions.NAME:INDEX
 // <|tool_call_argument_begin|>{…}<|tool_call_end|> calls.
 func kimiCalls(body string) ([]foundCall, bool) {
-	var calls []foundCall
-	for _, part := range strings.Split(body, "<|tool_call_begin|>")[1:] {
+	return eachCall(body, "<|tool_call_begin|>", "<|tool_call_end|>", func(part string) ([]foundCall, bool) {
 		id, args, ok := strings.Cut(part, "<|tool_call_argument_begin|>")
+		return []foundCall{{name: kimiName(id), args: strings.TrimSpace(args)}}, ok
+	})
+}
+
+// eachCall reads the calls of a body made of begin…end blocks (the last
+// end may be missing), each read by read; the body is a call list only if
+// it holds a block and read takes every one.
+func eachCall(body, begin, end string, read func(part string) ([]foundCall, bool)) ([]foundCall, bool) {
+	var calls []foundCall
+	for _, part := range strings.Split(body, begin)[1:] {
+		part, _, _ = strings.Cut(part, end)
+		found, ok := read(part)
 		if !ok {
 			return nil, false
 		}
-		args, _, _ = strings.Cut(args, "<|tool_call_end|>")
-		calls = append(calls, foundCall{name: kimiName(id), args: strings.TrimSpace(args)})
+		calls = append(calls, found...)
 	}
 	return calls, len(calls) > 0
 }
@@ -141,61 +149,46 @@ func kimiName(id string) string {
 // deepseekCalls reads DeepSeek V3's <｜tool▁call▁begin｜>function<｜tool▁sep｜>NAME
 // ```json {…}```<｜tool▁call▁end｜> and V3.1's <｜tool▁call▁begin｜>NAME<｜tool▁sep｜>{…}<｜tool▁call▁end｜>.
 func deepseekCalls(body string) ([]foundCall, bool) {
-	var calls []foundCall
-	for _, part := range strings.Split(body, "<｜tool▁call▁begin｜>")[1:] {
-		part, _, _ = strings.Cut(part, "<｜tool▁call▁end｜>")
+	return eachCall(body, "<｜tool▁call▁begin｜>", "<｜tool▁call▁end｜>", func(part string) ([]foundCall, bool) {
 		head, args, ok := strings.Cut(part, "<｜tool▁sep｜>")
-		if !ok {
-			return nil, false
-		}
 		name := strings.TrimSpace(head)
 		if name == "function" { // V3: the name is the first line after the separator
 			name, args, _ = strings.Cut(strings.TrimSpace(args), "\n")
 		}
 		args = strings.TrimSpace(args)
-		if inner, ok := stripFence(args); ok {
+		if inner, fenced := stripFence(args); fenced {
 			args = inner
 		}
-		calls = append(calls, foundCall{name: strings.TrimSpace(name), args: args})
-	}
-	return calls, len(calls) > 0
+		return []foundCall{{name: strings.TrimSpace(name), args: args}}, ok
+	})
 }
 
 // step3Calls reads Step3's calls: <｜tool_call_begin｜>function<｜tool_sep｜>
 // then a steptml invoke.
 func step3Calls(body string) ([]foundCall, bool) {
-	var calls []foundCall
-	for _, part := range strings.Split(body, "<｜tool_call_begin｜>")[1:] {
-		part, _, _ = strings.Cut(part, "<｜tool_call_end｜>")
+	return eachCall(body, "<｜tool_call_begin｜>", "<｜tool_call_end｜>", func(part string) ([]foundCall, bool) {
 		_, invoke, ok := strings.Cut(part, "<｜tool_sep｜>")
 		if !ok {
 			return nil, false
 		}
-		inner, ok := invokeCalls(strings.TrimSpace(invoke))
-		if !ok {
-			return nil, false
-		}
-		calls = append(calls, inner...)
-	}
-	return calls, len(calls) > 0
+		return invokeCalls(strings.TrimSpace(invoke))
+	})
 }
 
-// invokeREs compiles, on first use (not at start-up, which stays cheap),
-// the patterns of an invoke and of one of its parameters.
-var invokeREs = sync.OnceValues(func() (invoke, parameter *regexp.Regexp) {
-	return regexp.MustCompile(`(?s)<(?:[a-z]+:)?invoke\s+name\s*=\s*"([^"]*)"\s*>(.*?)(?:</(?:[a-z]+:)?invoke>|$)`),
-		regexp.MustCompile(`(?s)<(?:[a-z]+:)?parameter\s+name\s*=\s*"([^"]*)"\s*>(.*?)</(?:[a-z]+:)?parameter>`)
-})
+// The patterns of an invoke and of one of its parameters.
+var (
+	invokeRE    = lazyRegexp(`(?s)<(?:[a-z]+:)?invoke\s+name\s*=\s*"([^"]*)"\s*>(.*?)(?:</(?:[a-z]+:)?invoke>|$)`)
+	parameterRE = lazyRegexp(`(?s)<(?:[a-z]+:)?parameter\s+name\s*=\s*"([^"]*)"\s*>(.*?)</(?:[a-z]+:)?parameter>`)
+)
 
 // invokeCalls reads <invoke name="NAME"><parameter name="K">V</parameter>
 // </invoke> calls, with or without a namespace (minimax:, steptml:,
 // antml:). A value is text, one line break of layout trimmed either side.
 func invokeCalls(body string) ([]foundCall, bool) {
-	invokeRE, parameterRE := invokeREs()
 	var calls []foundCall
-	for _, m := range invokeRE.FindAllStringSubmatch(body, -1) {
+	for _, m := range invokeRE().FindAllStringSubmatch(body, -1) {
 		args := map[string]any{}
-		for _, p := range parameterRE.FindAllStringSubmatch(m[2], -1) {
+		for _, p := range parameterRE().FindAllStringSubmatch(m[2], -1) {
 			args[strings.TrimSpace(p[1])] = layoutTrimmed(p[2])
 		}
 		calls = append(calls, foundCall{name: strings.TrimSpace(m[1]), args: args})
