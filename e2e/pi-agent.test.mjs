@@ -15,16 +15,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 
-import { E2E_DIR, f0Bin } from './lib/f0.mjs';
-import { node22, run, startTargetServer, tempDir } from './lib/procs.mjs';
+import { f0Bin } from './lib/f0.mjs';
+import { startTargetServer, tempDir } from './lib/procs.mjs';
+import { ADAPTER, PI_CLI, PI_PKG, runPi, version } from './lib/pi.mjs';
 import { startFakeModel } from './lib/fake-openai.mjs';
 
-const PI_PKG = path.join(E2E_DIR, 'node_modules', '@earendil-works', 'pi-coding-agent');
-const PI_CLI = path.join(PI_PKG, 'dist', 'cli.js');
-const ADAPTER = path.join(E2E_DIR, 'node_modules', 'pi-mcp-adapter');
-const version = (dir) => JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
 
 const DIRECT = ['net_curl', 'fs_read', 'batch'];
 // Issue 8 rewrote every description's first sentence to at most 95 characters (TestSchemaRules keeps
@@ -141,20 +137,7 @@ describe(`pi ${version(PI_PKG)} + pi-mcp-adapter ${version(ADAPTER)}: a full age
       },
     }));
 
-    piRun = await run(node22(), [
-      '--import', pathToFileURL(path.join(E2E_DIR, 'lib', 'loopback-only.mjs')).href,
-      PI_CLI, '-p', '--offline', '--no-session', '--provider', 'fake', '--model', 'fake-model',
-      '--no-skills', '--no-prompt-templates', '--no-themes', '--no-context-files',
-      '--no-extensions', '--extension', path.join(ADAPTER, 'index.ts'),
-      'Read big.txt to the end.',
-    ], {
-      cwd: work,
-      timeoutMs: 180_000,
-      env: {
-        HOME: home, PI_CODING_AGENT_DIR: agent, PI_OFFLINE: '1', PI_TELEMETRY: '0', PI_SKIP_VERSION_CHECK: '1',
-        F0_E2E_NET_LOG: netLog, HTTP_PROXY: '', HTTPS_PROXY: '', http_proxy: '', https_proxy: '', NO_PROXY: '*',
-      },
-    });
+    piRun = await runPi({ cwd: work, home: home, agent: agent, netLog: netLog, prompt: 'Read big.txt to the end.' });
   });
 
   after(async () => {
