@@ -38,8 +38,13 @@ func NewClient(pol *Policy, proxies Proxies) *Client {
 	return c
 }
 
-// Proxies returns the operator's proxies.
-func (c *Client) Proxies() Proxies { return c.proxies }
+// Proxies returns the operator's proxies; a nil client has none.
+func (c *Client) Proxies() Proxies {
+	if c == nil {
+		return Proxies{}
+	}
+	return c.proxies
+}
 
 // transport builds an HTTP transport whose every connection goes through
 // dial (and dialTLS), where the rules and the connect timeout apply, to

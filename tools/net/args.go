@@ -235,7 +235,7 @@ var curlFlags = []flagSpec{
 	{long: "socks5", arg: "HOST[:PORT]", help: "use this SOCKS5 proxy (as -x socks5://HOST; needs admin)", set: socksFlag("socks5")},
 	{long: "socks5-hostname", arg: "HOST[:PORT]", help: "use this SOCKS5 proxy, which resolves the name (as -x socks5h://HOST; needs admin)", set: socksFlag("socks5h")},
 	{long: "noproxy", arg: "HOSTS", help: "hosts (comma-separated, * for all) reached without the proxy (needs admin when it changes the operator's proxy)", set: stringFlag(func(p *plan) *flagValue[string] { return &p.noProxy })},
-	{long: "proxy-user", short: 'U', arg: "NAME:PASSWORD", help: "the proxy's credentials (needs admin)", set: stringFlag(func(p *plan) *flagValue[string] { return &p.proxyUser })},
+	{long: "proxy-user", short: 'U', arg: "NAME:PASSWORD", help: "the proxy's credentials (needs admin when it changes the operator's proxy)", set: stringFlag(func(p *plan) *flagValue[string] { return &p.proxyUser })},
 	{long: "connect-to", arg: "HOST1:PORT1:HOST2:PORT2", help: "connect to HOST2:PORT2 for HOST1:PORT1 (the server's rules apply to HOST2)", set: func(p *plan, v string, _ bool, from string) error {
 		o, err := parseConnectTo(v, from)
 		if o != nil {

@@ -342,6 +342,8 @@ func TestAccess(t *testing.T) {
 		{Input{Args: "-T up.txt -X POST http://x/"}, tool.Write, "POST can change things on the server"},
 		{Input{Args: "--retry 3 --resolve x:80:127.0.0.1 http://x"}, tool.Read, ""},
 		{Input{Args: "--bogus"}, tool.Read, ""}, // the call fails on its arguments
+		{Input{Args: "-x 127.0.0.1:3128 http://x"}, tool.Admin, "-x 127.0.0.1:3128 in args chooses the proxy, which is the operator's to set (--proxy, or curl's environment variables)"},
+		{Input{Args: "--noproxy * http://x"}, tool.Read, ""}, // no operator's proxy: it changes nothing
 	}
 	c := &curl{}
 	for _, tc := range cases {

@@ -133,13 +133,14 @@ var synonyms = map[string]string{
 }
 
 // access is the level a call needs: read for GET, HEAD and OPTIONS, write
-// for other methods and for saving a file, admin for insecure TLS.
+// for other methods and for saving a file, admin for insecure TLS and for
+// a proxy of the call's own.
 func (c *curl) access(in Input) (tool.Access, string) {
 	p, err := in.plan()
 	if err != nil {
 		return tool.Read, "" // the call fails with the plan's error
 	}
-	return p.access()
+	return p.access(c.client.Proxies())
 }
 
 // run executes a call.

@@ -1,6 +1,7 @@
 package net
 
 import (
+	"f0/internal/web"
 	"strings"
 	"testing"
 )
@@ -55,7 +56,7 @@ func FuzzParseCurlArgs(f *testing.F) {
 					t.Fatalf("empty error message for -w %q", p.writeOut.val)
 				}
 			}
-			p.access()
+			p.access(web.Proxies{})
 			p.methodName()
 		}
 	})

@@ -565,12 +565,13 @@ func (p *plan) writesFile() string {
 	return ""
 }
 
-// access is the level the call needs, with the reason.
-func (p *plan) access() (tool.Access, string) {
+// access is the level the call needs, with the reason; operator is the
+// operator's proxies, which a call's own proxy settings would change.
+func (p *plan) access(operator web.Proxies) (tool.Access, string) {
 	if p.insecure.val && p.mayUseTLS() {
 		return tool.Admin, "insecure turns off TLS certificate verification"
 	}
-	if what := p.proxyChoice(); what != "" {
+	if what := p.proxyChoice(operator); what != "" {
 		return tool.Admin, what + " chooses the proxy, which is the operator's to set (--proxy, or curl's environment variables)"
 	}
 	if p.saves() {
@@ -826,12 +827,20 @@ func jsonText(v any) string {
 	return s
 }
 
-// proxyChoice names the call's own proxy setting, if it makes one.
-func (p *plan) proxyChoice() string {
-	for _, f := range []flagValue[string]{p.proxy, p.noProxy, p.proxyUser} {
-		if f.set {
-			return f.from
-		}
+// proxyChoice names the call's own proxy setting, if it makes one that
+// changes where its requests go: -x always; --noproxy and -U only when
+// the operator has set a proxy (without one they change nothing, as in
+// curl).
+func (p *plan) proxyChoice(operator web.Proxies) string {
+	switch {
+	case p.proxy.set:
+		return p.proxy.from
+	case operator.IsZero():
+		return ""
+	case p.noProxy.set:
+		return p.noProxy.from
+	case p.proxyUser.set:
+		return p.proxyUser.from
 	}
 	return ""
 }
@@ -842,7 +851,7 @@ func (p *plan) proxyChoice() string {
 // no_proxy does);
 // --noproxy replaces the list; -U gives the proxy's credentials.
 func (p *plan) proxies(operator web.Proxies) (*web.Proxies, error) {
-	if p.proxyChoice() == "" {
+	if p.proxyChoice(operator) == "" {
 		return nil, nil
 	}
 	ps := operator

@@ -204,7 +204,7 @@ func TestThroughASOCKS5Proxy(t *testing.T) {
 }
 
 func TestAProxyOfTheCallsOwnNeedsAdmin(t *testing.T) {
-	e := newEnv(t)
+	e := newEnv(t, withProxies(web.Proxies{All: mustProxy(t, "127.0.0.1:3128")}))
 	for _, args := range [][]string{
 		{"-x", "127.0.0.1:3128", e.url + "/text"},
 		{"--socks5", "127.0.0.1:1080", e.url + "/text"},
@@ -218,4 +218,16 @@ func TestAProxyOfTheCallsOwnNeedsAdmin(t *testing.T) {
 			t.Fatalf("%v: got:\n%s\nwant it to start with:\n%s", args, res.Text, want)
 		}
 	}
+	t.Run("without an operator's proxy, --noproxy and -U change nothing and need nothing", func(t *testing.T) {
+		e := newEnv(t)
+		for _, args := range [][]string{{"-s", "--noproxy", "*", e.url + "/text"}, {"-s", "-U", "a:b", e.url + "/text"}} {
+			if res := e.call(t, map[string]any{"args": args}); res.IsError || answerBody(res) != "hello" {
+				t.Fatalf("%v: got %q (error %v)", args, res.Text, res.IsError)
+			}
+		}
+		res := e.call(t, map[string]any{"args": []string{"-x", "127.0.0.1:3128", e.url + "/text"}})
+		if !res.IsError || !strings.Contains(res.Text, `needs "admin" access (-x 127.0.0.1:3128 in args chooses the proxy`) {
+			t.Fatalf("-x without an operator's proxy: got %q", res.Text)
+		}
+	})
 }
