@@ -170,7 +170,7 @@ func (n netFlags) proxies(getenv func(string) string) (web.Proxies, error) {
 			return web.Proxies{}, fmt.Errorf("--proxy %q: %w", n.proxy, err)
 		}
 		ps.All = u
-		ps.NoProxy = web.SplitNoProxy(getenv("no_proxy") + "," + getenv("NO_PROXY"))
+		ps.NoProxy = web.NoProxyFromEnv(getenv)
 	} else {
 		var err error
 		if ps, _, err = web.ProxiesFromEnv(getenv); err != nil {

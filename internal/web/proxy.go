@@ -160,11 +160,22 @@ func ProxiesFromEnv(getenv func(string) string) (Proxies, []ProxyVariable, error
 		*v.to = u
 		used = append(used, ProxyVariable{name, value})
 	}
-	if name, value := firstSet(getenv, []string{"no_proxy", "NO_PROXY"}); value != "" {
+	if name, value := noProxyVariable(getenv); value != "" {
 		p.NoProxy = SplitNoProxy(value)
 		used = append(used, ProxyVariable{name, value})
 	}
 	return p, used, nil
+}
+
+// NoProxyFromEnv is curl's no-proxy list from the environment (no_proxy,
+// else NO_PROXY), which applies to a proxy given as a flag too.
+func NoProxyFromEnv(getenv func(string) string) []string {
+	_, value := noProxyVariable(getenv)
+	return SplitNoProxy(value)
+}
+
+func noProxyVariable(getenv func(string) string) (string, string) {
+	return firstSet(getenv, []string{"no_proxy", "NO_PROXY"})
 }
 
 func firstSet(getenv func(string) string, names []string) (string, string) {
