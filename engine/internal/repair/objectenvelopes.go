@@ -38,6 +38,10 @@ var objectEnvelopes = []objectEnvelope{
 // objectLayer peels the first object envelope m is, or ends the loop with
 // m as the arguments.
 func objectLayer(st *State, m map[string]any, txt *argsText) layer {
+	if s, field, ok := fieldCallText(st, m); ok {
+		txt.notef("note: %q held a whole tool call's text; read the call's arguments from it", field)
+		return inside(s)
+	}
 	for _, read := range objectEnvelopes {
 		if calls, note, ok := read(st, m); ok {
 			if len(calls) == 1 && calls[0].name == boltRefused {

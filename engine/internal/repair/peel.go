@@ -135,6 +135,13 @@ func textLayer(st *State, x string, txt *argsText) layer {
 			return takeCalls(st, calls, txt)
 		}
 	}
+	if calls, said, ok := readCallAfterText(s); ok {
+		txt.note(said)
+		return takeCalls(st, calls, txt)
+	}
+	if looksLikeCallText(s) {
+		return refuse(fmt.Sprintf("the arguments are tool-call text f0 cannot read (%s); send them as a JSON object of the tool's fields", text.QuoteShort(x)))
+	}
 	if strings.HasPrefix(s, "{") || strings.HasPrefix(s, "[") && (mainField(t) == "" || listOfObjects(s)) {
 		parsed, err := txt.parse(s)
 		if err != nil {

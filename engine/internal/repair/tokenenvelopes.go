@@ -16,7 +16,7 @@ import (
 // Sources: vllm-project/vllm vllm/tool_parsers/ (jamba, hunyuan_a13b,
 // minimax, minimax_m2, phi4mini, granite, internlm2, longcat, llama3_json,
 // kimi_k2, deepseekv3, deepseekv31, seed_oss, step3, olmo3, pythonic,
-// llama4_pythonic), Cohere's Command R and Command A chat templates,
+// llama4_pythonic, nemotron_json), Cohere's Command R and Command A chat templates,
 // google's Gemma function-calling guide (```tool_code), the Apertus chat
 // template, and Anthropic's XML function-call format.
 
@@ -43,6 +43,8 @@ var tokenFormats = []tokenFormat{
 	{"InternLM", "<|action_start|><|plugin|>", "<|action_end|>", jsonCalls},
 	{"LongCat", "<longcat_tool_call>", "</longcat_tool_call>", jsonCalls},
 	{"Llama 3", "<|python_tag|>", "<|eom_id|>", jsonOrPythonCalls},
+	{"Llama 4", "<|python_start|>", "<|python_end|>", pythonCalls},
+	{"Nemotron", "<TOOLCALL>", "</TOOLCALL>", jsonCalls},
 	{"Command A", "<|START_ACTION|>", "<|END_ACTION|>", jsonCalls},
 	{"Command R", "Action:", "", fencedJSONCalls},
 	{"Apertus", "<|tools_prefix|>", "<|tools_suffix|>", jsonCalls},
