@@ -85,8 +85,12 @@ func (r *resolver) leastChange(ctx context.Context, readings []readingOf) (Resul
 		return Result{}, pick.cand, true, eitherWrite(pick, readings, path)
 	}
 	res := pick.res
-	res.Notes = append(res.Notes, fmt.Sprintf("%s is %s's tool, which %s, and %s; %s did not exist, so every reading creates it",
-		pick.cand.spelling, pick.res.Agent, modeOnExisting(pick.mode(), false), othersSay(readings, pick.mode(), modeOnExisting), path))
+	outcome := fmt.Sprintf("%s did not exist, so every reading creates it", path)
+	if r.env == nil {
+		outcome = "read as the one that changes least"
+	}
+	res.Notes = append(res.Notes, fmt.Sprintf("%s is %s's tool, which %s, and %s; %s",
+		pick.cand.spelling, pick.res.Agent, modeOnExisting(pick.mode(), false), othersSay(readings, pick.mode(), modeOnExisting), outcome))
 	return res, pick.cand, true, nil
 }
 

@@ -283,3 +283,16 @@ func TestReadings(t *testing.T) {
 		})
 	}
 }
+
+// TestReadingsWithoutEnv: without runtime checks a write whose readings
+// differ is read as the one that changes least, and the note claims
+// nothing of the file.
+func TestReadingsWithoutEnv(t *testing.T) {
+	res, err := testVocab(t).Resolve(context.Background(), Request{Name: "write_file", Args: map[string]any{"path": "a.txt", "content": "x"}}, nil)
+	if err != nil || len(res.Calls) != 1 || res.Calls[0].Args["mode"] != "create" {
+		t.Fatalf("got %v, %+v", err, res)
+	}
+	if notes := strings.Join(res.Notes, "\n"); !strings.Contains(notes, "changes least") || strings.Contains(notes, "did not exist") {
+		t.Errorf("notes %q", res.Notes)
+	}
+}
