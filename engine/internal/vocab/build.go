@@ -601,12 +601,28 @@ func (b *builder) moves() []string {
 				}
 			}
 		}
+		if to = unchanged(from, to); len(to) == 0 {
+			continue // the field went on as it came (mode "append" → mode "append")
+		}
 		parts = append(parts, strings.Join(from, ", ")+" → "+strings.Join(to, ", "))
 	}
 	for _, f := range b.implied {
 		parts = append(parts, f.name+" "+quote(f.value))
 	}
 	return parts
+}
+
+// unchanged is to without the fields that are, name and value, one of
+// from: what a transform handed on as it came says nothing (smart case's
+// pattern "x" → pattern "x", ignoreCase true).
+func unchanged(from, to []string) []string {
+	var out []string
+	for _, t := range to {
+		if !contains(from, t) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 func isScalar(v any) bool {
