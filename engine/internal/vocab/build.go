@@ -601,8 +601,10 @@ func (b *builder) moves() []string {
 				}
 			}
 		}
-		if to = unchanged(from, to); len(to) == 0 {
-			continue // the field went on as it came (mode "append" → mode "append")
+		// What a transform handed on as it came says nothing (smart case's
+		// pattern "x" → pattern "x", ignoreCase true; mode "append" → mode "append").
+		if to = without(to, from); len(to) == 0 {
+			continue
 		}
 		parts = append(parts, strings.Join(from, ", ")+" → "+strings.Join(to, ", "))
 	}
@@ -610,19 +612,6 @@ func (b *builder) moves() []string {
 		parts = append(parts, f.name+" "+quote(f.value))
 	}
 	return parts
-}
-
-// unchanged is to without the fields that are, name and value, one of
-// from: what a transform handed on as it came says nothing (smart case's
-// pattern "x" → pattern "x", ignoreCase true).
-func unchanged(from, to []string) []string {
-	var out []string
-	for _, t := range to {
-		if !contains(from, t) {
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 func isScalar(v any) bool {
