@@ -50,7 +50,7 @@ func TestSearch(t *testing.T) {
 	assertInOrder(t, e.fail("fs.search", map[string]any{"patern": "x"}), `"patern": unknown field; did you mean "pattern"?`)
 	// Grep is another agent's name for fs.search; after a server prefix too.
 	res := e.p.Call(context.Background(), "fs_grep", map[string]any{"pattern": "x"})
-	assertInOrder(t, res.Text, `No matches for "x"`, `note: "fs_grep" is cursor's tool name; ran fs_search`)
+	assertInOrder(t, res.Text, `No matches for "x"`, `note: "fs_grep" is mistral-vibe's tool name; ran fs_search (pattern "x" → ignoreCase true)`, "read as mistral-vibe's, whose answer contains the other's")
 }
 
 // TestSearchPages pages through many matches with the footer calls and

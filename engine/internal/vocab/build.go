@@ -377,7 +377,7 @@ func (b *builder) defaults() {
 func (b *builder) absentFor(field string, m map[string]any) map[string]any {
 	out := make(map[string]any, len(m))
 	for k, v := range m {
-		if breadth(map[string]any{k: v}) < breadth(map[string]any{}) {
+		if breadth(Call{Tool: b.target, Args: map[string]any{k: v}}) < breadth(Call{Tool: b.target, Args: map[string]any{}}) {
 			b.notes = append(b.notes, fmt.Sprintf("without %s, read as the broader answer: %s's tool would give %s %v", field, b.tool.agent, k, v))
 			continue
 		}
@@ -600,6 +600,11 @@ func (b *builder) moves() []string {
 					to[i] += " " + quote(v)
 				}
 			}
+		}
+		// What a transform handed on as it came says nothing (smart case's
+		// pattern "x" → pattern "x", ignoreCase true; mode "append" → mode "append").
+		if to = without(to, from); len(to) == 0 {
+			continue
 		}
 		parts = append(parts, strings.Join(from, ", ")+" → "+strings.Join(to, ", "))
 	}

@@ -99,6 +99,7 @@ TRANSFORMS = {
     "unwrap_call":           {"req": ["server", "tool", "arguments"], "opt": [], "writes": "-"},
     "chars_as_bytes":        {"req": [], "opt": [], "writes": None},
     "unescape_newlines":     {"req": [], "opt": [], "writes": None},
+    "newline":               {"req": ["anchor"], "opt": [], "writes": None},
     "strip_root_name":       {"req": [], "opt": [], "writes": None},
     "shell_command":         {"req": [], "opt": [], "writes": "-"},
 }

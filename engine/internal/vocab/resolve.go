@@ -52,8 +52,15 @@ func (v *Vocabulary) Resolve(ctx context.Context, req Request, env Env) (Result,
 	if err != nil {
 		return res, err
 	}
-	if i := rival(name, ranked, chosen, telling); i >= 0 {
-		if out, chosen, err = r.broader(ctx, out, chosen, ranked[i], req.Args); err != nil {
+	rs := rivals(name, ranked, chosen, telling)
+	if w, c, ok, err := r.leastChange(ctx, r.writeReadings(ctx, out, chosen, ranked, rs, req.Args)); ok || err != nil {
+		if err != nil {
+			return res, err
+		}
+		out, chosen, rs = w, c, nil
+	}
+	for n, i := range rs {
+		if out, chosen, err = r.broader(ctx, out, chosen, ranked[i], req.Args, n == 0); err != nil {
 			return res, err
 		}
 	}
@@ -95,15 +102,18 @@ func (v *Vocabulary) telling(args map[string]any) map[string]any {
 	return out
 }
 
-// rival is the index of the ranked tool of another agent that the call's
-// spelling and fields do not tell from the chosen one, or -1.
-func rival(name string, ranked []candidate, chosen candidate, req Request) int {
+// rivals are the indexes of the ranked tools of other agents that the
+// call's spelling and fields do not tell from the chosen one: each is
+// weighed against the reading kept so far (write_file is the filesystem
+// server's, Zed's, Desktop Commander's and Mistral Vibe's).
+func rivals(name string, ranked []candidate, chosen candidate, req Request) []int {
+	var out []int
 	for i, c := range ranked {
 		if c.tool != chosen.tool && c.tool.agent != chosen.tool.agent && sameRank(name, c, chosen, req) {
-			return i
+			out = append(out, i)
 		}
 	}
-	return -1
+	return out
 }
 
 // lookup finds the foreign tools a requested name may mean: the name as
@@ -298,10 +308,14 @@ func sameRank(name string, a, b candidate, req Request) bool {
 }
 
 // broader settles two readings that the spelling and the fields do not
-// tell apart (README §10: Claude Code's and Gemini CLI's glob): it takes
-// the one whose answer contains the other's (ignoring case; lines with
-// their files), else the one the call fills more closely, and says so.
-func (r *resolver) broader(ctx context.Context, first Result, one, other candidate, args map[string]any) (Result, candidate, error) {
+// tell apart (README §10: Claude Code's and Gemini CLI's glob; writes
+// that differ in mode are settled before, by leastChange): it takes the one whose answer contains the other's (ignoring case;
+// lines with their files; the deeper listing), with a search for either
+// reading when one reads the pattern as a regex and the other as text,
+// else the one the call fills more closely (against the first rival only:
+// a later one replaces the reading kept only when its answer holds more);
+// and it says so.
+func (r *resolver) broader(ctx context.Context, first Result, one, other candidate, args map[string]any, firstRival bool) (Result, candidate, error) {
 	second, err := r.resolveTool(ctx, other.tool, args, 0)
 	if err != nil || first.Outcome != Mapped || second.Outcome != Mapped || len(first.Calls) != 1 || len(second.Calls) != 1 {
 		return first, one, nil
@@ -317,13 +331,27 @@ func (r *resolver) broader(ctx context.Context, first Result, one, other candida
 			Fix:     "send fs_read's offset, the 1-based line to start at"}
 	}
 	pick, lose, chosen := first, second, one
-	ba, bb := breadth(a.Args), breadth(b.Args)
+	ba, bb := breadth(a), breadth(b)
 	why := "whose answer contains the other's"
+	if a.Tool == "fs.list" {
+		why = "whose listing goes deeper and holds the other's entries"
+	}
 	if ba == bb {
 		why = "whose fields the call fills more closely"
 	}
-	if bb > ba || (bb == ba && unused(other.tool, args) < unused(one.tool, args)) {
+	if bb > ba || (bb == ba && firstRival && unused(other.tool, args) < unused(one.tool, args)) {
 		pick, lose, chosen = second, first, other
+	}
+	either, say, ok := eitherPattern(pick.Calls[0], lose.Calls[0])
+	if ok {
+		call := pick.Calls[0]
+		call.Args = either
+		pick.Calls = []Call{call}
+		if say != "" {
+			why = say
+		}
+	} else if !firstRival && chosen == one {
+		return first, one, nil
 	}
 	pick.Notes = append(pick.Notes, fmt.Sprintf("%s is also %s's tool; read as %s's, %s", chosen.spelling, lose.Agent, pick.Agent, why))
 	return pick, chosen, nil
@@ -361,9 +389,13 @@ func unused(t *Tool, args map[string]any) int {
 	return n
 }
 
-// breadth scores how much an f0 call's answer holds: any case holds one
-// case, lines hold their files.
-func breadth(args map[string]any) int {
+// breadth scores how much an f0 call's answer holds: a deeper listing
+// holds a shallower one; any case holds one case, lines hold their files.
+func breadth(c Call) int {
+	args := c.Args
+	if c.Tool == "fs.list" {
+		return listDepth(args)
+	}
 	n := 0
 	if b, _ := args["ignoreCase"].(bool); b {
 		n++

@@ -3,6 +3,7 @@ package vocab
 import (
 	"context"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -30,7 +31,9 @@ func TestChoosing(t *testing.T) {
 		// server's (which needs edits) or Zed's.
 		{"edit_file", "", map[string]any{"path": "a.txt", "old_str": "x", "new_str": "y"}, "amp", "edit_file", Mapped, "fs.edit"},
 		{"edit_file", "", map[string]any{"path": "a.txt", "edits": []any{}}, "mcp-filesystem", "edit_file", Mapped, "fs.edit"},
-		{"create_file", "", map[string]any{"path": "a.txt", "content": "x"}, "amp", "create_file", Mapped, "fs.write"},
+		// Amp's create_file overwrites, Devin's refuses an existing file:
+		// a new file is created either way (readings_test.go: an existing one).
+		{"create_file", "", map[string]any{"path": "new.txt", "content": "x"}, "devin", "create_file", Mapped, "fs.write"},
 		{"create_file", "", map[string]any{"filePath": "a.txt", "content": "x"}, "vscode-copilot", "create_file", Mapped, "fs.write"},
 		{"write_file", "", map[string]any{"path": "a.txt", "content": "x", "overwrite": false}, "mistral-vibe", "write_file", Mapped, "fs.write"},
 		// A name no table spells with these separators.
@@ -208,5 +211,88 @@ func TestInertAndDropped(t *testing.T) {
 	}
 	if useOf(res, "toolSummary") != UseInert || noteMentions(res, "toolSummary") {
 		t.Errorf("inert: uses %s, notes %q", quote(res.Fields), res.Notes)
+	}
+}
+
+// TestReadings: a name several agents' tools share, with fields that do
+// not say whose tool was meant, is read as the reading whose answer holds
+// the others' (a listing, a search) or the one that changes least (a
+// write), or refused naming each reading and the call that does it.
+func TestReadings(t *testing.T) {
+	v := testVocab(t)
+	fx := newFixture(t)
+	cases := []struct {
+		about string
+		name  string
+		args  map[string]any
+		// want are the fields of the f0 call that must hold; err, when set,
+		// is what the refusal must say (in order).
+		want map[string]any
+		note string
+		err  []string
+	}{
+		{"a new file: both readings create it", "write_file", map[string]any{"path": "new.txt", "content": "x"},
+			map[string]any{"mode": "create"}, "every reading creates it", nil},
+		{"an existing file: refused naming both and the overwrite call", "write_file", map[string]any{"path": "a.txt", "content": "x"},
+			nil, "", []string{"a.txt already exists", "mistral-vibe's tool, which refuses an existing file", "mcp-filesystem's and zed's, which overwrite it", `fs_write {"path": "a.txt", "content": …, "mode": "overwrite"}`, `(or mistral-vibe's own write_file {…, "overwrite": true})`}},
+		{"Devin's create_file and Amp's", "create_file", map[string]any{"path": "a.txt", "content": "x"},
+			nil, "", []string{"devin's tool, which refuses an existing file, and amp's, which overwrites it", `"mode": "overwrite"`}},
+		{"the deepest listing", "list_directory", map[string]any{"path": "sub"},
+			map[string]any{"depth": 2.0}, "goes deeper", nil},
+		{"a regex or text: either", "grep_search", map[string]any{"query": "a.*b"},
+			map[string]any{"pattern": `(?:a.*b)|a\.\*b`, "ignoreCase": true}, "either reading", nil},
+		{"not a regex: text", "grep_search", map[string]any{"query": "f("},
+			map[string]any{"pattern": "f(", "literal": true}, "not a valid regular expression", nil},
+		{"no metacharacters: one reading", "grep_search", map[string]any{"query": "needle"},
+			map[string]any{"pattern": "needle", "ignoreCase": true}, "", nil},
+	}
+	for _, c := range cases {
+		t.Run(c.about, func(t *testing.T) {
+			res, err := v.Resolve(context.Background(), Request{Name: c.name, Args: c.args}, fx)
+			if c.err != nil {
+				var ie *InputError
+				if !errors.As(err, &ie) {
+					t.Fatalf("got %v (%+v), want a refusal", err, res)
+				}
+				rest := ie.Error()
+				for _, w := range c.err {
+					i := strings.Index(rest, w)
+					if i < 0 {
+						t.Fatalf("refusal lacks %q (in order):\n%s", w, ie.Error())
+					}
+					rest = rest[i+len(w):]
+				}
+				return
+			}
+			if err != nil || len(res.Calls) != 1 {
+				t.Fatalf("got %v, %+v", err, res)
+			}
+			for k, w := range c.want {
+				if got := res.Calls[0].Args[k]; !reflect.DeepEqual(got, w) {
+					t.Errorf("%s = %#v, want %#v (call %v)", k, got, w, res.Calls[0].Args)
+				}
+			}
+			if c.want["literal"] == nil {
+				if _, ok := res.Calls[0].Args["literal"]; ok {
+					t.Errorf("literal set: %v", res.Calls[0].Args)
+				}
+			}
+			if !strings.Contains(strings.Join(res.Notes, "\n"), c.note) {
+				t.Errorf("notes %q lack %q", res.Notes, c.note)
+			}
+		})
+	}
+}
+
+// TestReadingsWithoutEnv: without runtime checks a write whose readings
+// differ is read as the one that changes least, and the note claims
+// nothing of the file.
+func TestReadingsWithoutEnv(t *testing.T) {
+	res, err := testVocab(t).Resolve(context.Background(), Request{Name: "write_file", Args: map[string]any{"path": "a.txt", "content": "x"}}, nil)
+	if err != nil || len(res.Calls) != 1 || res.Calls[0].Args["mode"] != "create" {
+		t.Fatalf("got %v, %+v", err, res)
+	}
+	if notes := strings.Join(res.Notes, "\n"); !strings.Contains(notes, "changes least") || strings.Contains(notes, "did not exist") {
+		t.Errorf("notes %q", res.Notes)
 	}
 }

@@ -445,6 +445,8 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 		return 100
 	case "unescape_newlines":
 		return `a\nb`
+	case "newline":
+		return true
 	case "not":
 		return false
 	case "range_pair":
@@ -506,7 +508,7 @@ func synthFor(fx *fixture, to string) any {
 		return "http://127.0.0.1:9/doc"
 	case "urls":
 		return []any{"http://127.0.0.1:9/a", "http://127.0.0.1:9/b"}
-	case "offset", "limit", "tail", "before", "after", "context", "maxResults", "depth", "maxBytes", "startIndex", "timeoutMs":
+	case "offset", "limit", "tail", "before", "after", "context", "maxResults", "depth", "maxBytes", "startIndex", "timeoutMs", "maxTimeSeconds":
 		return 3
 	case "ignoreCase", "filesOnly", "recursive", "replaceAll", "dryRun", "literal", "gitignore", "long", "image", "lineNumbers", "hidden", "overwrite", "insecure":
 		return true

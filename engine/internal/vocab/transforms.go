@@ -63,6 +63,8 @@ func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effe
 		return (*builder).charsAsBytes
 	case "unescape_newlines":
 		return (*builder).unescapeNewlines
+	case "newline":
+		return (*builder).newline
 	case "strip_root_name":
 		return (*builder).stripRoot
 	case "shell_command":
@@ -577,6 +579,30 @@ func (b *builder) unescapeNewlines(k string, r *Rule, v any) (effect, error) {
 	}
 	b.put(k, r.To, s)
 	return mapped(r.To), nil
+}
+
+// newline: a true flag adds a line end before (anchor before) or after
+// (anchor after) the text already mapped to the rule's field (Manus's
+// file_write leading_newline and trailing_newline on content); false
+// changes nothing.
+func (b *builder) newline(k string, r *Rule, v any) (effect, error) {
+	on, ok := v.(bool)
+	if !ok {
+		return effect{}, b.errorf(k, "want true or false, got %v", v)
+	}
+	if !on {
+		return effect{to: []string{r.To}}, nil
+	}
+	text, ok := b.out[r.To].(string)
+	if !ok {
+		return effect{}, b.errorf(k, "adds a line end to %s, which the call does not give", r.To)
+	}
+	if r.Args.Anchor == "before" {
+		b.out[r.To] = "\n" + text
+	} else {
+		b.out[r.To] = text + "\n"
+	}
+	return effect{to: []string{r.To}}, nil
 }
 
 // stripRoot: a path whose first component is a root's base name (Zed's
