@@ -137,6 +137,9 @@ func (t *toolset) runEdit(ctx context.Context, in EditInput) (tool.Result, error
 	if err != nil {
 		return tool.Result{}, err
 	}
+	if createsFile(lines, edits) {
+		return t.createFromEdit(ctx, in, l, edits[0], fields[0])
+	}
 	if !in.Force && !holdsPatches(l.Rel) {
 		if err := t.checkNewTexts(ctx, in, edits, fields); err != nil {
 			return tool.Result{}, err
@@ -221,11 +224,35 @@ func (in EditInput) editList() ([]editformat.Edit, []string, error) {
 	for i, ed := range in.Edits {
 		edits[i] = editformat.Edit{OldText: ed.OldText, NewText: ed.NewText, ReplaceAll: ed.ReplaceAll || in.ReplaceAll, Count: in.ExpectedReplacements}
 		fields[i] = fmt.Sprintf("edits[%d].oldText", i)
+		if len(in.Edits) == 1 && ed.OldText == "" && ed.NewText != "" {
+			break // a new file, if there is none (createsFile)
+		}
 		if err := checkEdit(edits[i], fields[i]); err != nil {
 			return nil, nil, err
 		}
 	}
 	return edits, fields, nil
+}
+
+// createsFile says whether the call is one edit with an empty oldText:
+// the text of a new file, as an empty SEARCH is (Warp's edit_files,
+// Cline's and Aider's blocks).
+func createsFile(lines []lineEdit, edits []editformat.Edit) bool {
+	return lines == nil && len(edits) == 1 && edits[0].OldText == "" && edits[0].NewText != ""
+}
+
+// createFromEdit makes the new file an edit with an empty oldText stands
+// for, when there is none; over an existing file the empty oldText says
+// nothing of where the text goes, and is refused.
+func (t *toolset) createFromEdit(ctx context.Context, in EditInput, l roots.Loc, e editformat.Edit, field string) (tool.Result, error) {
+	if _, err := l.Root.OS().Lstat(l.Native()); err == nil {
+		return tool.Result{}, checkEdit(e, field)
+	}
+	res, err := t.runCreate(ctx, EditInput{Path: in.Path, FileText: &e.NewText, DryRun: in.DryRun})
+	if err == nil {
+		res.Notes = append(res.Notes, fmt.Sprintf("note: %s was empty and %s did not exist, so newText was written as the new file.", field, t.show(l)))
+	}
+	return res, err
 }
 
 // checkEdit refuses an edit that can change nothing, before the file is

@@ -133,3 +133,19 @@ func TestEditByLinesConcurrent(t *testing.T) {
 		t.Errorf("the other writer's change was lost: %q", got)
 	}
 }
+
+// TestEditEmptyOldTextCreates: one edit with an empty oldText is the text
+// of a new file (Warp's empty search, an empty SEARCH block) when there is
+// none; over an existing file it is refused, the file left as it was.
+func TestEditEmptyOldTextCreates(t *testing.T) {
+	e := newEnv(t)
+	out := e.ok("fs.edit", map[string]any{"path": "new/hello.txt", "edits": []any{map[string]any{"oldText": "", "newText": "hello\n"}}})
+	assertInOrder(t, out, "created new/hello.txt: 6 bytes, 1 line", "note: edits[0].oldText was empty and new/hello.txt did not exist, so newText was written as the new file.")
+	if got := e.read("new/hello.txt"); got != "hello\n" {
+		t.Errorf("new/hello.txt is %q", got)
+	}
+	assertInOrder(t, e.fail("fs.edit", map[string]any{"path": "new/hello.txt", "edits": []any{map[string]any{"oldText": "", "newText": "bye\n"}}}), "oldText is empty; to write a whole file use fs_write.")
+	if got := e.read("new/hello.txt"); got != "hello\n" {
+		t.Errorf("a refused edit changed new/hello.txt: %q", got)
+	}
+}

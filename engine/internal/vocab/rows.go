@@ -158,12 +158,19 @@ func routeCases(fx *fixture, tb *Table, tool *Tool, ri int, n *rowCounts) []Row 
 				args[c.name] = c.value
 			}
 		}
-		if r.kind() == kindConsumed {
+		if r.kind() == kindConsumed && !sharedBy(rules[r.Consumed]) {
 			delete(args, r.Consumed)
 		}
 		out = append(out, Row{table: tb, tool: tool, route: ri, field: f, args: args, rule: r})
 	}
 	return out
+}
+
+// sharedBy reports whether owner is a fan_out that shares the fields it
+// consumes with every call it makes: without its list there is no call to
+// share them with, so the row keeps the list.
+func sharedBy(owner *Rule) bool {
+	return owner != nil && owner.Transform == "fan_out" && len(owner.Args.Share) > 0
 }
 
 // itemCases are one call per rule of a list's items: the list holds one
