@@ -492,12 +492,30 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 		}
 		return synthFor(fx, r.To)
 	}
-	if r.Values != nil {
-		for k := range r.Values {
-			return valueOf(k)
-		}
+	if k, ok := mappedValue(r.Values); ok {
+		return valueOf(k)
 	}
 	return "x"
+}
+
+// mappedValue is the first value of a value table (in sorted order) that
+// maps rather than refuses, so that a row built around another field
+// runs; the value entries get their own rows.
+func mappedValue(values map[string]map[string]any) (string, bool) {
+	keys := make([]string, 0, len(values))
+	for k := range values {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if _, refuses := values[k]["$refuse"]; !refuses && k != "*" {
+			return k, true
+		}
+	}
+	if len(keys) > 0 {
+		return keys[0], true
+	}
+	return "", false
 }
 
 // synthFor is a value for an f0 field.
