@@ -166,6 +166,17 @@ func routeCases(fx *fixture, tb *Table, tool *Tool, ri int, n *rowCounts) []Row 
 	return out
 }
 
+// shareEssentials gives a fan_out's shared fields that its calls cannot
+// do without (the text of editor-mcp's create) a value, as a real call
+// would.
+func shareEssentials(fx *fixture, args map[string]any, r *Rule) {
+	for from, to := range r.Args.Share {
+		if _, given := args[from]; !given && essential[to] {
+			args[from] = synthFor(fx, to)
+		}
+	}
+}
+
 // sharedBy reports whether owner is a fan_out that shares the fields it
 // consumes with every call it makes: without its list there is no call to
 // share them with, so the row keeps the list.
@@ -273,6 +284,7 @@ func baseArgs(fx *fixture, tool *Tool, ri int, rules map[string]*Rule) map[strin
 			}
 		case (r.Transform == "fan_out" || r.To == "calls") && !hasList(args, rules):
 			args[f] = synth(fx, tool, f, r, rules)
+			shareEssentials(fx, args, r)
 		case (essential[r.To] || r.Transform == "url_in_text") && !givesField(args, rules, r.To):
 			args[f] = synth(fx, tool, f, r, rules)
 		}
@@ -430,6 +442,9 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 		return fx.root // a working directory at a root: left out, changing nothing
 	}
 	if r.Consumed != "" {
+		if owner := rules[r.Consumed]; owner != nil && owner.Args.Share[f] != "" {
+			return synthFor(fx, owner.Args.Share[f])
+		}
 		if owner := rules[r.Consumed]; owner != nil {
 			for _, c := range companions(fx, r.Consumed, owner) {
 				if c.name == f {
@@ -539,6 +554,10 @@ func synthFor(fx *fixture, to string) any {
 		return []any{"*.go"}
 	case "expectedReplacements", "insertLine":
 		return 1
+	case "startLine":
+		return 2
+	case "endLine":
+		return 3
 	case "oldText":
 		return "two"
 	case "newText":
