@@ -23,18 +23,21 @@ import (
 // insert), a whole new file (its create), or an edit text in one of the
 // formats models were taught (patch).
 type EditInput struct {
-	Path                 string  `json:"path,omitempty"`
-	Patch                string  `json:"patch,omitempty" jsonschema_description:"Diff, SEARCH/REPLACE or apply_patch text."`
-	Edits                []Edit  `json:"edits,omitempty"`
-	OldText              string  `json:"oldText,omitempty" jsonschema_description:"Exact text; unique unless replaceAll."`
-	NewText              string  `json:"newText,omitempty"`
-	ReplaceAll           bool    `json:"replaceAll,omitempty"`
-	ExpectedReplacements int     `json:"expectedReplacements,omitempty" jsonschema_description:"The number of occurrences oldText must have; all of them are replaced."`
-	InsertLine           *int    `json:"insertLine,omitempty" jsonschema_description:"Insert newText after this line (0 = at the top)."`
-	Command              string  `json:"command,omitempty" jsonschema_description:"The text editor's command: str_replace, insert or create."`
-	FileText             *string `json:"fileText,omitempty" jsonschema_description:"With command create: the new file's content."`
-	DryRun               bool    `json:"dryRun,omitempty" jsonschema_description:"Diff only."`
-	Force                bool    `json:"force,omitempty" jsonschema_description:"Write a newText that looks like an edit instruction or a placeholder as it is."`
+	Path                 string     `json:"path,omitempty"`
+	Patch                string     `json:"patch,omitempty" jsonschema_description:"Diff, SEARCH/REPLACE or apply_patch text."`
+	Edits                []Edit     `json:"edits,omitempty"`
+	OldText              string     `json:"oldText,omitempty" jsonschema_description:"Exact text; unique unless replaceAll."`
+	NewText              string     `json:"newText,omitempty"`
+	ReplaceAll           bool       `json:"replaceAll,omitempty"`
+	ExpectedReplacements int        `json:"expectedReplacements,omitempty" jsonschema_description:"The number of occurrences oldText must have; all of them are replaced."`
+	InsertLine           *int       `json:"insertLine,omitempty" jsonschema_description:"Insert newText after this line (0 = at the top, -1 = after the last line)."`
+	StartLine            *int       `json:"startLine,omitempty" jsonschema_description:"Replace whole lines from this one (1-based; -1 = the last) by newText; an empty newText deletes them."`
+	EndLine              *int       `json:"endLine,omitempty" jsonschema_description:"With startLine: the last line replaced (inclusive; default startLine)."`
+	LineEdits            []LineEdit `json:"lineEdits,omitempty" jsonschema_description:"Several edits by line number, all counted on the file as it is before the call."`
+	Command              string     `json:"command,omitempty" jsonschema_description:"The text editor's command: str_replace, insert or create."`
+	FileText             *string    `json:"fileText,omitempty" jsonschema_description:"With command create: the new file's content."`
+	DryRun               bool       `json:"dryRun,omitempty" jsonschema_description:"Diff only."`
+	Force                bool       `json:"force,omitempty" jsonschema_description:"Write a newText that looks like an edit instruction or a placeholder as it is."`
 	// moved names the field an edit text came in when prepareEdit read it
 	// as the patch.
 	moved string
@@ -90,7 +93,7 @@ func (t *toolset) editTool() *tool.Tool {
 				Keywords: []string{"replace", "modify", "change", "patch", "sed", "diff", "refactor", "str_replace", "apply_patch", "search/replace"},
 			},
 			Fields: tool.Fields{
-				Unlisted:       []string{"oldText", "newText", "replaceAll", "expectedReplacements", "insertLine", "command", "fileText", "force"},
+				Unlisted:       []string{"oldText", "newText", "replaceAll", "expectedReplacements", "insertLine", "startLine", "endLine", "lineEdits", "command", "fileText", "force"},
 				Synonyms:       syn,
 				NestedSynonyms: map[string]map[string]string{"edits": editSynonyms},
 				MaxItems:       map[string]int{"edits": maxEdits},
@@ -123,7 +126,7 @@ func (t *toolset) runEdit(ctx context.Context, in EditInput) (tool.Result, error
 		}
 		return res, err
 	}
-	edits, fields, err := in.editList()
+	lines, edits, fields, err := in.editsOrLines()
 	if err != nil {
 		return tool.Result{}, err
 	}
@@ -134,6 +137,9 @@ func (t *toolset) runEdit(ctx context.Context, in EditInput) (tool.Result, error
 	if err != nil {
 		return tool.Result{}, err
 	}
+	if createsFile(lines, edits) {
+		return t.createFromEdit(ctx, in, l, edits[0], fields[0])
+	}
 	if !in.Force && !holdsPatches(l.Rel) {
 		if err := t.checkNewTexts(ctx, in, edits, fields); err != nil {
 			return tool.Result{}, err
@@ -142,7 +148,7 @@ func (t *toolset) runEdit(ctx context.Context, in EditInput) (tool.Result, error
 	if err := t.editable(ctx, l); err != nil {
 		return tool.Result{}, err
 	}
-	e := &fileEdit{t: t, in: in, edits: edits, fields: fields, l: l}
+	e := &fileEdit{t: t, in: in, edits: edits, fields: fields, lines: lines, l: l}
 	if in.DryRun {
 		f, err := l.Open()
 		if err != nil {
@@ -178,11 +184,26 @@ func (t *toolset) editable(ctx context.Context, l roots.Loc) error {
 	return nil
 }
 
+// editsOrLines is the call's edits: by text (editList), or by line
+// number (lineList), then with the texts they bring for the checks made
+// before the file is read.
+func (in EditInput) editsOrLines() ([]lineEdit, []editformat.Edit, []string, error) {
+	if !in.hasLines() {
+		edits, fields, err := in.editList()
+		return nil, edits, fields, err
+	}
+	lines, err := in.lineList()
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	edits, fields := newTexts(lines)
+	return lines, edits, fields, nil
+}
+
 // editList is the call's edits as editformat edits, with the field each
-// came from: the edits list, or the one edit of the top-level fields (an
-// insert at a line with insertLine).
+// came from: the edits list, or the one edit of the top-level fields.
 func (in EditInput) editList() ([]editformat.Edit, []string, error) {
-	single := in.OldText != "" || in.NewText != "" || in.InsertLine != nil
+	single := in.OldText != "" || in.NewText != ""
 	switch {
 	case single && len(in.Edits) > 0:
 		field := "oldText"
@@ -190,8 +211,6 @@ func (in EditInput) editList() ([]editformat.Edit, []string, error) {
 			field = "newText"
 		}
 		return nil, nil, &tool.InputError{Field: field, Problem: "was given beside edits; put every replacement in edits."}
-	case in.InsertLine != nil:
-		return in.insertEdit()
 	case single:
 		e := editformat.Edit{OldText: in.OldText, NewText: in.NewText, ReplaceAll: in.ReplaceAll, Count: in.ExpectedReplacements}
 		return []editformat.Edit{e}, []string{"oldText"}, checkEdit(e, "oldText")
@@ -205,6 +224,9 @@ func (in EditInput) editList() ([]editformat.Edit, []string, error) {
 	for i, ed := range in.Edits {
 		edits[i] = editformat.Edit{OldText: ed.OldText, NewText: ed.NewText, ReplaceAll: ed.ReplaceAll || in.ReplaceAll, Count: in.ExpectedReplacements}
 		fields[i] = fmt.Sprintf("edits[%d].oldText", i)
+		if len(in.Edits) == 1 && ed.OldText == "" && ed.NewText != "" {
+			break // a new file, if there is none (createsFile)
+		}
 		if err := checkEdit(edits[i], fields[i]); err != nil {
 			return nil, nil, err
 		}
@@ -212,19 +234,25 @@ func (in EditInput) editList() ([]editformat.Edit, []string, error) {
 	return edits, fields, nil
 }
 
-// insertEdit is the text editor's insert: newText after line insertLine
-// (0 = at the top), as an edit with no old text before the next line.
-func (in EditInput) insertEdit() ([]editformat.Edit, []string, error) {
-	n := *in.InsertLine
-	switch {
-	case n < 0:
-		return nil, nil, &tool.InputError{Field: "insertLine", Problem: fmt.Sprintf("is %d; give the line to insert after, 0 for the top of the file.", n)}
-	case in.OldText != "":
-		return nil, nil, &tool.InputError{Field: "insertLine", Problem: "was given with oldText: insertLine inserts newText after a line and replaces nothing; send one or the other."}
-	case in.NewText == "":
-		return nil, nil, &tool.InputError{Field: "newText", Problem: "is required with insertLine: the text to insert."}
+// createsFile says whether the call is one edit with an empty oldText:
+// the text of a new file, as an empty SEARCH is (Warp's edit_files,
+// Cline's and Aider's blocks).
+func createsFile(lines []lineEdit, edits []editformat.Edit) bool {
+	return lines == nil && len(edits) == 1 && edits[0].OldText == "" && edits[0].NewText != ""
+}
+
+// createFromEdit makes the new file an edit with an empty oldText stands
+// for, when there is none; over an existing file the empty oldText says
+// nothing of where the text goes, and is refused.
+func (t *toolset) createFromEdit(ctx context.Context, in EditInput, l roots.Loc, e editformat.Edit, field string) (tool.Result, error) {
+	if _, err := l.Root.OS().Lstat(l.Native()); err == nil {
+		return tool.Result{}, checkEdit(e, field)
 	}
-	return []editformat.Edit{{NewText: in.NewText, LineHint: n + 1}}, []string{"insertLine"}, nil
+	res, err := t.runCreate(ctx, EditInput{Path: in.Path, FileText: &e.NewText, DryRun: in.DryRun})
+	if err == nil {
+		res.Notes = append(res.Notes, fmt.Sprintf("note: %s was empty and %s did not exist, so newText was written as the new file.", field, t.show(l)))
+	}
+	return res, err
 }
 
 // checkEdit refuses an edit that can change nothing, before the file is
@@ -245,9 +273,6 @@ func checkEdit(e editformat.Edit, field string) error {
 func (t *toolset) checkNewTexts(ctx context.Context, in EditInput, edits []editformat.Edit, fields []string) error {
 	for i, ed := range edits {
 		field := strings.Replace(fields[i], "oldText", "newText", 1)
-		if fields[i] == "insertLine" {
-			field = "newText"
-		}
 		if ins, ok := editInstruction(ed.NewText); ok {
 			if _, had := editInstruction(ed.OldText); !had {
 				return t.refuseEdit(ctx, field, ins)
@@ -267,10 +292,14 @@ type fileEdit struct {
 	in     EditInput
 	edits  []editformat.Edit
 	fields []string // the field each edit came from, for errors
-	l      roots.Loc
-	before string
-	after  string
-	notes  []string
+	// lines are the edits by line number, made into edits on the file as
+	// first read; summary then says what they do.
+	lines   []lineEdit
+	summary string
+	l       roots.Loc
+	before  string
+	after   string
+	notes   []string
 	// redone is set when the file changed after it was first read, and the
 	// edits were made again on its new content.
 	redone string
@@ -333,8 +362,12 @@ func (t *toolset) editText(l roots.Loc, r io.Reader) (string, error) {
 // where it matches, with a note saying so.
 func (e *fileEdit) applyFirst(txt string) error {
 	e.before = txt
-	if n := e.in.InsertLine; n != nil && *n > lineCount(txt) {
-		return &tool.InputError{Field: "insertLine", Problem: fmt.Sprintf("is %d, but %s has %s; give 0 (the top) to %d (after the last line).", *n, e.t.show(e.l), text.Count(int64(lineCount(txt)), "line", "lines"), lineCount(txt)), Hint: "Nothing was changed."}
+	if e.lines != nil {
+		edits, fields, summary, err := resolveLines(txt, e.t.show(e.l), e.lines)
+		if err != nil {
+			return err
+		}
+		e.edits, e.fields, e.summary = edits, fields, summary
 	}
 	r, err := editformat.Apply(txt, crlfEdits(txt, e.edits), editformat.Options{Name: e.t.show(e.l)})
 	if err != nil {
@@ -432,8 +465,8 @@ func (e *fileEdit) result() tool.Result {
 	diff := udiff.Unified(t.show(l), t.show(l), e.before, e.after)
 	added, removed := diffCounts(diff)
 	n := text.Count(int64(len(e.edits)), "edit", "edits")
-	if e.in.InsertLine != nil {
-		n = fmt.Sprintf("inserted after line %d", *e.in.InsertLine)
+	if e.summary != "" {
+		n = e.summary
 	}
 	head := fmt.Sprintf("edited %s: %s, +%d -%d lines", t.show(l), n, added, removed)
 	if e.in.DryRun {

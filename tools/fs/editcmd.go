@@ -47,7 +47,7 @@ func (in EditInput) command() (string, error) {
 // lone newText, a fileText) as the patch it is, so that the access check
 // and the run both see it; the note says so.
 func prepareEdit(in EditInput) EditInput {
-	if in.Patch != "" || len(in.Edits) > 0 || in.OldText != "" || in.InsertLine != nil {
+	if in.Patch != "" || len(in.Edits) > 0 || in.OldText != "" || in.hasLines() {
 		return in
 	}
 	switch {

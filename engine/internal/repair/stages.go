@@ -24,6 +24,8 @@ var Stages = []Stage{
 	{Name: "path:line", Run: pathLines},
 	{Name: "inverse booleans", Run: inverseBooleans},
 	{Name: "other names of fields", Run: renameKeys},
+	// A file sent as a chat file block (a path line and a ``` fence).
+	{Name: "file blocks", Run: chatFileBlocks},
 	{Name: "null-ish values", Run: nullishValues},
 	{Name: "request slips", Run: requestSlips},
 	{Name: "search patterns", Run: searchPatterns},

@@ -58,6 +58,7 @@ CAPABILITIES = {
     "fs.edit.sketch": "merging a lazy edit sketch or writing an edit from a description (needs a model; f0 will not)",
     "fs.write.append_newline": "an append that starts on a new line and refuses a missing file",
     "notebook.edit": "editing Jupyter notebook cells",
+    "lint.after_edit": "running a linter on a file after writing or editing it",
     "net.prompt": "running a prompt or query over fetched pages (needs a model; f0 will not)",
     "net.char_paging": "net.curl paging by characters rather than bytes",
     "net.chunk_paging": "paging a fetched document by chunk number",
@@ -95,7 +96,7 @@ TRANSFORMS = {
     "unified_diff":          {"req": [], "opt": [], "writes": None},
     "apply_patch":           {"req": [], "opt": [], "writes": "-"},
     "insert_at_line":        {"req": ["line", "text", "anchor", "base", "zero"], "opt": [], "writes": "-"},
-    "fan_out":               {"req": ["items", "each"], "opt": ["group_by", "set"], "writes": "-"},
+    "fan_out":               {"req": ["items", "each"], "opt": ["group_by", "set", "share"], "writes": "-"},
     "unwrap_call":           {"req": ["server", "tool", "arguments"], "opt": [], "writes": "-"},
     "chars_as_bytes":        {"req": [], "opt": [], "writes": None},
     "unescape_newlines":     {"req": [], "opt": [], "writes": None},
@@ -279,14 +280,14 @@ class Checker:
         elif field not in t["listed"]:
             self.unlisted.add(f"{tool}.{field}")
 
-    def check_fieldset(self, where, tool, fields):
+    def check_fieldset(self, where, tool, fields, nested_of=None):
         if not isinstance(fields, dict):
             self.err(where, "must be an object of f0 fields")
             return
         for k in fields:
             if k.startswith("$"):
                 continue
-            self.f0_field(where, tool, k)
+            self.f0_field(where, tool, k, nested_of)
 
     def check_rule(self, where, rule, tool, route_fields, sources, used, agent, inherited_source, item_tool=None, nested_of=None, route_refuses=False):
         """Validate one field rule; returns its status."""
@@ -344,6 +345,11 @@ class Checker:
                             self.err(where, f"fan_out each {each!r} is not an f0 tool, pseudo target or $self")
                         if "set" in args:
                             self.check_fieldset(where + " fan_out.set", each if each in self.f0 else None, args["set"])
+                        for src, dst in (args.get("share") or {}).items():
+                            if route_fields is not None and (route_fields.get(src) or {}).get("consumed_by") is None:
+                                self.err(where, f"fan_out share {src!r}: the route must give that field a consumed_by rule")
+                            if each in self.f0:
+                                self.f0_field(where + " fan_out.share", each, dst)
                         if "items" in rule:
                             it = each if each in self.f0 else None
                             for sub, subrule in rule["items"].items():
@@ -372,7 +378,7 @@ class Checker:
                             self.status["refused"] += 1
                             continue
                         if not route_refuses:
-                            self.check_fieldset(f"{where} values[{v!r}]", target_tool if target_tool != "$none" else None, fs)
+                            self.check_fieldset(f"{where} values[{v!r}]", target_tool if target_tool != "$none" else None, fs, nested_of)
             if "items" in rule and rule.get("transform") != "fan_out":
                 nested = rule.get("to")
                 t = self.f0.get(target_tool)
@@ -403,7 +409,8 @@ class Checker:
                 o = route_fields[other]
                 args = (o.get("args") or {}) if isinstance(o, dict) else {}
                 me = where.rsplit(".", 1)[-1].split(" ")[-1]
-                if me not in [str(v) for v in args.values()]:
+                named = [str(v) for v in args.values()] + [str(k) for v in args.values() if isinstance(v, dict) for k in v]
+                if me not in named:
                     self.err(where, f"consumed_by {other!r}, but that rule's transform args do not name this field")
             status = "mapped"
         elif kind == "inert":

@@ -3,6 +3,7 @@ package vocab
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 )
@@ -17,8 +18,9 @@ func (b *builder) fanOut(k string, r *Rule, v any) (effect, error) {
 		return effect{}, err
 	}
 	each := r.Args.Each
+	set := b.shared(r)
 	if r.Args.GroupBy != "" {
-		return b.groupBy(k, r, list)
+		return b.groupBy(k, r, list, set)
 	}
 	for i, it := range list {
 		prefix := fmt.Sprintf("%s%s[%d].", b.prefix, k, i)
@@ -26,7 +28,7 @@ func (b *builder) fanOut(k string, r *Rule, v any) (effect, error) {
 			if err := b.self(prefix, it); err != nil {
 				return effect{}, err
 			}
-		} else if err := b.fanItem(k, i, r, it); err != nil {
+		} else if err := b.fanItem(k, i, r, it, set); err != nil {
 			return effect{}, err
 		}
 		if b.refusal != nil {
@@ -64,8 +66,27 @@ func (b *builder) self(prefix string, it any) error {
 	return nil
 }
 
-// fanItem maps one item by the rule's items into calls of args.each.
-func (b *builder) fanItem(k string, i int, r *Rule, it any) error {
+// shared is what every fanned-out call gets besides its item: the rule's
+// set, and the fields of the call its share names, under their f0 names.
+func (b *builder) shared(r *Rule) map[string]any {
+	if len(r.Args.Share) == 0 {
+		return r.Args.Set
+	}
+	set := maps.Clone(r.Args.Set)
+	if set == nil {
+		set = map[string]any{}
+	}
+	for from, to := range r.Args.Share {
+		if v, ok := b.args[from]; ok && v != nil {
+			set[to] = v
+		}
+	}
+	return set
+}
+
+// fanItem maps one item by the rule's items into calls of args.each, each
+// with the fields of set it does not give itself.
+func (b *builder) fanItem(k string, i int, r *Rule, it any, set map[string]any) error {
 	sub, err := b.mapItem(k, i, r.Items, it, r.Args.Each)
 	if err != nil || sub == nil {
 		return err
@@ -77,13 +98,13 @@ func (b *builder) fanItem(k string, i int, r *Rule, it any) error {
 		b.calls = append(b.calls, Call{Tool: TargetShell, Command: *sub.command})
 		return nil
 	}
-	b.calls = append(b.calls, sub.expand(r.Args.Each, r.Args.Set)...)
+	b.calls = append(b.calls, sub.expand(r.Args.Each, set)...)
 	return nil
 }
 
 // groupBy merges the items with the same value of args.group_by into one
 // call (Copilot's multi_replace_string_in_file: one fs.edit per file).
-func (b *builder) groupBy(k string, r *Rule, list []any) (effect, error) {
+func (b *builder) groupBy(k string, r *Rule, list []any, set map[string]any) (effect, error) {
 	key := r.Args.GroupBy
 	keyRule := r.Items[key]
 	if keyRule == nil || keyRule.To == "" {
@@ -103,7 +124,7 @@ func (b *builder) groupBy(k string, r *Rule, list []any) (effect, error) {
 		groups[g] = append(groups[g], sub.out)
 	}
 	for _, g := range order {
-		call, err := b.groupCall(k, r, keyRule.To, groups[g])
+		call, err := b.groupCall(k, r, keyRule.To, groups[g], set)
 		if err != nil {
 			return effect{}, err
 		}
@@ -115,7 +136,7 @@ func (b *builder) groupBy(k string, r *Rule, list []any) (effect, error) {
 // groupCall is one call for a group: the group's field at the top, the
 // other fields of each item as one element of the tool's list field whose
 // objects have them.
-func (b *builder) groupCall(k string, r *Rule, keyField string, items []map[string]any) (Call, error) {
+func (b *builder) groupCall(k string, r *Rule, keyField string, items []map[string]any, set map[string]any) (Call, error) {
 	args := map[string]any{keyField: items[0][keyField]}
 	var elems []any
 	var listName string
@@ -134,7 +155,7 @@ func (b *builder) groupCall(k string, r *Rule, keyField string, items []map[stri
 		elems = append(elems, elem)
 	}
 	args[listName] = elems
-	for f, v := range r.Args.Set {
+	for f, v := range set {
 		if _, ok := args[f]; !ok {
 			args[f] = v
 		}

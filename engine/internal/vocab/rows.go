@@ -158,12 +158,30 @@ func routeCases(fx *fixture, tb *Table, tool *Tool, ri int, n *rowCounts) []Row 
 				args[c.name] = c.value
 			}
 		}
-		if r.kind() == kindConsumed {
+		if r.kind() == kindConsumed && !sharedBy(rules[r.Consumed]) {
 			delete(args, r.Consumed)
 		}
 		out = append(out, Row{table: tb, tool: tool, route: ri, field: f, args: args, rule: r})
 	}
 	return out
+}
+
+// shareEssentials gives a fan_out's shared fields that its calls cannot
+// do without (the text of editor-mcp's create) a value, as a real call
+// would.
+func shareEssentials(fx *fixture, args map[string]any, r *Rule) {
+	for from, to := range r.Args.Share {
+		if _, given := args[from]; !given && essential[to] {
+			args[from] = synthFor(fx, to)
+		}
+	}
+}
+
+// sharedBy reports whether owner is a fan_out that shares the fields it
+// consumes with every call it makes: without its list there is no call to
+// share them with, so the row keeps the list.
+func sharedBy(owner *Rule) bool {
+	return owner != nil && owner.Transform == "fan_out" && len(owner.Args.Share) > 0
 }
 
 // itemCases are one call per rule of a list's items: the list holds one
@@ -266,6 +284,7 @@ func baseArgs(fx *fixture, tool *Tool, ri int, rules map[string]*Rule) map[strin
 			}
 		case (r.Transform == "fan_out" || r.To == "calls") && !hasList(args, rules):
 			args[f] = synth(fx, tool, f, r, rules)
+			shareEssentials(fx, args, r)
 		case (essential[r.To] || r.Transform == "url_in_text") && !givesField(args, rules, r.To):
 			args[f] = synth(fx, tool, f, r, rules)
 		}
@@ -423,6 +442,9 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 		return fx.root // a working directory at a root: left out, changing nothing
 	}
 	if r.Consumed != "" {
+		if owner := rules[r.Consumed]; owner != nil && owner.Args.Share[f] != "" {
+			return synthFor(fx, owner.Args.Share[f])
+		}
 		if owner := rules[r.Consumed]; owner != nil {
 			for _, c := range companions(fx, r.Consumed, owner) {
 				if c.name == f {
@@ -487,12 +509,30 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 		}
 		return synthFor(fx, r.To)
 	}
-	if r.Values != nil {
-		for k := range r.Values {
-			return valueOf(k)
-		}
+	if k, ok := mappedValue(r.Values); ok {
+		return valueOf(k)
 	}
 	return "x"
+}
+
+// mappedValue is the first value of a value table (in sorted order) that
+// maps rather than refuses, so that a row built around another field
+// runs; the value entries get their own rows.
+func mappedValue(values map[string]map[string]any) (string, bool) {
+	keys := make([]string, 0, len(values))
+	for k := range values {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if _, refuses := values[k]["$refuse"]; !refuses && k != "*" {
+			return k, true
+		}
+	}
+	if len(keys) > 0 {
+		return keys[0], true
+	}
+	return "", false
 }
 
 // synthFor is a value for an f0 field.
@@ -516,6 +556,10 @@ func synthFor(fx *fixture, to string) any {
 		return []any{"*.go"}
 	case "expectedReplacements", "insertLine":
 		return 1
+	case "startLine":
+		return 2
+	case "endLine":
+		return 3
 	case "oldText":
 		return "two"
 	case "newText":

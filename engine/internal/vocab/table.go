@@ -91,6 +91,9 @@ type Args struct {
 
 	Items, Each, GroupBy string
 	Set                  map[string]any
+	// Share maps fields of the call to the f0 field every fanned-out call
+	// gets them in (Warp's grep: one path for all its queries).
+	Share map[string]string
 
 	Server, Tool, Arguments string
 }
@@ -393,33 +396,34 @@ func parseArgs(raw map[string]any) (Args, error) {
 		return a, err
 	}
 	var j struct {
-		Start        *string        `json:"start"`
-		End          *string        `json:"end"`
-		Count        *string        `json:"count"`
-		Base         int            `json:"base"`
-		EndInclusive bool           `json:"end_inclusive"`
-		EOF          []int          `json:"eof"`
-		Negative     string         `json:"negative"`
-		LineHints    bool           `json:"line_hints"`
-		EmptySearch  string         `json:"empty_search"`
-		Line         string         `json:"line"`
-		Text         string         `json:"text"`
-		Anchor       string         `json:"anchor"`
-		Zero         string         `json:"zero"`
-		Items        string         `json:"items"`
-		Each         string         `json:"each"`
-		GroupBy      string         `json:"group_by"`
-		Set          map[string]any `json:"set"`
-		Server       string         `json:"server"`
-		Tool         string         `json:"tool"`
-		Arguments    string         `json:"arguments"`
+		Start        *string           `json:"start"`
+		End          *string           `json:"end"`
+		Count        *string           `json:"count"`
+		Base         int               `json:"base"`
+		EndInclusive bool              `json:"end_inclusive"`
+		EOF          []int             `json:"eof"`
+		Negative     string            `json:"negative"`
+		LineHints    bool              `json:"line_hints"`
+		EmptySearch  string            `json:"empty_search"`
+		Line         string            `json:"line"`
+		Text         string            `json:"text"`
+		Anchor       string            `json:"anchor"`
+		Zero         string            `json:"zero"`
+		Items        string            `json:"items"`
+		Each         string            `json:"each"`
+		GroupBy      string            `json:"group_by"`
+		Set          map[string]any    `json:"set"`
+		Share        map[string]string `json:"share"`
+		Server       string            `json:"server"`
+		Tool         string            `json:"tool"`
+		Arguments    string            `json:"arguments"`
 	}
 	if err := json.Unmarshal(data, &j); err != nil {
 		return a, err
 	}
 	return Args{Start: j.Start, End: j.End, Count: j.Count, Base: j.Base, EndInclusive: j.EndInclusive, EOF: j.EOF,
 		Negative: j.Negative, LineHints: j.LineHints, EmptySearch: j.EmptySearch, Line: j.Line, Text: j.Text,
-		Anchor: j.Anchor, Zero: j.Zero, Items: j.Items, Each: j.Each, GroupBy: j.GroupBy, Set: j.Set,
+		Anchor: j.Anchor, Zero: j.Zero, Items: j.Items, Each: j.Each, GroupBy: j.GroupBy, Set: j.Set, Share: j.Share,
 		Server: j.Server, Tool: j.Tool, Arguments: j.Arguments}, nil
 }
 
