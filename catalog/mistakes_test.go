@@ -20,6 +20,9 @@ type mistake struct {
 	Arguments json.RawMessage `json:"arguments"`
 	Outcome   string          `json:"outcome"`
 	Contains  []string        `json:"contains"`
+	// Lacks is text the answer must not hold: what the other reading of
+	// the call would have given (a false ok shows it).
+	Lacks []string `json:"lacks"`
 }
 
 // TestMistakeCorpus runs every recorded model mistake through the real
@@ -70,6 +73,11 @@ func TestMistakeCorpus(t *testing.T) {
 						t.Fatalf("answer lacks %q (in order):\n%s", w, res.Text)
 					}
 					rest = rest[i+len(w):]
+				}
+				for _, w := range c.Lacks {
+					if strings.Contains(res.Text, w) {
+						t.Fatalf("answer holds %q, which the call did not ask for:\n%s", w, res.Text)
+					}
 				}
 			})
 		}

@@ -30,6 +30,7 @@ type ListInput struct {
 	MaxResults int      `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most entries to show (default 1000)."`
 	Offset     int      `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Entries to skip, to continue."`
 	Exclude    []string `json:"exclude,omitempty" jsonschema_description:"Globs of entries to leave out (and not enter): *.log, dist."`
+	Gitignore  *bool    `json:"gitignore,omitempty" jsonschema_description:"Leave out what .gitignore files ignore (default false)."`
 }
 
 // Limits of the listing tools.
@@ -63,7 +64,7 @@ func (t *toolset) listTool() *tool.Tool {
 				ShellFlags: lsFlags,
 			},
 			Fields: tool.Fields{
-				Unlisted:     []string{"hidden", "all", "maxResults", "exclude"},
+				Unlisted:     []string{"hidden", "all", "maxResults", "exclude", "gitignore"},
 				Synonyms:     syn,
 				Forms:        pathKinds("path"),
 				PathDefaults: rootByDefault(),
@@ -120,7 +121,7 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tool.Result, error
 	}
 	maxEntries := cmp.Or(in.MaxResults, defaultMaxEntries)
 	sorted := in.Sort == "size" || in.Sort == "mtime"
-	spec := walkSpec{start: l, maxDepth: depth, hidden: in.Hidden, all: in.All, info: in.Long || sorted}
+	spec := walkSpec{start: l, maxDepth: depth, hidden: in.Hidden, all: in.All, ignore: boolOr(in.Gitignore, false), info: in.Long || sorted}
 	keep, err := excluding(&spec, l.Rel, in.Exclude)
 	if err != nil {
 		return tool.Result{}, err

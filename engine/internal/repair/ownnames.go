@@ -53,6 +53,10 @@ func readOtherFields(s *State) {
 	if len(others) == 0 {
 		return
 	}
+	// A field f0 has no name for tells whose tool the call speaks
+	// (Serena's relative_path); that tool's line fields are then read by
+	// its rules (0-based, inclusive), not by f0's line-window repair.
+	others = append(others, lineFields(s.Tool, s.Args)...)
 	res, err := v.ResolveFields(s.ctx, s.Tool.Name, s.Args, others, s.Env.Paths())
 	switch {
 	case err != nil:
@@ -112,6 +116,21 @@ func foreignProblem(s *State, err error) Problem {
 	return Problem{ie.Field, fmt.Sprintf("%s (as %s's %s)", msg, ie.Agent, ie.Tool)}
 }
 
+// lineFields are the fields of args that f0's line-window repair would
+// read as a line range.
+func lineFields(t *tool.Tool, args map[string]any) []string {
+	if t.LineWindow[0] == "" {
+		return nil
+	}
+	var out []string
+	for k := range keys.InOrder(args) {
+		if keys.Contains(rangeKeys, k) || slices.Contains(rangeStartKeys, keys.Fold(k)) || slices.Contains(rangeEndKeys, keys.Fold(k)) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 // otherArgument reports whether k is none of t's own names for its
 // fields, so another agent's name may place it.
 func otherArgument(t *tool.Tool, schema *schemas.Schema, k string) bool {
@@ -127,7 +146,7 @@ func otherArgument(t *tool.Tool, schema *schemas.Schema, k string) bool {
 	if t.RawArgsField != "" && keys.Contains(commandKeys, k) || keys.Contains(bearerKeys, foldedSnake(k)) {
 		return false // repairRequest reads a command line, a bearer token
 	}
-	if t.LineWindow[0] != "" && (keys.Contains(rangeKeys, k) || slices.Contains(rangeStartKeys, keys.Fold(k)) || slices.Contains(rangeEndKeys, keys.Fold(k))) {
+	if slices.Contains(lineFields(t, map[string]any{k: nil}), k) {
 		return false
 	}
 	for _, name := range schemas.PropertyNames(schema) {
