@@ -117,6 +117,21 @@ func (p *Pipeline) add(src string, st *syntax.Stmt) error {
 		}
 		p.Commands = append(p.Commands, c)
 		return nil
+	case *syntax.TimeClause:
+		// time cmd …: the command, with time as its first word (a
+		// program in front of it, as /usr/bin/time is).
+		if x.Stmt == nil {
+			break
+		}
+		n := len(p.Commands)
+		if err := p.add(src, x.Stmt); err != nil {
+			return err
+		}
+		if len(p.Commands) == n+1 && p.Commands[n].Err == nil {
+			p.Commands[n].Words = append([]string{"time"}, p.Commands[n].Words...)
+			p.Commands[n].Text = nodeText(src, st)
+			return nil
+		}
 	case nil:
 		return &ShellError{Kind: ShellOperator, Text: nodeText(src, st), Problem: fmt.Sprintf("%s redirects nothing: there is no command", nodeText(src, st))}
 	}
