@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-		"slices"
+	"slices"
 	"strings"
 
 	"f0/tool"

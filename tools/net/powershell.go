@@ -18,7 +18,7 @@ import (
 // parameter that needs PowerShell itself (-Credential, -WebSession, a
 // $variable) is refused with the fix.
 
-// psLine splits a PowerShell command line into words: '…' (with '' for
+// psLine splits a PowerShell command line into words: '…' (with ” for
 // a quote) and "…" (with `x and "" escapes) are quoted, @{…} is one word,
 // a backtick before a line end continues the line. A $variable, a pipe or
 // a second command is an error naming what f0 cannot do.
@@ -165,14 +165,14 @@ var psParams = map[string]bool{
 
 // psRefused are parameters that need PowerShell itself, with why.
 var psRefused = map[string]string{
-	"credential": "asks PowerShell for a credential; send the header itself: -Headers @{Authorization='Basic …'} (curl's -u name:password)",
+	"credential":            "asks PowerShell for a credential; send the header itself: -Headers @{Authorization='Basic …'} (curl's -u name:password)",
 	"usedefaultcredentials": "uses the Windows logon, which f0 does not have; send the header itself (curl's -u name:password)",
-	"authentication": "needs -Credential or -Token; send the header itself: -Headers @{Authorization='Bearer …'}",
-	"token":          "is a SecureString variable; send the header itself: -Headers @{Authorization='Bearer …'}",
-	"websession":     "is a session variable; f0 keeps no variables (curl's -b/-c keep cookies in a file)",
-	"sessionvariable": "makes a session variable; f0 keeps no variables (curl's -c FILE saves the cookies)",
-	"form":           "builds a multipart form from a hash table; use curl's -F name=value words",
-	"proxy":          "sets a proxy, and f0 sends through the operator's proxy only",
+	"authentication":        "needs -Credential or -Token; send the header itself: -Headers @{Authorization='Bearer …'}",
+	"token":                 "is a SecureString variable; send the header itself: -Headers @{Authorization='Bearer …'}",
+	"websession":            "is a session variable; f0 keeps no variables (curl's -b/-c keep cookies in a file)",
+	"sessionvariable":       "makes a session variable; f0 keeps no variables (curl's -c FILE saves the cookies)",
+	"form":                  "builds a multipart form from a hash table; use curl's -F name=value words",
+	"proxy":                 "sets a proxy, and f0 sends through the operator's proxy only",
 }
 
 // powershellWords reads a web cmdlet's words as curl's.
@@ -199,8 +199,8 @@ func powershellWords(cmdlet string, args []string) (*shellLine, error) {
 // psRead is what a web cmdlet's words asked for.
 type psRead struct {
 	cmdlet, uri, method, body, contentType, outFile, inFile, follow string
-	bodyForm                                                          [][2]string
-	curl                                                              []string
+	bodyForm                                                        [][2]string
+	curl                                                            []string
 }
 
 // word reads the word at args[i] and returns how many words after it it
@@ -393,7 +393,7 @@ func readPowerShell(line string) (*shellLine, error) {
 }
 
 // psQuoteAll writes words as PowerShell reads them back: a word with a
-// space or quote in single quotes ('' for a quote), a hash table as it is.
+// space or quote in single quotes (” for a quote), a hash table as it is.
 func psQuoteAll(words []string) []string {
 	out := make([]string, len(words))
 	for i, w := range words {

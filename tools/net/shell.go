@@ -136,6 +136,9 @@ func readScript(line string, depth int) (*shellLine, error) {
 		return readPowerShell(line)
 	}
 	s, err := shellwords.ParseScript(line)
+	if err == nil {
+		err = s.HeredocError() // curl reads no standard input here
+	}
 	var se *shellwords.ShellError
 	if errors.As(err, &se) {
 		return nil, argsError(se)
