@@ -140,10 +140,11 @@ func psVariableError(rest string) error {
 }
 
 func psOperatorError(op byte, rest string) error {
-	what := "runs a second command after ;"
-	if op == '|' {
-		what = "pipes the answer into " + strings.TrimSpace(strings.TrimLeft(rest, "| "))
+	if op == ';' {
+		return &tool.InputError{Field: "args", Problem: "the PowerShell line runs a second command (after ;); f0 runs only the request",
+			Hint: "Make the request alone, and put what the second command needs into a call of its own."}
 	}
+	what := "pipes the answer into " + strings.TrimSpace(strings.TrimLeft(rest, "| "))
 	return &tool.InputError{Field: "args", Problem: fmt.Sprintf("the PowerShell line %s; f0 runs only the request", text80(what)),
 		Hint: "Drop it: the answer holds the whole body (net_curl's format \"markdown\" or \"text\" shortens HTML)."}
 }

@@ -70,3 +70,34 @@ func TestProgramsInFrontLookUpNoName(t *testing.T) {
 		t.Fatal("the control call to a made-up name asked the resolver nothing: the test cannot see lookups")
 	}
 }
+
+// TestPowerShellWords reads web cmdlet lines as curl's words, and refuses
+// what needs PowerShell itself naming the fix.
+func TestPowerShellWords(t *testing.T) {
+	const u = "http://127.0.0.1:9/a"
+	cases := []struct{ line, want string }{
+		{"Invoke-RestMethod " + u, "-L --max-redirs 5 " + u},
+		{"irm -Uri " + u + " -Method DELETE", "-L --max-redirs 5 -X DELETE " + u},
+		{"iwr " + u + " -MaximumRedirection 0 -TimeoutSec 5 -SkipCertificateCheck", "-m 5 -k " + u},
+		{`Invoke-RestMethod -Uri ` + u + ` -Method Post -Body @{name="f0"; n=2}`, "-L --max-redirs 5 --data-urlencode name=f0 --data-urlencode n=2 " + u},
+		{`Invoke-RestMethod -Uri ` + u + ` -Body @{q='a b'}`, "-L --max-redirs 5 -G --data-urlencode 'q=a b' " + u},
+		{"Invoke-RestMethod -Uri " + u + " -Method Put -InFile 'data.json' -ContentType 'application/json'", "-L --max-redirs 5 -H 'Content-Type: application/json' --data-binary @data.json -X PUT " + u},
+		{"Invoke-WebRequest -Uri " + u + " `\n  -OutFile out.bin", "-L --max-redirs 5 -o out.bin " + u},
+		{"irm -Uri " + u + " -Body 'x=1'", `error: "args": irm's -Body without -Method is sent with GET, which most servers ignore; add -Method POST (or PUT) to say which request is meant. Send curl's words instead, e.g. "args": ["-sL", "https://example.com"].`},
+		{"irm " + u + " -Credential (Get-Credential)", `error: "args": irm's -Credential asks PowerShell for a credential; send the header itself: -Headers @{Authorization='Basic …'} (curl's -u name:password). Send curl's words instead, e.g. "args": ["-sL", "https://example.com"].`},
+		{"irm " + u + " -Frobnicate", `error: "args": irm's -Frobnicate has no curl meaning f0 can run (it reads -Uri, -Method, -Headers, -Body, -ContentType, -OutFile, -InFile, -TimeoutSec, -UserAgent, -MaximumRedirection, -SkipCertificateCheck). Send curl's words instead, e.g. "args": ["-sL", "https://example.com"].`},
+		{"irm " + u + "; Write-Host done", `error: "args": the PowerShell line runs a second command (after ;); f0 runs only the request. Make the request alone, and put what the second command needs into a call of its own.`},
+	}
+	for _, c := range cases {
+		sl, err := readPowerShell(c.line)
+		got := ""
+		if err != nil {
+			got = "error: " + err.Error()
+		} else {
+			got = strings.Join(quotedWords(sl.words), " ")
+		}
+		if got != c.want {
+			t.Errorf("%s:\ngot  %s\nwant %s", c.line, got, c.want)
+		}
+	}
+}
