@@ -88,7 +88,7 @@ func (p *Host) noShell(r Dialect, name, line string) tool.Result {
 	var b strings.Builder
 	fmt.Fprintf(&b, "unknown tool %s: f0 runs no shell commands", text.QuoteShort(name))
 	if line != "" {
-		fmt.Fprintf(&b, ", and %s is not one command it can run as a tool (curl, cat and ls are)", text.QuoteShort(line))
+		fmt.Fprintf(&b, ", and %s is not one command it can run as a tool (curl, cat, head, tail, sed -n, ls, grep, find, mkdir and echo > FILE are, alone or joined by &&)", text.QuoteShort(line))
 	}
 	b.WriteString(".\n")
 	words := line

@@ -380,8 +380,35 @@ func checkDeclared(t *tool.Tool, s *schemas.Schema) error {
 			return fmt.Errorf("tool %s: line window names unknown field %q", t.Name, field)
 		}
 	}
-	if len(t.Shell) > 0 && t.RawArgsField == "" && t.MainField == "" {
-		return fmt.Errorf("tool %s: shell commands need a main field for their words", t.Name)
+	for _, program := range t.Shell {
+		sc, ok := t.ShellCommands[program]
+		if t.RawArgsField == "" && t.MainField == "" && (!ok || len(sc.Operands) == 0 && sc.Text == nil) {
+			return fmt.Errorf("tool %s: shell command %s needs a main field (or operand fields) for its words", t.Name, program)
+		}
+	}
+	return checkShellCommands(t, has)
+}
+
+// checkShellCommands verifies that every command of the table is one of
+// the tool's programs and names real fields.
+func checkShellCommands(t *tool.Tool, has func(string) bool) error {
+	for program, sc := range t.ShellCommands {
+		if !slices.Contains(t.Shell, program) {
+			return fmt.Errorf("tool %s: shell command %s is not in Shell", t.Name, program)
+		}
+		fields := slices.Concat(sc.Operands, []string{sc.Output, sc.TextField})
+		for _, set := range slices.Concat([]map[string]any{sc.Set, sc.Append}, slices.Collect(maps.Values(sc.Flags))) {
+			fields = append(fields, slices.Collect(maps.Keys(set))...)
+		}
+		for _, v := range sc.Valued {
+			fields = append(fields, v.Field)
+			fields = append(fields, slices.Collect(maps.Keys(v.Also))...)
+		}
+		for _, f := range fields {
+			if f != "" && !has(f) {
+				return fmt.Errorf("tool %s: shell command %s names unknown field %q", t.Name, program, f)
+			}
+		}
 	}
 	return nil
 }

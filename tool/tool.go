@@ -100,6 +100,11 @@ type Names struct {
 	// and the fields each sets: {"-n": {"lineNumbers": true}}. A flag it
 	// does not list makes the routed call an error (-la is -l and -a).
 	ShellFlags map[string]map[string]any
+	// ShellCommands say, for a program of Shell whose words mean more
+	// than flags and operands for MainField (head -n 5, sed -n '3,9p',
+	// grep -rn PATTERN DIR, echo text > FILE), how they become the tool's
+	// fields. A program without an entry is read by ShellFlags alone.
+	ShellCommands map[string]ShellCommand
 	// Keywords help tools.search and name suggestions find the tool.
 	Keywords []string
 }

@@ -35,8 +35,31 @@ type Command struct {
 }
 
 // Redirect is one redirection: "2>/dev/null" is {Fd: "2", Op: ">",
-// Target: "/dev/null"}; "2>&1" is {Fd: "2", Op: ">&", Target: "1"}.
-type Redirect struct{ Fd, Op, Target string }
+// Target: "/dev/null"}; "2>&1" is {Fd: "2", Op: ">&", Target: "1"}. A
+// here-document (<<'EOF' … EOF) has Op "<<" or "<<-", its delimiter as
+// Target, its text in Heredoc and the whole of it as written in Text.
+type Redirect struct {
+	Fd, Op, Target string
+	Heredoc, Text  string
+}
+
+// IsHeredoc reports whether the redirection is a here-document.
+func (r Redirect) IsHeredoc() bool { return r.Op == "<<" || r.Op == "<<-" }
+
+// HeredocError is the first here-document of the script's commands as
+// the error a reader that takes none gives, nil when there is none.
+func (s *Script) HeredocError() error {
+	for _, p := range s.Pipelines {
+		for _, c := range p.Commands {
+			for _, r := range c.Redirects {
+				if r.IsHeredoc() {
+					return &ShellError{Kind: ShellOperator, Text: r.Text, Problem: fmt.Sprintf("%s is a here-document, which f0 does not read", r.Text)}
+				}
+			}
+		}
+	}
+	return nil
+}
 
 // ParseScript reads a command line into its pipelines and commands with
 // mvdan.cc/sh. A construct other than simple commands joined by |, &&, ||,
@@ -117,6 +140,21 @@ func (p *Pipeline) add(src string, st *syntax.Stmt) error {
 		}
 		p.Commands = append(p.Commands, c)
 		return nil
+	case *syntax.TimeClause:
+		// time cmd …: the command, with time as its first word (a
+		// program in front of it, as /usr/bin/time is).
+		if x.Stmt == nil {
+			break
+		}
+		n := len(p.Commands)
+		if err := p.add(src, x.Stmt); err != nil {
+			return err
+		}
+		if len(p.Commands) == n+1 && p.Commands[n].Err == nil {
+			p.Commands[n].Words = append([]string{"time"}, p.Commands[n].Words...)
+			p.Commands[n].Text = nodeText(src, st)
+			return nil
+		}
 	case nil:
 		return &ShellError{Kind: ShellOperator, Text: nodeText(src, st), Problem: fmt.Sprintf("%s redirects nothing: there is no command", nodeText(src, st))}
 	}
@@ -130,7 +168,10 @@ func redirect(src string, r *syntax.Redirect) (Redirect, error) {
 	if r.N != nil {
 		rd.Fd = r.N.Value
 	}
-	if r.Word == nil || r.Hdoc != nil {
+	if r.Hdoc != nil && r.Word != nil {
+		return heredoc(src, r, rd)
+	}
+	if r.Word == nil {
 		text := nodeText(src, r)
 		return rd, &ShellError{Kind: ShellOperator, Text: text, Problem: fmt.Sprintf("%s is a here-document, which f0 does not read", text)}
 	}
@@ -139,6 +180,39 @@ func redirect(src string, r *syntax.Redirect) (Redirect, error) {
 		return rd, err
 	}
 	rd.Target = words[0]
+	return rd, nil
+}
+
+// heredoc reads a here-document whose text is literal: its delimiter is
+// quoted (<<'EOF'), or its text holds no expansion. <<- strips the tabs
+// that start its lines.
+func heredoc(src string, r *syntax.Redirect, rd Redirect) (Redirect, error) {
+	rd.Text = nodeText(src, r)
+	delim, err := literalWords(src, []*syntax.Word{r.Word})
+	if err != nil {
+		return rd, err
+	}
+	rd.Target = delim[0]
+	var b strings.Builder
+	for _, part := range r.Hdoc.Parts {
+		lit, ok := part.(*syntax.Lit)
+		if !ok {
+			if e := expansionError(src, part); e != nil {
+				return rd, e
+			}
+			return rd, &ShellError{Kind: ShellUnreadable, Text: rd.Text, Problem: fmt.Sprintf("%s is a here-document f0 cannot read as text", rd.Text)}
+		}
+		b.WriteString(lit.Value)
+	}
+	body := b.String()
+	if rd.Op == "<<-" {
+		lines := strings.Split(body, "\n")
+		for i, l := range lines {
+			lines[i] = strings.TrimLeft(l, "\t")
+		}
+		body = strings.Join(lines, "\n")
+	}
+	rd.Heredoc = body
 	return rd, nil
 }
 

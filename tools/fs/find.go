@@ -45,7 +45,9 @@ func (t *toolset) findTool() *tool.Tool {
 			Access:      tool.Read,
 			Annotations: readOnly,
 			Names: tool.Names{
-				Keywords: []string{"glob", "find", "locate", "files", "names", "paths", "pattern"},
+				Keywords:      []string{"glob", "find", "locate", "files", "names", "paths", "pattern"},
+				Shell:         []string{"find"},
+				ShellCommands: findCommands,
 			},
 			Fields: tool.Fields{
 				Unlisted:     []string{"hidden", "gitignore", "all", "maxResults", "exclude"},

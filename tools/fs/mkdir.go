@@ -31,7 +31,9 @@ func (t *toolset) mkdirTool() *tool.Tool {
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Idempotent: true},
 			Names: tool.Names{
-				Keywords: []string{"mkdir", "directory", "folder", "create", "make"},
+				Keywords:      []string{"mkdir", "directory", "folder", "create", "make"},
+				Shell:         []string{"mkdir"},
+				ShellCommands: mkdirCommands,
 			},
 			Fields: tool.Fields{
 				Unlisted:  []string{"parents"},

@@ -64,9 +64,10 @@ func (t *toolset) readTool() *tool.Tool {
 			Access:      tool.Read,
 			Annotations: readOnly,
 			Names: tool.Names{
-				Keywords:   []string{"file", "cat", "open", "view", "show", "contents", "head", "tail", "lines"},
-				Shell:      []string{"cat"},
-				ShellFlags: map[string]map[string]any{"-n": {"lineNumbers": true}},
+				Keywords:      []string{"file", "cat", "open", "view", "show", "contents", "head", "tail", "lines"},
+				Shell:         []string{"cat", "head", "tail", "sed"},
+				ShellFlags:    map[string]map[string]any{"-n": {"lineNumbers": true}},
+				ShellCommands: readCommands,
 			},
 			Fields: tool.Fields{
 				Unlisted:   []string{"base64", "version", "page"},

@@ -58,7 +58,9 @@ func (t *toolset) searchTool() *tool.Tool {
 			Access:      tool.Read,
 			Annotations: readOnly,
 			Names: tool.Names{
-				Keywords: []string{"grep", "rg", "ripgrep", "find", "text", "code", "regex", "contents", "occurrences"},
+				Keywords:      []string{"grep", "rg", "ripgrep", "find", "text", "code", "regex", "contents", "occurrences"},
+				Shell:         []string{"grep", "rg"},
+				ShellCommands: searchCommands,
 			},
 			Fields: tool.Fields{
 				Unlisted:  []string{"before", "after", "hidden", "gitignore", "all"},

@@ -39,7 +39,9 @@ func (t *toolset) writeTool() *tool.Tool {
 			Access:      tool.Write,
 			Annotations: tool.Annotations{Destructive: true},
 			Names: tool.Names{
-				Keywords: []string{"save", "create", "write", "file", "append", "overwrite", "put"},
+				Keywords:      []string{"save", "create", "write", "file", "append", "overwrite", "put"},
+				Shell:         []string{"echo", "printf", "cat"},
+				ShellCommands: writeCommands,
 			},
 			Fields: tool.Fields{
 				Unlisted: []string{"append", "createDirs", "force"},

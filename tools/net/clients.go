@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
-	"path"
 	"slices"
 	"strings"
 
@@ -233,12 +232,19 @@ func clientNote(program string, args, words []string) string {
 // httpMethods are the methods HTTPie's first word may be.
 var httpMethods = []string{"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"}
 
-// httpieWords reads HTTPie's words (http or https) as curl's.
-func httpieWords(program string, args []string) (*shellLine, error) {
-	h := &httpieRead{scheme: "http"}
-	if path.Base(program) == "https" {
-		h.scheme = "https"
+// httpieWords reads HTTPie's words as curl's; kind is http or https
+// (xhs is https), named the program as the line names it.
+func httpieWords(kind, named string, args []string) (*shellLine, error) {
+	h := &httpieRead{scheme: kind}
+	words, err := h.read(named, args)
+	if err != nil {
+		return nil, err
 	}
+	return &shellLine{words: words, notes: []string{clientNote(named, args, words)}}, nil
+}
+
+// read reads HTTPie's words into the request and writes it as curl's.
+func (h *httpieRead) read(program string, args []string) ([]string, error) {
 	var positional []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -264,11 +270,7 @@ func httpieWords(program string, args []string) (*shellLine, error) {
 			return nil, err
 		}
 	}
-	words, err := h.words()
-	if err != nil {
-		return nil, err
-	}
-	return &shellLine{words: words, notes: []string{clientNote(path.Base(program), args, words)}}, nil
+	return h.words()
 }
 
 // httpieRead is what HTTPie's words asked for.
@@ -319,6 +321,9 @@ func (h *httpieRead) option(args []string, i int) (int, error) {
 		if next() == "no" || next() == "false" {
 			h.curl = append(h.curl, "-k")
 		}
+		return used, nil
+	case "--bearer":
+		h.curl = append(h.curl, "-H", "Authorization: Bearer "+next())
 		return used, nil
 	case "--auth", "-a":
 		h.curl = append(h.curl, "-u", next())
@@ -452,4 +457,29 @@ func (h *httpieRead) words() ([]string, error) {
 	}
 	words = append(words, formFields...)
 	return append(words, h.url), nil
+}
+
+// curlieWords reads curlie's words as curl's: its options are curl's,
+// and its method, URL and items HTTPie's.
+func curlieWords(args []string) (*shellLine, error) {
+	var options, rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			rest = append(rest, a)
+			continue
+		}
+		options = append(options, a)
+		if takesValue(a) && i+1 < len(args) {
+			options = append(options, args[i+1])
+			i++
+		}
+	}
+	h := &httpieRead{scheme: "http"}
+	words, err := h.read("curlie", rest)
+	if err != nil {
+		return nil, err
+	}
+	words = append(options, words...)
+	return &shellLine{words: words, notes: []string{clientNote("curlie", args, words)}}, nil
 }

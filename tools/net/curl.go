@@ -82,7 +82,7 @@ func (c *curl) tool() *tool.Tool {
 			Names: tool.Names{
 				Keywords: []string{"http", "https", "fetch", "get", "post", "put", "delete", "download", "upload", "web", "url",
 					"api", "rest", "request", "wget", "curl", "html", "markdown", "page"},
-				Shell: []string{"curl", "wget", "http", "https"},
+				Shell: []string{"curl", "curl.exe", "wget", "wget.exe", "http", "https", "xh", "xhs", "curlie", "invoke-restmethod", "invoke-webrequest", "irm", "iwr"},
 			},
 			Fields: tool.Fields{
 				Synonyms: synonyms,

@@ -188,6 +188,9 @@ func resolvePlan(in Input) (*plan, error) {
 		if err := parseCurl(words, p); err != nil {
 			return nil, err
 		}
+		if err := p.checkBareWords(); err != nil {
+			return nil, err
+		}
 		p.curlStyle, p.argURLs = len(words) > 0, len(p.urls)
 	}
 	if err := p.applyFields(in); err != nil {
@@ -206,6 +209,9 @@ func resolvePlan(in Input) (*plan, error) {
 func argWords(v any) (words, notes []string, filters []bodyFilter, err error) {
 	switch x := v.(type) {
 	case string:
+		if isPowerShellLine(x) {
+			return shellWords(x)
+		}
 		if words, notes, err = splitArgs(x); shellOperator(err) || err == nil && wantsShellReading(words) {
 			return shellWords(x)
 		}
@@ -244,6 +250,59 @@ func argWords(v any) (words, notes []string, filters []bodyFilter, err error) {
 		words = words[1:]
 	}
 	return words, notes, nil, nil
+}
+
+// checkBareWords refuses curl words that name a URL beside bare words
+// (a single name with no scheme, dot or port, not localhost: "proxychains
+// curl -s https://…" read as curl's words), which curl would look up as
+// hosts: such a word is a command's or a typo, never a host the line
+// means, and f0 makes no lookup of it. A bare word alone is curl's
+// http://word and stays a request (an intranet or container host name).
+func (p *plan) checkBareWords() error {
+	var bare []string
+	var rest []string
+	real := false
+	for i, w := range p.words {
+		switch {
+		case !p.urlWords[i] || strings.HasPrefix(w, "-"):
+			rest = append(rest, w)
+		case isBareWord(w):
+			bare = append(bare, w)
+		default:
+			real = true
+			rest = append(rest, w)
+		}
+	}
+	if len(bare) == 0 || !real {
+		return nil
+	}
+	return &partError{problem: fmt.Sprintf("%s %s (a bare word with no scheme, dot or port) beside the line's URL; f0 looks up no such name, and the programs it reads in front of curl are sudo, doas, time, timeout, env, nice, ionice, nohup, command, exec, stdbuf and unbuffer",
+		strings.Join(quoteAllText(bare), " and "), notURLs(len(bare))), words: rest}
+}
+
+// isBareWord reports whether a URL word is a bare name: no scheme, dot,
+// port, IPv6 bracket or glob, and not localhost.
+func isBareWord(w string) bool {
+	host := w
+	if i := strings.IndexAny(host, "/?#"); i >= 0 {
+		host = host[:i]
+	}
+	return host != "" && !strings.ContainsAny(host, ".:[]{}") && !strings.EqualFold(host, "localhost")
+}
+
+func quoteAllText(words []string) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = strconv.Quote(w)
+	}
+	return out
+}
+
+func notURLs(n int) string {
+	if n == 1 {
+		return "is not a URL"
+	}
+	return "are not URLs"
 }
 
 // shellOperator reports whether err refuses a shell operator (a pipe, a

@@ -33,29 +33,51 @@ type shellLine struct {
 // shells are the programs whose -c runs a line: bash -lc 'curl …'.
 var shells = []string{"bash", "sh", "zsh", "dash", "ksh"}
 
-// requestProgram is the request command a word names: curl, wget or
-// HTTPie's http and https ("" for any other).
-func requestProgram(word string) string {
-	switch base := path.Base(word); base {
-	case "curl", "wget", "http", "https":
-		return base
-	}
-	return ""
+// requestPrograms are the request commands f0 reads, by the name a line
+// gives them (case folded), and what each is read as: curl (curl.exe is
+// curl on Windows), wget, HTTPie (http and https; xh and xhs are its
+// reimplementation, with its syntax), curlie (curl's options with
+// HTTPie's items) and PowerShell's web cmdlets and their aliases.
+var requestPrograms = map[string]string{
+	"curl": "curl", "curl.exe": "curl", "wget": "wget", "wget.exe": "wget",
+	"http": "http", "https": "https", "xh": "http", "xhs": "https", "curlie": "curlie",
+	"invoke-restmethod": "powershell", "irm": "powershell", "invoke-webrequest": "powershell", "iwr": "powershell",
 }
 
-// requestOf splits a command's words into its request program and that
-// program's words: curl's words without "curl" (net.curl's args) are
-// curl's too. program is "" when the command is no request.
-func requestOf(words []string) (program string, args []string) {
+// requestProgram is what the request command a word names is read as
+// ("" for any other word).
+func requestProgram(word string) string {
+	return requestPrograms[strings.ToLower(path.Base(word))]
+}
+
+// requestLine is one command of a line read as a request: the programs in
+// front of it (sudo, timeout 10), what its program is read as, the name
+// it was given, and the program's words.
+type requestLine struct {
+	prefix      shellwords.Prefix
+	kind, named string
+	args        []string
+}
+
+// requestOf reads a command's words as a request: curl's words without
+// "curl" (net.curl's args) are curl's too. kind is "" when the command is
+// no request.
+func requestOf(words []string) (requestLine, error) {
+	words, prefix, err := shellwords.CutPrefix(words)
+	if err != nil {
+		return requestLine{}, &tool.InputError{Field: "args", Problem: err.Error(), Hint: "Send curl's words alone: \"args\": \"-sL https://example.com\"."}
+	}
+	r := requestLine{prefix: prefix}
 	switch {
 	case len(words) == 0:
-		return "", nil
 	case requestProgram(words[0]) != "":
-		return requestProgram(words[0]), words[1:]
-	case strings.HasPrefix(words[0], "-") || strings.Contains(words[0], "://"):
-		return "curl", words
+		r.kind, r.named, r.args = requestProgram(words[0]), path.Base(words[0]), words[1:]
+	case len(prefix.Words) == 0 && (strings.HasPrefix(words[0], "-") || strings.Contains(words[0], "://")):
+		r.kind, r.named, r.args = "curl", "curl", words
+	default:
+		r.args = words
 	}
-	return "", nil
+	return r, nil
 }
 
 // wantsShellReading reports whether curl words given as a list hold what
@@ -65,7 +87,7 @@ func wantsShellReading(words []string) bool {
 	if len(words) == 0 {
 		return false
 	}
-	if p := requestProgram(words[0]); p != "" && p != "curl" || slices.Contains(shells, words[0]) {
+	if p := requestProgram(words[0]); p != "" && words[0] != "curl" || slices.Contains(shells, words[0]) || shellwords.IsPrefixProgram(words[0]) {
 		return true
 	}
 	for i, w := range words {
@@ -110,7 +132,13 @@ func joinWords(words []string) string {
 func readShellLine(line string) (*shellLine, error) { return readScript(line, 0) }
 
 func readScript(line string, depth int) (*shellLine, error) {
+	if isPowerShellLine(line) {
+		return readPowerShell(line)
+	}
 	s, err := shellwords.ParseScript(line)
+	if err == nil {
+		err = s.HeredocError() // curl reads no standard input here
+	}
 	var se *shellwords.ShellError
 	if errors.As(err, &se) {
 		return nil, argsError(se)
@@ -167,10 +195,6 @@ func readPipeline(p shellwords.Pipeline) (*shellLine, error) {
 	if req.Err != nil {
 		return nil, argsError(req.Err)
 	}
-	if program, _ := requestOf(req.Words); program == "" {
-		return nil, &tool.InputError{Field: "args", Problem: fmt.Sprintf("the line runs %s, not a request; f0 runs only curl (and reads wget and HTTPie's http as curl)", quoteCommand(req)),
-			Hint: "Send curl's words: \"args\": \"-sL https://example.com\"."}
-	}
 	sl, err := requestWords(req)
 	if err != nil {
 		return nil, err
@@ -188,16 +212,14 @@ func readPipeline(p shellwords.Pipeline) (*shellLine, error) {
 // requestWords reads one request command, with its redirects, as curl's
 // words.
 func requestWords(c shellwords.Command) (*shellLine, error) {
-	var sl *shellLine
-	var err error
-	switch program, args := requestOf(c.Words); program {
-	case "curl":
-		sl = &shellLine{words: slices.Clone(args)}
-	case "wget":
-		sl, err = wgetWords(args)
-	default:
-		sl, err = httpieWords(program, args)
+	r, err := requestOf(c.Words)
+	if err != nil {
+		return nil, err
 	}
+	if r.kind == "" {
+		return nil, notRequest(c)
+	}
+	sl, err := r.words()
 	if err != nil {
 		return nil, err
 	}
@@ -207,6 +229,64 @@ func requestWords(c shellwords.Command) (*shellLine, error) {
 		}
 	}
 	return sl, nil
+}
+
+// notRequest refuses a command that is no request.
+func notRequest(c shellwords.Command) error {
+	return &tool.InputError{Field: "args", Problem: fmt.Sprintf("the line runs %s, not a request; f0 runs only curl (and reads wget, HTTPie, xh and PowerShell's Invoke-RestMethod as curl)", quoteCommand(c)),
+		Hint: "Send curl's words: \"args\": \"-sL https://example.com\"."}
+}
+
+// words reads the request's program words as curl's, after what the
+// programs in front of it mean.
+func (r requestLine) words() (*shellLine, error) {
+	var sl *shellLine
+	var err error
+	switch r.kind {
+	case "curl":
+		sl = &shellLine{words: slices.Clone(r.args)}
+		if r.named != "curl" {
+			sl.notes = append(sl.notes, fmt.Sprintf("note: read %s as curl", r.named))
+		}
+	case "wget":
+		sl, err = wgetWords(r.args)
+	case "curlie":
+		sl, err = curlieWords(r.args)
+	case "powershell":
+		sl, err = powershellWords(r.named, r.args)
+	default:
+		sl, err = httpieWords(r.kind, r.named, r.args)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return sl, r.applyPrefix(sl)
+}
+
+// applyPrefix applies the programs in front of the request: timeout's
+// duration is curl's -m (a later -m of the request's own wins), env's
+// variables are refused when curl would read them (a proxy) and dropped
+// otherwise, and the rest only change how a command runs.
+func (r requestLine) applyPrefix(sl *shellLine) error {
+	if len(r.prefix.Words) == 0 {
+		return nil
+	}
+	for _, v := range r.prefix.Env {
+		name, _, _ := strings.Cut(v, "=")
+		if strings.HasSuffix(strings.ToLower(name), "_proxy") {
+			return &partError{problem: fmt.Sprintf("env %s sets a proxy for curl, and f0 sends through the operator's proxy only (-x needs admin)", v), words: sl.words}
+		}
+	}
+	note := fmt.Sprintf("note: read the line without %q in front of %s (f0 makes the request itself", strings.Join(quotedWords(r.prefix.Words), " "), r.named)
+	if r.prefix.Seconds != "" {
+		sl.words = append([]string{"-m", r.prefix.Seconds}, sl.words...)
+		note += fmt.Sprintf("; the time limit is curl's -m %s", r.prefix.Seconds)
+	}
+	if len(r.prefix.Env) > 0 {
+		note += "; f0 sets no environment for it"
+	}
+	sl.notes = append([]string{note + ")"}, sl.notes...)
+	return nil
 }
 
 // redirect applies one redirect of the request: stdout to a file is -o;
@@ -240,7 +320,7 @@ func secondCommand(s *shellwords.Script) error {
 	problem := fmt.Sprintf("the line runs more than one command (joined by %s); f0 runs only the request, never a second command", joins)
 	for _, p := range s.Pipelines {
 		c := p.Commands[0]
-		if program, _ := requestOf(c.Words); c.Err != nil || program == "" {
+		if c.Err != nil {
 			continue
 		}
 		if sl, err := requestWords(c); err == nil {

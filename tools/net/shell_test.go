@@ -94,7 +94,7 @@ func TestHTTPieWords(t *testing.T) {
 		{"http", []string{"-f", "example.com", "file@a.txt"}, "-F file=@a.txt http://example.com"},
 	}
 	for _, c := range cases {
-		sl, err := httpieWords(c.program, c.args)
+		sl, err := httpieWords(c.program, c.program, c.args)
 		if err != nil {
 			t.Fatalf("%s %q: %v", c.program, c.args, err)
 		}

@@ -151,6 +151,10 @@ func (s *State) foreignNote(name string, res vocab.Result, calls []vocab.Call) s
 	if len(calls) > 1 || res.Batch {
 		names := make([]string, 0, len(calls))
 		for _, c := range calls {
+			if c.Tool == vocab.TargetShell {
+				names = append(names, text.QuoteShort(c.Command))
+				continue
+			}
 			names = append(names, s.Env.Text(batchItem(c)["tool"].(string)))
 		}
 		ran = fmt.Sprintf("%s of %d calls (%s)", ran, len(calls), strings.Join(names, ", "))

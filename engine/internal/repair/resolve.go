@@ -187,8 +187,10 @@ func (r Resolved) Only() *tool.Tool {
 }
 
 // resolveShell routes a shell tool's command to the f0 tool that does what
-// the command does (curl → net.curl, cat → fs.read, ls → fs.list), when
-// the command is one simple command.
+// the command does (curl → net.curl, cat → fs.read, head -n 5 → fs.read,
+// echo x > FILE → fs.write), when the command is one simple command, or a
+// batch of the tools' calls when it is commands joined by && or ; that
+// each route (see shellcommand.go).
 func resolveShell(env Env, name string, args map[string]any) *Route {
 	line := shellCommand(args)
 	if line == "" {
@@ -202,20 +204,37 @@ func resolveShell(env Env, name string, args map[string]any) *Route {
 		// the line the shell runs.
 		return resolveShell(env, name, map[string]any{"command": inner})
 	}
-	if strings.ContainsAny(line, "|;&<>`$") {
+	if t, cmd := wholeLineTool(env, line); t != nil {
+		return &Route{Tool: t, Name: name, shell: []string{cmd}, whole: true}
+	}
+	script, err := shellwords.ParseScript(line)
+	if err != nil || len(script.Pipelines) == 0 {
 		return nil
 	}
-	words, _, err := shellwords.ShellWords(line)
-	if err != nil || len(words) == 0 {
-		return nil
+	if len(script.Pipelines) > 1 {
+		return chainRoute(env, name, script)
 	}
-	cmd := strings.ToLower(words[0])
+	return commandRoute(env, name, script.Pipelines[0])
+}
+
+// wholeLineTool is the tool that reads a shell line itself (net.curl)
+// when the line's program is that tool's behind programs that only change
+// how it runs (sudo curl …), or when a POSIX shell would not read the
+// line as it is meant (PowerShell's Invoke-RestMethod -Headers @{a='b';
+// c='d'}).
+func wholeLineTool(env Env, line string) (*tool.Tool, string) {
+	f := strings.Fields(line)
+	words, prefix, err := shellwords.CutPrefix(f)
+	if err != nil || len(words) == 0 || len(prefix.Words) == 0 && !needsShell(line) {
+		return nil, ""
+	}
+	program := strings.ToLower(path.Base(words[0]))
 	for _, t := range env.Tools() {
-		if slices.Contains(t.Shell, cmd) {
-			return &Route{Tool: t, Name: name, shell: words}
+		if t.RawArgsField != "" && slices.Contains(t.Shell, program) {
+			return t, program
 		}
 	}
-	return nil
+	return nil, ""
 }
 
 // shellCommand returns the command line a shell tool call holds.

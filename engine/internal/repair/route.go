@@ -18,6 +18,16 @@ type Route struct {
 	Tool  *tool.Tool
 	Name  string // as requested
 	shell []string
+	// cmd is the command as its tool's ShellCommands read it (its output
+	// file, here-document, the programs in front of it).
+	cmd *routedCommand
+	// steps are the routes of commands joined by joins (&&, ;): the
+	// route is then a batch of their calls.
+	steps []*Route
+	joins []string
+	// whole gives the line as written to a tool that reads a shell line
+	// itself (sudo curl …, PowerShell's Invoke-RestMethod with @{…}).
+	whole bool
 }
 
 // mapShell rewrites the arguments of a shell tool's call into the fields
@@ -26,8 +36,23 @@ func mapShell(s *State) {
 	if s.Route == nil {
 		return
 	}
-	note, problems := s.Route.applyShell(s.toolName(), s.Args)
+	nameOf := func(t *tool.Tool) string {
+		if t == s.Tool {
+			return s.toolName()
+		}
+		return s.Env.Name(t)
+	}
+	note, problems := s.Route.applyShell(nameOf, s.Args)
 	s.Notes, s.Problems = append(s.Notes, note), append(s.Problems, problems...)
+}
+
+// applyShell turns the command, or the commands of a list, into the
+// routed tool's arguments.
+func (r *Route) applyShell(nameOf func(*tool.Tool) string, args map[string]any) (string, []Problem) {
+	if len(r.steps) > 0 {
+		return r.applyBatch(nameOf, args)
+	}
+	return r.applyOne(nameOf(r.Tool), args)
 }
 
 // applyShell turns a shell command into the routed tool's arguments: the
@@ -36,7 +61,7 @@ func mapShell(s *State) {
 // stand for (Spec.ShellFlags). A flag f0 has no field for, or several
 // operands where the tool takes one, is a problem: the command would not
 // be run as written.
-func (r *Route) applyShell(name string, args map[string]any) (string, []Problem) {
+func (r *Route) applyOne(name string, args map[string]any) (string, []Problem) {
 	raw := shellCommand(args)
 	var key string
 	for k := range args {
@@ -47,7 +72,7 @@ func (r *Route) applyShell(name string, args map[string]any) (string, []Problem)
 	}
 	line := strings.Join(quoteAll(r.shell), " ")
 	t := r.Tool
-	if t.RawArgsField != "" && needsShell(raw) {
+	if t.RawArgsField != "" && (needsShell(raw) || r.whole) {
 		// The tool reads the line as a shell would, and says what it did.
 		args[t.RawArgsField] = raw
 		return fmt.Sprintf("note: f0 runs no shell; gave the line %s to %s", text.QuoteShort(raw), name), nil
@@ -56,6 +81,19 @@ func (r *Route) applyShell(name string, args map[string]any) (string, []Problem)
 	if t.RawArgsField != "" {
 		args[t.RawArgsField] = line
 		return note, nil
+	}
+	if r.cmd != nil && len(r.cmd.prefix) > 0 {
+		note += fmt.Sprintf(" (without %q in front of it, which only changes how a command runs)", strings.Join(r.cmd.prefix, " "))
+	}
+	if sc, ok := t.ShellCommands[strings.ToLower(r.shell[0])]; ok {
+		flags, problems := r.applyCommand(sc, name, key, args)
+		if r.cmd != nil && r.cmd.out != nil {
+			note = fmt.Sprintf("note: f0 runs no shell; ran %q as %s", r.line(), name)
+		}
+		if len(flags) > 0 {
+			note += fmt.Sprintf(" (%s)", strings.Join(flags, " "))
+		}
+		return note, problems
 	}
 	var operands []any
 	var flags []string

@@ -264,6 +264,10 @@ func (b *builder) needsOnly(k string, rule *Rule) {
 		b.use(k, UseRefused, nil)
 		return
 	}
+	if isEmpty(b.args[k]) {
+		b.use(k, UseInert, nil) // an empty value ({} for local_shell's env) asks for nothing left out
+		return
+	}
 	b.use(k, UseDropped, nil)
 	b.notes = append(b.notes, dropNote(b.prefix+k, rule))
 }

@@ -69,6 +69,7 @@ CAPABILITIES = {
     "shell.cwd": "a working directory for a routed shell command",
     "shell.background": "background jobs for a routed shell command",
     "shell.timeout": "a time limit for any routed shell command",
+    "shell.env": "environment variables for a routed shell command",
 }
 
 # The closed set of transforms (README §6): required args, optional args, and

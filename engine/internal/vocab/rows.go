@@ -611,12 +611,12 @@ func synthFanOut(fx *fixture, tool *Tool, r *Rule) any {
 }
 
 // selfItem is an item for a fan_out through the tool's own routes: the
-// base of its first route that is not the fan_out.
+// base of its first route that is not a fan_out through them.
 func selfItem(fx *fixture, tool *Tool) map[string]any {
 	for ri, rt := range tool.Routes {
 		fanout := false
 		for _, r := range rt.Fields {
-			fanout = fanout || r.Transform == "fan_out"
+			fanout = fanout || r.Transform == "fan_out" && r.Args.Each == "$self"
 		}
 		if !fanout && rt.Refuse == "" {
 			return baseArgs(fx, tool, ri, mergedRules(tool, rt))
