@@ -455,9 +455,9 @@ class Checker:
             else:
                 keys.add(k)
                 if isinstance(v, dict):
-                    bad = set(v) - {"present", "absent", "empty", "prefix"}
+                    bad = set(v) - {"present", "absent", "empty", "prefix", "suffix"}
                     if bad or len(v) != 1:
-                        self.err(where, f"condition on {k!r} must be one of present/absent/empty/prefix")
+                        self.err(where, f"condition on {k!r} must be one of present/absent/empty/prefix/suffix")
                 elif not isinstance(v, (str, list)):
                     self.err(where, f"condition on {k!r} must be text, a list, or an object")
         return keys

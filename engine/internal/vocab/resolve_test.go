@@ -33,8 +33,10 @@ func TestChoosing(t *testing.T) {
 		{"create_file", "", map[string]any{"path": "a.txt", "content": "x"}, "amp", "create_file", Mapped, "fs.write"},
 		{"create_file", "", map[string]any{"filePath": "a.txt", "content": "x"}, "vscode-copilot", "create_file", Mapped, "fs.write"},
 		{"write_file", "", map[string]any{"path": "a.txt", "content": "x", "overwrite": false}, "mistral-vibe", "write_file", Mapped, "fs.write"},
-		// A name no table spells with these separators.
-		{"webfetch", "", map[string]any{"url": "http://127.0.0.1/a"}, "claude-code", "WebFetch", Mapped, "net.curl"},
+		// A name no table spells with these separators: Augment's
+		// web-fetch publishes only url, as the call gives (Claude Code's
+		// WebFetch also a prompt).
+		{"webfetch", "", map[string]any{"url": "http://127.0.0.1/a"}, "augment", "web-fetch", Mapped, "net.curl"},
 		{"mcp0_view_file", "", map[string]any{"AbsolutePath": "a.txt"}, "windsurf", "view_file", Mapped, "fs.read"},
 		{"mcp--f0--read_file", "", map[string]any{"path": "a.txt"}, "cline", "read_file", Mapped, "fs.read"},
 		{"f0_search_replace", "", map[string]any{"file_path": "a", "old_string": "x", "new_string": "y"}, "cursor", "search_replace", Mapped, "fs.edit"},

@@ -241,6 +241,8 @@ func baseArgs(fx *fixture, tool *Tool, ri int, rules map[string]*Rule) map[strin
 			args[c.Field] = ""
 		case CondPrefix:
 			args[c.Field] = c.Values[0] + fx.path("a.txt")
+		case CondSuffix:
+			args[c.Field] = fx.path("newdir") + c.Values[0]
 		case CondPathIs:
 			pathValue = map[string]string{"dir": fx.path("sub"), "file": fx.path("a.txt"), "missing": fx.path("none.txt")}[c.Values[0]]
 		case CondPathExt:

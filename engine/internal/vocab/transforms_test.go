@@ -79,6 +79,8 @@ func TestLineWindow(t *testing.T) {
 		{"from_end end needs the line count", lineSpec{base: 1, inclusive: true, eof: []int{-1}, fromEnd: true}, n(3), n(-3), nil, nil, "counts from the end"},
 		{"from_end start, positive end", lineSpec{base: 1, inclusive: true, eof: []int{-1}, fromEnd: true}, n(-5), n(8), nil, nil, "needs the file's line count"},
 		{"from_end start 0", lineSpec{base: 1, inclusive: true, fromEnd: true}, n(0), nil, nil, nil, "past the last line"},
+		{"tail: a negative start is the last lines, the count ignored", lineSpec{base: 0, inclusive: true, tail: true}, n(-20), nil, n(10), map[string]any{"offset": -20}, ""},
+		{"tail: start 0 is the first line", lineSpec{base: 0, inclusive: true, tail: true}, n(0), nil, n(10), map[string]any{"offset": 1, "limit": 10}, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
