@@ -158,7 +158,9 @@ func routeCases(fx *fixture, tb *Table, tool *Tool, ri int, n *rowCounts) []Row 
 				args[c.name] = c.value
 			}
 		}
-		if r.kind() == kindConsumed {
+		if r.kind() == kindConsumed && !routeNeeds(route, r.Consumed) {
+			// The field alone, unless the route's when needs its reader
+			// (pi's mcp: tool given, args read with it).
 			delete(args, r.Consumed)
 		}
 		out = append(out, Row{table: tb, tool: tool, route: ri, field: f, args: args, rule: r})
