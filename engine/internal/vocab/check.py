@@ -100,6 +100,7 @@ TRANSFORMS = {
     "chars_as_bytes":        {"req": [], "opt": [], "writes": None},
     "unescape_newlines":     {"req": [], "opt": [], "writes": None},
     "strip_root_name":       {"req": [], "opt": [], "writes": None},
+    "project_relative":      {"req": [], "opt": [], "writes": None},
     "shell_command":         {"req": [], "opt": [], "writes": "-"},
 }
 # Transforms whose route target is fixed or special.

@@ -74,8 +74,11 @@ func (r *resolver) routePath(ctx context.Context, t *Tool, rt *Route, args map[s
 		if !ok {
 			continue
 		}
-		if rule.Transform == "strip_root_name" {
+		switch rule.Transform {
+		case "strip_root_name":
 			s = r.stripRootName(ctx, s)
+		case "project_relative":
+			s = r.projectRelative(s)
 		}
 		return s, true
 	}
