@@ -101,6 +101,7 @@ TRANSFORMS = {
     "unescape_newlines":     {"req": [], "opt": [], "writes": None},
     "strip_root_name":       {"req": [], "opt": [], "writes": None},
     "project_relative":      {"req": [], "opt": [], "writes": None},
+    "name_filter":           {"req": [], "opt": [], "writes": None},
     "shell_command":         {"req": [], "opt": [], "writes": "-"},
 }
 # Transforms whose route target is fixed or special.

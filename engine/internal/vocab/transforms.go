@@ -67,6 +67,8 @@ func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effe
 		return (*builder).stripRoot
 	case "project_relative":
 		return (*builder).projectRelative
+	case "name_filter":
+		return (*builder).nameFilter
 	case "shell_command":
 		return (*builder).shellCommand
 	}
@@ -591,6 +593,22 @@ func (b *builder) stripRoot(k string, r *Rule, v any) (effect, error) {
 	}
 	b.put(k, r.To, b.r.stripRootName(b.ctx, s))
 	return effect{to: []string{r.To}}, nil
+}
+
+// nameFilter: a keyword or regular expression over file names (Letta's
+// grep_files include) as a glob in a list: a plain word is part of a name
+// (*word*); anything else is kept for the engine's glob repair, which
+// reads a regular expression such as \.py$ as *.py.
+func (b *builder) nameFilter(k string, r *Rule, v any) (effect, error) {
+	s, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	if s = strings.TrimSpace(s); s != "" && !strings.ContainsAny(s, globMeta+`\^$|()+`) {
+		s = "*" + s + "*"
+	}
+	b.appendList(k, r.To, []any{s})
+	return mapped(r.To), nil
 }
 
 // projectRelative: a path relative to the project written with a leading

@@ -203,6 +203,8 @@ func TestValueTransforms(t *testing.T) {
 		{"strip_root_name", "fs.read", `{"path": {"to": "path", "transform": "strip_root_name"}}`, map[string]any{"path": "backend/src/main.go"}, map[string]any{"path": fx.path("src/main.go")}, ""},
 		{"strip_root_name of a glob", "fs.read", `{"path": {"to": "path", "transform": "strip_root_name"}}`, map[string]any{"path": "backend/src/*.go"}, map[string]any{"path": fx.path("src/*.go")}, ""},
 		{"strip_root_name: missing rest", "fs.read", `{"path": {"to": "path", "transform": "strip_root_name"}}`, map[string]any{"path": "backend/none.go"}, map[string]any{"path": "backend/none.go"}, ""},
+		{"name_filter: a keyword is part of a name", "fs.search", `{"i": {"to": "glob", "transform": "name_filter"}}`, map[string]any{"i": "test"}, map[string]any{"glob": []any{"*test*"}}, ""},
+		{"name_filter: a regex is left for the glob repair", "fs.search", `{"i": {"to": "glob", "transform": "name_filter"}}`, map[string]any{"i": `\.py$`}, map[string]any{"glob": []any{`\.py$`}}, ""},
 		{"project_relative: a leading slash is the project root", "fs.read", `{"p": {"to": "path", "transform": "project_relative"}}`, map[string]any{"p": "/src/main.go"}, map[string]any{"path": "src/main.go"}, ""},
 		{"project_relative: / is the root", "fs.list", `{"p": {"to": "path", "transform": "project_relative"}}`, map[string]any{"p": "/"}, map[string]any{"path": "."}, ""},
 		{"project_relative: a path inside a root stays", "fs.read", `{"p": {"to": "path", "transform": "project_relative"}}`, map[string]any{"p": fx.path("src/main.go")}, map[string]any{"path": fx.path("src/main.go")}, ""},
