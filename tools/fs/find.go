@@ -53,7 +53,7 @@ func (t *toolset) findTool() *tool.Tool {
 				Unlisted:     []string{"hidden", "gitignore", "all", "maxResults", "exclude"},
 				Synonyms:     syn,
 				Inverse:      map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase"},
-				Forms:        withPattern(tool.GlobKind, pathKinds("path")),
+				Forms:        withGlobs(withPattern(tool.GlobKind, pathKinds("path")), "exclude"),
 				PathDefaults: rootByDefault(),
 				MainField:    "pattern",
 			},

@@ -66,7 +66,7 @@ func (t *toolset) listTool() *tool.Tool {
 			Fields: tool.Fields{
 				Unlisted:     []string{"hidden", "all", "maxResults", "exclude", "gitignore"},
 				Synonyms:     syn,
-				Forms:        pathKinds("path"),
+				Forms:        withGlobs(pathKinds("path"), "glob", "exclude"),
 				PathDefaults: rootByDefault(),
 				MainField:    "path",
 			},

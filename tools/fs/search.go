@@ -71,7 +71,7 @@ func (t *toolset) searchTool() *tool.Tool {
 				Inverse: map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase",
 					"regex": "literal", "regexp": "literal", "isRegexp": "literal", "isRegex": "literal",
 					"useRegex": "literal", "extendedRegexp": "literal"},
-				Forms:        withPattern(tool.RegexKind, pathKinds("path")),
+				Forms:        withGlobs(withPattern(tool.RegexKind, pathKinds("path")), "glob", "exclude"),
 				PathDefaults: rootByDefault(),
 			},
 		},
@@ -608,6 +608,14 @@ func (r *searchRun) fit(room tool.Room, res *tool.Result) (int, []int) {
 	res.Text = strings.TrimSuffix(r.b.String(), "\n")
 	res.Records = r.records
 	return n, r.ends[:n]
+}
+
+// withGlobs marks the fields of a tool that hold globs.
+func withGlobs(kinds map[string]tool.FieldForm, fields ...string) map[string]tool.FieldForm {
+	for _, f := range fields {
+		kinds[f] = tool.GlobKind
+	}
+	return kinds
 }
 
 // withPattern marks the pattern field of a search tool with its kind.

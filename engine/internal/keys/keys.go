@@ -186,6 +186,16 @@ func OtherNameCandidates(name string) []string {
 	if !prefixed {
 		return out
 	}
+	if parts := separated(lower); len(parts) > 1 {
+		// files.make_dir is the files server's make_dir, never its dir:
+		// where the name marks its prefix, the tool's own name is whole.
+		for i := 1; i < len(parts); i++ {
+			if rest := Normal(strings.Join(parts[i:], "_")); rest != "" {
+				out = append(out, rest)
+			}
+		}
+		return out
+	}
 	for i := strings.IndexByte(norm, '_'); i >= 0; {
 		rest := norm[i+1:]
 		if rest != "" {
@@ -198,6 +208,15 @@ func OtherNameCandidates(name string) []string {
 		i += j + 1
 	}
 	return out
+}
+
+// separated splits a name at the marks that set a server or namespace
+// off a tool's name ('.', ':', '/', "__"), leaving each part's own '_'
+// and '-' alone: e2b's files.make_dir is files and make_dir.
+func separated(name string) []string {
+	return strings.FieldsFunc(strings.ReplaceAll(name, "__", "."), func(r rune) bool {
+		return r == '.' || r == ':' || r == '/'
+	})
 }
 
 // Suffixes are the names left after dropping leading words one at a time:

@@ -148,7 +148,11 @@ func TestForeignCandidates(t *testing.T) {
 		want []string
 	}{
 		{"read_file", []string{"read_file"}},
-		{"mcp__filesystem__read_file", []string{"mcp_filesystem_read_file", "filesystem_read_file", "read_file", "file"}},
+		// Where the name marks its prefix ('__', '.', ':', '/'), the tool's
+		// own name is whole: e2b's files.make_dir is never a dir.
+		{"mcp__filesystem__read_file", []string{"mcp_filesystem_read_file", "filesystem_read_file", "read_file"}},
+		{"files.make_dir", []string{"files_make_dir", "make_dir"}},
+		{"Tools/Search", []string{"tools_search", "search"}},
 		{"mcp_fs_read_text_file", []string{"mcp_fs_read_text_file", "fs_read_text_file", "read_text_file", "text_file", "file"}},
 		{"filesystem_list_directory", []string{"filesystem_list_directory", "list_directory", "directory"}},
 		{"git_fetch", []string{"git_fetch"}}, // an unknown server's fetch is not ours

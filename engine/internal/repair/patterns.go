@@ -2,6 +2,7 @@ package repair
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"f0/engine/internal/keys"
@@ -16,10 +17,17 @@ func searchPatterns(s *State) { s.add(repairPatterns(s.Tool, s.Schema(), s.Args)
 // repairPatterns reads the search patterns models carry over from grep,
 // JavaScript and find into what the field takes, with a note: BRE
 // alternation TODO\|DEBUG as TODO|DEBUG, a /todo/i literal as the pattern
-// todo with ignoreCase, and a regular expression given for a glob as that
-// glob.
+// todo with ignoreCase, a regular expression given for a glob as that
+// glob, and several globs in one text ("*.jsx; *.tsx", "*.js|*.ts") as
+// that many globs.
 func repairPatterns(t *tool.Tool, schema *schemas.Schema, args map[string]any) (problems []Problem, notes []string) {
 	for field := range keys.InOrder(args) {
+		if list, isList := args[field].([]any); isList && t.Forms[field] == tool.GlobKind {
+			if note := globItems(field, args, list); note != "" {
+				notes = append(notes, note)
+			}
+			continue
+		}
 		s, ok := args[field].(string)
 		if !ok {
 			continue
@@ -70,20 +78,109 @@ func regexValue(field, s string, schema *schemas.Schema, args map[string]any) (s
 	return s, ""
 }
 
-// regexInGlob matches the marks of a regular expression: .* or .+, an
-// escaped dot, a ^ or $ anchor.
-var regexInGlob = lazyRegexp(`\.\*|\.\+|\\\.|^\^|\$$`)
+// globItems reads each item of a list of globs as globValue does, and an
+// item holding several globs as that many items.
+func globItems(field string, args map[string]any, list []any) string {
+	var out []any
+	var changed []string
+	for _, item := range list {
+		s, ok := item.(string)
+		if !ok {
+			out = append(out, item)
+			continue
+		}
+		parts := globParts(s)
+		if len(parts) == 0 {
+			out = append(out, item)
+			continue
+		}
+		for _, part := range parts {
+			g, converted := globOne(part)
+			out = append(out, g)
+			if converted || len(parts) > 1 {
+				changed = append(changed, s)
+			}
+		}
+	}
+	if len(changed) == 0 {
+		return ""
+	}
+	changed = slices.Compact(changed)
+	args[field] = out
+	globs := make([]string, 0, len(out))
+	for _, g := range out {
+		globs = append(globs, fmt.Sprint(g))
+	}
+	return fmt.Sprintf("note: %s takes one glob per item, not regular expressions or lists in one text; read %s as [%s]", field, quoteList(changed), quoteList(globs))
+}
 
-// globValue turns a regular expression given for a glob into the glob,
-// when the expression is only anchors, .* and escaped dots.
+// globValue reads a text given for a glob field: a regular expression
+// as the glob it means (globOne), several globs separated by ';' or '|'
+// (Devin's "*.jsx; *.tsx", Desktop Commander's "*.js|*.ts") as one brace
+// alternation.
 func globValue(field, s string) (string, string) {
+	parts := globParts(s)
+	if len(parts) < 2 {
+		g, changed := globOne(s)
+		if !changed {
+			return s, ""
+		}
+		return g, fmt.Sprintf("note: %s takes a glob, not a regular expression; read %q as %q", field, s, g)
+	}
+	globs := make([]string, len(parts))
+	for i, p := range parts {
+		globs[i], _ = globOne(p)
+	}
+	g := "{" + strings.Join(globs, ",") + "}"
+	return g, fmt.Sprintf("note: %s takes one glob; read the globs of %q as the alternation %q", field, s, g)
+}
+
+// globParts splits a text at the ';' and '|' that separate globs, outside
+// brackets, braces and parentheses (a regular expression's (a|b) stays
+// whole); blank parts are dropped.
+func globParts(s string) []string {
+	var parts []string
+	depth, start := 0, 0
+	for i, r := range s {
+		switch r {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ';', '|':
+			if depth == 0 {
+				parts = append(parts, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	parts = append(parts, s[start:])
+	out := parts[:0]
+	for _, p := range parts {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// regexInGlob matches the marks of a regular expression that no glob
+// has: .+, an escaped dot, a ^ or $ anchor. A .* alone is also a glob
+// (.* is the dot files), so it is read as a regular expression only
+// beside one of these.
+var regexInGlob = lazyRegexp(`\.\+|\\\.|^\^|\$$`)
+
+// globOne turns a regular expression given for a glob into the glob,
+// when the expression is only anchors, .* and escaped dots, and reports
+// whether it did.
+func globOne(s string) (string, bool) {
 	if !regexInGlob().MatchString(s) {
-		return s, ""
+		return s, false
 	}
 	g := strings.TrimSuffix(strings.TrimPrefix(s, "^"), "$")
 	g = strings.NewReplacer(`.*`, `*`, `.+`, `?*`, `\.`, `.`).Replace(g)
 	if strings.ContainsAny(g, `()|+\{}^$`) || g == "" {
-		return s, ""
+		return s, false
 	}
 	if !strings.HasPrefix(s, "^") && !strings.HasPrefix(g, "*") {
 		g = "*" + g
@@ -91,5 +188,5 @@ func globValue(field, s string) (string, string) {
 	if !strings.HasSuffix(s, "$") && !strings.HasSuffix(g, "*") {
 		g += "*"
 	}
-	return g, fmt.Sprintf("note: %s takes a glob, not a regular expression; read %q as %q", field, s, g)
+	return g, true
 }

@@ -1,6 +1,7 @@
 package repair
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/invopop/jsonschema"
@@ -45,10 +46,40 @@ func TestGlobValue(t *testing.T) {
 		{`**/*.go`, `**/*.go`},
 		{`(foo|bar)\.go$`, `(foo|bar)\.go$`},
 		{`^$`, `^$`},
+		// Several globs in one text (Devin's find_filename, Desktop
+		// Commander's filePattern) are one alternation.
+		{`*.jsx; *.tsx`, `{*.jsx,*.tsx}`},
+		{`*.js|*.ts`, `{*.js,*.ts}`},
+		{`\.py$;\.pyi$`, `{*.py,*.pyi}`},
+		{`*.{js,ts}`, `*.{js,ts}`},
 	}
 	for _, tc := range cases {
 		if got, _ := globValue("pattern", tc.in); got != tc.want {
 			t.Errorf("globValue(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestGlobItems(t *testing.T) {
+	cases := []struct {
+		in   []any
+		want []any
+	}{
+		{[]any{`\.py$`}, []any{"*.py"}},
+		{[]any{"*.jsx; *.tsx", "src/**"}, []any{"*.jsx", "*.tsx", "src/**"}},
+		{[]any{"*.go", "!*_test.go"}, nil},
+	}
+	for _, tc := range cases {
+		args := map[string]any{"glob": tc.in}
+		note := globItems("glob", args, tc.in)
+		if tc.want == nil {
+			if note != "" {
+				t.Errorf("globItems(%q) changed it: %s", tc.in, note)
+			}
+			continue
+		}
+		if fmt.Sprint(args["glob"]) != fmt.Sprint(tc.want) || note == "" {
+			t.Errorf("globItems(%q) = %q (%s), want %q", tc.in, args["glob"], note, tc.want)
 		}
 	}
 }

@@ -52,6 +52,9 @@ var tokenFormats = []tokenFormat{
 	{"Anthropic XML", "<function_calls>", "</function_calls>", invokeOrPythonCalls},
 	{"Gemma", "```tool_code", "```", pythonCalls},
 	{"Gemma", "```tool_call", "```", pythonCalls},
+	// The invokes of MiniMax-M2 (and of Anthropic's XML) sent without the
+	// <minimax:tool_call> or <function_calls> around them.
+	{"MiniMax-M2 invoke", "<invoke", "", func(s string) ([]foundCall, bool) { return invokeCalls("<invoke " + s) }},
 }
 
 // readTokenFormat reads s as one of tokenFormats, returning the note that

@@ -103,6 +103,8 @@ TRANSFORMS = {
     "unescape_newlines":     {"req": [], "opt": [], "writes": None},
     "newline":               {"req": ["anchor"], "opt": [], "writes": None},
     "strip_root_name":       {"req": [], "opt": [], "writes": None},
+    "project_relative":      {"req": [], "opt": [], "writes": None},
+    "name_filter":           {"req": [], "opt": [], "writes": None},
     "shell_command":         {"req": [], "opt": [], "writes": "-"},
 }
 # Transforms whose route target is fixed or special.
@@ -464,9 +466,9 @@ class Checker:
             else:
                 keys.add(k)
                 if isinstance(v, dict):
-                    bad = set(v) - {"present", "absent", "empty", "prefix"}
+                    bad = set(v) - {"present", "absent", "empty", "prefix", "suffix"}
                     if bad or len(v) != 1:
-                        self.err(where, f"condition on {k!r} must be one of present/absent/empty/prefix")
+                        self.err(where, f"condition on {k!r} must be one of present/absent/empty/prefix/suffix")
                 elif not isinstance(v, (str, list)):
                     self.err(where, f"condition on {k!r} must be text, a list, or an object")
         return keys

@@ -7,16 +7,18 @@ import (
 
 // lineSpec is how a foreign tool counts lines: from 0 or 1, an end that is
 // inclusive or not, the end values that mean "to the end", and whether a
-// negative number counts from the end or is an error.
+// negative number counts from the end, is the last lines (tail), or is an
+// error.
 type lineSpec struct {
 	base      int
 	inclusive bool
 	eof       []int
 	fromEnd   bool
+	tail      bool
 }
 
 func specOf(a Args) lineSpec {
-	return lineSpec{base: a.Base, inclusive: a.EndInclusive, eof: a.EOF, fromEnd: a.Negative == "from_end"}
+	return lineSpec{base: a.Base, inclusive: a.EndInclusive, eof: a.EOF, fromEnd: a.Negative == "from_end", tail: a.Negative == "tail"}
 }
 
 // window is an f0 line window: offset (1-based, negative from the end)
@@ -60,6 +62,11 @@ func lineWindow(spec lineSpec, start, end, count *int) (window, *windowError) {
 	}
 	if spec.fromEnd && start != nil && s <= 0 {
 		return fromEndWindow(spec, s, e, hasEnd, count)
+	}
+	if spec.tail && start != nil && s < 0 {
+		// Desktop Commander's offset -20: the last 20 lines, any count
+		// ignored; f0's offset -20 starts there and reads to the end.
+		return window{offset: s, hasOffset: true, fromEnd: true}, nil
 	}
 	if !spec.fromEnd && s < 0 {
 		return w, &windowError{field: "start", problem: fmt.Sprintf("line %d: negative line numbers are not accepted here", s), fix: `Read the last lines with fs_read {"path": …, "tail": N}`}

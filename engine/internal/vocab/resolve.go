@@ -316,6 +316,17 @@ func sameRank(name string, a, b candidate, req Request) bool {
 // a later one replaces the reading kept only when its answer holds more);
 // and it says so.
 func (r *resolver) broader(ctx context.Context, first Result, one, other candidate, args map[string]any, firstRival bool) (Result, candidate, error) {
+	// Metadata does not tell the tools apart, but a tool that does not
+	// know a field of the call cannot be the one that was called.
+	if speaks(one.tool, args) != speaks(other.tool, args) {
+		if speaks(one.tool, args) {
+			return first, one, nil
+		}
+		if second, err := r.resolveTool(ctx, other.tool, args, 0); err == nil {
+			return second, other, nil
+		}
+		return first, one, nil
+	}
 	second, err := r.resolveTool(ctx, other.tool, args, 0)
 	if err != nil || first.Outcome != Mapped || second.Outcome != Mapped || len(first.Calls) != 1 || len(second.Calls) != 1 {
 		return first, one, nil

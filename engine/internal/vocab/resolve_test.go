@@ -36,8 +36,10 @@ func TestChoosing(t *testing.T) {
 		{"create_file", "", map[string]any{"path": "new.txt", "content": "x"}, "devin", "create_file", Mapped, "fs.write"},
 		{"create_file", "", map[string]any{"filePath": "a.txt", "content": "x"}, "vscode-copilot", "create_file", Mapped, "fs.write"},
 		{"write_file", "", map[string]any{"path": "a.txt", "content": "x", "overwrite": false}, "mistral-vibe", "write_file", Mapped, "fs.write"},
-		// A name no table spells with these separators.
-		{"webfetch", "", map[string]any{"url": "http://127.0.0.1/a"}, "claude-code", "WebFetch", Mapped, "net.curl"},
+		// A name no table spells with these separators: Augment's
+		// web-fetch publishes only url, as the call gives (Claude Code's
+		// WebFetch also a prompt).
+		{"webfetch", "", map[string]any{"url": "http://127.0.0.1/a"}, "augment", "web-fetch", Mapped, "net.curl"},
 		{"mcp0_view_file", "", map[string]any{"AbsolutePath": "a.txt"}, "windsurf", "view_file", Mapped, "fs.read"},
 		{"mcp--f0--read_file", "", map[string]any{"path": "a.txt"}, "cline", "read_file", Mapped, "fs.read"},
 		{"f0_search_replace", "", map[string]any{"file_path": "a", "old_string": "x", "new_string": "y"}, "cursor", "search_replace", Mapped, "fs.edit"},
@@ -234,7 +236,7 @@ func TestReadings(t *testing.T) {
 		{"a new file: both readings create it", "write_file", map[string]any{"path": "new.txt", "content": "x"},
 			map[string]any{"mode": "create"}, "every reading creates it", nil},
 		{"an existing file: refused naming both and the overwrite call", "write_file", map[string]any{"path": "a.txt", "content": "x"},
-			nil, "", []string{"a.txt already exists", "mistral-vibe's tool, which refuses an existing file", "mcp-filesystem's and zed's, which overwrite it", `fs_write {"path": "a.txt", "content": …, "mode": "overwrite"}`, `(or mistral-vibe's own write_file {…, "overwrite": true})`}},
+			nil, "", []string{"a.txt already exists", "mistral-vibe's tool, which refuses an existing file", "mcp-filesystem's, rust-mcp-fs's and zed's, which overwrite it", `fs_write {"path": "a.txt", "content": …, "mode": "overwrite"}`, `(or mistral-vibe's own write_file {…, "overwrite": true})`}},
 		{"Devin's create_file and Amp's", "create_file", map[string]any{"path": "a.txt", "content": "x"},
 			nil, "", []string{"devin's tool, which refuses an existing file, and amp's, which overwrites it", `"mode": "overwrite"`}},
 		{"the deepest listing", "list_directory", map[string]any{"path": "sub"},

@@ -41,6 +41,9 @@ func (r *resolver) condition(ctx context.Context, t *Tool, rt *Route, c Conditio
 	case CondPrefix:
 		s, ok := v.(string)
 		return ok && strings.HasPrefix(strings.ToLower(strings.TrimSpace(s)), c.Values[0])
+	case CondSuffix:
+		s, ok := v.(string)
+		return ok && strings.HasSuffix(strings.ToLower(strings.TrimSpace(s)), c.Values[0])
 	case CondPathIs:
 		p, ok := r.routePath(ctx, t, rt, args)
 		return ok && r.env != nil && pathKindName(r.env.PathKind(ctx, p)) == c.Values[0]
@@ -71,8 +74,11 @@ func (r *resolver) routePath(ctx context.Context, t *Tool, rt *Route, args map[s
 		if !ok {
 			continue
 		}
-		if rule.Transform == "strip_root_name" {
+		switch rule.Transform {
+		case "strip_root_name":
 			s = r.stripRootName(ctx, s)
+		case "project_relative":
+			s = r.projectRelative(s)
 		}
 		return s, true
 	}
@@ -102,6 +108,8 @@ func (c Condition) describe() string {
 		return c.Field + " empty"
 	case CondPrefix:
 		return fmt.Sprintf("%s starting with %s", c.Field, c.Values[0])
+	case CondSuffix:
+		return fmt.Sprintf("%s ending with %s", c.Field, c.Values[0])
 	case CondPathIs:
 		return "the path is a " + c.Values[0]
 	case CondPathExt:

@@ -158,7 +158,9 @@ func routeCases(fx *fixture, tb *Table, tool *Tool, ri int, n *rowCounts) []Row 
 				args[c.name] = c.value
 			}
 		}
-		if r.kind() == kindConsumed && !sharedBy(rules[r.Consumed]) {
+		if r.kind() == kindConsumed && !sharedBy(rules[r.Consumed]) && !routeNeeds(route, r.Consumed) {
+			// The field alone, unless another field shares its reader or
+			// the route's when needs it (pi's mcp: tool given, args read with it).
 			delete(args, r.Consumed)
 		}
 		out = append(out, Row{table: tb, tool: tool, route: ri, field: f, args: args, rule: r})
@@ -259,6 +261,8 @@ func baseArgs(fx *fixture, tool *Tool, ri int, rules map[string]*Rule) map[strin
 			args[c.Field] = ""
 		case CondPrefix:
 			args[c.Field] = c.Values[0] + fx.path("a.txt")
+		case CondSuffix:
+			args[c.Field] = fx.path("newdir") + c.Values[0]
 		case CondPathIs:
 			pathValue = map[string]string{"dir": fx.path("sub"), "file": fx.path("a.txt"), "missing": fx.path("none.txt")}[c.Values[0]]
 		case CondPathExt:

@@ -115,7 +115,7 @@ func plainTarget(t *Tool, k string) string {
 
 // keepsValue are the transforms that hand the value on as it is, or in a
 // form f0 reads alike (a root's name before a path, one item for a list).
-var keepsValue = map[string]bool{"": true, "copy": true, "strip_root_name": true, "to_list": true}
+var keepsValue = map[string]bool{"": true, "copy": true, "strip_root_name": true, "project_relative": true, "to_list": true}
 
 // ruleMeaning names what one rule does with its field.
 func ruleMeaning(rule *Rule, k string) string {

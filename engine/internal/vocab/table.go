@@ -108,12 +108,14 @@ const (
 	CondAbsent
 	CondEmpty
 	CondPrefix
+	CondSuffix
 	CondPathIs
 	CondPathExt
 )
 
 // Condition is one entry of a route's `when`. Values holds the accepted
-// texts (lower case) for CondEquals, the prefix for CondPrefix, the kind
+// texts (lower case) for CondEquals, the prefix for CondPrefix, the
+// suffix for CondSuffix (Void's folder path ending with a slash), the kind
 // for CondPathIs and the extensions for CondPathExt.
 type Condition struct {
 	Field  string
@@ -337,9 +339,12 @@ func objectCondition(key string, x map[string]any) (Condition, error) {
 		case "prefix":
 			s, _ := v.(string)
 			return Condition{Field: key, Kind: CondPrefix, Values: []string{strings.ToLower(s)}}, nil
+		case "suffix":
+			s, _ := v.(string)
+			return Condition{Field: key, Kind: CondSuffix, Values: []string{strings.ToLower(s)}}, nil
 		}
 	}
-	return Condition{}, fmt.Errorf("when %s: want one of present/absent/empty/prefix", key)
+	return Condition{}, fmt.Errorf("when %s: want one of present/absent/empty/prefix/suffix", key)
 }
 
 func parseRules(raw map[string]*rawRule) (map[string]*Rule, error) {

@@ -67,6 +67,10 @@ func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effe
 		return (*builder).newline
 	case "strip_root_name":
 		return (*builder).stripRoot
+	case "project_relative":
+		return (*builder).projectRelative
+	case "name_filter":
+		return (*builder).nameFilter
 	case "shell_command":
 		return (*builder).shellCommand
 	}
@@ -617,6 +621,33 @@ func (b *builder) stripRoot(k string, r *Rule, v any) (effect, error) {
 	return effect{to: []string{r.To}}, nil
 }
 
+// nameFilter: a keyword or regular expression over file names (Letta's
+// grep_files include) as a glob in a list: a plain word is part of a name
+// (*word*); anything else is kept for the engine's glob repair, which
+// reads a regular expression such as \.py$ as *.py.
+func (b *builder) nameFilter(k string, r *Rule, v any) (effect, error) {
+	s, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	if s = strings.TrimSpace(s); s != "" && !strings.ContainsAny(s, globMeta+`\^$|()+`) {
+		s = "*" + s + "*"
+	}
+	b.appendList(k, r.To, []any{s})
+	return mapped(r.To), nil
+}
+
+// projectRelative: a path relative to the project written with a leading
+// slash (JetBrains' /docs/guide.md) is read without it.
+func (b *builder) projectRelative(k string, r *Rule, v any) (effect, error) {
+	s, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	b.put(k, r.To, b.r.projectRelative(s))
+	return effect{to: []string{r.To}}, nil
+}
+
 // shellCommand: the command line, for the caller's shell routing.
 func (b *builder) shellCommand(k string, r *Rule, v any) (effect, error) {
 	var line string
@@ -647,6 +678,26 @@ func quoteWord(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// projectRelative is p inside the project when p starts with '/' (JetBrains
+// resolves every pathInProject so: "/" is the project root, /docs/guide.md
+// its docs/guide.md), unless p as written lies inside a root: that reading
+// is the one f0's roots already give.
+func (r *resolver) projectRelative(p string) string {
+	t := strings.TrimSpace(p)
+	if r.env == nil || !strings.HasPrefix(t, "/") {
+		return p
+	}
+	for _, root := range r.env.Roots() {
+		if rel, err := filepath.Rel(root, filepath.FromSlash(t)); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+			return p
+		}
+	}
+	if rel := strings.TrimLeft(t, "/"); rel != "" {
+		return rel
+	}
+	return "."
 }
 
 func (r *resolver) stripRootName(ctx context.Context, p string) string {

@@ -79,6 +79,8 @@ func TestLineWindow(t *testing.T) {
 		{"from_end end needs the line count", lineSpec{base: 1, inclusive: true, eof: []int{-1}, fromEnd: true}, n(3), n(-3), nil, nil, "counts from the end"},
 		{"from_end start, positive end", lineSpec{base: 1, inclusive: true, eof: []int{-1}, fromEnd: true}, n(-5), n(8), nil, nil, "needs the file's line count"},
 		{"from_end start 0", lineSpec{base: 1, inclusive: true, fromEnd: true}, n(0), nil, nil, nil, "past the last line"},
+		{"tail: a negative start is the last lines, the count ignored", lineSpec{base: 0, inclusive: true, tail: true}, n(-20), nil, n(10), map[string]any{"offset": -20}, ""},
+		{"tail: start 0 is the first line", lineSpec{base: 0, inclusive: true, tail: true}, n(0), nil, n(10), map[string]any{"offset": 1, "limit": 10}, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -201,6 +203,11 @@ func TestValueTransforms(t *testing.T) {
 		{"strip_root_name", "fs.read", `{"path": {"to": "path", "transform": "strip_root_name"}}`, map[string]any{"path": "backend/src/main.go"}, map[string]any{"path": fx.path("src/main.go")}, ""},
 		{"strip_root_name of a glob", "fs.read", `{"path": {"to": "path", "transform": "strip_root_name"}}`, map[string]any{"path": "backend/src/*.go"}, map[string]any{"path": fx.path("src/*.go")}, ""},
 		{"strip_root_name: missing rest", "fs.read", `{"path": {"to": "path", "transform": "strip_root_name"}}`, map[string]any{"path": "backend/none.go"}, map[string]any{"path": "backend/none.go"}, ""},
+		{"name_filter: a keyword is part of a name", "fs.search", `{"i": {"to": "glob", "transform": "name_filter"}}`, map[string]any{"i": "test"}, map[string]any{"glob": []any{"*test*"}}, ""},
+		{"name_filter: a regex is left for the glob repair", "fs.search", `{"i": {"to": "glob", "transform": "name_filter"}}`, map[string]any{"i": `\.py$`}, map[string]any{"glob": []any{`\.py$`}}, ""},
+		{"project_relative: a leading slash is the project root", "fs.read", `{"p": {"to": "path", "transform": "project_relative"}}`, map[string]any{"p": "/src/main.go"}, map[string]any{"path": "src/main.go"}, ""},
+		{"project_relative: / is the root", "fs.list", `{"p": {"to": "path", "transform": "project_relative"}}`, map[string]any{"p": "/"}, map[string]any{"path": "."}, ""},
+		{"project_relative: a path inside a root stays", "fs.read", `{"p": {"to": "path", "transform": "project_relative"}}`, map[string]any{"p": fx.path("src/main.go")}, map[string]any{"path": fx.path("src/main.go")}, ""},
 		{"strip_root_name: no root of that name", "fs.read", `{"path": {"to": "path", "transform": "strip_root_name"}}`, map[string]any{"path": "src/main.go"}, map[string]any{"path": "src/main.go"}, ""},
 	}
 	for _, c := range cases {
