@@ -43,6 +43,11 @@ func cutLines(s string, n int) string {
 func (p *Host) shape(c *callState, res tool.Result, b tool.Limits) tool.Result {
 	notes := strings.Join(res.Notes, "\n")
 	head := res.Head
+	if res.IsError {
+		// maxBytes bounds the text a call asked for; a failure is f0's own
+		// text, shown whole within the budget.
+		b.Body = 0
+	}
 	if len(head) > b.Bytes/2 {
 		head = text.CutUTF8(head, b.Bytes/2) + "… [head cut]"
 	}
