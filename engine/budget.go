@@ -16,15 +16,24 @@ const (
 	clientLineMargin = 1
 )
 
+// bodyOverhead is what a budget asked for with maxBytes adds for the lines
+// f0 writes around the tool's text: the status line, the notes and the
+// footer of a cut. maxBytes bounds that text (the body a fetch asked for
+// with max_length), not f0's lines: a small maxBytes must not leave the
+// status line all the room.
+const bodyOverhead = 4096
+
 // budget returns the output budget of a call: the server default, or the
-// call's maxBytes up to the server cap, and never past the cut of the
-// client the call comes from; asked tells whether maxBytes chose it.
+// call's maxBytes for the tool's text with room for f0's lines around it,
+// the whole up to the server cap and never past the cut of the client the
+// call comes from; asked tells whether maxBytes chose it.
 func (p *Host) budget(ctx context.Context, args map[string]any) (b tool.Limits, asked bool, note string) {
 	b.Bytes = p.cfg.MaxOutput
 	if v, ok := args[tool.BudgetField].(json.Number); ok {
 		if want, err := v.Int64(); err == nil && want > 0 {
 			asked = true
-			b.Bytes = int(min(want, int64(p.cfg.OutputCap)))
+			b.Body = int(min(want, int64(p.cfg.OutputCap)))
+			b.Bytes = min(b.Body+bodyOverhead, p.cfg.OutputCap)
 			if want > int64(p.cfg.OutputCap) {
 				note = fmt.Sprintf("note: maxBytes %d is above this server's cap; used %d", want, p.cfg.OutputCap)
 			}
@@ -32,10 +41,11 @@ func (p *Host) budget(ctx context.Context, args map[string]any) (b tool.Limits, 
 	}
 	client := ClientFrom(ctx)
 	if most := client.Limits.Bytes - clientByteMargin; client.Limits.Bytes > 0 && b.Bytes > most {
-		if asked {
-			note = clientCutNote(client, b.Bytes, most)
+		if asked && b.Body > most {
+			note = clientCutNote(client, b.Body, most)
 		}
 		b.Bytes = max(most, 1024)
+		b.Body = min(b.Body, b.Bytes)
 	}
 	if client.Limits.Lines > 0 {
 		b.Lines = max(client.Limits.Lines-clientLineMargin, 2*footerLines+2)
@@ -49,6 +59,7 @@ func (p *Host) budget(ctx context.Context, args map[string]any) (b tool.Limits, 
 func within(b, caller tool.Limits, asked bool) tool.Limits {
 	if caller.Bytes > 0 && (b.Bytes > caller.Bytes || !asked) {
 		b.Bytes = caller.Bytes
+		b.Body = min(b.Body, b.Bytes)
 	}
 	if caller.Lines > 0 && (b.Lines == 0 || b.Lines > caller.Lines) {
 		b.Lines = caller.Lines

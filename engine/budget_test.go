@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"f0/tool"
@@ -67,5 +68,43 @@ func TestRaiseKnowsTheClient(t *testing.T) {
 				t.Errorf("the budget Raise suggests leaves only %d bytes for a %d-byte text", r.Bytes, c.n)
 			}
 		}
+	}
+}
+
+// TestMaxBytesBoundsTheBody: a call's maxBytes is the most bytes of the
+// tool's text it gets (a fetch's max_length), not of the whole answer: the
+// status line, the notes and the footer come on top, so a small maxBytes
+// still shows that many bytes of the text, never none.
+func TestMaxBytesBoundsTheBody(t *testing.T) {
+	p := newTestPipeline(t, Config{})
+	cases := []struct {
+		name     string
+		args     map[string]any
+		body     string
+		footer   string
+		maxTotal int
+	}{
+		{"smaller than the status line", map[string]any{"n": 1000, "maxBytes": 12},
+			"l0000\nl0001", "… [truncated: showed 12 of 6,000 bytes; 5,988 bytes left]\nGet the rest: test_lines {\"maxBytes\":12,\"n\":1000,\"offset\":2}", 12 + bodyOverhead},
+		{"one byte", map[string]any{"n": 10, "offset": 5, "maxBytes": 1},
+			"l", "… [truncated: showed 1 of 30 bytes; 29 bytes left]", 1 + bodyOverhead},
+		{"fits whole", map[string]any{"n": 2, "maxBytes": 12}, "l0000\nl0001\n", "", 12 + bodyOverhead},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := p.Call(context.Background(), "test.lines", c.args)
+			if res.Sections.Body != c.body {
+				t.Errorf("body %q, want %q", res.Sections.Body, c.body)
+			}
+			if !strings.HasPrefix(res.Sections.Head, "lines from") {
+				t.Errorf("status line %q, want it whole", res.Sections.Head)
+			}
+			if !strings.HasPrefix(res.Sections.Tail, c.footer) {
+				t.Errorf("footer %q, want %q…", res.Sections.Tail, c.footer)
+			}
+			if len(res.Text) > c.maxTotal {
+				t.Errorf("%d bytes, more than maxBytes and f0's lines", len(res.Text))
+			}
+		})
 	}
 }

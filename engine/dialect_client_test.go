@@ -206,8 +206,8 @@ func TestUnknownClientGetsTheDefaultBudget(t *testing.T) {
 	}
 	operator := newTestPipeline(t, Config{Clients: ClientOptions{Limits: map[string]tool.Limits{"*": {Bytes: 200000}}}})
 	res = operator.Call(WithClient(context.Background(), operator.Client("some-client")), "test_pages", map[string]any{"size": 150000, "maxBytes": 100000})
-	if len(res.Text) < 90000 || len(res.Text) > 100000 {
-		t.Fatalf("%d bytes: with --client-limits '*=200000' an unknown client gets what maxBytes asks", len(res.Text))
+	if body := res.Sections.Body; len(body) < 90000 || len(body) > 100000 {
+		t.Fatalf("a %d-byte body: with --client-limits '*=200000' an unknown client gets what maxBytes asks", len(body))
 	}
 }
 

@@ -139,8 +139,8 @@ func TestMaxBytesCapped(t *testing.T) {
 	}
 	assertInOrder(t, res.Text, "note: maxBytes 100000 is above this server's cap; used 4096", "truncated")
 	small := p.Call(context.Background(), "test.plain", map[string]any{"size": 10000, "maxBytes": 3000})
-	if len(small.Text) > 3000 || len(small.Text) < 2000 {
-		t.Fatalf("maxBytes 3000 gave %d bytes", len(small.Text))
+	if body := small.Sections.Body; len(body) > 3000 || len(body) < 2000 || len(small.Text) > 4096 {
+		t.Fatalf("maxBytes 3000 gave a %d-byte body in %d bytes", len(body), len(small.Text))
 	}
 }
 
@@ -240,8 +240,8 @@ func TestNotFoundQuotesLongNamesShort(t *testing.T) {
 }
 
 func TestNotesCutWhenOnlyTheyDoNotFit(t *testing.T) {
-	p := newTestPipeline(t, Config{})
-	res := p.Call(context.Background(), "test.plain", map[string]any{"size": 100, "maxBytes": 150, "explanation": "I want the fixture", "toolSummary": "reading"})
+	p := newTestPipeline(t, Config{MaxOutput: 150})
+	res := p.Call(context.Background(), "test.plain", map[string]any{"size": 100, "explanation": "I want the fixture", "toolSummary": "reading"})
 	if strings.Contains(res.Text, "truncated") {
 		t.Fatalf("a body that fits is not truncated:\n%s", res.Text)
 	}
@@ -255,8 +255,8 @@ func TestCallInBudgetKeepsAnExplicitMaxBytes(t *testing.T) {
 	p := newTestPipeline(t, Config{})
 	// maxBytes equal to the server default is still the caller's choice.
 	res := p.CallInBudget(context.Background(), "test.plain", map[string]any{"size": 50000, "maxBytes": tool.DefaultMaxOutput}, tool.Limits{Bytes: 1 << 20})
-	if len(res.Text) > tool.DefaultMaxOutput {
-		t.Fatalf("%d bytes: an explicit maxBytes lost to a larger caller budget", len(res.Text))
+	if len(res.Sections.Body) > tool.DefaultMaxOutput {
+		t.Fatalf("a %d-byte body: an explicit maxBytes lost to a larger caller budget", len(res.Sections.Body))
 	}
 	if res := p.CallInBudget(context.Background(), "test.plain", map[string]any{"size": 50000}, tool.Limits{Bytes: 1 << 20}); len(res.Text) != 50000 {
 		t.Fatalf("without maxBytes the caller's budget applies, got %d bytes", len(res.Text))

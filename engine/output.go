@@ -43,16 +43,22 @@ func cutLines(s string, n int) string {
 func (p *Host) shape(c *callState, res tool.Result, b tool.Limits) tool.Result {
 	notes := strings.Join(res.Notes, "\n")
 	head := res.Head
+	if res.IsError {
+		// maxBytes bounds the text a call asked for; a failure is f0's own
+		// text, shown whole within the budget.
+		b.Body = 0
+	}
 	if len(head) > b.Bytes/2 {
 		head = text.CutUTF8(head, b.Bytes/2) + "… [head cut]"
 	}
 	if b.Lines > 0 && text.LineCount(head) > b.Lines/2 {
 		head = cutLines(head, b.Lines/2) + "… [head cut]"
 	}
-	if !res.Partial && fits(b, head, res.Text, notes) {
+	whole := !res.Partial && (b.Body == 0 || len(res.Text) <= b.Body)
+	if whole && fits(b, head, res.Text, notes) {
 		return finish(res, head, res.Text, notes)
 	}
-	if !res.Partial && fits(b, head, res.Text) {
+	if whole && fits(b, head, res.Text) {
 		// The body fits; only the notes do not: shorten them, say so.
 		const marker = "\n… [notes cut to fit the output budget]"
 		notes = text.CutUTF8(notes, max(b.Bytes-len(head)-len(res.Text)-len(marker)-2, 0))
@@ -65,6 +71,9 @@ func (p *Host) shape(c *callState, res tool.Result, b tool.Limits) tool.Result {
 	if room < b.Bytes/4 {
 		room = b.Bytes / 4
 		notes = text.CutUTF8(notes, max(b.Bytes-len(head)-room-footerReserve, 0))
+	}
+	if b.Body > 0 {
+		room = min(room, b.Body)
 	}
 	roomLines := 0
 	if b.Lines > 0 {

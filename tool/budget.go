@@ -25,9 +25,13 @@ const MinShare = 1024
 
 // Limits bound the size of one result: Bytes, and Lines when not zero.
 // A client's Limits are where it cuts results itself; a call's are its
-// output budget.
+// output budget. Body, when not zero, is the most bytes of the tool's own
+// text (Result.Text) the call asked for with maxBytes: the lines f0 writes
+// around that text (its status line, notes, the footer of a cut) are
+// counted in Bytes only, so that they never take the room of the text the
+// caller asked for.
 type Limits struct {
-	Bytes, Lines int
+	Bytes, Lines, Body int
 }
 
 // Room is what a tool's own text (Result.Text) may fill: bytes, and lines
@@ -63,6 +67,9 @@ func (r Room) Most() int { return r.most }
 // that the engine keeps for the text when it cuts.
 func roomIn(b Limits, most int) Room {
 	r := Room{Bytes: max(b.Bytes-roomReserve, b.Bytes/4), budget: b, most: most}
+	if b.Body > 0 {
+		r.Bytes = min(r.Bytes, b.Body)
+	}
 	if b.Lines > 0 {
 		r.Lines = max(b.Lines-roomReserveLines, b.Lines/4, 1)
 	}
@@ -84,9 +91,14 @@ func (r Room) Share(n int) Room {
 
 // Less returns what is left of r once texts a tool writes beside its main
 // text (its status line, its notes) have taken their bytes and lines. The
-// quarter of the budget the pipeline keeps for the text always stays.
+// quarter of the budget the pipeline keeps for the text always stays. In a
+// budget with a Body, those texts come out of the whole budget, not out of
+// the Body the caller asked for.
 func (r Room) Less(texts ...string) Room {
 	left, lines := r, 0
+	if r.budget.Body > 0 {
+		left.Bytes = max(r.budget.Bytes-roomReserve, r.budget.Bytes/4)
+	}
 	for _, s := range texts {
 		if s != "" {
 			left.Bytes -= len(s) + 1
@@ -94,6 +106,9 @@ func (r Room) Less(texts ...string) Room {
 		}
 	}
 	left.Bytes = max(left.Bytes, r.budget.Bytes/4)
+	if r.budget.Body > 0 {
+		left.Bytes = min(left.Bytes, r.Bytes)
+	}
 	left.Lines = 0
 	if r.Lines > 0 {
 		left.Lines = max(r.Lines-lines, r.budget.Lines/4, 1)

@@ -90,11 +90,15 @@ func (c Call) Room() Room {
 	return roomIn(c.e.Budget(), c.e.Ceiling())
 }
 
-// Budget is the call's output budget in bytes: the most the whole answer
-// may hold. What the tool's own text may fill is Room.
+// Budget is the call's output budget in bytes: the maxBytes it asked for
+// (what its text may hold, f0's own lines aside), else the most the whole
+// answer may hold. What the tool's own text may fill is Room.
 func (c Call) Budget() int {
 	if c.e == nil {
 		return DefaultMaxOutput
+	}
+	if b := c.e.Budget(); b.Body > 0 {
+		return b.Body
 	}
 	return c.e.Budget().Bytes
 }

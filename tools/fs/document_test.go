@@ -58,11 +58,11 @@ func version(t *testing.T, e *env, name string) string {
 // last one shown, and the pages followed so are the whole text.
 func TestReadDocumentInPages(t *testing.T) {
 	e := docEnv(t)
-	args := map[string]any{"path": "report.pdf", "maxBytes": 700}
+	args := map[string]any{"path": "report.pdf", "maxBytes": 220}
 	first := e.ok("fs.read", args)
 	v := version(t, e, "report.pdf")
-	assertInOrder(t, first, "report.pdf · PDF, 3 pages · 38 KB · rest at offset=8 page=1 version=\""+v+"\"\n── page 1 of 3 ──\nQuarterly report\n",
-		"\n… [truncated: showed ", `Get the rest: fs_read {"maxBytes":700,"offset":8,"page":1,"path":"report.pdf","version":"`+v+`"}`)
+	assertInOrder(t, first, "report.pdf · PDF, 3 pages · 38 KB · rest at offset=12 page=1 version=\""+v+"\"\n── page 1 of 3 ──\nQuarterly report\n",
+		"\n… [truncated: showed ", `Get the rest: fs_read {"maxBytes":220,"offset":12,"page":1,"path":"report.pdf","version":"`+v+`"}`)
 	var all strings.Builder
 	for range 5 {
 		res := e.call("fs.read", args)

@@ -175,8 +175,8 @@ func TestReadPagesThroughFooters(t *testing.T) {
 			t.Fatal("too many calls")
 		}
 		res := e.call("fs.read", args)
-		if res.IsError || len(res.Text) > 4096 {
-			t.Fatalf("call %d: error or over budget (%d bytes):\n%s", calls, len(res.Text), res.Text)
+		if res.IsError || len(res.Sections.Body) > 4096 {
+			t.Fatalf("call %d: error or a body over maxBytes (%d bytes):\n%s", calls, len(res.Sections.Body), res.Text)
 		}
 		body := res.Sections.Body
 		if !strings.HasSuffix(body, "\n") {

@@ -77,8 +77,8 @@ func TestSearchPages(t *testing.T) {
 			t.Fatal("too many calls")
 		}
 		res := e.call("fs.search", args)
-		if res.IsError || len(res.Text) > 3000 {
-			t.Fatalf("error or over budget (%d bytes):\n%s", len(res.Text), res.Text)
+		if res.IsError || len(res.Sections.Body) > 3000 {
+			t.Fatalf("error or a body over maxBytes (%d bytes):\n%s", len(res.Sections.Body), res.Text)
 		}
 		for _, line := range strings.Split(res.Sections.Body, "\n") {
 			if strings.Contains(line, ":match ") {
