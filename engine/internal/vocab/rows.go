@@ -247,6 +247,9 @@ func baseArgs(fx *fixture, tool *Tool, ri int, rules map[string]*Rule) map[strin
 			pathValue = fx.path(map[string]string{".png": "img.png", ".pdf": "doc.pdf", ".ipynb": "nb.ipynb"}[c.Values[0]])
 		}
 	}
+	if route.PathField != "" {
+		args[route.PathField] = pathValue // the field the route's path conditions test
+	}
 	for _, f := range orderedRuleNames(tool, rules) {
 		r := rules[f]
 		if _, set := args[f]; set || r == nil {
@@ -410,6 +413,13 @@ func companions(fx *fixture, f string, r *Rule) []companion {
 	case "unwrap_call":
 		out = append(out, companion{a.Server, "f0"}, companion{a.Tool, "fs_read"},
 			companion{a.Arguments, map[string]any{"path": fx.path("a.txt")}})
+	case "join_name":
+		if a.Dir != nil {
+			out = append(out, companion{*a.Dir, fx.root})
+		}
+		if a.Ext != nil {
+			out = append(out, companion{*a.Ext, "txt"})
+		}
 	}
 	return out
 }
@@ -465,6 +475,10 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 		return "Summarise http://127.0.0.1:9/doc for me."
 	case "search_replace_blocks":
 		return "<<<<<<< SEARCH\nthree\n=======\nTHREE\n>>>>>>> REPLACE\n"
+	case "conflict_blocks":
+		return "<<<<<<< ORIGINAL\nthree\n=======\nTHREE\n>>>>>>> UPDATED\n"
+	case "join_name":
+		return "a.txt"
 	case "unified_diff":
 		return "--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-one\n+ONE\n"
 	case "apply_patch":
