@@ -365,3 +365,43 @@ func TestFanOut(t *testing.T) {
 		t.Errorf("empty list: got %v", err)
 	}
 }
+
+// TestConflictBlocks: gptme's ORIGINAL/UPDATED blocks are handed over as
+// SEARCH/REPLACE blocks, their text otherwise unchanged.
+func TestConflictBlocks(t *testing.T) {
+	res, err := oneRoute(t, nil, "fs.edit", `{"path": {"to": "path"}, "patch": {"to": "edits", "transform": "conflict_blocks"}}`,
+		map[string]any{"path": "a.go", "patch": "<<<<<<< ORIGINAL\n    a := 1\n=======\n    a := 2\n>>>>>>> UPDATED"})
+	mustOne(t, res, err)
+	want := "<<<<<<< SEARCH\n    a := 1\n=======\n    a := 2\n>>>>>>> REPLACE"
+	if e := res.Calls[0].Edit; e == nil || e.Format != "search_replace_blocks" || e.Text != want || e.Field != "edits" {
+		t.Errorf("got %s", quote(res.Calls[0].Edit))
+	}
+}
+
+// TestJoinName: a name joined to its directory, its extension replaced
+// by the extension field, a default added to a name without one, and a
+// refusal when only the directory is given.
+func TestJoinName(t *testing.T) {
+	rules := `{"filename": {"to": "path", "transform": "join_name", "args": {"dir": "directory", "ext": "extension", "default_ext": "txt"}},
+	           "directory": {"consumed_by": "filename"}, "extension": {"consumed_by": "filename"}}`
+	cases := []struct {
+		args map[string]any
+		want string
+	}{
+		{map[string]any{"filename": "notes.md"}, "notes.md"},
+		{map[string]any{"filename": "notes"}, "notes.txt"},
+		{map[string]any{"filename": "notes.md", "directory": "docs"}, "docs/notes.md"},
+		{map[string]any{"filename": "notes.md", "directory": "docs", "extension": ".rst"}, "docs/notes.rst"},
+		{map[string]any{"filename": "/abs/notes.md", "directory": "docs"}, "/abs/notes.md"},
+	}
+	for _, c := range cases {
+		res, err := oneRoute(t, nil, "fs.write", rules, c.args)
+		if got := mustOne(t, res, err)["path"]; got != c.want {
+			t.Errorf("%s: path %v, want %s", quote(c.args), got, c.want)
+		}
+	}
+	res, err := oneRoute(t, nil, "fs.write", rules, map[string]any{"directory": "docs"})
+	if err != nil || res.Outcome != Refused || !strings.Contains(res.Refusal.Text, "fs_write") {
+		t.Errorf("directory alone: got %s, %v", quote(res.Refusal), err)
+	}
+}
