@@ -103,6 +103,7 @@ TRANSFORMS = {
     "shell_command":         {"req": [], "opt": [], "writes": "-"},
     "conflict_blocks":       {"req": [], "opt": [], "writes": None},
     "join_name":             {"req": ["dir", "ext"], "opt": ["default_ext"], "writes": None},
+    "end_with_newline":      {"req": [], "opt": [], "writes": None},
 }
 # Transforms whose route target is fixed or special.
 TRANSFORM_TARGETS = {"apply_patch": {"batch"}, "fan_out": {"batch"}, "unwrap_call": {"call"}, "shell_command": {"shell"}}

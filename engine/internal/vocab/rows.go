@@ -479,6 +479,8 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 		return "<<<<<<< ORIGINAL\nthree\n=======\nTHREE\n>>>>>>> UPDATED\n"
 	case "join_name":
 		return "a.txt"
+	case "end_with_newline":
+		return "appended"
 	case "unified_diff":
 		return "--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-one\n+ONE\n"
 	case "apply_patch":

@@ -57,6 +57,8 @@ func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effe
 		return (*builder).conflictBlocks
 	case "join_name":
 		return (*builder).joinName
+	case "end_with_newline":
+		return (*builder).endWithNewline
 	case "insert_at_line":
 		return (*builder).insertAtLine
 	case "fan_out":
@@ -559,6 +561,22 @@ func (b *builder) joinName(k string, r *Rule, v any) (effect, error) {
 		}
 	}
 	b.put(k, r.To, name)
+	return mapped(r.To), nil
+}
+
+// endWithNewline: copied, with a line end added to a text that has none
+// at its end (gptme's append ends what it appends with one), said in
+// the note.
+func (b *builder) endWithNewline(k string, r *Rule, v any) (effect, error) {
+	s, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	if s != "" && !strings.HasSuffix(s, "\n") {
+		s += "\n"
+		b.notes = append(b.notes, fmt.Sprintf("%s's %s ends the text with a line end; one was added", b.tool.agent, b.tool.Names[0]))
+	}
+	b.put(k, r.To, s)
 	return mapped(r.To), nil
 }
 

@@ -405,3 +405,18 @@ func TestJoinName(t *testing.T) {
 		t.Errorf("directory alone: got %s, %v", quote(res.Refusal), err)
 	}
 }
+
+// TestEndWithNewline: a text without a final line end gets one, and the
+// note says so; a text with one is kept.
+func TestEndWithNewline(t *testing.T) {
+	rules := `{"content": {"to": "content", "transform": "end_with_newline"}}`
+	for in, want := range map[string]string{"a": "a\n", "a\n": "a\n", "a\nb": "a\nb\n"} {
+		res, err := oneRoute(t, nil, "fs.write", rules, map[string]any{"content": in})
+		if got := mustOne(t, res, err)["content"]; got != want {
+			t.Errorf("%q: got %q, want %q", in, got, want)
+		}
+		if added := in != want; added != noteMentions(res, "line end") {
+			t.Errorf("%q: notes %q", in, res.Notes)
+		}
+	}
+}
