@@ -90,6 +90,7 @@ func (v *Vocabulary) bestReading(ctx context.Context, r *resolver, tool string, 
 	var bestT *Tool
 	var bestR *Route
 	var best []string
+	bestRefusing := 0
 	for _, tb := range v.tables {
 		for _, t := range tb.Tools {
 			for _, route := range t.Routes {
@@ -100,13 +101,20 @@ func (v *Vocabulary) bestReading(ctx context.Context, r *resolver, tool string, 
 				maps.Copy(rules, t.Fields)
 				maps.Copy(rules, route.Fields)
 				var read []string
+				refusing := 0
 				for _, f := range fields {
 					if rules[f] != nil {
 						read = append(read, f)
+						if rules[f].refuses(args[f]) {
+							refusing++
+						}
 					}
 				}
-				if len(read) > len(best) {
-					bestT, bestR, best = t, route, read
+				// The most fields read, and of two that read as many, the
+				// one that answers them (Claude Code's output_mode count
+				// over CAMEL's, which refuses it).
+				if len(read) > len(best) || len(read) == len(best) && len(read) > 0 && refusing < bestRefusing {
+					bestT, bestR, best, bestRefusing = t, route, read, refusing
 				}
 			}
 		}
@@ -243,3 +251,20 @@ func (v *Vocabulary) AgentOf(client string) string {
 const reportsAgent = "reports"
 
 var nonAlnum = regexp.MustCompile(`[^a-z0-9]+`)
+
+// refuses reports whether the rule refuses the value: a refusing rule, a
+// capability f0 lacks that is refused today, or a value table's refusal.
+func (r *Rule) refuses(v any) bool {
+	if r.Refuse != "" || r.Needs != "" && r.Today == "refuse" {
+		return true
+	}
+	if r.Values == nil {
+		return false
+	}
+	entry, ok := r.Values[valueText(v)]
+	if !ok {
+		entry = r.Values["*"]
+	}
+	_, refused := entry["$refuse"]
+	return refused
+}

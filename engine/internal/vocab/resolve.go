@@ -250,8 +250,8 @@ func rank(name string, cands []candidate, req Request) []candidate {
 	return out
 }
 
-func score(name string, c candidate, req Request) [6]int {
-	var s [6]int
+func score(name string, c candidate, req Request) [7]int {
+	var s [7]int
 	if speaks(c.tool, req.Args) {
 		s[0] = 1
 	}
@@ -274,6 +274,11 @@ func score(name string, c candidate, req Request) [6]int {
 	if req.Agent != "" && c.tool.agent == req.Agent {
 		s[5] = 1
 	}
+	// Then the tool the call fills more closely: of the filesystem
+	// server's search_files {path, pattern, excludePatterns} and CAMEL's
+	// {pattern, file_types, file_pattern, path}, the first for {path,
+	// pattern}.
+	s[6] = -unused(c.tool, req.Args)
 	return s
 }
 

@@ -41,7 +41,7 @@ func TestChoosing(t *testing.T) {
 		// WebFetch also a prompt).
 		{"webfetch", "", map[string]any{"url": "http://127.0.0.1/a"}, "augment", "web-fetch", Mapped, "net.curl"},
 		{"mcp0_view_file", "", map[string]any{"AbsolutePath": "a.txt"}, "windsurf", "view_file", Mapped, "fs.read"},
-		{"mcp--f0--read_file", "", map[string]any{"path": "a.txt"}, "cline", "read_file", Mapped, "fs.read"},
+		{"mcp--f0--read_file", "", map[string]any{"path": "a.txt"}, "mcp-filesystem", "read_file", Mapped, "fs.read"},
 		{"f0_search_replace", "", map[string]any{"file_path": "a", "old_string": "x", "new_string": "y"}, "cursor", "search_replace", Mapped, "fs.edit"},
 		{"copilot-read-file", "", map[string]any{"filePath": "a.txt"}, "vscode-copilot", "copilot_readFile", Mapped, "fs.read"},
 		{"read_file", "", map[string]any{"target_file": "a.txt"}, "cursor", "read_file", Mapped, "fs.read"},
@@ -50,7 +50,7 @@ func TestChoosing(t *testing.T) {
 		{"fs_read", "", map[string]any{"path": "a.txt", "mode": "Line", "start_line": 2}, "amazon-q", "fs_read", Mapped, "fs.read"},
 		{"fs_write", "", map[string]any{"path": "a.txt", "command": "create", "file_text": "x"}, "amazon-q", "fs_write", Mapped, "fs.write"},
 		{"web_fetch", "", map[string]any{"prompt": "Summarise http://127.0.0.1/a"}, "gemini-cli", "web_fetch", Mapped, "net.curl"},
-		{"web_fetch", "", map[string]any{"url": "http://127.0.0.1/a"}, "cline", "web_fetch", Mapped, "net.curl"},
+		{"web_fetch", "", map[string]any{"url": "http://127.0.0.1/a"}, "crush", "web_fetch", Mapped, "net.curl"},
 		{"WebSearch", "", map[string]any{"query": "x"}, "claude-code", "WebSearch", Refused, ""},
 	}
 	for _, c := range cases {
@@ -236,7 +236,7 @@ func TestReadings(t *testing.T) {
 		{"a new file: both readings create it", "write_file", map[string]any{"path": "new.txt", "content": "x"},
 			map[string]any{"mode": "create"}, "every reading creates it", nil},
 		{"an existing file: refused naming both and the overwrite call", "write_file", map[string]any{"path": "a.txt", "content": "x"},
-			nil, "", []string{"a.txt already exists", "mistral-vibe's tool, which refuses an existing file", "mcp-filesystem's, rust-mcp-fs's and zed's, which overwrite it", `fs_write {"path": "a.txt", "content": …, "mode": "overwrite"}`, `(or mistral-vibe's own write_file {…, "overwrite": true})`}},
+			nil, "", []string{"a.txt already exists", "mistral-vibe's tool, which refuses an existing file", "which overwrite it", `fs_write {"path": "a.txt", "content": …, "mode": "overwrite"}`, `(or mistral-vibe's own write_file {…, "overwrite": true})`}},
 		{"Devin's create_file and Amp's", "create_file", map[string]any{"path": "a.txt", "content": "x"},
 			nil, "", []string{"devin's tool, which refuses an existing file, and amp's, which overwrites it", `"mode": "overwrite"`}},
 		{"the deepest listing", "list_directory", map[string]any{"path": "sub"},

@@ -269,6 +269,9 @@ func baseArgs(fx *fixture, tool *Tool, ri int, rules map[string]*Rule) map[strin
 			pathValue = fx.path(map[string]string{".png": "img.png", ".pdf": "doc.pdf", ".ipynb": "nb.ipynb"}[c.Values[0]])
 		}
 	}
+	if route.PathField != "" {
+		args[route.PathField] = pathValue // the field the route's path conditions test
+	}
 	for _, f := range orderedRuleNames(tool, rules) {
 		r := rules[f]
 		if _, set := args[f]; set || r == nil {
@@ -433,6 +436,13 @@ func companions(fx *fixture, f string, r *Rule) []companion {
 	case "unwrap_call":
 		out = append(out, companion{a.Server, "f0"}, companion{a.Tool, "fs_read"},
 			companion{a.Arguments, map[string]any{"path": fx.path("a.txt")}})
+	case "join_name":
+		if a.Dir != nil {
+			out = append(out, companion{*a.Dir, fx.root})
+		}
+		if a.Ext != nil {
+			out = append(out, companion{*a.Ext, "txt"})
+		}
 	}
 	return out
 }
@@ -479,7 +489,12 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 		return []any{2, 4}
 	case "range_text":
 		return "2-4"
-	case "to_list", "anywhere_glob":
+	case "to_list":
+		if v, ok := synthFor(fx, strings.TrimSuffix(r.To, "s")).(string); ok && r.To != "" && v != "text" {
+			return v // one URL or path for a list of them, never a word a resolver would look up
+		}
+		return "*.go"
+	case "anywhere_glob":
 		return "*.go"
 	case "ext_globs":
 		return []any{"go", ".md"}
@@ -493,6 +508,12 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 		return "Summarise http://127.0.0.1:9/doc for me."
 	case "search_replace_blocks":
 		return "<<<<<<< SEARCH\nthree\n=======\nTHREE\n>>>>>>> REPLACE\n"
+	case "conflict_blocks":
+		return "<<<<<<< ORIGINAL\nthree\n=======\nTHREE\n>>>>>>> UPDATED\n"
+	case "join_name":
+		return "a.txt"
+	case "end_with_newline":
+		return "appended"
 	case "unified_diff":
 		return "--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-one\n+ONE\n"
 	case "apply_patch":
@@ -552,9 +573,9 @@ func synthFor(fx *fixture, to string) any {
 		return "http://127.0.0.1:9/doc"
 	case "urls":
 		return []any{"http://127.0.0.1:9/a", "http://127.0.0.1:9/b"}
-	case "offset", "limit", "tail", "before", "after", "context", "maxResults", "depth", "maxBytes", "startIndex", "timeoutMs", "maxTimeSeconds":
+	case "offset", "limit", "tail", "before", "after", "context", "maxResults", "depth", "maxBytes", "startIndex", "timeoutMs", "maxTimeSeconds", "maxRedirects":
 		return 3
-	case "ignoreCase", "filesOnly", "recursive", "replaceAll", "dryRun", "literal", "gitignore", "long", "image", "lineNumbers", "hidden", "overwrite", "insecure":
+	case "ignoreCase", "filesOnly", "recursive", "replaceAll", "dryRun", "literal", "gitignore", "long", "image", "lineNumbers", "hidden", "overwrite", "insecure", "followRedirects":
 		return true
 	case "glob", "exclude":
 		return []any{"*.go"}

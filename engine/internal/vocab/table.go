@@ -96,6 +96,9 @@ type Args struct {
 	Share map[string]string
 
 	Server, Tool, Arguments string
+
+	Dir, Ext   *string
+	DefaultExt string
 }
 
 // CondKind is what a condition of a route's `when` tests.
@@ -422,6 +425,9 @@ func parseArgs(raw map[string]any) (Args, error) {
 		Server       string            `json:"server"`
 		Tool         string            `json:"tool"`
 		Arguments    string            `json:"arguments"`
+		Dir          *string           `json:"dir"`
+		Ext          *string           `json:"ext"`
+		DefaultExt   string            `json:"default_ext"`
 	}
 	if err := json.Unmarshal(data, &j); err != nil {
 		return a, err
@@ -429,7 +435,7 @@ func parseArgs(raw map[string]any) (Args, error) {
 	return Args{Start: j.Start, End: j.End, Count: j.Count, Base: j.Base, EndInclusive: j.EndInclusive, EOF: j.EOF,
 		Negative: j.Negative, LineHints: j.LineHints, EmptySearch: j.EmptySearch, Line: j.Line, Text: j.Text,
 		Anchor: j.Anchor, Zero: j.Zero, Items: j.Items, Each: j.Each, GroupBy: j.GroupBy, Set: j.Set, Share: j.Share,
-		Server: j.Server, Tool: j.Tool, Arguments: j.Arguments}, nil
+		Server: j.Server, Tool: j.Tool, Arguments: j.Arguments, Dir: j.Dir, Ext: j.Ext, DefaultExt: j.DefaultExt}, nil
 }
 
 // kind names the rule's kind as README §4 counts it.

@@ -53,6 +53,12 @@ func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effe
 		return (*builder).urlInText
 	case "search_replace_blocks", "unified_diff", "apply_patch":
 		return (*builder).editText
+	case "conflict_blocks":
+		return (*builder).conflictBlocks
+	case "join_name":
+		return (*builder).joinName
+	case "end_with_newline":
+		return (*builder).endWithNewline
 	case "insert_at_line":
 		return (*builder).insertAtLine
 	case "fan_out":
@@ -509,6 +515,83 @@ func (b *builder) editText(k string, r *Rule, v any) (effect, error) {
 	}
 	b.edit = &EditText{Format: r.Transform, Text: s, Field: r.To, LineHints: r.Args.LineHints, EmptySearch: empty}
 	return effect{use: UseEdit, to: []string{r.Transform}}, nil
+}
+
+// conflictBlocks: gptme's patch blocks (<<<<<<< ORIGINAL, =======,
+// >>>>>>> UPDATED) are SEARCH/REPLACE blocks under other marker names;
+// the marker lines are renamed and the text handed over as those.
+func (b *builder) conflictBlocks(k string, r *Rule, v any) (effect, error) {
+	s, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	lines := strings.Split(s, "\n")
+	for i, line := range lines {
+		switch strings.TrimRight(line, " \t\r") {
+		case "<<<<<<< ORIGINAL":
+			lines[i] = "<<<<<<< SEARCH"
+		case ">>>>>>> UPDATED":
+			lines[i] = ">>>>>>> REPLACE"
+		}
+	}
+	b.edit = &EditText{Format: "search_replace_blocks", Text: strings.Join(lines, "\n"), Field: r.To, EmptySearch: "create"}
+	return effect{use: UseEdit, to: []string{"search_replace_blocks"}}, nil
+}
+
+// joinName: a file name given apart from its directory and extension
+// (Agno's write_file {directory, filename, extension}, CAMEL's
+// write_to_file) becomes one path. The extension field, when given,
+// replaces the name's own; default_ext is added to a name without one.
+func (b *builder) joinName(k string, r *Rule, v any) (effect, error) {
+	if v == nil {
+		// A directory or extension without the name: nothing to join.
+		b.refuse(k, fmt.Sprintf("%s's %s takes the file's name in %s, and the call gives none; name the file: %s {\"path\": \"<directory>/<name>\", …}", b.tool.agent, b.tool.Names[0], k, b.routeTool()), "")
+		return effect{use: UseRefused}, nil
+	}
+	name, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	if a := r.Args; a.Ext != nil {
+		if x, ok := b.args[*a.Ext].(string); ok && strings.Trim(x, ". ") != "" {
+			name = strings.TrimSuffix(name, filepath.Ext(name)) + "." + strings.Trim(x, ". ")
+		}
+	}
+	if r.Args.DefaultExt != "" && filepath.Ext(name) == "" {
+		name += "." + strings.TrimPrefix(r.Args.DefaultExt, ".")
+		b.notes = append(b.notes, fmt.Sprintf("%s's %s adds .%s to a name without an extension: wrote %s", b.tool.agent, b.tool.Names[0], strings.TrimPrefix(r.Args.DefaultExt, "."), name))
+	}
+	if a := r.Args; a.Dir != nil {
+		if d, ok := b.args[*a.Dir].(string); ok && strings.TrimSpace(d) != "" && !filepath.IsAbs(name) {
+			name = filepath.ToSlash(filepath.Join(d, name))
+		}
+	}
+	b.put(k, r.To, name)
+	return mapped(r.To), nil
+}
+
+// endWithNewline: copied, with a line end added to a text that has none
+// at its end (gptme's append ends what it appends with one), said in
+// the note.
+func (b *builder) endWithNewline(k string, r *Rule, v any) (effect, error) {
+	s, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	if s != "" && !strings.HasSuffix(s, "\n") {
+		s += "\n"
+		b.notes = append(b.notes, fmt.Sprintf("%s's %s ends the text with a line end; one was added", b.tool.agent, b.tool.Names[0]))
+	}
+	b.put(k, r.To, s)
+	return mapped(r.To), nil
+}
+
+// routeTool is the route's f0 tool as a client spells it (fs_write).
+func (b *builder) routeTool() string {
+	if b.route == nil || b.route.To == "" {
+		return "fs_read"
+	}
+	return strings.ReplaceAll(b.route.To, ".", "_")
 }
 
 // insertAtLine: f0 has no line-anchored insert; the table's refusal gives

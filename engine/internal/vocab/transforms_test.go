@@ -372,3 +372,58 @@ func TestFanOut(t *testing.T) {
 		t.Errorf("empty list: got %v", err)
 	}
 }
+
+// TestConflictBlocks: gptme's ORIGINAL/UPDATED blocks are handed over as
+// SEARCH/REPLACE blocks, their text otherwise unchanged.
+func TestConflictBlocks(t *testing.T) {
+	res, err := oneRoute(t, nil, "fs.edit", `{"path": {"to": "path"}, "patch": {"to": "edits", "transform": "conflict_blocks"}}`,
+		map[string]any{"path": "a.go", "patch": "<<<<<<< ORIGINAL\n    a := 1\n=======\n    a := 2\n>>>>>>> UPDATED"})
+	mustOne(t, res, err)
+	want := "<<<<<<< SEARCH\n    a := 1\n=======\n    a := 2\n>>>>>>> REPLACE"
+	if e := res.Calls[0].Edit; e == nil || e.Format != "search_replace_blocks" || e.Text != want || e.Field != "edits" {
+		t.Errorf("got %s", quote(res.Calls[0].Edit))
+	}
+}
+
+// TestJoinName: a name joined to its directory, its extension replaced
+// by the extension field, a default added to a name without one, and a
+// refusal when only the directory is given.
+func TestJoinName(t *testing.T) {
+	rules := `{"filename": {"to": "path", "transform": "join_name", "args": {"dir": "directory", "ext": "extension", "default_ext": "txt"}},
+	           "directory": {"consumed_by": "filename"}, "extension": {"consumed_by": "filename"}}`
+	cases := []struct {
+		args map[string]any
+		want string
+	}{
+		{map[string]any{"filename": "notes.md"}, "notes.md"},
+		{map[string]any{"filename": "notes"}, "notes.txt"},
+		{map[string]any{"filename": "notes.md", "directory": "docs"}, "docs/notes.md"},
+		{map[string]any{"filename": "notes.md", "directory": "docs", "extension": ".rst"}, "docs/notes.rst"},
+		{map[string]any{"filename": "/abs/notes.md", "directory": "docs"}, "/abs/notes.md"},
+	}
+	for _, c := range cases {
+		res, err := oneRoute(t, nil, "fs.write", rules, c.args)
+		if got := mustOne(t, res, err)["path"]; got != c.want {
+			t.Errorf("%s: path %v, want %s", quote(c.args), got, c.want)
+		}
+	}
+	res, err := oneRoute(t, nil, "fs.write", rules, map[string]any{"directory": "docs"})
+	if err != nil || res.Outcome != Refused || !strings.Contains(res.Refusal.Text, "fs_write") {
+		t.Errorf("directory alone: got %s, %v", quote(res.Refusal), err)
+	}
+}
+
+// TestEndWithNewline: a text without a final line end gets one, and the
+// note says so; a text with one is kept.
+func TestEndWithNewline(t *testing.T) {
+	rules := `{"content": {"to": "content", "transform": "end_with_newline"}}`
+	for in, want := range map[string]string{"a": "a\n", "a\n": "a\n", "a\nb": "a\nb\n"} {
+		res, err := oneRoute(t, nil, "fs.write", rules, map[string]any{"content": in})
+		if got := mustOne(t, res, err)["content"]; got != want {
+			t.Errorf("%q: got %q, want %q", in, got, want)
+		}
+		if added := in != want; added != noteMentions(res, "line end") {
+			t.Errorf("%q: notes %q", in, res.Notes)
+		}
+	}
+}
