@@ -383,7 +383,7 @@ func (a *app) runShorthand(cmd *cobra.Command, args []string) error {
 		if err := commandMiss(cmd, p, name); err != nil {
 			return err
 		}
-		return a.printMiss(t, p.CallResolved(ctx, resolved, nil, tool.Limits{}))
+		return a.callLocal(ctx, p, resolved, words)
 	}
 	// A tool that takes a program's words (net.curl) answers -h and --help
 	// itself, as the program does.
@@ -405,7 +405,14 @@ func (a *app) callLocal(ctx context.Context, p *engine.Host, name engine.Resolut
 	var raw any
 	t, ok := name.Tool(p)
 	if !ok {
-		return a.printMiss(t, p.CallResolved(ctx, name, nil, tool.Limits{}))
+		// A name that means several tools (another agent's view, bash)
+		// is decided by its arguments: read them as JSON or key=value
+		// pairs, for the engine to choose with.
+		args, err := a.readArgs(p.Registry(), nil, words)
+		if err != nil {
+			return err
+		}
+		return a.printMiss(t, p.CallResolved(ctx, name, args, tool.Limits{Bytes: a.pipeBudget()}))
 	}
 	if f := finderOf(t); f != nil && !givesJSON(words) {
 		return a.callFinder(ctx, p, name, t, f, words)
