@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"sort"
 	"strings"
@@ -358,6 +359,7 @@ func (r *resolver) broader(ctx context.Context, first Result, one, other candida
 	if bb > ba || (bb == ba && firstRival && unused(other.tool, args) < unused(one.tool, args)) {
 		pick, lose, chosen = second, first, other
 	}
+	widen(&pick.Calls[0], &lose.Calls[0])
 	either, say, ok := eitherPattern(pick.Calls[0], lose.Calls[0])
 	if ok {
 		call := pick.Calls[0]
@@ -420,6 +422,21 @@ func breadth(c Call) int {
 		n++
 	}
 	return n
+}
+
+// widen gives the chosen listing what the other reading also shows (the
+// entries a dot hides): the deeper listing then holds both readings'.
+func widen(pick, lose *Call) {
+	if pick.Tool != "fs.list" || lose.Tool != "fs.list" {
+		return
+	}
+	for _, k := range []string{"hidden", "all"} {
+		if b, _ := lose.Args[k].(bool); b {
+			args := maps.Clone(pick.Args)
+			args[k] = true
+			pick.Args = args
+		}
+	}
 }
 
 // resolver carries one Resolve call's runtime checks.
