@@ -102,6 +102,7 @@ func TestConsoleStreamingMemoryIsFlat(t *testing.T) {
 	tl, _ := e.p.Resolve("net.curl")
 	var sink countingWriter
 	ctx := engine.WithSink(engine.WithConsole(context.Background(), tool.ConsoleOptions{}), tl, &sink)
+	e.p.Call(context.Background(), "warm_up_no_such_tool", nil) // loads the vocabularies before the measure
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	res := e.p.Call(ctx, "net_curl", map[string]any{"args": []any{"-sS", e.url + "/endless"}})
