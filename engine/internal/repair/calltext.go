@@ -180,8 +180,11 @@ func fieldCallText(st *State, m map[string]any) (string, string, bool) {
 			return "", "", false
 		}
 		s = strings.TrimSpace(s)
+		if !hasCallTokens(s) {
+			return "", "", false // the common case: a path, a pattern, a URL
+		}
 		for _, read := range textEnvelopes {
-			if calls, _, ok := read(s); ok && named(calls) && hasCallTokens(s) {
+			if calls, _, ok := read(s); ok && named(calls) {
 				return s, k, true
 			}
 		}
