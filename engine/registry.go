@@ -31,27 +31,9 @@ type Registry struct {
 	byName map[string]*tool.Tool // by canonical name, as front ends call them
 	info   map[*tool.Tool]*lazyInfo
 	docs   DocSource
-	// foreign are other agents' vocabularies, read when first needed and
-	// shared by the registries Replace makes.
-	foreign *foreignVocab
 	// roots are the operator's roots, for the checks the vocabularies make
 	// on paths when a call's session has none of its own (see WithRoots).
 	roots *roots.Set
-}
-
-// foreignVocab is the vocabularies, loaded once.
-type foreignVocab struct {
-	once sync.Once
-	v    *vocab.Vocabulary
-	err  error
-}
-
-// get loads the vocabularies the first time; a table that does not load
-// is a fault of the build (the tables are embedded and tested), so it is
-// logged by the caller and the calls go on without vocabularies.
-func (f *foreignVocab) get() (*vocab.Vocabulary, error) {
-	f.once.Do(func() { f.v, f.err = vocab.Load(vocab.Options{}) })
-	return f.v, f.err
 }
 
 // WithRoots gives the registry the operator's roots (the ones the file
@@ -62,10 +44,12 @@ func (r *Registry) WithRoots(files *roots.Set) *Registry {
 	return r
 }
 
-// Vocabulary is other agents' tools as data (engine/internal/vocab), nil
-// when the tables could not be read.
+// Vocabulary is other agents' tools as data (engine/internal/vocab), read
+// once per process when a call first needs it and shared by every registry;
+// nil when the tables could not be read, a fault of the build (the tables
+// are embedded and tested), so the calls go on without vocabularies.
 func (r *Registry) vocabulary() *vocab.Vocabulary {
-	v, err := r.foreign.get()
+	v, err := vocab.Default()
 	if err != nil {
 		return nil
 	}
@@ -126,7 +110,7 @@ func NewLazyRegistry(list ...*tool.Tool) (*Registry, error) {
 // newRegistry builds a registry of list; a tool in made keeps what was
 // made of it there (Replace keeps the tools it does not replace).
 func newRegistry(docs DocSource, list []*tool.Tool, made map[*tool.Tool]*lazyInfo) (*Registry, error) {
-	r := &Registry{byKey: map[string]*tool.Tool{}, byName: map[string]*tool.Tool{}, info: map[*tool.Tool]*lazyInfo{}, docs: docs, foreign: &foreignVocab{}}
+	r := &Registry{byKey: map[string]*tool.Tool{}, byName: map[string]*tool.Tool{}, info: map[*tool.Tool]*lazyInfo{}, docs: docs}
 	for _, t := range list {
 		if err := validate(t); err != nil {
 			return nil, err
@@ -172,7 +156,7 @@ func (r *Registry) Replace(ns string, list []*tool.Tool) (*Registry, error) {
 	if err != nil {
 		return nil, err
 	}
-	next.foreign, next.roots = r.foreign, r.roots
+	next.roots = r.roots
 	return next, nil
 }
 

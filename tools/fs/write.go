@@ -1,6 +1,7 @@
 package fs
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -24,6 +25,7 @@ type WriteInput struct {
 	Append     bool   `json:"append,omitempty" jsonschema_description:"Same as mode: append."`
 	CreateDirs *bool  `json:"createDirs,omitempty" jsonschema_description:"Create missing parent directories (default true)."`
 	Force      bool   `json:"force,omitempty" jsonschema_description:"Write content that looks like an edit instruction or a placeholder as it is."`
+	NewLine    bool   `json:"newLine,omitempty" jsonschema_description:"With append: start the text on a new line when the file does not end with one."`
 }
 
 func (t *toolset) writeTool() *tool.Tool {
@@ -44,7 +46,7 @@ func (t *toolset) writeTool() *tool.Tool {
 				ShellCommands: writeCommands,
 			},
 			Fields: tool.Fields{
-				Unlisted: []string{"append", "createDirs", "force"},
+				Unlisted: []string{"append", "createDirs", "force", "newLine"},
 				Synonyms: syn,
 				Forms:    pathKinds("path"),
 			},
@@ -81,19 +83,28 @@ func (t *toolset) runWrite(ctx context.Context, in WriteInput) (tool.Result, err
 		}
 	}
 	opts := roots.WriteOptions{CreateDirs: boolOr(in.CreateDirs, true), Exclusive: mode == "create"}
+	if in.NewLine && mode != "append" {
+		return tool.Result{}, &tool.InputError{Field: "newLine", Problem: fmt.Sprintf("starts appended text on a new line, but mode is %q.", cmp.Or(mode, "overwrite")),
+			Hint: `Give mode "append" with it, or leave newLine out.`}
+	}
 	var n int64
+	var added string
 	if mode == "append" {
 		// The file as it is when its turn comes: another writer may have
 		// added to it since the Stat above.
 		n, err = t.files.Rewrite(ctx, l, opts, func(cur roots.Current, w io.Writer) error {
 			before = -1
+			last := &lastByte{w: w}
 			if cur.Exists {
 				before = cur.Size
-				if _, err := io.Copy(w, cur); err != nil {
+				if _, err := io.Copy(last, cur); err != nil {
 					return t.files.Explain("append to", l, err)
 				}
 			}
-			_, err := io.WriteString(w, in.Content)
+			if in.NewLine && last.n > 0 && last.b != '\n' {
+				added = "\n"
+			}
+			_, err := io.WriteString(w, added+in.Content)
 			return err
 		})
 	} else {
@@ -106,13 +117,32 @@ func (t *toolset) runWrite(ctx context.Context, in WriteInput) (tool.Result, err
 	var txt string
 	switch {
 	case mode == "append" && before >= 0:
-		txt = fmt.Sprintf("appended %s bytes (%s) to %s, now %s bytes", text.GroupDigits(int64(len(in.Content))), text.Count(int64(lines), "line", "lines"), t.show(l), text.GroupDigits(n))
+		txt = fmt.Sprintf("appended %s bytes (%s) to %s, now %s bytes", text.GroupDigits(int64(len(added+in.Content))), text.Count(int64(lines), "line", "lines"), t.show(l), text.GroupDigits(n))
+		if added != "" {
+			txt += " (on a new line: a line end was added first, as the file did not end with one)"
+		}
 	case before >= 0:
 		txt = fmt.Sprintf("replaced %s: %s bytes, %s (was %s bytes)", t.show(l), text.GroupDigits(n), text.Count(int64(lines), "line", "lines"), text.GroupDigits(before))
 	default:
 		txt = fmt.Sprintf("created %s: %s bytes, %s", t.show(l), text.GroupDigits(n), text.Count(int64(lines), "line", "lines"))
 	}
 	return tool.Result{Text: txt, Links: []tool.Link{tool.FileLink(l.Abs(), t.show(l), writtenType(l), n)}}, nil
+}
+
+// lastByte passes writes on and remembers the last byte written, so that
+// an append knows whether the file ended with a line end.
+type lastByte struct {
+	w io.Writer
+	b byte
+	n int64
+}
+
+func (l *lastByte) Write(p []byte) (int, error) {
+	n, err := l.w.Write(p)
+	if n > 0 {
+		l.b, l.n = p[n-1], l.n+int64(n)
+	}
+	return n, err
 }
 
 // writtenType is the media type of a file fs.write wrote: by its

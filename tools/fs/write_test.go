@@ -26,6 +26,9 @@ func TestWrite(t *testing.T) {
 		{"append", map[string]any{"path": "notes/todo.md", "content": "\ny\n", "mode": "append"}, "appended 3 bytes (2 lines) to notes/todo.md, now 4 bytes", "notes/todo.md", "x\ny\n"},
 		{"append flag", map[string]any{"path": "notes/todo.md", "content": "z\n", "append": true}, "appended 2 bytes (1 line) to notes/todo.md, now 6 bytes", "notes/todo.md", "x\ny\nz\n"},
 		{"append creates", map[string]any{"path": "log.txt", "content": "one\n", "mode": "APPEND"}, "created log.txt: 4 bytes, 1 line", "log.txt", "one\n"},
+		{"append on a new line, none missing", map[string]any{"path": "log.txt", "content": "two", "mode": "append", "newLine": true}, "appended 3 bytes (1 line) to log.txt, now 7 bytes", "log.txt", "one\ntwo"},
+		{"append on a new line", map[string]any{"path": "log.txt", "content": "three\n", "mode": "append", "newLine": true}, "appended 7 bytes (1 line) to log.txt, now 14 bytes (on a new line: a line end was added first, as the file did not end with one)", "log.txt", "one\ntwo\nthree\n"},
+		{"append on a new line creates", map[string]any{"path": "nl.txt", "content": "a", "append": true, "newLine": true}, "created nl.txt: 1 bytes, 1 line", "nl.txt", "a"},
 		{"synonyms", map[string]any{"file_path": "s.txt", "text": "hi"}, "created s.txt: 2 bytes, 1 line", "s.txt", "hi"},
 		{"empty content", map[string]any{"path": "empty", "content": ""}, "created empty: 0 bytes, 0 lines", "empty", ""},
 		{"create mode", map[string]any{"path": "new.txt", "content": "n", "mode": "create"}, "created new.txt: 1 bytes, 1 line", "new.txt", "n"},
@@ -58,6 +61,7 @@ func TestWrite(t *testing.T) {
 		{"missing content", map[string]any{"path": "x.txt"}, `"content": is required but missing`},
 		{"bad mode", map[string]any{"path": "x.txt", "content": "x", "mode": "0644"}, `"mode": expected one of "overwrite", "create", "append", got "0644"`},
 		{"append and mode", map[string]any{"path": "x.txt", "content": "x", "append": true, "mode": "create"}, `"append": is true but mode is "create"; give one of them.`},
+		{"new line without append", map[string]any{"path": "x.txt", "content": "x", "newLine": true}, `fs_write: "newLine": starts appended text on a new line, but mode is "overwrite". Give mode "append" with it, or leave newLine out.`},
 	}
 	for _, c := range errors {
 		t.Run(c.name, func(t *testing.T) {

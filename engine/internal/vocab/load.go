@@ -8,6 +8,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 )
 
 //go:embed tables/*.json f0-fields.json
@@ -62,6 +63,12 @@ type Options struct {
 }
 
 var defaultPrefixes = []string{"f0", "functions", "default_api", "mcp", "filesystem", "server_filesystem", "tools"}
+
+// Default is the vocabulary with the default options, parsed on first use
+// and then shared by the whole process. The tables are embedded in the
+// binary and a Vocabulary is read-only, so this is a constant computed
+// lazily (46 MB under -race), not state: every host reads the same one.
+var Default = sync.OnceValues(func() (*Vocabulary, error) { return Load(Options{}) })
 
 // Load parses the embedded tables, f0-fields.json and _rg-types.json.
 func Load(opts Options) (*Vocabulary, error) {
