@@ -51,12 +51,10 @@ CAPABILITIES = {
     "fs.edit.insert_at_line": "line-anchored insert in fs.edit (after or before line N)",
     "fs.edit.line_hint": "a line hint on an fs.edit edit, to choose among several occurrences",
     "fs.edit.line_range": "an fs.edit replacement restricted to a line range",
-    "fs.edit.expected_count": "fs.edit failing unless exactly N occurrences were replaced",
     "fs.edit.regex": "regex replacement in fs.edit",
     "fs.edit.ignore_case": "case-insensitive replacement in fs.edit",
     "fs.edit.undo": "undo of the last edit (edit history)",
     "fs.edit.sketch": "merging a lazy edit sketch or writing an edit from a description (needs a model; f0 will not)",
-    "fs.write.append_newline": "an append that starts on a new line and refuses a missing file",
     "notebook.edit": "editing Jupyter notebook cells",
     "lint.after_edit": "running a linter on a file after writing or editing it",
     "net.prompt": "running a prompt or query over fetched pages (needs a model; f0 will not)",
@@ -91,7 +89,6 @@ TRANSFORMS = {
     "line_window":           {"req": ["start", "end", "count", "base", "end_inclusive", "eof", "negative"], "opt": [], "writes": ["offset", "limit"]},
     "range_pair":            {"req": ["base", "end_inclusive", "eof"], "opt": [], "writes": ["offset", "limit"]},
     "range_text":            {"req": ["base", "end_inclusive"], "opt": [], "writes": ["offset", "limit"]},
-    "count_replace":         {"req": [], "opt": [], "writes": ["replaceAll"]},
     "url_in_text":           {"req": [], "opt": [], "writes": ["url", "urls"]},
     "search_replace_blocks": {"req": ["line_hints"], "opt": ["empty_search"], "writes": None},
     "unified_diff":          {"req": [], "opt": [], "writes": None},
@@ -335,7 +332,7 @@ class Checker:
                         if "to" not in rule and not route_refuses:
                             self.err(where, f"transform {tr} writes the rule's `to`, which is missing")
                     elif isinstance(spec["writes"], list):
-                        if "to" in rule and tr not in ("count_replace",):
+                        if "to" in rule:
                             self.err(where, f"transform {tr} writes {spec['writes']}; drop `to`")
                         if not route_refuses:
                             for f in spec["writes"]:

@@ -475,8 +475,6 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 		return 2
 	case "plus_one", "minus_one", "insert_at_line":
 		return 2
-	case "count_replace":
-		return 2
 	case "chars_as_bytes":
 		return 100
 	case "unescape_newlines":

@@ -47,8 +47,6 @@ func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effe
 		return (*builder).rangePair
 	case "range_text":
 		return (*builder).rangeText
-	case "count_replace":
-		return (*builder).countReplace
 	case "url_in_text":
 		return (*builder).urlInText
 	case "search_replace_blocks", "unified_diff", "apply_patch":
@@ -445,23 +443,6 @@ func (b *builder) rgTypeGlobs(k string, r *Rule, v any) (effect, error) {
 	}
 	b.appendList(k, r.To, items)
 	return mapped(r.To), nil
-}
-
-// countReplace: 1 is f0's default (exactly one occurrence); more replaces
-// every occurrence, which is the approximation (f0 does not count them).
-func (b *builder) countReplace(k string, r *Rule, v any) (effect, error) {
-	n, err := b.intValue(k, v, "a number of occurrences")
-	if err != nil {
-		return effect{}, err
-	}
-	switch {
-	case n < 1:
-		return effect{}, b.errorf(k, "%d occurrences: want at least 1", n)
-	case n == 1:
-		return effect{}, nil
-	}
-	b.put(k, "replaceAll", true)
-	return mapped("replaceAll"), nil
 }
 
 var (

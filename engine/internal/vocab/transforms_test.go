@@ -191,8 +191,6 @@ func TestValueTransforms(t *testing.T) {
 		{"smart_case upper", "fs.find", `{"p": {"to": "pattern", "transform": "smart_case"}}`, map[string]any{"p": "Main"}, map[string]any{"pattern": "Main"}, ""},
 		{"rg_type_globs after to_list", "fs.search", `{"glob": {"to": "glob", "transform": "to_list"}, "type": {"to": "glob", "transform": "rg_type_globs"}}`,
 			map[string]any{"glob": "*.md", "type": "py"}, map[string]any{"glob": []any{"*.md", "*.py", "*.pyi"}}, ""},
-		{"count_replace 1", "fs.edit", `{"n": {"transform": "count_replace", "approx": "not counted"}}`, map[string]any{"n": 1.0}, map[string]any{}, ""},
-		{"count_replace 3", "fs.edit", `{"n": {"transform": "count_replace", "approx": "not counted"}}`, map[string]any{"n": 3.0}, map[string]any{"replaceAll": true}, "not counted"},
 		{"url_in_text one", "net.curl", `{"prompt": {"transform": "url_in_text", "approx": "instructions dropped"}}`,
 			map[string]any{"prompt": "Summarise http://127.0.0.1:8080/a."}, map[string]any{"url": "http://127.0.0.1:8080/a"}, "instructions dropped"},
 		{"url_in_text several", "net.curl", `{"prompt": {"transform": "url_in_text"}}`,
@@ -283,7 +281,6 @@ func TestInputErrors(t *testing.T) {
 		field, want         string
 	}{
 		{"rg type unknown", "fs.search", `{"type": {"to": "glob", "transform": "rg_type_globs"}}`, map[string]any{"type": "gooo"}, "type", "not a ripgrep type"},
-		{"count_replace 0", "fs.edit", `{"n": {"transform": "count_replace"}}`, map[string]any{"n": 0.0}, "n", "at least 1"},
 		{"url_in_text without a URL", "net.curl", `{"prompt": {"transform": "url_in_text"}}`, map[string]any{"prompt": "summarise the docs"}, "prompt", "must contain the URL"},
 		{"minus_one below 1", "fs.list", `{"o": {"to": "offset", "transform": "minus_one"}}`, map[string]any{"o": 0.0}, "o", "counts from 1"},
 		{"plus_one of text", "fs.read", `{"o": {"to": "offset", "transform": "plus_one"}}`, map[string]any{"o": "ten"}, "o", "want an integer"},

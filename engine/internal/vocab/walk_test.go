@@ -197,8 +197,6 @@ func checkMapping(t *testing.T, c Row, res Result, use Use) {
 	switch r.Transform {
 	case "line_window", "range_pair", "range_text":
 		want = "offset"
-	case "count_replace":
-		want = "replaceAll"
 	case "url_in_text":
 		want = "url"
 	}
