@@ -3,6 +3,7 @@ package vocab
 import (
 	"context"
 	"fmt"
+	"path"
 	"regexp"
 	"strings"
 )
@@ -76,7 +77,13 @@ func (r *resolver) leastChange(ctx context.Context, readings []readingOf) (Resul
 			least = i
 		}
 	}
-	if least < 0 || len(otherModes(readings, readings[least].mode())) == 0 {
+	if least < 0 {
+		return Result{}, candidate{}, false, nil
+	}
+	if err := r.eitherParent(ctx, readings); err != nil {
+		return Result{}, readings[least].cand, true, err
+	}
+	if len(otherModes(readings, readings[least].mode())) == 0 {
 		return Result{}, candidate{}, false, nil
 	}
 	pick := readings[least]
@@ -92,6 +99,60 @@ func (r *resolver) leastChange(ctx context.Context, readings []readingOf) (Resul
 	res.Notes = append(res.Notes, fmt.Sprintf("%s is %s's tool, which %s, and %s; %s",
 		pick.cand.spelling, pick.res.Agent, modeOnExisting(pick.mode(), false), othersSay(readings, pick.mode(), modeOnExisting), outcome))
 	return res, pick.cand, true, nil
+}
+
+// createsDirs reports whether a write reading creates missing parent
+// directories (f0's default) or fails without them, as the filesystem
+// server's write_file does.
+func (x readingOf) createsDirs() bool {
+	b, ok := x.res.Calls[0].Args["createDirs"].(bool)
+	return !ok || b
+}
+
+// eitherParent refuses a write whose readings differ on a missing parent
+// directory: one agent's tool creates it, another's fails, and the fields
+// do not say whose tool was meant. Creating directories on a guess would
+// answer ok where the tool that was called says no. Only the readings of
+// the chosen one's path are weighed (Zed's paths start with the root's
+// name, so its reading may name another file).
+func (r *resolver) eitherParent(ctx context.Context, readings []readingOf) error {
+	if r.env == nil {
+		return nil
+	}
+	p, _ := readings[0].res.Calls[0].Args["path"].(string)
+	dir := path.Dir(strings.ReplaceAll(p, `\`, "/"))
+	if dir == "." || dir == "/" || r.env.PathKind(ctx, dir) != PathMissing {
+		return nil
+	}
+	var creates, fails []string
+	for _, x := range readings {
+		if x.res.Calls[0].Args["path"] != p {
+			continue // another file: the chosen reading's choice stands
+		}
+		who := x.res.Agent + "'s"
+		switch {
+		case x.createsDirs() && !contains(creates, who):
+			creates = append(creates, who)
+		case !x.createsDirs() && !contains(fails, who):
+			fails = append(fails, who)
+		}
+	}
+	if len(creates) == 0 || len(fails) == 0 {
+		return nil
+	}
+	first := readings[0]
+	return &InputError{Agent: first.res.Agent, Tool: first.cand.spelling, Target: "fs.write",
+		Problem: fmt.Sprintf("the directory %s does not exist: %s %s %s it, %s %s %s without it, and the fields do not say whose tool was meant, so nothing was written",
+			dir, joinAnd(creates), first.cand.spelling, verb(len(creates), "creates", "create"), joinAnd(fails), first.cand.spelling, verb(len(fails), "fails", "fail")),
+		Fix: fmt.Sprintf(`To create it, send fs_write {"path": %q, "content": …, "createDirs": true}; or fs_mkdir {"path": %q} first`, p, dir)}
+}
+
+// verb is the singular or plural form for n subjects.
+func verb(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // otherModes are the modes of the readings other than mode, in the order

@@ -239,6 +239,8 @@ func TestReadings(t *testing.T) {
 			nil, "", []string{"a.txt already exists", "mistral-vibe's tool, which refuses an existing file", "which overwrite it", `fs_write {"path": "a.txt", "content": …, "mode": "overwrite"}`, `(or mistral-vibe's own write_file {…, "overwrite": true})`}},
 		{"Devin's create_file and Amp's", "create_file", map[string]any{"path": "a.txt", "content": "x"},
 			nil, "", []string{"devin's tool, which refuses an existing file, and amp's, which overwrites it", `"mode": "overwrite"`}},
+		{"a missing directory: one reading makes it, another fails", "write_file", map[string]any{"path": "nodir/new.txt", "content": "x"},
+			nil, "", []string{"the directory nodir does not exist", "mistral-vibe's", "write_file create it", "mcp-filesystem's and rust-mcp-fs's write_file fail without it", `fs_write {"path": "nodir/new.txt", "content": …, "createDirs": true}`}},
 		{"the deepest listing", "list_directory", map[string]any{"path": "sub"},
 			map[string]any{"depth": 2.0}, "goes deeper", nil},
 		{"a regex or text: either", "grep_search", map[string]any{"query": "a.*b"},

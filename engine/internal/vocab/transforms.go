@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/agnivade/levenshtein"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -779,6 +780,12 @@ func (r *resolver) stripRootName(ctx context.Context, p string) string {
 		}
 		inside := filepath.Join(root, filepath.FromSlash(rest))
 		if strings.ContainsAny(rest, globMeta) || r.env.PathKind(ctx, inside) != PathMissing {
+			return inside
+		}
+		// A file to be made: its directory is inside the root, while the
+		// path as sent names nothing and no directory of that name.
+		if r.env.PathKind(ctx, clean) == PathMissing && r.env.PathKind(ctx, path.Dir(clean)) == PathMissing &&
+			r.env.PathKind(ctx, filepath.Dir(inside)) != PathMissing {
 			return inside
 		}
 	}
