@@ -34,6 +34,41 @@ func toMarkdown(page, pageURL string) (string, error) {
 	return tidyBlankLines(md), nil
 }
 
+// pageTitle is the text of the page's <title>, "" when it has none.
+func pageTitle(page string) string {
+	z := html.NewTokenizer(strings.NewReader(page))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return ""
+		case html.StartTagToken:
+			if name, _ := z.TagName(); string(name) == "title" {
+				if z.Next() == html.TextToken {
+					return strings.Join(strings.Fields(html.UnescapeString(string(z.Text()))), " ")
+				}
+				return ""
+			}
+		case html.EndTagToken:
+			if name, _ := z.TagName(); string(name) == "head" {
+				return ""
+			}
+		}
+	}
+}
+
+// withTitle puts the title before the converted page, as a line of its own
+// (head: "# " for markdown), unless the page's first line already holds it.
+func withTitle(title, head, page string) string {
+	if title == "" {
+		return page
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(page), "\n")
+	if strings.Contains(strings.ToLower(first), strings.ToLower(title)) {
+		return page
+	}
+	return head + title + "\n\n" + page
+}
+
 var blankRun = regexp.MustCompile(`\n{3,}`)
 
 func tidyBlankLines(s string) string {

@@ -468,11 +468,19 @@ func wholeRunes(b []byte) []byte {
 	return b
 }
 
+// convertHTML shows a page as text or markdown, headed by its title when
+// the page's own first line does not already say it (the title lives in
+// the head, which the conversion drops with the rest of the furniture).
 func convertHTML(format, page, base string) (string, error) {
+	conv, head := toMarkdown, "# "
 	if format == "text" {
-		return toText(page)
+		conv, head = func(p, _ string) (string, error) { return toText(p) }, ""
 	}
-	return toMarkdown(page, base)
+	out, err := conv(page, base)
+	if err != nil {
+		return "", err
+	}
+	return withTitle(pageTitle(page), head, out), nil
 }
 
 // window shows text from the call's offset; text starts at byte base of

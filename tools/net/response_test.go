@@ -166,9 +166,9 @@ func TestFormats(t *testing.T) {
 	e := newEnv(t)
 	cases := []callCase{
 		{"markdown", map[string]any{"url": e.url + "/html", "format": "markdown"},
-			"200 OK · text/html; charset=utf-8 · 367 B · T · shown as markdown (112 B)\n# Hello world\n\nSome **bold** text and a [link](" + e.url + "/docs/x).\n\n- one\n- two\n\n```\ncode  kept\n```"},
+			"200 OK · text/html; charset=utf-8 · 367 B · T · shown as markdown (117 B)\n# T\n\n# Hello world\n\nSome **bold** text and a [link](" + e.url + "/docs/x).\n\n- one\n- two\n\n```\ncode  kept\n```"},
 		{"text", map[string]any{"url": e.url + "/html", "format": "text"},
-			"200 OK · text/html; charset=utf-8 · 367 B · T · shown as text (65 B)\nHello world\n\nSome bold text and a link.\n\n- one\n- two\n\ncode  kept"},
+			"200 OK · text/html; charset=utf-8 · 367 B · T · shown as text (68 B)\nT\n\nHello world\n\nSome bold text and a link.\n\n- one\n- two\n\ncode  kept"},
 		{"markdown of JSON is a note", map[string]any{"url": e.url + "/json", "format": "markdown"},
 			"200 OK · application/json · 11 B · T\n{\"ok\":true}\nnote: format \"markdown\" applies to HTML pages; this body (application/json) is shown as it is"},
 		{"latin-1 is decoded", map[string]any{"url": e.url + "/latin1"},

@@ -334,11 +334,20 @@ func (r *resolver) broader(ctx context.Context, first Result, one, other candida
 		return first, one, nil
 	}
 	second, err := r.resolveTool(ctx, other.tool, args, 0)
-	if err != nil || first.Outcome != Mapped || second.Outcome != Mapped || len(first.Calls) != 1 || len(second.Calls) != 1 {
+	if err != nil || first.Outcome != Mapped || second.Outcome != Mapped || len(second.Calls) != 1 {
+		return first, one, nil
+	}
+	if first.Either {
+		return alsoTool(first, second, other), one, nil
+	}
+	if len(first.Calls) != 1 {
 		return first, one, nil
 	}
 	a, b := first.Calls[0], second.Calls[0]
-	if a.Tool != b.Tool || reflect.DeepEqual(a.Args, b.Args) {
+	if a.Tool != b.Tool {
+		return eitherTool(first, second, one, other), one, nil
+	}
+	if reflect.DeepEqual(a.Args, b.Args) {
 		return first, one, nil
 	}
 	if k, ok := otherLines(a, b, args); ok {
@@ -374,6 +383,49 @@ func (r *resolver) broader(ctx context.Context, first Result, one, other candida
 	pick.Notes = append(pick.Notes, fmt.Sprintf("%s is also %s's tool; read as %s's, %s", chosen.spelling, lose.Agent, pick.Agent, why))
 	return pick, chosen, nil
 }
+
+// readOnly are the f0 tools whose calls change nothing, so that two
+// readings of one call can both be run.
+var readOnly = map[string]bool{"fs.read": true, "fs.list": true, "fs.find": true, "fs.search": true, "fs.stat": true}
+
+// eitherTool settles two readings that call different f0 tools (CAMEL's
+// search_files searches file contents, Agno's lists the files a glob
+// matches): when both only read, both run and each answer is given, since
+// the fields do not say whose tool was meant and either answer alone may
+// answer another question. Otherwise the first reading stands.
+func eitherTool(first, second Result, one, other candidate) Result {
+	a, b := first.Calls[0], second.Calls[0]
+	if !readOnly[a.Tool] || !readOnly[b.Tool] {
+		return first
+	}
+	both := first
+	both.Calls = []Call{a, b}
+	both.Batch, both.Either = true, true
+	both.Notes = append(append([]string(nil), first.Notes...), fmt.Sprintf("%s is %s's tool (read as %s) and %s's (read as %s), and the fields do not say whose, so both were run: each answer follows",
+		one.spelling, one.tool.agent, toolWord(a.Tool), other.tool.agent, toolWord(b.Tool)))
+	return both
+}
+
+// alsoTool adds a further reading to readings already run side by side,
+// when it calls a read-only f0 tool none of them calls.
+func alsoTool(both, next Result, other candidate) Result {
+	c := next.Calls[0]
+	if !readOnly[c.Tool] {
+		return both
+	}
+	for _, have := range both.Calls {
+		if have.Tool == c.Tool {
+			return both
+		}
+	}
+	both.Calls = append(both.Calls, c)
+	both.Notes = append(both.Notes, fmt.Sprintf("%s is also %s's tool (read as %s): that answer follows too", other.spelling, other.tool.agent, toolWord(c.Tool)))
+	return both
+}
+
+// toolWord names an f0 tool in a note (fs.search → fs_search), as the
+// engine's hints do before a client renames them.
+func toolWord(name string) string { return strings.ReplaceAll(name, ".", "_") }
 
 // otherLines reports whether two fs.read readings of a call differ only in
 // the line they start at, and which field of the call gave it.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -285,6 +286,29 @@ func TestReadings(t *testing.T) {
 				t.Errorf("notes %q lack %q", res.Notes, c.note)
 			}
 		})
+	}
+}
+
+// TestReadingsOfTwoTools: a name whose readings call different read-only
+// f0 tools runs them all, each answer on its own (CAMEL's search_files
+// searches contents, Agno's lists a glob, the filesystem server's finds
+// names).
+func TestReadingsOfTwoTools(t *testing.T) {
+	v := testVocab(t)
+	res, err := v.Resolve(context.Background(), Request{Name: "search_files", Args: map[string]any{"pattern": "port"}}, newFixture(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tools []string
+	for _, c := range res.Calls {
+		tools = append(tools, c.Tool)
+	}
+	slices.Sort(tools)
+	if !res.Batch || !res.Either || !reflect.DeepEqual(tools, []string{"fs.find", "fs.list", "fs.search"}) {
+		t.Fatalf("got batch %v either %v calls %v", res.Batch, res.Either, tools)
+	}
+	if notes := strings.Join(res.Notes, "\n"); !strings.Contains(notes, "the fields do not say whose, so both were run") {
+		t.Errorf("notes lack the readings: %s", notes)
 	}
 }
 

@@ -64,7 +64,11 @@ type Result struct {
 	// Batch says the calls are one batch (continueOnError false), run in
 	// order, even when there is one; otherwise Calls holds one call.
 	Batch bool
-	Calls []Call
+	// Either says the calls are the readings of one call by different
+	// agents' tools (read-only, all run): each answer stands on its own, so
+	// the batch goes on past one that fails.
+	Either bool
+	Calls  []Call
 	// Refusal is set when Outcome is Refused.
 	Refusal *Refusal
 	// Notes are the sentences to say in the answer: what was understood
