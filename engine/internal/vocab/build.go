@@ -492,7 +492,7 @@ func (b *builder) batchCalls() ([]Call, error) {
 	if len(b.calls) == 0 {
 		var lists []string
 		for n, r := range b.rules {
-			if r.Transform == "fan_out" || r.Transform == "apply_patch" || r.Transform == "items" {
+			if r.Transform == "fan_out" || r.Transform == "apply_patch" || r.Transform == "patch_operation" || r.Transform == "items" {
 				lists = append(lists, n)
 			}
 		}

@@ -104,11 +104,12 @@ TRANSFORMS = {
     "name_filter":           {"req": [], "opt": [], "writes": None},
     "shell_command":         {"req": [], "opt": [], "writes": "-"},
     "conflict_blocks":       {"req": [], "opt": [], "writes": None},
+    "patch_operation":       {"req": [], "opt": [], "writes": "-"},
     "join_name":             {"req": ["dir", "ext"], "opt": ["default_ext"], "writes": None},
     "end_with_newline":      {"req": [], "opt": [], "writes": None},
 }
 # Transforms whose route target is fixed or special.
-TRANSFORM_TARGETS = {"apply_patch": {"batch"}, "fan_out": {"batch"}, "unwrap_call": {"call"}, "shell_command": {"shell"}}
+TRANSFORM_TARGETS = {"apply_patch": {"batch"}, "patch_operation": {"batch"}, "fan_out": {"batch"}, "unwrap_call": {"call"}, "shell_command": {"shell"}}
 # Arguments of line_window / insert_at_line / unwrap_call that name fields of the call.
 FIELD_ARGS = {"line_window": ["start", "end", "count"], "insert_at_line": ["line", "text"], "unwrap_call": ["server", "tool", "arguments"],
               "join_name": ["dir", "ext"]}

@@ -283,7 +283,7 @@ func baseArgs(fx *fixture, tool *Tool, ri int, rules map[string]*Rule) map[strin
 			if r.Transform == "strip_root_name" {
 				args[f] = "backend/" + strings.TrimPrefix(pathValue, fx.root+"/")
 			}
-		case r.Transform == "shell_command", r.Transform == "apply_patch":
+		case r.Transform == "shell_command", r.Transform == "apply_patch", r.Transform == "patch_operation":
 			args[f] = synth(fx, tool, f, r, rules)
 		case r.Transform == "unwrap_call":
 			for _, c := range companions(fx, f, r) {
@@ -516,6 +516,8 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 		return "--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-one\n+ONE\n"
 	case "apply_patch":
 		return "*** Begin Patch\n*** Add File: new.txt\n+hello\n*** End Patch\n"
+	case "patch_operation":
+		return map[string]any{"type": "create_file", "path": "new.txt", "diff": "+hello\n"}
 	case "shell_command":
 		return "ls " + fx.root
 	case "unwrap_call":

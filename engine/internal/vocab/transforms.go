@@ -54,6 +54,8 @@ func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effe
 		return (*builder).editText
 	case "conflict_blocks":
 		return (*builder).conflictBlocks
+	case "patch_operation":
+		return (*builder).patchOperation
 	case "join_name":
 		return (*builder).joinName
 	case "end_with_newline":
@@ -518,6 +520,66 @@ func (b *builder) conflictBlocks(k string, r *Rule, v any) (effect, error) {
 	}
 	b.edit = &EditText{Format: "search_replace_blocks", Text: strings.Join(lines, "\n"), Field: r.To, EmptySearch: "create"}
 	return effect{use: UseEdit, to: []string{"search_replace_blocks"}}, nil
+}
+
+// patchOperation: the Responses API's apply_patch operation (GPT-5.1's
+// apply_patch tool: {type: create_file|update_file|delete_file, path,
+// diff}, the diff in the V4A form of Codex's envelope) becomes that
+// envelope, handed over as apply_patch text. A create_file diff whose
+// lines lack the + of added lines is the file's text itself.
+func (b *builder) patchOperation(k string, r *Rule, v any) (effect, error) {
+	op, ok := v.(map[string]any)
+	if s, isText := v.(string); isText && json.Unmarshal([]byte(s), &op) == nil {
+		ok = true
+	}
+	if !ok {
+		return effect{}, b.errorf(k, "want an object {type, path, diff}, got %s %s", kindOf(v), quote(v))
+	}
+	kind, _ := op["type"].(string)
+	p, _ := op["path"].(string)
+	diff, _ := op["diff"].(string)
+	if p == "" {
+		return effect{}, b.errorf(k+".path", "is missing: name the file the operation changes")
+	}
+	var head, body string
+	switch kind {
+	case "create_file":
+		head, body = "*** Add File: "+p, addedLines(diff)
+	case "update_file":
+		if strings.TrimSpace(diff) == "" {
+			return effect{}, b.errorf(k+".diff", "is empty: give the V4A hunks (@@ context, -removed, +added lines)")
+		}
+		head, body = "*** Update File: "+p, strings.TrimRight(diff, "\n")
+	case "delete_file":
+		head = "*** Delete File: " + p
+	default:
+		return effect{}, b.errorf(k+".type", "is %s: want create_file, update_file or delete_file", quote(op["type"]))
+	}
+	text := "*** Begin Patch\n" + head + "\n"
+	if body != "" {
+		text += body + "\n"
+	}
+	b.edit = &EditText{Format: "apply_patch", Text: text + "*** End Patch\n"}
+	return effect{use: UseEdit, to: []string{"apply_patch"}}, nil
+}
+
+// addedLines is a create_file diff as the + lines of an added file: kept
+// when every line has its +, else every line gets one.
+func addedLines(diff string) string {
+	diff = strings.TrimSuffix(diff, "\n")
+	if diff == "" {
+		return ""
+	}
+	lines := strings.Split(diff, "\n")
+	for _, l := range lines {
+		if !strings.HasPrefix(l, "+") {
+			for i := range lines {
+				lines[i] = "+" + lines[i]
+			}
+			break
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // joinName: a file name given apart from its directory and extension

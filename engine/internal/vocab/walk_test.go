@@ -165,7 +165,7 @@ func checkMapping(t *testing.T, c Row, res Result, use Use) {
 	}
 	mustMap(t, res)
 	switch r.Transform {
-	case "search_replace_blocks", "unified_diff", "apply_patch", "conflict_blocks":
+	case "search_replace_blocks", "unified_diff", "apply_patch", "conflict_blocks", "patch_operation":
 		if !hasEdit(res) || use != UseEdit {
 			t.Errorf("want the edit text handed over, got %s (use %v)", quote(res.Calls), use)
 		}
