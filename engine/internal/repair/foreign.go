@@ -92,7 +92,7 @@ func (s *State) applyForeign(name string, res vocab.Result, depth int) {
 // the call's tool and raw arguments, with the note that says what was
 // understood.
 func (s *State) runForeign(name string, res vocab.Result, calls []vocab.Call) {
-	t, raw := s.Env.Lookup(vocab.TargetBatch), batchArgs(calls, res.Either)
+	t, raw := s.Env.Lookup(vocab.TargetBatch), batchArgs(calls)
 	if len(calls) == 1 && !res.Batch {
 		t, raw = s.Env.Lookup(calls[0].Tool), calls[0].Args
 	}
@@ -114,14 +114,13 @@ func (s *State) runForeign(name string, res vocab.Result, calls []vocab.Call) {
 }
 
 // batchArgs are the arguments of a batch of the mapped calls, run in
-// order, stopping at the first that fails unless the calls are readings
-// of one call (either), which stand on their own.
-func batchArgs(calls []vocab.Call, either bool) map[string]any {
+// order, stopping at the first that fails.
+func batchArgs(calls []vocab.Call) map[string]any {
 	items := make([]any, 0, len(calls))
 	for _, c := range calls {
 		items = append(items, batchItem(c))
 	}
-	return map[string]any{"calls": items, "continueOnError": either, "maxConcurrency": 1}
+	return map[string]any{"calls": items, "continueOnError": false, "maxConcurrency": 1}
 }
 
 // batchItem is one mapped call as an item of batch: a shell command goes

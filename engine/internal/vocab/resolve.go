@@ -2,6 +2,7 @@ package vocab
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -64,6 +65,9 @@ func (v *Vocabulary) Resolve(ctx context.Context, req Request, env Env) (Result,
 		if out, chosen, err = r.broader(ctx, out, chosen, ranked[i], req.Args, n == 0); err != nil {
 			return res, err
 		}
+	}
+	if len(out.readings) > 1 {
+		return res, eitherToolError(out, chosen)
 	}
 	out.Name = name
 	out.Tool = chosen.spelling
@@ -337,15 +341,16 @@ func (r *resolver) broader(ctx context.Context, first Result, one, other candida
 	if err != nil || first.Outcome != Mapped || second.Outcome != Mapped || len(second.Calls) != 1 {
 		return first, one, nil
 	}
-	if first.Either {
-		return alsoTool(first, second, other), one, nil
+	if len(first.readings) > 0 {
+		return r.alsoTool(ctx, first, second, one, other, args), one, nil
 	}
 	if len(first.Calls) != 1 {
 		return first, one, nil
 	}
 	a, b := first.Calls[0], second.Calls[0]
 	if a.Tool != b.Tool {
-		return eitherTool(first, second, one, other), one, nil
+		res, c := r.eitherTool(ctx, first, second, one, other, args)
+		return res, c, nil
 	}
 	if reflect.DeepEqual(a.Args, b.Args) {
 		return first, one, nil
@@ -384,43 +389,87 @@ func (r *resolver) broader(ctx context.Context, first Result, one, other candida
 	return pick, chosen, nil
 }
 
-// readOnly are the f0 tools whose calls change nothing, so that two
-// readings of one call can both be run.
+// readOnly are the f0 tools whose calls change nothing: readings of one
+// call that differ in which of these they call are refused together.
 var readOnly = map[string]bool{"fs.read": true, "fs.list": true, "fs.find": true, "fs.search": true, "fs.stat": true}
 
-// eitherTool settles two readings that call different f0 tools (CAMEL's
-// search_files searches file contents, Agno's lists the files a glob
-// matches): when both only read, both run and each answer is given, since
-// the fields do not say whose tool was meant and either answer alone may
-// answer another question. Otherwise the first reading stands.
-func eitherTool(first, second Result, one, other candidate) Result {
-	a, b := first.Calls[0], second.Calls[0]
-	if !readOnly[a.Tool] || !readOnly[b.Tool] {
-		return first
-	}
-	both := first
-	both.Calls = []Call{a, b}
-	both.Batch, both.Either = true, true
-	both.Notes = append(append([]string(nil), first.Notes...), fmt.Sprintf("%s is %s's tool (read as %s) and %s's (read as %s), and the fields do not say whose, so both were run: each answer follows",
-		one.spelling, one.tool.agent, toolWord(a.Tool), other.tool.agent, toolWord(b.Tool)))
-	return both
+// toolReading is one agent's reading of a call, as the f0 call it means.
+type toolReading struct {
+	agent string
+	call  Call
 }
 
-// alsoTool adds a further reading to readings already run side by side,
-// when it calls a read-only f0 tool none of them calls.
-func alsoTool(both, next Result, other candidate) Result {
-	c := next.Calls[0]
-	if !readOnly[c.Tool] {
-		return both
+// eitherTool starts the list of readings that call different f0 tools
+// (CAMEL's search_files searches file contents, Agno's lists the files a
+// glob matches): each answer alone would answer another agent's question,
+// so Resolve refuses them together (eitherToolError). A reading whose tool
+// the call's fields fill more closely (fewer of its published fields left
+// out: the filesystem server's search_files {path, pattern} over CAMEL's)
+// stands, and so do readings that write, as before.
+func (r *resolver) eitherTool(ctx context.Context, first, second Result, one, other candidate, args map[string]any) (Result, candidate) {
+	a, b := first.Calls[0], second.Calls[0]
+	if !readOnly[a.Tool] || !readOnly[b.Tool] {
+		return first, one
 	}
-	for _, have := range both.Calls {
-		if have.Tool == c.Tool {
-			return both
+	switch va, vb := r.viable(ctx, a), r.viable(ctx, b); {
+	case va && !vb:
+		return first, one
+	case vb && !va:
+		return second, other // pi's read of a directory fails; gptme's lists it
+	}
+	if unused(one.tool, args) != unused(other.tool, args) {
+		return first, one
+	}
+	first.readings = []toolReading{{one.tool.agent, a}, {other.tool.agent, b}}
+	return first, one
+}
+
+// viable reports whether a read-only call can answer at all, as far as
+// its path tells: a file is read, a directory listed; a search takes
+// either. Without runtime checks every call is.
+func (r *resolver) viable(ctx context.Context, c Call) bool {
+	p, _ := c.Args["path"].(string)
+	if r.env == nil || p == "" {
+		return true
+	}
+	switch c.Tool {
+	case "fs.read":
+		return r.env.PathKind(ctx, p) != PathDir
+	case "fs.list", "fs.find":
+		return r.env.PathKind(ctx, p) != PathFile
+	}
+	return true
+}
+
+// alsoTool adds a further reading to those already found, when it calls a
+// read-only f0 tool none of them calls.
+func (r *resolver) alsoTool(ctx context.Context, first, next Result, one, other candidate, args map[string]any) Result {
+	c := next.Calls[0]
+	if !readOnly[c.Tool] || !r.viable(ctx, c) || unused(one.tool, args) != unused(other.tool, args) {
+		return first
+	}
+	for _, have := range first.readings {
+		if have.call.Tool == c.Tool {
+			return first
 		}
 	}
-	both.Calls = append(both.Calls, c)
-	both.Notes = append(both.Notes, fmt.Sprintf("%s is also %s's tool (read as %s): that answer follows too", other.spelling, other.tool.agent, toolWord(c.Tool)))
-	return both
+	first.readings = append(first.readings, toolReading{other.tool.agent, c})
+	return first
+}
+
+// eitherToolError refuses a call whose readings call different f0 tools,
+// naming each agent's reading as the exact f0 call to send.
+func eitherToolError(res Result, chosen candidate) *InputError {
+	agents := make([]string, len(res.readings))
+	calls := make([]string, len(res.readings))
+	for i, x := range res.readings {
+		agents[i] = x.agent + "'s"
+		args, _ := json.Marshal(x.call.Args)
+		calls[i] = fmt.Sprintf("%s's: %s %s", x.agent, toolWord(x.call.Tool), args)
+	}
+	return &InputError{Agent: chosen.tool.agent, Tool: chosen.spelling, Target: res.readings[0].call.Tool,
+		Problem: fmt.Sprintf("%s is %s tool, and they mean different calls; the fields do not say whose tool was meant, so nothing was run", chosen.spelling, joinAnd(agents)),
+		Fix:     "Send the call you mean: " + strings.Join(calls, "; ")}
 }
 
 // toolWord names an f0 tool in a note (fs.search → fs_search), as the

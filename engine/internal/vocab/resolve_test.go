@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -290,25 +289,38 @@ func TestReadings(t *testing.T) {
 }
 
 // TestReadingsOfTwoTools: a name whose readings call different read-only
-// f0 tools runs them all, each answer on its own (CAMEL's search_files
-// searches contents, Agno's lists a glob, the filesystem server's finds
-// names).
+// f0 tools, and whose fields fill each tool alike, is refused, naming each
+// agent's reading as the f0 call to send. Two made-up tables share the name
+// (no two published tools tie so today: the closer fill decides).
 func TestReadingsOfTwoTools(t *testing.T) {
 	v := testVocab(t)
-	res, err := v.Resolve(context.Background(), Request{Name: "search_files", Args: map[string]any{"pattern": "port"}}, newFixture(t))
-	if err != nil {
-		t.Fatal(err)
+	for _, table := range []string{
+		`{"$format": "f0-vocabulary/1", "agent": "alpha", "sources": {"s": {"url": "https://example.invalid/a", "kind": "docs"}},
+		  "tools": [{"names": ["scan_things"], "source": "s", "evidence": "schema", "fields_published": ["pattern"],
+		    "routes": [{"to": "fs.find", "fields": {"pattern": {"to": "pattern"}}}]}]}`,
+		`{"$format": "f0-vocabulary/1", "agent": "beta", "sources": {"s": {"url": "https://example.invalid/b", "kind": "docs"}},
+		  "tools": [{"names": ["scan_things"], "source": "s", "evidence": "schema", "fields_published": ["pattern"],
+		    "routes": [{"to": "fs.search", "fields": {"pattern": {"to": "pattern"}}}]}]}`,
+	} {
+		tb, err := parseTable("extra.json", []byte(table))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v.add(tb)
 	}
-	var tools []string
-	for _, c := range res.Calls {
-		tools = append(tools, c.Tool)
+	_, err := v.Resolve(context.Background(), Request{Name: "scan_things", Args: map[string]any{"pattern": "port"}}, newFixture(t))
+	var ie *InputError
+	if !errors.As(err, &ie) {
+		t.Fatalf("got %v, want a refusal", err)
 	}
-	slices.Sort(tools)
-	if !res.Batch || !res.Either || !reflect.DeepEqual(tools, []string{"fs.find", "fs.list", "fs.search"}) {
-		t.Fatalf("got batch %v either %v calls %v", res.Batch, res.Either, tools)
-	}
-	if notes := strings.Join(res.Notes, "\n"); !strings.Contains(notes, "the fields do not say whose, so both were run") {
-		t.Errorf("notes lack the readings: %s", notes)
+	rest := ie.Error()
+	for _, w := range []string{"scan_things is alpha's and beta's tool, and they mean different calls", "so nothing was run",
+		`Send the call you mean: alpha's: fs_find {"pattern":"port"}; beta's: fs_search {"pattern":"port"}`} {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("refusal lacks %q (in order):\n%s", w, ie.Error())
+		}
+		rest = rest[i+len(w):]
 	}
 }
 

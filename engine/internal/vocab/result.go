@@ -64,11 +64,7 @@ type Result struct {
 	// Batch says the calls are one batch (continueOnError false), run in
 	// order, even when there is one; otherwise Calls holds one call.
 	Batch bool
-	// Either says the calls are the readings of one call by different
-	// agents' tools (read-only, all run): each answer stands on its own, so
-	// the batch goes on past one that fails.
-	Either bool
-	Calls  []Call
+	Calls []Call
 	// Refusal is set when Outcome is Refused.
 	Refusal *Refusal
 	// Notes are the sentences to say in the answer: what was understood
@@ -81,6 +77,9 @@ type Result struct {
 	// Fields says what happened to every field of the call, in the call's
 	// order; nested fields are named field[i].sub.
 	Fields []FieldUse
+	// readings are the other agents' readings that call other f0 tools,
+	// gathered while the rivals are weighed (see eitherTool).
+	readings []toolReading
 }
 
 // Call is one call to make. Tool is an f0 tool by its canonical name
