@@ -220,3 +220,38 @@ func sortedKeys(m map[string]string) []string {
 	sort.Strings(out)
 	return out
 }
+
+// TestFetchServerStatusIsAnError: the fetch server's fetch answers a status
+// of 400 or more with an error, so its reading through f0 does too, with
+// the status; f0's own net_curl shows the status as curl does.
+func TestFetchServerStatusIsAnError(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "no such page", http.StatusNotFound)
+	}))
+	defer srv.Close()
+	reg, err := catalog.New(catalog.Options{Roots: []string{t.TempDir()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	host, err := engine.NewHost(reg, engine.Config{Access: tool.Admin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name    string
+		args    map[string]any
+		isError bool
+		want    string
+	}{
+		{"fetch", map[string]any{"url": srv.URL + "/x", "max_length": 5000.0}, true, "404 Not Found"},
+		{"net_curl", map[string]any{"url": srv.URL + "/x"}, false, "404 Not Found"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := host.Call(context.Background(), c.name, c.args)
+			if res.IsError != c.isError || !strings.Contains(res.Text, c.want) {
+				t.Errorf("isError %v (want %v), text:\n%s", res.IsError, c.isError, res.Text)
+			}
+		})
+	}
+}
