@@ -107,3 +107,28 @@ func TestListSortBySizePutsDirectoriesFirst(t *testing.T) {
 	got := sizes.ok("fs.list", map[string]any{"sort": "size"})
 	assertInOrder(t, got, "adir/\n", "zdir/\n", "big.txt\n", "mid.txt\n", "small.txt")
 }
+
+// TestListGlobSaysWhatWasNotOpened: a glob that matches nothing within the
+// depth says so of the depth, not of the directory, and names the call
+// that looks deeper.
+func TestListGlobSaysWhatWasNotOpened(t *testing.T) {
+	e := newEnv(t)
+	e.file("web/src/components/List.tsx", "x\n")
+	cases := []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"depth 2", map[string]any{"path": "web", "glob": "**/*.tsx", "depth": 2},
+			`No entry of web/ down to depth 2 matches "**/*.tsx"; 1 directory at depth 2 was not opened. List deeper with depth, or find the names at any depth with fs_find {"path":"web","pattern":"*.tsx"}.`},
+		{"deep enough", map[string]any{"path": "web", "glob": "**/*.tsx", "depth": 3}, "web/src/components/List.tsx"},
+		{"nothing deeper", map[string]any{"path": "web/src/components", "glob": "*.go"}, `No entry of web/src/components/ matches "*.go".`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := e.ok("fs.list", c.args); !strings.Contains(got, c.want) {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}

@@ -88,6 +88,7 @@ type walkStats struct {
 	dirs, files atomic.Int64
 	ignored     atomic.Int64 // entries left out by .gitignore
 	hidden      atomic.Int64 // dot entries left out
+	deeper      atomic.Int64 // directories at maxDepth, not opened
 	mu          sync.Mutex
 	noise       map[string]int // skipped noise directories by name
 	problems    []string       // directories that could not be read
@@ -392,6 +393,8 @@ func (w *walk) list(d *dirTask, wk *worker) error {
 				shared.refs.Add(1)
 				e.child = &dirTask{parent: shared, rel: e.rel, depth: depth, ign: ign, done: make(chan struct{})}
 				tasks = append(tasks, e.child)
+			} else if w.spec.maxDepth > 0 && depth >= w.spec.maxDepth {
+				w.stats.deeper.Add(1)
 			}
 		case w.spec.work != nil && (w.spec.wantFile == nil || w.spec.wantFile(e)):
 			if e.kind != kindFile && !(e.kind == kindLink && linksToFile(dir, e.name)) {
