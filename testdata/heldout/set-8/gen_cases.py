@@ -591,6 +591,72 @@ case("sw-view-files-missing", "sweep", 1, SW_CP, "view_files",
      {"error": True, "because": NOTFOUND}, "fs_read")
 
 
+# ============================================================ LangChain Deep Agents (filesystem middleware)
+V = "deepagents"
+DA = ("https://github.com/langchain-ai/deepagents/blob/23b83ad50f63d241d0069a3dc426d43b211adf2e/"
+      "libs/deepagents/deepagents/middleware/filesystem.py")
+DA_FS = ("https://github.com/langchain-ai/deepagents/blob/23b83ad50f63d241d0069a3dc426d43b211adf2e/"
+         "libs/deepagents/deepagents/backends/filesystem.py")
+case("da-read-default", V, 1, DA, "read_file", {"file_path": "{ROOT}/data/long.txt"},
+     rows(1, 100), "fs_read", note="\"By default, it reads up to 100 lines starting from the beginning of the file\" (DEFAULT_READ_LIMIT = 100)")
+case("da-read-offset", V, 1, DA, "read_file", {"file_path": "{ROOT}/data/long.txt", "offset": 10, "limit": 5},
+     rows(11, 15), "fs_read",
+     note="offset: \"Line number to start reading from (0-indexed).\" \"Results are returned with line numbers starting at `offset` + 1\"")
+case("da-read-first-line", V, 1, DA, "read_file", {"file_path": "{ROOT}/data/long.txt", "offset": 0, "limit": 1},
+     rows(1, 1), "fs_read")
+case("da-read-missing", V, 1, DA, "read_file", {"file_path": "{ROOT}/py/nothere.py"},
+     {"error": True, "because": NOTFOUND}, "fs_read", note="\"reading a missing file returns an error.\"")
+case("da-edit", V, 2, DA, "edit_file",
+     {"file_path": "{ROOT}/config.yaml", "old_string": "debug: false", "new_string": "debug: true"},
+     {"files": [{"path": "config.yaml", "equals": CONFIG_DEBUG}]}, "fs_edit")
+case("da-edit-nonunique", V, 2, DA, "edit_file",
+     {"file_path": "{ROOT}/notes/todo.txt", "old_string": "foo", "new_string": "FOO"},
+     {"error": True, "because": MULTI, "files": [same("notes/todo.txt")]}, "fs_edit",
+     note="old_string: \"Must be unique in the file unless replace_all is True.\"")
+case("da-edit-replace-all", V, 2, DA, "edit_file",
+     {"file_path": "{ROOT}/notes/todo.txt", "old_string": "foo", "new_string": "FOO", "replace_all": True},
+     {"files": [{"path": "notes/todo.txt", "equals": TODO.replace("foo", "FOO")}]}, "fs_edit")
+case("da-edit-same", V, 2, DA, "edit_file",
+     {"file_path": "{ROOT}/config.yaml", "old_string": "debug: false", "new_string": "debug: false"},
+     {"error": True, "because": [r"same|identical|differ|no change|unchanged|nothing"], "files": [same("config.yaml")]},
+     "fs_edit", note="new_string: \"Must be different from old_string.\"")
+case("da-write-over", V, 1, DA, "write_file", {"file_path": "{ROOT}/config.json", "content": "{}\n"},
+     {"files": [{"path": "config.json", "equals": "{}\n"}]}, "fs_write",
+     note="\"Creates the file if it does not exist; replaces it entirely if it does.\"")
+case("da-ls", V, 1, DA_FS, "ls", {"path": "{ROOT}/internal"},
+     {"contains": ["server", "util"], "not_contains": ["handler.go", "strings.go"]}, "fs_list",
+     note="\"List files and directories in the specified directory (non-recursive).\"")
+case("da-glob-bare", V, 1, DA, "glob", {"pattern": "*.md", "path": "{ROOT}"},
+     {"contains": ["README.md", "guide.md", "api.md"], "not_contains": ["config.yaml"]}, "fs_find",
+     note="\"A pattern without `/` matches the file name at any depth under the search root\"")
+case("da-glob-anchored", V, 1, DA, "glob", {"pattern": "/*.md", "path": "{ROOT}"},
+     {"contains": ["README.md"], "not_contains": ["guide.md", "api.md"]}, "fs_find",
+     note="\"A leading `/` anchors to the search root (`/*.py` matches only top-level Python files).\"")
+case("da-glob-brace", V, 1, DA, "glob", {"pattern": "*.{yml,yaml}", "path": "{ROOT}"},
+     {"contains": ["config.yaml"], "not_contains": ["config.json"]}, "fs_find",
+     note="\"`{a,b}` (alternatives), e.g. … `*.{yml,yaml}`\"")
+case("da-glob-dot", V, 1, DA, "glob", {"pattern": "*.txt", "path": "{ROOT}"},
+     {"contains": ["todo.txt", "deep.txt"], "not_contains": ["secret.txt"]}, "fs_find",
+     note="\"Leading-dot names are only matched when the pattern segment itself starts with `.`\"")
+case("da-grep-literal", V, 1, DA, "grep", {"pattern": "ToUpper(s) + \"!\"", "path": "{ROOT}/internal"},
+     {"contains": ["strings.go"]}, "fs_search",
+     note="\"The pattern is matched verbatim: regex metacharacters are ordinary characters, not operators.\"")
+case("da-grep-literal-bracket", V, 1, DA, "grep", {"pattern": "[]string{", "path": "{ROOT}"},
+     {"contains": ["handler.go"], "not_contains": ["strings.go"]}, "fs_search")
+case("da-grep-content", V, 1, DA, "grep", {"pattern": "TODO", "path": "{ROOT}/internal", "output_mode": "content"},
+     {"contains": ["handler.go", "load users from the database", "handler_test.go"]}, "fs_search",
+     note="'content': matching lines grouped by file under a '<path>:' header")
+case("da-grep-count", V, 1, DA, "grep", {"pattern": "ERROR", "path": "{ROOT}/logs", "output_mode": "count"},
+     {"regex": [r"app\.txt\D{0,5}1\b"]}, "fs_search", note="'count': one '<path>: <match_count>' line per file.")
+case("da-grep-glob", V, 1, DA, "grep", {"pattern": "TODO", "path": "{ROOT}", "glob": "*.py"},
+     {"contains": ["app.py"], "not_contains": ["handler.go", "app.js", "todo.txt"]}, "fs_search",
+     note="glob: \"A pattern without '/' matches the file name at any depth\"")
+case("da-delete-dir", V, 1, DA, "delete", {"file_path": "{ROOT}/a"},
+     {"files": [{"path": "a", "exists": False}]}, "fs_delete", server_args=ADMIN,
+     note="\"Deleting a directory removes it and everything inside it, recursively.\"")
+case("da-execute-curl", V, 6, DA, "execute", {"command": "curl -s {BASE}/data.json", "timeout": 10},
+     {"contains": [ITEMS]}, "net_curl", note="timeout: \"Optional timeout in seconds for this command.\"")
+
 
 def main():
     ids = [c["id"] for c in CASES]
