@@ -94,11 +94,11 @@ func (r *Route) applyOne(name string, args map[string]any) (string, []Problem) {
 		// The tool reads the line as a shell would, and says what it did.
 		args[t.RawArgsField] = raw
 		note := fmt.Sprintf("note: f0 runs no shell; gave the line %s to %s", text.QuoteShort(raw), name)
-		set, problem := r.ctx.wholeLine(t, raw)
+		set, problem := r.ctx.wholeLine(t, name, raw)
 		if problem != "" {
 			return note, []Problem{{key, problem}}
 		}
-		return r.ctx.withNotes(note, nil, r.ctx.timeLimit(t, args, set)), nil
+		return r.ctx.withNotes(note, nil, r.ctx.timeLimit(t, name, args, set)), nil
 	}
 	if t.RawArgsField != "" {
 		words, set := r.shell, []string(nil)
@@ -110,10 +110,10 @@ func (r *Route) applyOne(name string, args map[string]any) (string, []Problem) {
 		line := strings.Join(quoteAll(words), " ")
 		args[t.RawArgsField] = line
 		note := fmt.Sprintf("note: f0 runs no shell; ran %q as %s", line, name)
-		return r.ctx.withNotes(note, nil, r.ctx.timeLimit(t, args, set)), nil
+		return r.ctx.withNotes(note, nil, r.ctx.timeLimit(t, name, args, set)), nil
 	}
 	note, problems := r.applyWords(name, key, args)
-	return r.ctx.withNotes(note, r.ctx.rebaseFields(t, args), r.ctx.timeLimit(t, args, nil)), problems
+	return r.ctx.withNotes(note, r.ctx.rebaseFields(t, args), r.ctx.timeLimit(t, name, args, nil)), problems
 }
 
 // applyWords turns the words of a command into the fields of a tool that

@@ -218,7 +218,7 @@ func (c shellContext) rebaseFields(t *tool.Tool, args map[string]any) []string {
 // its words set, and why the line cannot run in the working directory
 // when its words or a redirect name files, which only the tool reads
 // (CLI.RawWords rewrites words, not a shell line).
-func (c shellContext) wholeLine(t *tool.Tool, line string) (set []string, problem string) {
+func (c shellContext) wholeLine(t *tool.Tool, name, line string) (set []string, problem string) {
 	if t.RawWords == nil {
 		return nil, ""
 	}
@@ -228,7 +228,7 @@ func (c shellContext) wholeLine(t *tool.Tool, line string) (set []string, proble
 	}
 	out, set := t.RawWords(words, c.rebase)
 	if c.dir != "" && (redirected || strings.Join(out, "\x00") != strings.Join(words, "\x00")) {
-		return set, fmt.Sprintf("the line names files, and f0 resolves them in the working directory %s only in %s's own words: write the redirect as -o FILE, and give the command without the shell around it", c.dir, t.Name)
+		return set, fmt.Sprintf("the line names files, and f0 resolves them in the working directory %s only in %s's own words: write the redirect as -o FILE, and give the command without the shell around it", c.dir, name)
 	}
 	return set, ""
 }
@@ -276,7 +276,7 @@ func containsFold(list []string, s string) bool {
 // timeLimit gives the routed call its shell tool's time limit in the
 // field its tool names for it (Spec.ShellTimeout, in that field's unit),
 // unless the command's words set that field themselves.
-func (c shellContext) timeLimit(t *tool.Tool, args map[string]any, set []string) string {
+func (c shellContext) timeLimit(t *tool.Tool, name string, args map[string]any, set []string) string {
 	f := t.ShellTimeout
 	if c.timeout <= 0 || f == "" || args[f] != nil {
 		return ""
@@ -291,7 +291,7 @@ func (c shellContext) timeLimit(t *tool.Tool, args map[string]any, set []string)
 		v *= 1000
 	}
 	args[f] = v
-	return fmt.Sprintf("note: the shell tool's time limit is %s's %s %s", t.Name, f, strconv.FormatFloat(v, 'f', -1, 64))
+	return fmt.Sprintf("note: the shell tool's time limit is %s's %s %s", name, f, strconv.FormatFloat(v, 'f', -1, 64))
 }
 
 // withNotes is a route's note with what its context changed: the working
