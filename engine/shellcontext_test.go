@@ -60,6 +60,7 @@ func TestShellContext(t *testing.T) {
 			"go.mod · line 1 of 1 · 11 B\nmodule top\n" + `note: f0 runs no shell; ran "cat go.mod" as fs_read`},
 		{"a root by its name", "terminal", map[string]any{"command": "cat a.txt", "cd": "backend"}, false,
 			back + "/a.txt · line 1 of 1 · 5 B\nback\n" + `note: f0 runs no shell; ran "cat a.txt" as fs_read` + "\nnote: ran in the working directory " + back + " (a.txt → " + back + "/a.txt)"},
+		{"a list in the directory", "execute_command", map[string]any{"command": "echo hi > out.txt && head -n 1 out.txt go.mod", "cwd": "sub"}, false, ""},
 		{"outside the roots", "execute_command", map[string]any{"command": "cat go.mod", "cwd": "/etc"}, true,
 			`"execute_command": the working directory "/etc" is outside the allowed roots (` + roots + "); use a directory inside them, relative to " + front + "\n" + `You passed: {"command":"cat go.mod","cwd":"/etc"}`},
 		{"above the first root", "Bash", map[string]any{"command": "cd .. && cat go.mod"}, true,
@@ -74,6 +75,16 @@ func TestShellContext(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			res := host.Call(context.Background(), c.tool, c.args)
+			if c.want == "" {
+				// A batch's answer holds its time: its notes are checked.
+				_, notes, _ := strings.Cut(res.Text, "sub/go.mod · line 1 of 1 · 11 B <==\nmodule sub\n")
+				want := `note: f0 runs no shell; ran the 2 commands joined by && as a batch, in order, stopping at the first that fails: "echo hi > out.txt" as fs_write, "head -n 1 out.txt go.mod" as fs_read` +
+					"\nnote: ran in the working directory sub (out.txt → sub/out.txt, go.mod → sub/go.mod)"
+				if res.IsError || strings.TrimSpace(notes) != want {
+					t.Errorf("got:\n%s\nwant the notes:\n%s", res.Text, want)
+				}
+				return
+			}
 			if res.IsError != c.isError || strings.TrimSpace(res.Text) != c.want {
 				t.Errorf("got (error %v):\n%s\nwant (error %v):\n%s", res.IsError, res.Text, c.isError, c.want)
 			}

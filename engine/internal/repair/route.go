@@ -78,6 +78,20 @@ func (r *Route) applyShell(nameOf func(*tool.Tool) string, args map[string]any) 
 // operands where the tool takes one, is a problem: the command would not
 // be run as written.
 func (r *Route) applyOne(name string, args map[string]any) (string, []Problem) {
+	a := r.applyStep(name, args)
+	return r.ctx.withNotes(a.note, a.moved, a.limit), a.problems
+}
+
+// applied is what a command became: the note that says so, the paths its
+// working directory moved, the note of its time limit, and its problems.
+type applied struct {
+	note, limit string
+	moved       []string
+	problems    []Problem
+}
+
+// applyStep turns one command into its tool's arguments.
+func (r *Route) applyStep(name string, args map[string]any) applied {
 	raw := shellCommand(args)
 	if r.raw != "" {
 		raw = r.raw
@@ -96,9 +110,9 @@ func (r *Route) applyOne(name string, args map[string]any) (string, []Problem) {
 		note := fmt.Sprintf("note: f0 runs no shell; gave the line %s to %s", text.QuoteShort(raw), name)
 		set, problem := r.ctx.wholeLine(t, name, raw)
 		if problem != "" {
-			return note, []Problem{{key, problem}}
+			return applied{note: note, problems: []Problem{{key, problem}}}
 		}
-		return r.ctx.withNotes(note, nil, r.ctx.timeLimit(t, name, args, set)), nil
+		return applied{note: note, limit: r.ctx.timeLimit(t, name, args, set)}
 	}
 	if t.RawArgsField != "" {
 		words, set := r.shell, []string(nil)
@@ -109,11 +123,10 @@ func (r *Route) applyOne(name string, args map[string]any) (string, []Problem) {
 		}
 		line := strings.Join(quoteAll(words), " ")
 		args[t.RawArgsField] = line
-		note := fmt.Sprintf("note: f0 runs no shell; ran %q as %s", line, name)
-		return r.ctx.withNotes(note, nil, r.ctx.timeLimit(t, name, args, set)), nil
+		return applied{note: fmt.Sprintf("note: f0 runs no shell; ran %q as %s", line, name), limit: r.ctx.timeLimit(t, name, args, set)}
 	}
 	note, problems := r.applyWords(name, key, args)
-	return r.ctx.withNotes(note, r.ctx.rebaseFields(t, args), r.ctx.timeLimit(t, name, args, nil)), problems
+	return applied{note: note, moved: r.ctx.rebaseFields(t, args), limit: r.ctx.timeLimit(t, name, args, nil), problems: problems}
 }
 
 // applyWords turns the words of a command into the fields of a tool that
