@@ -70,12 +70,15 @@ func cutCd(line string) (dir, rest string, ok bool) {
 	if at < 0 {
 		return "", "", false
 	}
-	after := line[at+len(c.Text):]
-	join := strings.Index(after, script.Joins[0])
+	after, op := line[at+len(c.Text):], script.Joins[0]
+	if strings.HasSuffix(c.Text, op) {
+		return c.Words[1], strings.TrimSpace(after), true // a statement's text holds its ;
+	}
+	join := strings.Index(after, op)
 	if join < 0 {
 		return "", "", false
 	}
-	return c.Words[1], strings.TrimSpace(after[join+len(script.Joins[0]):]), true
+	return c.Words[1], strings.TrimSpace(after[join+len(op):]), true
 }
 
 // settle checks the working directory as f0 checks any path: inside the
@@ -144,6 +147,9 @@ func inRoots(dir string, roots []string, exists bool) (string, bool) {
 			return filepath.ToSlash(rel), true
 		}
 		return clean, true
+	}
+	if real, err := filepath.EvalSymlinks(clean); err == nil && real != clean {
+		return inRoots(real, roots, true) // a root named through a link (/tmp vs /private/tmp)
 	}
 	return "", false
 }
