@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"f0/internal/setting"
+	"f0/internal/shellwords"
 	"f0/internal/text"
 	"f0/tool"
 )
@@ -81,6 +82,23 @@ func (p *Host) writeSuggestions(r Dialect, b *strings.Builder, name string) {
 	}
 }
 
+// unreadWords says why a command of the line has no literal words (a
+// variable, a command substitution), "" when each has.
+func unreadWords(line string) string {
+	script, err := shellwords.ParseScript(line)
+	if err != nil {
+		return ""
+	}
+	for _, p := range script.Pipelines {
+		for _, c := range p.Commands {
+			if c.Err != nil {
+				return c.Err.Problem
+			}
+		}
+	}
+	return ""
+}
+
 // noShell answers a shell tool's call whose command f0 cannot run as one of
 // its tools: it says there is no shell and suggests the tools that do what
 // the command's words ask for.
@@ -89,6 +107,9 @@ func (p *Host) noShell(r Dialect, name, line string) tool.Result {
 	fmt.Fprintf(&b, "unknown tool %s: f0 runs no shell commands", text.QuoteShort(name))
 	if line != "" {
 		fmt.Fprintf(&b, ", and %s is not one command it can run as a tool (curl, cat, head, tail, sed -n, ls, grep, find, mkdir and echo > FILE are, alone or joined by &&)", text.QuoteShort(line))
+		if why := unreadWords(line); why != "" {
+			fmt.Fprintf(&b, ": %s", why)
+		}
 	}
 	b.WriteString(".\n")
 	words := line

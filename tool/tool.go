@@ -105,6 +105,12 @@ type Names struct {
 	// grep -rn PATTERN DIR, echo text > FILE), how they become the tool's
 	// fields. A program without an entry is read by ShellFlags alone.
 	ShellCommands map[string]ShellCommand
+	// ShellTimeout is the field a foreign shell tool's time limit goes to
+	// when its command is this tool's and does not set that field itself
+	// (net.curl: maxTimeSeconds, the -m of curl's words); its Form says
+	// the unit (Seconds or Millis). A tool without one keeps its own
+	// limits.
+	ShellTimeout string
 	// Keywords help tools.search and name suggestions find the tool.
 	Keywords []string
 }
@@ -185,6 +191,12 @@ type CLI struct {
 	// and whether it takes the next word as its value (-H NAME, -sLo FILE;
 	// not --max-time=5 or -XPOST).
 	RawFlag func(word string) (known, takesNext bool)
+	// RawWords, for a tool with RawArgsField, reads raw words as the tool
+	// does: it returns them with every file name they hold (curl's -o
+	// FILE, -d @FILE, -T FILE) passed through rebase, and the structured
+	// fields the words set (curl's -m sets maxTimeSeconds). The engine runs
+	// a routed shell command in its working directory with it.
+	RawWords func(words []string, rebase func(file string) string) (out []string, fields []string)
 	// Verbatim marks a tool whose body is data, the bytes of a file or a
 	// response: a terminal front end prints it byte for byte, and adds no
 	// final newline when stdout is a pipe.

@@ -82,7 +82,8 @@ func (c *curl) tool() *tool.Tool {
 			Names: tool.Names{
 				Keywords: []string{"http", "https", "fetch", "get", "post", "put", "delete", "download", "upload", "web", "url",
 					"api", "rest", "request", "wget", "curl", "html", "markdown", "page"},
-				Shell: []string{"curl", "curl.exe", "wget", "wget.exe", "http", "https", "xh", "xhs", "curlie", "invoke-restmethod", "invoke-webrequest", "irm", "iwr"},
+				ShellTimeout: "maxTimeSeconds",
+				Shell:        []string{"curl", "curl.exe", "wget", "wget.exe", "http", "https", "xh", "xhs", "curlie", "invoke-restmethod", "invoke-webrequest", "irm", "iwr"},
 			},
 			Fields: tool.Fields{
 				Synonyms: synonyms,
@@ -101,6 +102,7 @@ func (c *curl) tool() *tool.Tool {
 			CLI: tool.CLI{
 				RawArgsField: "args",
 				RawFlag:      flagWord,
+				RawWords:     rawWords,
 				Verbatim:     true,
 			},
 		},

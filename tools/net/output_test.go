@@ -232,7 +232,7 @@ func TestStartIndex(t *testing.T) {
 	t.Run("a character index, not a byte offset", func(t *testing.T) {
 		// "café crème": character 5 is the c of crème, at byte 6.
 		res := e.p.Call(context.Background(), "fetch", map[string]any{"url": e.url + "/latin1", "start_index": 5, "raw": true})
-		assertInOrder(t, res.Text, "(from character 5, byte 6)", "crème", `ran net_curl (start_index → startIndex, raw true → format "raw")`)
+		assertInOrder(t, res.Text, "(from character 5, byte 6)", "crème", `ran net_curl (start_index → startIndex, raw true → format "raw", fail true)`)
 	})
 	t.Run("the footer continues by offset", func(t *testing.T) {
 		res := e.call(t, map[string]any{"url": e.url + "/big?n=20000", "startIndex": 100})

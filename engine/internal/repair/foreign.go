@@ -3,10 +3,14 @@ package repair
 import (
 	"errors"
 	"fmt"
+	"math"
+	"path"
+	"strconv"
 	"strings"
 
 	"f0/engine/internal/keys"
 	"f0/engine/internal/vocab"
+	"f0/internal/shellwords"
 	"f0/internal/text"
 )
 
@@ -92,7 +96,7 @@ func (s *State) applyForeign(name string, res vocab.Result, depth int) {
 // the call's tool and raw arguments, with the note that says what was
 // understood.
 func (s *State) runForeign(name string, res vocab.Result, calls []vocab.Call) {
-	t, raw := s.Env.Lookup(vocab.TargetBatch), batchArgs(calls)
+	t, raw := s.Env.Lookup(vocab.TargetBatch), batchArgs(s.Env, calls)
 	if len(calls) == 1 && !res.Batch {
 		t, raw = s.Env.Lookup(calls[0].Tool), calls[0].Args
 	}
@@ -115,10 +119,10 @@ func (s *State) runForeign(name string, res vocab.Result, calls []vocab.Call) {
 
 // batchArgs are the arguments of a batch of the mapped calls, run in
 // order, stopping at the first that fails.
-func batchArgs(calls []vocab.Call) map[string]any {
+func batchArgs(env Env, calls []vocab.Call) map[string]any {
 	items := make([]any, 0, len(calls))
 	for _, c := range calls {
-		items = append(items, batchItem(c))
+		items = append(items, batchItem(env, c))
 	}
 	return map[string]any{"calls": items, "continueOnError": false, "maxConcurrency": 1}
 }
@@ -126,14 +130,58 @@ func batchArgs(calls []vocab.Call) map[string]any {
 // batchItem is one mapped call as an item of batch: a shell command goes
 // to a shell tool's name and a wrapped call to its own name, for batch's
 // resolution to read like any call.
-func batchItem(c vocab.Call) map[string]any {
+func batchItem(env Env, c vocab.Call) map[string]any {
 	switch {
 	case c.Tool == vocab.TargetShell:
-		return map[string]any{"tool": "bash", "args": map[string]any{"command": c.Command}}
+		return map[string]any{"tool": "bash", "args": map[string]any{"command": itemLine(env, c)}}
 	case c.Tool == vocab.TargetCall && c.Unwrap != nil:
 		return map[string]any{"tool": c.Unwrap.Tool, "args": c.Unwrap.Arguments}
 	}
 	return map[string]any{"tool": c.Tool, "args": c.Args}
+}
+
+// itemLine is a shell command of a batch with its context written into
+// the line, for the item's own routing to read: the call's variables in
+// place, its time limit as timeout N in front (curl's own -m still wins),
+// its working directory as cd DIR && in front. A variable the
+// environment does not set stays, for the routing to refuse.
+func itemLine(env Env, c vocab.Call) string {
+	line := c.Command
+	if c.Shell.Env != nil {
+		if expanded, err := shellwords.ExpandEnv(line, c.Shell.Env); err == nil {
+			line = expanded
+		}
+	}
+	if _, inner := shellInner(line); c.Shell.Timeout > 0 && !inner && takesTimeout(env, line) {
+		line = "timeout " + strconv.FormatFloat(math.Ceil(c.Shell.Timeout), 'f', -1, 64) + " " + line
+	}
+	if d := strings.TrimSpace(c.Shell.Dir); d != "" {
+		line = "cd " + shellQuote(d) + " && " + line
+	}
+	return line
+}
+
+// takesTimeout reports whether a command of the line is the program of a
+// tool that takes a shell tool's time limit (Spec.ShellTimeout).
+func takesTimeout(env Env, line string) bool {
+	script, err := shellwords.ParseScript(line)
+	if err != nil {
+		return false
+	}
+	for _, p := range script.Pipelines {
+		for _, cmd := range p.Commands {
+			words, _, err := shellwords.CutPrefix(cmd.Words)
+			if err != nil || len(words) == 0 {
+				continue
+			}
+			for _, t := range env.Tools() {
+				if t.ShellTimeout != "" && containsFold(t.Shell, path.Base(words[0])) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 func callTools(calls []vocab.Call) []string {
@@ -155,7 +203,7 @@ func (s *State) foreignNote(name string, res vocab.Result, calls []vocab.Call) s
 				names = append(names, text.QuoteShort(c.Command))
 				continue
 			}
-			names = append(names, s.Env.Text(batchItem(c)["tool"].(string)))
+			names = append(names, s.Env.Text(batchItem(s.Env, c)["tool"].(string)))
 		}
 		ran = fmt.Sprintf("%s of %d calls (%s)", ran, len(calls), strings.Join(names, ", "))
 	}
@@ -216,7 +264,11 @@ func (s *State) shellForeign(name string, res vocab.Result, call vocab.Call) {
 	for k, v := range call.Args {
 		raw[k] = v
 	}
-	route := resolveShell(s.Env, name, raw)
+	route, err := resolveShell(s.ctx, s.Env, name, raw, contextOf(call.Shell))
+	if err != nil {
+		s.foreignAnswer(name, err.Error())
+		return
+	}
 	if route == nil {
 		s.out.ShellName, s.out.ShellLine = true, line
 		s.halt(NoTool)

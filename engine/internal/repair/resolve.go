@@ -1,6 +1,8 @@
 package repair
 
 import (
+	"context"
+	"errors"
 	"path"
 	"slices"
 	"strings"
@@ -56,7 +58,11 @@ func resolveName(s *State) {
 		s.halt(NoTool)
 		return
 	}
-	route := resolveShell(s.Env, s.Name, peeked)
+	route, err := resolveShell(s.ctx, s.Env, s.Name, peeked, shellContext{})
+	if err != nil {
+		s.foreignAnswer(s.Name, err.Error())
+		return
+	}
 	if route == nil {
 		s.out.ShellName, s.out.ShellLine = true, shellCommand(peeked)
 		s.halt(NoTool)
@@ -191,30 +197,53 @@ func (r Resolved) Only() *tool.Tool {
 // echo x > FILE → fs.write), when the command is one simple command, or a
 // batch of the tools' calls when it is commands joined by && or ; that
 // each route (see shellcommand.go).
-func resolveShell(env Env, name string, args map[string]any) *Route {
-	line := shellCommand(args)
-	if line == "" {
-		return nil
+func resolveShell(ctx context.Context, env Env, name string, args map[string]any, sc shellContext) (*Route, error) {
+	line, err := sc.expand(shellCommand(args))
+	if err != nil || line == "" {
+		return nil, err
 	}
+	if dir, rest, ok := cutCd(line); ok {
+		// cd DIR && cmd: cmd in DIR, as the call's working directory.
+		return resolveShell(ctx, env, name, map[string]any{"command": rest}, sc.cd(dir))
+	}
+	if inner, ok := shellInner(line); ok {
+		if _, _, ok := cutCd(inner); ok {
+			return resolveShell(ctx, env, name, map[string]any{"command": inner}, sc)
+		}
+	}
+	route, err := routeLine(ctx, env, name, line, sc)
+	if route == nil || err != nil || route.ctx.settled {
+		return route, err
+	}
+	sc = sc.settle(ctx, env.Paths())
+	if sc.problem != "" {
+		return nil, errors.New(sc.problem)
+	}
+	route.setContext(line, sc)
+	return route, nil
+}
+
+// routeLine is the route of a command line, without its context.
+func routeLine(ctx context.Context, env Env, name, line string, sc shellContext) (*Route, error) {
 	if t, cmd := lineTool(env, line, 0); t != nil && needsShell(line) {
-		return &Route{Tool: t, Name: name, shell: []string{cmd}}
+		return &Route{Tool: t, Name: name, shell: []string{cmd}}, nil
 	}
 	if inner, ok := shellInner(line); ok {
 		// bash -lc 'cat a.txt' (Codex's shell runs every command so):
 		// the line the shell runs.
-		return resolveShell(env, name, map[string]any{"command": inner})
+		return resolveShell(ctx, env, name, map[string]any{"command": inner}, sc)
 	}
 	if t, cmd := wholeLineTool(env, line); t != nil {
-		return &Route{Tool: t, Name: name, shell: []string{cmd}, whole: true}
+		return &Route{Tool: t, Name: name, shell: []string{cmd}, whole: true}, nil
 	}
 	script, err := shellwords.ParseScript(line)
 	if err != nil || len(script.Pipelines) == 0 {
-		return nil
+		return nil, nil
 	}
 	if len(script.Pipelines) > 1 {
-		return chainRoute(env, name, script)
+		return chainRoute(env, name, script), nil
 	}
-	return commandRoute(env, name, script.Pipelines[0])
+	return commandRoute(env, name, script.Pipelines[0]), nil
 }
 
 // wholeLineTool is the tool that reads a shell line itself (net.curl)

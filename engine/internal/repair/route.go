@@ -28,6 +28,22 @@ type Route struct {
 	// whole gives the line as written to a tool that reads a shell line
 	// itself (sudo curl …, PowerShell's Invoke-RestMethod with @{…}).
 	whole bool
+	// raw is the line the route was read from (after a cd in front of it
+	// and the call's variables), ctx where and how it runs.
+	raw string
+	ctx shellContext
+}
+
+// setContext gives the route, and each command of a list, the line it
+// was read from and its context.
+func (r *Route) setContext(line string, ctx shellContext) {
+	if r.raw == "" {
+		r.raw = line
+	}
+	r.ctx = ctx
+	for _, s := range r.steps {
+		s.ctx = ctx
+	}
 }
 
 // mapShell rewrites the arguments of a shell tool's call into the fields
@@ -62,7 +78,24 @@ func (r *Route) applyShell(nameOf func(*tool.Tool) string, args map[string]any) 
 // operands where the tool takes one, is a problem: the command would not
 // be run as written.
 func (r *Route) applyOne(name string, args map[string]any) (string, []Problem) {
+	a := r.applyStep(name, args)
+	return r.ctx.withNotes(a.note, a.moved, a.limit), a.problems
+}
+
+// applied is what a command became: the note that says so, the paths its
+// working directory moved, the note of its time limit, and its problems.
+type applied struct {
+	note, limit string
+	moved       []string
+	problems    []Problem
+}
+
+// applyStep turns one command into its tool's arguments.
+func (r *Route) applyStep(name string, args map[string]any) applied {
 	raw := shellCommand(args)
+	if r.raw != "" {
+		raw = r.raw
+	}
 	var key string
 	for k := range args {
 		if keys.Contains(commandKeys, k) {
@@ -70,18 +103,38 @@ func (r *Route) applyOne(name string, args map[string]any) (string, []Problem) {
 			delete(args, k)
 		}
 	}
-	line := strings.Join(quoteAll(r.shell), " ")
 	t := r.Tool
 	if t.RawArgsField != "" && (needsShell(raw) || r.whole) {
 		// The tool reads the line as a shell would, and says what it did.
 		args[t.RawArgsField] = raw
-		return fmt.Sprintf("note: f0 runs no shell; gave the line %s to %s", text.QuoteShort(raw), name), nil
+		note := fmt.Sprintf("note: f0 runs no shell; gave the line %s to %s", text.QuoteShort(raw), name)
+		set, problem := r.ctx.wholeLine(t, name, raw)
+		if problem != "" {
+			return applied{note: note, problems: []Problem{{key, problem}}}
+		}
+		return applied{note: note, limit: r.ctx.timeLimit(t, name, args, set)}
 	}
-	note := fmt.Sprintf("note: f0 runs no shell; ran %q as %s", line, name)
 	if t.RawArgsField != "" {
+		words, set := r.shell, []string(nil)
+		if t.RawWords != nil {
+			var out []string
+			out, set = t.RawWords(words[1:], r.ctx.rebase)
+			words = append([]string{words[0]}, out...)
+		}
+		line := strings.Join(quoteAll(words), " ")
 		args[t.RawArgsField] = line
-		return note, nil
+		return applied{note: fmt.Sprintf("note: f0 runs no shell; ran %q as %s", line, name), limit: r.ctx.timeLimit(t, name, args, set)}
 	}
+	note, problems := r.applyWords(name, key, args)
+	return applied{note: note, moved: r.ctx.rebaseFields(t, args), limit: r.ctx.timeLimit(t, name, args, nil), problems: problems}
+}
+
+// applyWords turns the words of a command into the fields of a tool that
+// reads them by its ShellCommands or ShellFlags.
+func (r *Route) applyWords(name, key string, args map[string]any) (string, []Problem) {
+	t := r.Tool
+	line := strings.Join(quoteAll(r.shell), " ")
+	note := fmt.Sprintf("note: f0 runs no shell; ran %q as %s", line, name)
 	if r.cmd != nil && len(r.cmd.prefix) > 0 {
 		note += fmt.Sprintf(" (without %q in front of it, which only changes how a command runs)", strings.Join(r.cmd.prefix, " "))
 	}

@@ -98,9 +98,19 @@ func (r *Route) applyBatch(nameOf func(*tool.Tool) string, args map[string]any) 
 	items := make([]any, 0, len(r.steps))
 	ran := make([]string, 0, len(r.steps))
 	var problems []Problem
+	var moved, limits []string
 	for i, step := range r.steps {
 		sub := map[string]any{}
-		_, ps := step.applyOne(nameOf(step.Tool), sub)
+		a := step.applyStep(nameOf(step.Tool), sub)
+		for _, m := range a.moved {
+			if !slices.Contains(moved, m) {
+				moved = append(moved, m)
+			}
+		}
+		if a.limit != "" && !slices.Contains(limits, a.limit) {
+			limits = append(limits, a.limit)
+		}
+		ps := a.problems
 		for _, p := range ps {
 			p.Field = fmt.Sprintf("command %d (%s)", i+1, step.line())
 			problems = append(problems, p)
@@ -111,7 +121,7 @@ func (r *Route) applyBatch(nameOf func(*tool.Tool) string, args map[string]any) 
 	args["calls"], args["continueOnError"], args["maxConcurrency"] = items, false, 1
 	joins := strings.Join(slices.Compact(slices.Clone(r.joins)), " and ")
 	note := fmt.Sprintf("note: f0 runs no shell; ran the %d commands joined by %s as a batch, in order, stopping at the first that fails: %s", len(r.steps), joins, strings.Join(ran, ", "))
-	return note, problems
+	return r.ctx.withNotes(note, moved, strings.Join(limits, "\n")), problems
 }
 
 // line is the routed command as written, redirect included.

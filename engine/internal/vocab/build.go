@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
@@ -33,6 +32,7 @@ type builder struct {
 	calls    []Call
 	edit     *EditText
 	command  *string
+	shell    Shell
 	unwrap   *Unwrap
 	notes    []string
 	uses     []FieldUse
@@ -259,43 +259,12 @@ func (b *builder) needsOnly(k string, rule *Rule) {
 		b.use(k, UseRefused, nil)
 		return
 	}
-	if rule.Needs == "shell.cwd" && !b.atRoot(b.args[k]) {
-		b.refuse(k, cwdRefusal, rule.Needs)
-		b.use(k, UseRefused, nil)
-		return
-	}
 	if isEmpty(b.args[k]) {
 		b.use(k, UseInert, nil) // an empty value ({} for local_shell's env) asks for nothing left out
 		return
 	}
 	b.use(k, UseDropped, nil)
 	b.notes = append(b.notes, dropNote(b.prefix+k, rule))
-}
-
-// cwdRefusal answers a command run in a directory that is not a root: f0
-// routes commands with their paths relative to the first root, so the
-// same words would name other files.
-const cwdRefusal = "f0 runs no shell and routes a command with its paths relative to the first root, so a working directory other than a root has no f0 equivalent. Put the directory in the command's paths (ls <dir>, cat <dir>/<file>), or call fs_list {\"path\": \"<dir>\"} or fs_read {\"path\": \"<dir>/<file>\"}."
-
-// atRoot reports whether a working directory is one of the roots (or
-// none was given, or the roots are not known): then leaving it out
-// changes nothing.
-func (b *builder) atRoot(v any) bool {
-	dir, ok := v.(string)
-	dir = strings.TrimSpace(dir)
-	if !ok || dir == "" || dir == "." || dir == "./" || b.r.env == nil {
-		return true
-	}
-	roots := b.r.env.Roots()
-	if len(roots) == 0 {
-		return true
-	}
-	for _, r := range roots {
-		if filepath.Clean(dir) == filepath.Clean(r) || filepath.Clean(dir) == filepath.Base(filepath.Clean(r)) {
-			return true
-		}
-	}
-	return false
 }
 
 func dropNote(k string, rule *Rule) string {
@@ -470,7 +439,7 @@ func (b *builder) routeCalls() ([]Call, error) {
 		if len(b.out) > 0 {
 			rest = b.out
 		}
-		return []Call{{Tool: TargetShell, Command: *b.command, Args: rest}}, nil
+		return []Call{{Tool: TargetShell, Command: *b.command, Shell: b.shell, Args: rest}}, nil
 	case TargetCall:
 		if b.unwrap == nil || b.unwrap.Tool == "" {
 			return nil, b.errorf(b.route.callField(), "needs the name of the tool to call")
@@ -498,6 +467,13 @@ func (b *builder) batchCalls() ([]Call, error) {
 		}
 		sort.Strings(lists)
 		return nil, b.errorf("", "needs %s with at least one item", strings.Join(lists, " or "))
+	}
+	for i, c := range b.calls {
+		// The batch's working directory, environment and time limit are
+		// its shell commands' (OpenAI's shell {commands, timeout_ms}).
+		if c.Tool == TargetShell && reflect.ValueOf(c.Shell).IsZero() {
+			b.calls[i].Shell = b.shell
+		}
 	}
 	return b.calls, nil
 }

@@ -103,13 +103,19 @@ TRANSFORMS = {
     "project_relative":      {"req": [], "opt": [], "writes": None},
     "name_filter":           {"req": [], "opt": [], "writes": None},
     "shell_command":         {"req": [], "opt": [], "writes": "-"},
+    "shell_cwd":             {"req": [], "opt": [], "writes": "-"},
+    "shell_env":             {"req": [], "opt": [], "writes": "-"},
+    "shell_timeout":         {"req": ["unit"], "opt": [], "writes": "-"},
     "conflict_blocks":       {"req": [], "opt": [], "writes": None},
     "patch_operation":       {"req": [], "opt": [], "writes": "-"},
     "join_name":             {"req": ["dir", "ext"], "opt": ["default_ext"], "writes": None},
     "end_with_newline":      {"req": [], "opt": [], "writes": None},
 }
 # Transforms whose route target is fixed or special.
-TRANSFORM_TARGETS = {"apply_patch": {"batch"}, "patch_operation": {"batch"}, "fan_out": {"batch"}, "unwrap_call": {"call"}, "shell_command": {"shell"}}
+TRANSFORM_TARGETS = {"apply_patch": {"batch"}, "patch_operation": {"batch"}, "fan_out": {"batch"}, "unwrap_call": {"call"}, "shell_command": {"shell"},
+                     "shell_cwd": {"shell", "batch"}, "shell_env": {"shell", "batch"}, "shell_timeout": {"shell", "batch"}}
+# Values an arg must take, by transform.
+ARG_VALUES = {("shell_timeout", "unit"): {"ms", "s"}}
 # Arguments of line_window / insert_at_line / unwrap_call that name fields of the call.
 FIELD_ARGS = {"line_window": ["start", "end", "count"], "insert_at_line": ["line", "text"], "unwrap_call": ["server", "tool", "arguments"],
               "join_name": ["dir", "ext"]}
@@ -325,6 +331,8 @@ class Checker:
                     for a in args:
                         if a not in spec["req"] + spec["opt"]:
                             self.err(where, f"transform {tr} has no arg {a!r}")
+                        elif (tr, a) in ARG_VALUES and args[a] not in ARG_VALUES[(tr, a)]:
+                            self.err(where, f"transform {tr} arg {a} is {args[a]!r}, not one of {sorted(ARG_VALUES[(tr, a)])}")
                     for a in FIELD_ARGS.get(tr, []):
                         v = args.get(a)
                         if v is not None and route_fields is not None and v not in route_fields:

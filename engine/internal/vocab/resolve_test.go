@@ -89,22 +89,41 @@ func TestShared(t *testing.T) {
 	}
 }
 
-// TestWorkdir: a shell tool's working directory is left out when it is a
-// root, and refused otherwise (the command's paths would name other files).
-func TestWorkdir(t *testing.T) {
+// TestShellContext: a shell tool's working directory, environment and
+// time limit go with the command line to the caller's shell routing, in
+// seconds whatever the unit of the row.
+func TestShellContext(t *testing.T) {
 	v := testVocab(t)
 	fx := newFixture(t)
-	res, err := v.Resolve(context.Background(), Request{Name: "shell", Args: map[string]any{"command": []any{"ls"}, "workdir": fx.root}}, fx)
-	if err != nil || res.Outcome != Mapped || len(res.Calls) != 1 || res.Calls[0].Command != "ls" {
-		t.Fatalf("at a root: got %+v, %v", res, err)
+	cases := []struct {
+		name    string
+		tool    string
+		args    map[string]any
+		command string
+		want    Shell
+	}{
+		{"codex workdir", "shell", map[string]any{"command": []any{"ls"}, "workdir": fx.root + "/sub"}, "ls", Shell{Dir: fx.root + "/sub"}},
+		{"codex timeout_ms", "shell", map[string]any{"command": []any{"ls"}, "timeout_ms": 2500}, "ls", Shell{Timeout: 2.5}},
+		{"a command as a list", "shell", map[string]any{"command": []any{"bash", "-lc", "cat a b.txt"}}, "bash -lc 'cat a b.txt'", Shell{}},
+		{"cline timeout in seconds", "execute_command", map[string]any{"command": "ls", "requires_approval": false, "timeout": 30}, "ls", Shell{Timeout: 30}},
+		{"local_shell env and directory", "local_shell", map[string]any{"type": "exec", "command": []any{"ls"}, "env": map[string]any{"A": "x", "N": 2.0}, "working_directory": "sub"},
+			"ls", Shell{Dir: "sub", Env: map[string]string{"A": "x", "N": "2"}}},
 	}
-	res, err = v.Resolve(context.Background(), Request{Name: "shell", Args: map[string]any{"command": []any{"ls"}, "workdir": fx.root + "/sub"}}, fx)
-	if err != nil || res.Outcome != Refused || res.Refusal.Field != "workdir" {
-		t.Fatalf("below a root: got %+v, %v", res, err)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := v.Resolve(context.Background(), Request{Name: c.tool, Args: c.args}, fx)
+			if err != nil || res.Outcome != Mapped || len(res.Calls) != 1 {
+				t.Fatalf("got %+v, %v", res, err)
+			}
+			got := res.Calls[0]
+			if got.Tool != TargetShell || got.Command != c.command || !reflect.DeepEqual(got.Shell, c.want) {
+				t.Errorf("got %s %q %+v, want %q %+v", got.Tool, got.Command, got.Shell, c.command, c.want)
+			}
+		})
 	}
-	res, err = v.Resolve(context.Background(), Request{Name: "shell", Args: map[string]any{"command": []any{"bash", "-lc", "cat a b.txt"}}}, fx)
-	if err != nil || len(res.Calls) != 1 || res.Calls[0].Command != "bash -lc 'cat a b.txt'" {
-		t.Fatalf("a command as a list: got %+v, %v", res, err)
+	_, err := v.Resolve(context.Background(), Request{Name: "local_shell", Args: map[string]any{"type": "exec", "command": []any{"ls"}, "env": "A=x"}}, fx)
+	if err == nil || err.Error() != `openai-responses's local_shell: env: want an object of variable names and values, got text "A=x"` {
+		t.Errorf("env as text: got %v", err)
 	}
 }
 

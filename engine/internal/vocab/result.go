@@ -90,10 +90,24 @@ type Call struct {
 	Tool    string
 	Args    map[string]any
 	Command string
-	Unwrap  *Unwrap
+	// Shell is where and how a shell command runs (Command set): the
+	// working directory, environment and time limit the call gives.
+	Shell  Shell
+	Unwrap *Unwrap
 	// Edit, when set, is edit text the caller parses (internal/editformat)
 	// before running the call: see EditText.
 	Edit *EditText
+}
+
+// Shell is what a foreign shell tool's call says about the command's
+// running besides its line: the working directory its relative paths
+// resolve against (Dir, "" for the first root), the environment its
+// $VAR and ${VAR} read (Env, nil when the call gives none), and the time
+// limit in seconds (Timeout, 0 for f0's own limits).
+type Shell struct {
+	Dir     string
+	Env     map[string]string
+	Timeout float64
 }
 
 // Unwrap is a call wrapped in another (use_mcp_tool): the server named,

@@ -452,9 +452,6 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 	if r == nil {
 		return "x"
 	}
-	if r.Needs == "shell.cwd" {
-		return fx.root // a working directory at a root: left out, changing nothing
-	}
 	if r.Consumed != "" {
 		if owner := rules[r.Consumed]; owner != nil && owner.Args.Share[f] != "" {
 			return synthFor(fx, owner.Args.Share[f])
@@ -520,6 +517,12 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 		return map[string]any{"type": "create_file", "path": "new.txt", "diff": "+hello\n"}
 	case "shell_command":
 		return "ls " + fx.root
+	case "shell_cwd":
+		return fx.root
+	case "shell_env":
+		return map[string]any{"F0_WALK": "x"}
+	case "shell_timeout":
+		return 5
 	case "unwrap_call":
 		return "f0"
 	case "strip_root_name":

@@ -99,6 +99,9 @@ type Args struct {
 
 	Dir, Ext   *string
 	DefaultExt string
+
+	// Unit is shell_timeout's: "ms" or "s".
+	Unit string
 }
 
 // CondKind is what a condition of a route's `when` tests.
@@ -428,6 +431,7 @@ func parseArgs(raw map[string]any) (Args, error) {
 		Dir          *string           `json:"dir"`
 		Ext          *string           `json:"ext"`
 		DefaultExt   string            `json:"default_ext"`
+		Unit         string            `json:"unit"`
 	}
 	if err := json.Unmarshal(data, &j); err != nil {
 		return a, err
@@ -435,7 +439,7 @@ func parseArgs(raw map[string]any) (Args, error) {
 	return Args{Start: j.Start, End: j.End, Count: j.Count, Base: j.Base, EndInclusive: j.EndInclusive, EOF: j.EOF,
 		Negative: j.Negative, LineHints: j.LineHints, EmptySearch: j.EmptySearch, Line: j.Line, Text: j.Text,
 		Anchor: j.Anchor, Zero: j.Zero, Items: j.Items, Each: j.Each, GroupBy: j.GroupBy, Set: j.Set, Share: j.Share,
-		Server: j.Server, Tool: j.Tool, Arguments: j.Arguments, Dir: j.Dir, Ext: j.Ext, DefaultExt: j.DefaultExt}, nil
+		Server: j.Server, Tool: j.Tool, Arguments: j.Arguments, Dir: j.Dir, Ext: j.Ext, DefaultExt: j.DefaultExt, Unit: j.Unit}, nil
 }
 
 // kind names the rule's kind as README §4 counts it.

@@ -80,6 +80,12 @@ func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effe
 		return (*builder).nameFilter
 	case "shell_command":
 		return (*builder).shellCommand
+	case "shell_cwd":
+		return (*builder).shellCwd
+	case "shell_env":
+		return (*builder).shellEnv
+	case "shell_timeout":
+		return (*builder).shellTimeout
 	}
 	return nil
 }
@@ -852,4 +858,60 @@ func (r *resolver) stripRootName(ctx context.Context, p string) string {
 		}
 	}
 	return p
+}
+
+// shellCwd: the directory the command runs in, for the caller's shell
+// routing to resolve the command's relative paths against (it refuses one
+// outside the roots, as for any path).
+func (b *builder) shellCwd(k string, r *Rule, v any) (effect, error) {
+	dir, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	b.shell.Dir = strings.TrimSpace(dir)
+	return effect{use: UseCall, to: []string{TargetShell}}, nil
+}
+
+// shellEnv: the variables the command's $VAR and ${VAR} read (OpenAI's
+// local_shell env); values are text, numbers and booleans as JSON writes
+// them.
+func (b *builder) shellEnv(k string, r *Rule, v any) (effect, error) {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return effect{}, b.errorf(k, "want an object of variable names and values, got %s %s", kindOf(v), quote(v))
+	}
+	env := make(map[string]string, len(obj))
+	for name, val := range obj {
+		switch x := val.(type) {
+		case string:
+			env[name] = x
+		case float64, bool, int, int64, json.Number:
+			env[name] = fmt.Sprint(x)
+		default:
+			return effect{}, b.errorf(k+"."+name, "want the value as text, got %s", kindOf(val))
+		}
+	}
+	b.shell.Env = env
+	return effect{use: UseCall, to: []string{TargetShell}}, nil
+}
+
+// shellTimeout: the command's time limit, in the row's unit (ms or s),
+// for a routed curl without its own -m.
+func (b *builder) shellTimeout(k string, r *Rule, v any) (effect, error) {
+	n, ok := asFloat(v)
+	if !ok || n < 0 {
+		return effect{}, b.errorf(k, "want a number of %s, got %s %s", unitName(r.Args.Unit), kindOf(v), quote(v))
+	}
+	if r.Args.Unit == "ms" {
+		n /= 1000
+	}
+	b.shell.Timeout = n
+	return effect{use: UseCall, to: []string{TargetShell}}, nil
+}
+
+func unitName(unit string) string {
+	if unit == "ms" {
+		return "milliseconds"
+	}
+	return "seconds"
 }

@@ -143,3 +143,22 @@ func quote(v any) string {
 	}
 	return string(data)
 }
+
+// asFloat reads a number from what a JSON decoder or f0's type repair
+// gives, also from numeric text.
+func asFloat(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case json.Number:
+		f, err := x.Float64()
+		return f, err == nil
+	case string:
+		f, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
+		return f, err == nil
+	}
+	if n, ok := asInt(v); ok {
+		return float64(n), true
+	}
+	return 0, false
+}

@@ -175,6 +175,11 @@ func checkMapping(t *testing.T, c Row, res Result, use Use) {
 			t.Errorf("use %v, want the call handed over", use)
 		}
 		return
+	case "shell_cwd", "shell_env", "shell_timeout":
+		if use != UseCall || len(res.Calls) != 1 || !givesShell(r.Transform, res.Calls[0].Shell) {
+			t.Errorf("use %v, calls %s: want the command's %s handed over", use, quote(res.Calls), r.Transform)
+		}
+		return
 	case "fan_out":
 		for _, call := range res.Calls {
 			if each := r.Args.Each; each != "$self" && call.Tool != each {
@@ -389,3 +394,15 @@ func noteMentions(res Result, field string) bool {
 }
 
 func isPseudo(to string) bool { return to == TargetBatch || to == TargetShell || to == TargetCall }
+
+// givesShell reports whether the shell context of a routed command holds
+// what the transform of a walked row reads (rows.go's synth values).
+func givesShell(transform string, sh Shell) bool {
+	switch transform {
+	case "shell_cwd":
+		return sh.Dir != ""
+	case "shell_env":
+		return sh.Env["F0_WALK"] == "x"
+	}
+	return sh.Timeout > 0
+}
