@@ -40,9 +40,10 @@ type ignorer struct {
 const maxIgnoreFile = 1 << 20
 
 // load returns the matcher for the directory rel (open as dir): ig plus the
-// rules of rel/.gitignore, or ig itself when there is no such file.
-func (ig *ignorer) load(dir *os.Root, rel string) *ignorer {
-	f, err := roots.OpenRead(dir, ".gitignore")
+// rules of the ignore file name there (.gitignore), or ig itself when
+// there is no such file.
+func (ig *ignorer) load(dir *os.Root, rel, name string) *ignorer {
+	f, err := roots.OpenRead(dir, name)
 	if err != nil {
 		return ig
 	}
