@@ -29,7 +29,7 @@ type FindInput struct {
 	Offset      int      `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Matches to skip, to continue."`
 	Exclude     []string `json:"exclude,omitempty" jsonschema_description:"Globs of paths to leave out (and not enter): vendor, *_test.go."`
 	MaxDepth    int      `json:"maxDepth,omitempty" jsonschema:"minimum=1" jsonschema_description:"Deepest level to report, counted from path as find -maxdepth does: 1 is path's own entries, 2 adds theirs."`
-	MinDepth    int      `json:"minDepth,omitempty" jsonschema:"minimum=1" jsonschema_description:"Shallowest level to report, as find -mindepth: 2 leaves out path's own entries."`
+	MinDepth    int      `json:"minDepth,omitempty" jsonschema:"minimum=0" jsonschema_description:"Shallowest level to report, as find -mindepth: 2 leaves out path's own entries (0 and 1: no limit)."`
 	IgnoreFiles []string `json:"ignoreFiles,omitempty" jsonschema_description:"Names of more ignore files to honour, read as .gitignore is (.geminiignore, .dockerignore)."`
 }
 
