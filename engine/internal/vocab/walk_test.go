@@ -183,6 +183,12 @@ func checkMapping(t *testing.T, c Row, res Result, use Use) {
 		}
 		return
 	}
+	if isObject(r) { // its fields' rows check where they went
+		if use != UseConsumed {
+			t.Errorf("use %v, want consumed by its fields", use)
+		}
+		return
+	}
 	if use != UseMapped && use != UseApprox {
 		t.Errorf("use %v, want mapped", use)
 	}
@@ -238,6 +244,9 @@ func checkItem(t *testing.T, c Row, res Result) {
 	t.Helper()
 	r := c.rule
 	field := c.field + "[0]." + c.sub
+	if c.object {
+		field = c.field + "." + c.sub
+	}
 	if c.sub == TextField {
 		field = c.field + "[0]"
 	}
