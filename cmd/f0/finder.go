@@ -162,6 +162,9 @@ func fdFinder() *finder {
 			return nil
 		}},
 		{'t', "type", true, setFileType},
+		{'d', "max-depth", true, setDepth("maxDepth")},
+		{0, "min-depth", true, setDepth("minDepth")},
+		{0, "exact-depth", true, setDepth("minDepth", "maxDepth")},
 		{'E', "exclude", true, func(w *finderWords, v string) error { w.excludes = append(w.excludes, v); return nil }},
 		{'c', "color", true, setColor},
 		{'q', "quiet", false, setMode("quiet")},
@@ -189,6 +192,21 @@ func addType(list *[]string, name string) error {
 	}
 	*list = append(*list, globs...)
 	return nil
+}
+
+// setDepth reads fd's --max-depth, --min-depth and --exact-depth, which
+// count as fs.find's depths do (1: the directory's own entries).
+func setDepth(fields ...string) func(w *finderWords, v string) error {
+	return func(w *finderWords, v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return fmt.Errorf("depth %q is no whole number", v)
+		}
+		for _, f := range fields {
+			w.args[f] = n
+		}
+		return nil
+	}
 }
 
 // setFileType reads fd's -t: f or file, d or dir.

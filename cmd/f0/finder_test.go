@@ -45,7 +45,12 @@ func TestFinderWords(t *testing.T) {
 		{"fs.find", []string{"-E", "vendor"}, `{"exclude":["vendor"],"ignoreCase":true,"pattern":"*"}`, nil, ""},
 		{"fs.find", []string{"(a|b)"}, "", nil, "is a regular expression"},
 		{"fs.find", []string{"-t", "l", "x"}, "", nil, "files (f) from directories (d) only"},
-		{"fs.find", []string{"--max-depth", "2"}, "", nil, "--max-depth is not one of the fd flags"},
+		{"fs.find", []string{"--max-depth", "2"}, `{"ignoreCase":true,"maxDepth":2,"pattern":"*"}`, nil, ""},
+		{"fs.find", []string{"-d1", "-e", "go"}, `{"ignoreCase":true,"maxDepth":1,"pattern":"*.go"}`, nil, ""},
+		{"fs.find", []string{"--min-depth=2", "x"}, `{"ignoreCase":true,"minDepth":2,"pattern":"*x*"}`, nil, ""},
+		{"fs.find", []string{"--exact-depth", "3", "x"}, `{"ignoreCase":true,"maxDepth":3,"minDepth":3,"pattern":"*x*"}`, nil, ""},
+		{"fs.find", []string{"-d", "two", "x"}, "", nil, `depth "two" is no whole number`},
+		{"fs.find", []string{"--max-columns", "2"}, "", nil, "--max-columns is not one of the fd flags"},
 	}
 	for _, c := range cases {
 		fields := searchFields

@@ -246,7 +246,8 @@ func TestCLISettingHints(t *testing.T) {
 // client keeps the listed name (fs_read) in both.
 func TestCLIHeadingsSpellTheExamplesName(t *testing.T) {
 	dir := t.TempDir()
-	schema := `{path?: string, paths?: string[], offset?: integer, limit?: integer, tail?: integer, lineNumbers?: boolean, base64?: boolean, image?: boolean, version?: string, page?: integer}`
+	fields := `{path?: string, paths?: string[], offset?: integer, limit?: integer, tail?: integer, lineNumbers?: boolean, base64?: boolean, image?: boolean, version?: string, page?: integer, … 3 more `
+	schema := fields + "(f0 --root " + dir + " tools.describe fs.read)}"
 	cases := []struct {
 		name   string
 		args   []string
@@ -274,7 +275,7 @@ func TestCLIHeadingsSpellTheExamplesName(t *testing.T) {
 	t.Run("MCP keeps the listed name", func(t *testing.T) {
 		p := rootPipeline(t, dir)
 		res := p.Call(context.Background(), "fs.read", map[string]any{"path": "x", "offset": "abc"})
-		want := "fs_read: invalid arguments.\n- \"offset\": expected an integer, got \"abc\" (string)\nYou passed: {\"offset\":\"abc\",\"path\":\"x\"}\nExpected: " + schema + "\nExample: fs_read {\"path\":\"go.mod\"}"
+		want := "fs_read: invalid arguments.\n- \"offset\": expected an integer, got \"abc\" (string)\nYou passed: {\"offset\":\"abc\",\"path\":\"x\"}\nExpected: " + fields + "(tools_describe {\"name\":\"fs_read\"})}\nExample: fs_read {\"path\":\"go.mod\"}"
 		if res.Text != want {
 			t.Fatalf("got:\n%s\nwant:\n%s", res.Text, want)
 		}

@@ -18,16 +18,19 @@ import (
 
 // FindInput is the input of fs.find.
 type FindInput struct {
-	Pattern    string   `json:"pattern" jsonschema:"required" jsonschema_description:"Glob, e.g. **/*.go; a bare name matches at any depth."`
-	Path       string   `json:"path,omitempty"`
-	Type       string   `json:"type,omitempty" jsonschema:"enum=file,enum=dir,enum=any"`
-	IgnoreCase bool     `json:"ignoreCase,omitempty"`
-	Hidden     bool     `json:"hidden,omitempty" jsonschema_description:"Include names starting with a dot."`
-	Gitignore  *bool    `json:"gitignore,omitempty" jsonschema_description:"Honour .gitignore files (default true)."`
-	All        bool     `json:"all,omitempty" jsonschema_description:"Also look in .git, node_modules and similar directories."`
-	MaxResults int      `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most paths to show (default 1000)."`
-	Offset     int      `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Matches to skip, to continue."`
-	Exclude    []string `json:"exclude,omitempty" jsonschema_description:"Globs of paths to leave out (and not enter): vendor, *_test.go."`
+	Pattern     string   `json:"pattern" jsonschema:"required" jsonschema_description:"Glob, e.g. **/*.go; a bare name matches at any depth."`
+	Path        string   `json:"path,omitempty"`
+	Type        string   `json:"type,omitempty" jsonschema:"enum=file,enum=dir,enum=any"`
+	IgnoreCase  bool     `json:"ignoreCase,omitempty"`
+	Hidden      bool     `json:"hidden,omitempty" jsonschema_description:"Include names starting with a dot."`
+	Gitignore   *bool    `json:"gitignore,omitempty" jsonschema_description:"Honour .gitignore files (default true)."`
+	All         bool     `json:"all,omitempty" jsonschema_description:"Also look in .git, node_modules and similar directories."`
+	MaxResults  int      `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most paths to show (default 1000)."`
+	Offset      int      `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Matches to skip, to continue."`
+	Exclude     []string `json:"exclude,omitempty" jsonschema_description:"Globs of paths to leave out (and not enter): vendor, *_test.go."`
+	MaxDepth    int      `json:"maxDepth,omitempty" jsonschema:"minimum=1" jsonschema_description:"Deepest level to report, counted from path as find -maxdepth does: 1 is path's own entries, 2 adds theirs."`
+	MinDepth    int      `json:"minDepth,omitempty" jsonschema:"minimum=0" jsonschema_description:"Shallowest level to report, as find -mindepth: 2 leaves out path's own entries (0 and 1: no limit)."`
+	IgnoreFiles []string `json:"ignoreFiles,omitempty" jsonschema_description:"Names of more ignore files to honour, read as .gitignore is (.geminiignore, .dockerignore)."`
 }
 
 func (t *toolset) findTool() *tool.Tool {
@@ -37,6 +40,7 @@ func (t *toolset) findTool() *tool.Tool {
 		"kind": "type", "caseInsensitive": "ignoreCase", "iname": "ignoreCase", "includeHidden": "hidden",
 		"limit": "maxResults", "max": "maxResults", "skip": "offset",
 		"ignore": "exclude", "excludes": "exclude", "excludePatterns": "exclude",
+		"depth": "maxDepth", "levels": "maxDepth",
 	}
 	return tool.Def[FindInput]{
 		Spec: tool.Spec{
@@ -50,7 +54,7 @@ func (t *toolset) findTool() *tool.Tool {
 				ShellCommands: findCommands,
 			},
 			Fields: tool.Fields{
-				Unlisted:     []string{"hidden", "gitignore", "all", "maxResults", "exclude"},
+				Unlisted:     []string{"hidden", "gitignore", "all", "maxResults", "exclude", "maxDepth", "minDepth", "ignoreFiles"},
 				Synonyms:     syn,
 				Inverse:      map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase"},
 				Forms:        withGlobs(withPattern(tool.GlobKind, pathKinds("path")), "exclude"),
@@ -64,8 +68,9 @@ func (t *toolset) findTool() *tool.Tool {
 
 // globStart splits a pattern into the directory the walk starts at and the
 // pattern below it: cmd/**/*.go starts at cmd. An absolute pattern must lie
-// inside a root.
-func (t *toolset) globStart(field, dir, pattern string) (roots.Loc, string, error) {
+// inside a root. below is how many levels the start lies below dir (1 for
+// cmd), for depths counted from dir.
+func (t *toolset) globStart(field, dir, pattern string) (start roots.Loc, rest string, below int, err error) {
 	pattern = filepath.ToSlash(pattern)
 	base, rest := doublestar.SplitPattern(pattern)
 	if strings.HasPrefix(pattern, "/") && !filepath.IsAbs(pattern) {
@@ -73,20 +78,21 @@ func (t *toolset) globStart(field, dir, pattern string) (roots.Loc, string, erro
 	}
 	if filepath.IsAbs(base) {
 		l, err := t.locate(field, base)
-		return l, rest, err
+		return l, rest, 0, err
 	}
-	start := dir
-	if base != "." && base != "" {
+	at := dir
+	if base = path.Clean(base); base != "." && base != "" {
+		below = strings.Count(base, "/") + 1
 		if dir == "" {
-			start = base
+			at = base
 		} else if filepath.IsAbs(dir) {
-			start = filepath.Join(dir, base)
+			at = filepath.Join(dir, base)
 		} else {
-			start = path.Join(dir, base)
+			at = path.Join(dir, base)
 		}
 	}
-	l, err := t.locateExisting("path", start)
-	return l, rest, err
+	l, err := t.locateExisting("path", at)
+	return l, rest, below, err
 }
 
 // matchesAll reports whether a glob matches every name ("*", "**/*").
@@ -136,10 +142,15 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 		t.note(fmt.Sprintf("note: read the path %s as the directory %q and pattern %q", text.QuoteShort(in.Path), dir, in.Pattern))
 		in.Path = dir
 	}
-	start, rest, err := t.globStart("pattern", in.Path, in.Pattern)
+	if in.MaxDepth > 0 && in.MinDepth > in.MaxDepth {
+		return tool.Result{}, &tool.InputError{Field: "minDepth", Problem: fmt.Sprintf("is %d, deeper than maxDepth %d, so nothing could match.", in.MinDepth, in.MaxDepth),
+			Hint: "Depths count from path: 1 is its own entries. Give a minDepth at most maxDepth."}
+	}
+	start, rest, below, err := t.globStart("pattern", in.Path, in.Pattern)
 	if err != nil {
 		return tool.Result{}, err
 	}
+	depths := &depthRange{min: in.MinDepth, max: in.MaxDepth, below: below}
 	info, err := start.Root.OS().Stat(start.Native())
 	if err != nil {
 		return tool.Result{}, t.argError(ctx, "path", t.files.Explain("find in", start, err))
@@ -153,8 +164,8 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 		return tool.Result{}, &tool.InputError{Field: "pattern", Problem: err.Error() + "."}
 	}
 	maxResults := cmp.Or(in.MaxResults, defaultMaxEntries)
-	spec := walkSpec{start: start, maxDepth: patternDepth(pattern), hidden: in.Hidden || strings.Contains(in.Pattern, "/.") || strings.HasPrefix(in.Pattern, "."),
-		all: in.All, ignore: boolOr(in.Gitignore, true)}
+	spec := walkSpec{start: start, maxDepth: depths.walkDepth(patternDepth(pattern)), hidden: in.Hidden || strings.Contains(in.Pattern, "/.") || strings.HasPrefix(in.Pattern, "."),
+		all: in.All, ignore: boolOr(in.Gitignore, true), ignoreFiles: in.IgnoreFiles}
 	keep, err := excluding(&spec, start.Rel, in.Exclude)
 	if err != nil {
 		return tool.Result{}, err
@@ -168,6 +179,7 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 		if !keep(e.rel) {
 			return true
 		}
+		depths.saw(e)
 		switch in.Type {
 		case "file":
 			if e.kind == kindDir {
@@ -182,7 +194,7 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 		if in.IgnoreCase {
 			sub = strings.ToLower(sub)
 		}
-		if !g.match(sub) {
+		if !g.match(sub) || !depths.holds(e) {
 			return true
 		}
 		return pg.add(func(b *strings.Builder) {
@@ -230,9 +242,12 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 		res.Text = fmt.Sprintf("No %s under %s matches %s (looked at %s).", what, where, in.Pattern, text.Count(int64(seen), "entry", "entries"))
 		if n := stats.ignored.Load(); n > 0 {
 			// What .gitignore hides is the likeliest place for it.
-			res.Text += fmt.Sprintf(" %s ignored by .gitignore %s not looked at; include them: %s",
-				text.Count(n, "entry", "entries"), map[bool]string{true: "was", false: "were"}[n == 1], t.call.Again(map[string]any{"gitignore": false, "offset": nil}))
+			again, _ := spec.unignored()
+			again["offset"] = nil
+			res.Text += fmt.Sprintf(" %s ignored by %s %s not looked at; include them: %s",
+				text.Count(n, "entry", "entries"), spec.ignoredBy(), map[bool]string{true: "was", false: "were"}[n == 1], t.call.Again(again))
 		}
+		res.Text += depths.hint(t.call)
 		if !in.IgnoreCase && strings.ToLower(in.Pattern) != strings.ToUpper(in.Pattern) {
 			res.Text += " To ignore case: " + t.call.Again(map[string]any{"ignoreCase": true, "offset": nil})
 		}
@@ -242,6 +257,9 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 		if in.Offset > 0 {
 			res.Head += fmt.Sprintf(" after the first %d", in.Offset)
 		}
+	}
+	if res.Head != "" {
+		res.Head += depths.text()
 	}
 	res.Notes = append(res.Notes, skipNotes(stats, spec)...)
 	return res, nil

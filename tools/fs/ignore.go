@@ -34,15 +34,17 @@ type ignoreRule struct {
 type ignorer struct {
 	parent *ignorer
 	rules  []ignoreRule
+	file   string // the ignore file's name (.gitignore)
 }
 
 // maxIgnoreFile bounds the size of a .gitignore that is read.
 const maxIgnoreFile = 1 << 20
 
 // load returns the matcher for the directory rel (open as dir): ig plus the
-// rules of rel/.gitignore, or ig itself when there is no such file.
-func (ig *ignorer) load(dir *os.Root, rel string) *ignorer {
-	f, err := roots.OpenRead(dir, ".gitignore")
+// rules of the ignore file name there (.gitignore), or ig itself when
+// there is no such file.
+func (ig *ignorer) load(dir *os.Root, rel, name string) *ignorer {
+	f, err := roots.OpenRead(dir, name)
 	if err != nil {
 		return ig
 	}
@@ -54,7 +56,7 @@ func (ig *ignorer) load(dir *os.Root, rel string) *ignorer {
 	if len(rules) == 0 {
 		return ig
 	}
-	return &ignorer{parent: ig, rules: rules}
+	return &ignorer{parent: ig, rules: rules, file: name}
 }
 
 // parseIgnore reads the rules of a .gitignore in directory base.
@@ -122,14 +124,22 @@ func trimTrailingSpace(s string) string {
 // ignored reports whether the entry rel (named name) is ignored: the last
 // matching rule of the deepest .gitignore that has one decides.
 func (ig *ignorer) ignored(rel, name string, isDir bool) bool {
+	return ig.rule(rel, name, isDir) != nil
+}
+
+// rule is the ignore file whose rule ignores the entry, or nil.
+func (ig *ignorer) rule(rel, name string, isDir bool) *ignorer {
 	for g := ig; g != nil; g = g.parent {
 		for i := len(g.rules) - 1; i >= 0; i-- {
 			if g.rules[i].match(rel, name, isDir) {
-				return !g.rules[i].negate
+				if g.rules[i].negate {
+					return nil
+				}
+				return g
 			}
 		}
 	}
-	return false
+	return nil
 }
 
 func (r *ignoreRule) match(rel, name string, isDir bool) bool {

@@ -20,18 +20,19 @@ import (
 
 // ListInput is the input of fs.list.
 type ListInput struct {
-	Path       string   `json:"path,omitempty"`
-	Depth      int      `json:"depth,omitempty" jsonschema:"minimum=1,maximum=50"`
-	Recursive  bool     `json:"recursive,omitempty"`
-	Glob       string   `json:"glob,omitempty" jsonschema_description:"Only entries matching this glob (*.go, **/*_test.go)."`
-	Hidden     bool     `json:"hidden,omitempty" jsonschema_description:"Include names starting with a dot."`
-	Long       bool     `json:"long,omitempty" jsonschema_description:"Show size, time and mode."`
-	Sort       string   `json:"sort,omitempty" jsonschema:"enum=name,enum=size,enum=mtime"`
-	All        bool     `json:"all,omitempty" jsonschema_description:"Also list .git, node_modules and similar directories, which are skipped by default."`
-	MaxResults int      `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most entries to show (default 1000)."`
-	Offset     int      `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Entries to skip, to continue."`
-	Exclude    []string `json:"exclude,omitempty" jsonschema_description:"Globs of entries to leave out (and not enter): *.log, dist."`
-	Gitignore  *bool    `json:"gitignore,omitempty" jsonschema_description:"Leave out what .gitignore files ignore (default false)."`
+	Path        string   `json:"path,omitempty"`
+	Depth       int      `json:"depth,omitempty" jsonschema:"minimum=1,maximum=50"`
+	Recursive   bool     `json:"recursive,omitempty"`
+	Glob        string   `json:"glob,omitempty" jsonschema_description:"Only entries matching this glob (*.go, **/*_test.go)."`
+	Hidden      bool     `json:"hidden,omitempty" jsonschema_description:"Include names starting with a dot."`
+	Long        bool     `json:"long,omitempty" jsonschema_description:"Show size, time and mode."`
+	Sort        string   `json:"sort,omitempty" jsonschema:"enum=name,enum=size,enum=mtime"`
+	All         bool     `json:"all,omitempty" jsonschema_description:"Also list .git, node_modules and similar directories, which are skipped by default."`
+	MaxResults  int      `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most entries to show (default 1000)."`
+	Offset      int      `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Entries to skip, to continue."`
+	Exclude     []string `json:"exclude,omitempty" jsonschema_description:"Globs of entries to leave out (and not enter): *.log, dist."`
+	Gitignore   *bool    `json:"gitignore,omitempty" jsonschema_description:"Leave out what .gitignore files ignore (default false)."`
+	IgnoreFiles []string `json:"ignoreFiles,omitempty" jsonschema_description:"Names of more ignore files whose patterns leave entries out, read as .gitignore is (.geminiignore, .dockerignore)."`
 }
 
 // Limits of the listing tools.
@@ -65,7 +66,7 @@ func (t *toolset) listTool() *tool.Tool {
 				ShellFlags: lsFlags,
 			},
 			Fields: tool.Fields{
-				Unlisted:     []string{"hidden", "all", "maxResults", "exclude", "gitignore"},
+				Unlisted:     []string{"hidden", "all", "maxResults", "exclude", "gitignore", "ignoreFiles"},
 				Synonyms:     syn,
 				Forms:        withGlobs(pathKinds("path"), "glob", "exclude"),
 				PathDefaults: rootByDefault(),
@@ -122,7 +123,7 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tool.Result, error
 	}
 	maxEntries := cmp.Or(in.MaxResults, defaultMaxEntries)
 	sorted := in.Sort == "size" || in.Sort == "mtime"
-	spec := walkSpec{start: l, maxDepth: depth, hidden: in.Hidden, all: in.All, ignore: boolOr(in.Gitignore, false), info: in.Long || sorted}
+	spec := walkSpec{start: l, maxDepth: depth, hidden: in.Hidden, all: in.All, ignore: boolOr(in.Gitignore, false), ignoreFiles: in.IgnoreFiles, info: in.Long || sorted}
 	keep, err := excluding(&spec, l.Rel, in.Exclude)
 	if err != nil {
 		return tool.Result{}, err
@@ -342,7 +343,8 @@ func skipNotes(stats *walkStats, spec walkSpec) []string {
 		parts = append(parts, fmt.Sprintf("%s (hidden: true includes them)", text.Count(n, "hidden entry", "hidden entries")))
 	}
 	if n := stats.ignored.Load(); n > 0 {
-		parts = append(parts, fmt.Sprintf("%s (gitignore: false includes them)", text.Count(n, "entry ignored by .gitignore", "entries ignored by .gitignore")))
+		_, how := spec.unignored()
+		parts = append(parts, fmt.Sprintf("%s ignored by %s (%s)", text.Count(n, "entry", "entries"), spec.ignoredBy(), how))
 	}
 	var notes []string
 	if len(parts) > 0 {

@@ -132,3 +132,27 @@ func TestListGlobSaysWhatWasNotOpened(t *testing.T) {
 		})
 	}
 }
+
+// TestListIgnoreFiles: ignoreFiles names more ignore files, read as
+// .gitignore is, with or without gitignore.
+func TestListIgnoreFiles(t *testing.T) {
+	e := newEnv(t)
+	e.file("w/.gitignore", "gen/\n")
+	e.file("w/.geminiignore", "secret.txt\n")
+	e.file("w/a.go", "a\n")
+	e.file("w/gen/g.go", "g\n")
+	e.file("w/secret.txt", "s\n")
+	cases := []toolCase{
+		{"both", map[string]any{"path": "w", "gitignore": true, "ignoreFiles": []any{".geminiignore"}},
+			"w/ · 1 entry\nw/a.go\nnote: 2 hidden entries (hidden: true includes them); 2 entries ignored by .gitignore or .geminiignore (gitignore: false with ignoreFiles: [] includes them)."},
+		{"only the other file", map[string]any{"path": "w", "ignoreFiles": []any{".geminiignore"}},
+			"w/ · 2 entries\nw/a.go\nw/gen/\nnote: 2 hidden entries (hidden: true includes them); 1 entry ignored by .geminiignore (ignoreFiles: [] includes them)."},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := strings.TrimSpace(e.ok("fs.list", c.args)); got != c.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, c.want)
+			}
+		})
+	}
+}

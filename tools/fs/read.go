@@ -37,6 +37,9 @@ type ReadInput struct {
 	Image       bool     `json:"image,omitempty" jsonschema_description:"Return an image you can see."`
 	Version     string   `json:"version,omitempty" jsonschema_description:"The file's version a page continues (from the footer)."`
 	Page        int      `json:"page,omitempty" jsonschema:"minimum=1" jsonschema_description:"A document's page (a workbook's sheet) to start at; offset and limit then count its lines."`
+	Exclude     []string `json:"exclude,omitempty" jsonschema_description:"Globs of files to leave out of those paths name or match (*.test.ts, vendor/**), said in a note."`
+	Gitignore   *bool    `json:"gitignore,omitempty" jsonschema_description:"Leave out files .gitignore files ignore (default false)."`
+	IgnoreFiles []string `json:"ignoreFiles,omitempty" jsonschema_description:"Names of more ignore files whose patterns leave files out, read as .gitignore is (.geminiignore)."`
 }
 
 // Limits of fs.read.
@@ -70,12 +73,12 @@ func (t *toolset) readTool() *tool.Tool {
 				ShellCommands: readCommands,
 			},
 			Fields: tool.Fields{
-				Unlisted:   []string{"base64", "version", "page"},
+				Unlisted:   []string{"base64", "version", "page", "exclude", "gitignore", "ignoreFiles"},
 				Synonyms:   syn,
 				MainField:  "path",
 				Plurals:    map[string]string{"path": "paths"},
 				MaxItems:   map[string]int{"paths": maxPaths},
-				Forms:      pathKinds("path", "paths"),
+				Forms:      withGlobs(pathKinds("path", "paths"), "exclude"),
 				LineWindow: [2]string{"offset", "limit"},
 			},
 			CLI: tool.CLI{
@@ -89,6 +92,9 @@ func (t *toolset) readTool() *tool.Tool {
 func (t *toolset) runRead(ctx context.Context, in ReadInput) (tool.Result, error) {
 	paths, err := t.expandPaths("path", allPaths(in.Path, in.Paths))
 	if err != nil {
+		return tool.Result{}, err
+	}
+	if paths, err = t.filterReads(in, paths); err != nil {
 		return tool.Result{}, err
 	}
 	switch {

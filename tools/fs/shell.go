@@ -15,7 +15,8 @@ import (
 // -n 'A,Bp' prints lines A to B, grep and rg search (-r, -n and -H change
 // nothing f0 shows: it searches below a directory and shows files and
 // line numbers), find lists names below a directory (-name, -iname,
-// -type f|d), mkdir -p makes parents, and echo, printf and cat with a
+// -type f|d, -maxdepth and -mindepth counted from it, 1 being its own
+// entries), mkdir -p makes parents, and echo, printf and cat with a
 // here-document write their text to the file their output is redirected
 // to (> replaces it, >> appends to it; the shell makes no directory).
 
@@ -77,7 +78,8 @@ var searchCommands = map[string]tool.ShellCommand{
 var findCommands = map[string]tool.ShellCommand{
 	"find": {
 		Valued: map[string]tool.ShellValue{"-name": {Field: "pattern"}, "-iname": {Field: "pattern", Also: map[string]any{"ignoreCase": true}},
-			"-type": {Field: "type", Values: map[string]any{"f": "file", "d": "dir"}}},
+			"-type":     {Field: "type", Values: map[string]any{"f": "file", "d": "dir"}},
+			"-maxdepth": {Field: "maxDepth"}, "-mindepth": {Field: "minDepth"}},
 		Flags:    map[string]map[string]any{"-print": {}},
 		Operands: []string{"path"},
 		Set:      map[string]any{"pattern": "*"},

@@ -71,6 +71,9 @@ type walkSpec struct {
 	// ignore honours .gitignore files; info fills entry.info (a stat per
 	// entry, so only listings that show sizes or times ask for it).
 	hidden, all, ignore, info bool
+	// ignoreFiles are more file names read as .gitignore is
+	// (.geminiignore), whatever ignore says.
+	ignoreFiles []string
 	// descend, when set, decides whether a directory is walked into.
 	descend func(rel string, depth int) bool
 	// wantFile, when set, decides whether work runs on a file.
@@ -355,8 +358,8 @@ func (w *walk) list(d *dirTask, wk *worker) error {
 	}
 	w.stats.dirs.Add(1)
 	ign := d.ign
-	if w.spec.ignore {
-		ign = ign.load(dir, d.rel)
+	for _, name := range w.spec.ignoreNames() {
+		ign = ign.load(dir, d.rel, name)
 	}
 	slices.SortFunc(list, func(a, b dirent) int { return strings.Compare(a.name, b.name) })
 	depth := d.depth + 1
@@ -414,6 +417,32 @@ func (w *walk) list(d *dirTask, wk *worker) error {
 	return nil
 }
 
+// ignoreNames are the ignore files the walk reads in every directory.
+func (s walkSpec) ignoreNames() []string {
+	if !s.ignore {
+		return s.ignoreFiles
+	}
+	return append([]string{".gitignore"}, s.ignoreFiles...)
+}
+
+// ignoredBy names the ignore files the walk reads: ".gitignore",
+// ".gitignore or .geminiignore".
+func (s walkSpec) ignoredBy() string {
+	return strings.Join(s.ignoreNames(), " or ")
+}
+
+// unignored are the changes to a call that read no ignore file, and how
+// they read in a note.
+func (s walkSpec) unignored() (map[string]any, string) {
+	switch {
+	case len(s.ignoreFiles) == 0:
+		return map[string]any{"gitignore": false}, "gitignore: false includes them"
+	case !s.ignore:
+		return map[string]any{"ignoreFiles": nil}, "ignoreFiles: [] includes them"
+	}
+	return map[string]any{"gitignore": false, "ignoreFiles": nil}, "gitignore: false with ignoreFiles: [] includes them"
+}
+
 // joinRel is the root-relative path of name in the directory rel (a
 // name from a listing: one component, nothing to clean).
 func joinRel(rel, name string) string {
@@ -433,7 +462,7 @@ func (w *walk) keep(e *entry, ign *ignorer) bool {
 		w.stats.hidden.Add(1)
 		return false
 	}
-	if w.spec.ignore && ign.ignored(e.rel, e.name, e.kind == kindDir) {
+	if ign != nil && ign.ignored(e.rel, e.name, e.kind == kindDir) {
 		w.stats.ignored.Add(1)
 		return false
 	}
@@ -450,7 +479,8 @@ func linksToFile(dir *os.Root, name string) bool {
 // start, from the root down.
 func (w *walk) ancestorIgnores() (*ignorer, error) {
 	var ign *ignorer
-	if !w.spec.ignore || w.spec.start.Rel == "." {
+	names := w.spec.ignoreNames()
+	if len(names) == 0 || w.spec.start.Rel == "." {
 		return ign, nil
 	}
 	r := w.spec.start.Root.OS()
@@ -467,7 +497,9 @@ func (w *walk) ancestorIgnores() (*ignorer, error) {
 			}
 			return nil, w.files.Explain("list", roots.Loc{Root: w.spec.start.Root, Rel: rel}, err)
 		}
-		ign = ign.load(dir, rel)
+		for _, name := range names {
+			ign = ign.load(dir, rel, name)
+		}
 		dir.Close()
 	}
 	return ign, nil

@@ -393,12 +393,14 @@ class Checker:
                         if not route_refuses:
                             self.check_fieldset(f"{where} values[{v!r}]", target_tool if target_tool != "$none" else None, fs, nested_of)
             if "items" in rule and rule.get("transform") != "fan_out":
+                # Without a `to`, the field is one object whose fields are
+                # mapped into the call itself (README §4 `items`).
                 nested = rule.get("to")
                 t = self.f0.get(target_tool)
                 if tool == "batch" and nested == "calls":
                     t = self.f0.get("batch")
                     target_tool = "batch"
-                if t is not None and nested not in t["nested"]:
+                if t is not None and nested is not None and nested not in t["nested"]:
                     self.err(where, f"items on {nested!r}, which is not a list of objects in {target_tool}")
                 for sub, subrule in rule["items"].items():
                     st = self.check_rule(f"{where}.items.{sub}", subrule, target_tool, rule["items"], sources, used, agent, True,

@@ -87,8 +87,10 @@ type Row struct {
 	field string // "" for the route's own case
 	value string // the values key, for a value-table rule
 	sub   string // the item field, for a rule of a list's items
-	args  map[string]any
-	rule  *Rule
+	// object is set when the items are one object's fields (no list).
+	object bool
+	args   map[string]any
+	rule   *Rule
 }
 
 func (c Row) name() string {
@@ -206,11 +208,19 @@ func itemCases(fx *fixture, tb *Table, tool *Tool, ri int, base map[string]any, 
 				delete(obj, sr.Consumed)
 			}
 		}
+		if isObject(r) {
+			out = append(out, Row{table: tb, tool: tool, route: ri, field: f, sub: sub, args: withField(base, f, item), rule: r.Items[sub], object: true})
+			continue
+		}
 		list := wrapItems(r, item)
 		out = append(out, Row{table: tb, tool: tool, route: ri, field: f, sub: sub, args: withField(base, f, list), rule: r.Items[sub]})
 	}
 	return out
 }
+
+// isObject reports whether a rule's items are the fields of one object
+// mapped into the call itself (no list to fill).
+func isObject(r *Rule) bool { return r.Transform == "items" && r.To == "" }
 
 func wrapItems(r *Rule, item any) any {
 	var v any = []any{item}
@@ -530,6 +540,9 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 	case "fan_out":
 		return synthFanOut(fx, tool, r)
 	case "items":
+		if isObject(r) {
+			return synthItem(fx, tool, r.Items)
+		}
 		return []any{synthItem(fx, tool, r.Items)}
 	case "copy":
 		if r.To == "args" && routesTo(tool, "net.curl") {
@@ -576,7 +589,7 @@ func synthFor(fx *fixture, to string) any {
 		return "http://127.0.0.1:9/doc"
 	case "urls":
 		return []any{"http://127.0.0.1:9/a", "http://127.0.0.1:9/b"}
-	case "offset", "limit", "tail", "before", "after", "context", "maxResults", "depth", "maxBytes", "startIndex", "timeoutMs", "maxTimeSeconds", "maxRedirects":
+	case "offset", "limit", "tail", "before", "after", "context", "maxResults", "depth", "maxDepth", "minDepth", "maxBytes", "startIndex", "timeoutMs", "maxTimeSeconds", "maxRedirects":
 		return 3
 	case "ignoreCase", "filesOnly", "recursive", "replaceAll", "dryRun", "literal", "gitignore", "long", "image", "lineNumbers", "hidden", "overwrite", "insecure", "followRedirects":
 		return true

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/agnivade/levenshtein"
+	"maps"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -160,6 +162,9 @@ func (b *builder) items(k string, r *Rule, v any) (effect, error) {
 	if err != nil {
 		return effect{}, err
 	}
+	if r.To == "" {
+		return b.nested(k, r, list)
+	}
 	out := make([]any, 0, len(list))
 	for i, it := range list {
 		sub, err := b.mapItem(k, i, r.Items, it, b.target)
@@ -173,6 +178,29 @@ func (b *builder) items(k string, r *Rule, v any) (effect, error) {
 	}
 	b.appendList(k, r.To, out)
 	return mapped(r.To), nil
+}
+
+// nested maps the fields of one object (Gemini's file_filtering_options
+// {respect_git_ignore, respect_gemini_ignore}) by the rule's items into the
+// call itself, as if they were the call's own fields.
+func (b *builder) nested(k string, r *Rule, list []any) (effect, error) {
+	if len(list) != 1 {
+		return effect{}, b.errorf(k, "want one object, got a list of %d", len(list))
+	}
+	sub, err := b.item(b.prefix+k+".", r.Items, list[0], b.target)
+	if err != nil {
+		return effect{}, err
+	}
+	b.uses = append(b.uses, sub.uses...)
+	b.notes = append(b.notes, sub.notes...)
+	if sub.refusal != nil {
+		b.refusal = sub.refusal
+		return effect{use: UseRefused}, nil
+	}
+	for _, f := range slices.Sorted(maps.Keys(sub.out)) {
+		b.put(k, f, sub.out[f])
+	}
+	return effect{use: UseConsumed}, nil // its fields' uses say where they went
 }
 
 // mapItem maps item i of list field k by rules into the fields of target,

@@ -166,6 +166,8 @@ func TestValueTransforms(t *testing.T) {
 		note   string
 	}{
 		{"plus_one", "fs.read", `{"o": {"to": "offset", "transform": "plus_one"}}`, map[string]any{"o": 0.0}, map[string]any{"offset": 1}, ""},
+		{"items of one object into the call", "fs.list", `{"opts": {"items": {"git": {"to": "gitignore"}, "gem": {"values": {"true": {"ignoreFiles": [".geminiignore"]}, "false": {"ignoreFiles": []}}, "absent": {"ignoreFiles": [".geminiignore"]}}}}}`,
+			map[string]any{"opts": map[string]any{"git": false}}, map[string]any{"gitignore": false, "ignoreFiles": []any{".geminiignore"}}, ""},
 		{"minus_one", "fs.list", `{"o": {"to": "offset", "transform": "minus_one"}}`, map[string]any{"o": 3.0}, map[string]any{"offset": 2}, ""},
 		{"plus_one keeps a negative", "fs.read", `{"o": {"to": "offset", "transform": "plus_one"}}`, map[string]any{"o": -3.0}, map[string]any{"offset": -3}, ""},
 		{"not", "fs.search", `{"IsRegex": {"to": "literal", "transform": "not"}}`, map[string]any{"IsRegex": false}, map[string]any{"literal": true}, ""},
@@ -284,6 +286,7 @@ func TestInputErrors(t *testing.T) {
 		{"rg type unknown", "fs.search", `{"type": {"to": "glob", "transform": "rg_type_globs"}}`, map[string]any{"type": "gooo"}, "type", "not a ripgrep type"},
 		{"url_in_text without a URL", "net.curl", `{"prompt": {"transform": "url_in_text"}}`, map[string]any{"prompt": "summarise the docs"}, "prompt", "must contain the URL"},
 		{"minus_one below 1", "fs.list", `{"o": {"to": "offset", "transform": "minus_one"}}`, map[string]any{"o": 0.0}, "o", "counts from 1"},
+		{"items of one object given two", "fs.list", `{"opts": {"items": {"git": {"to": "gitignore"}}}}`, map[string]any{"opts": []any{map[string]any{}, map[string]any{}}}, "opts", "want one object, got a list of 2"},
 		{"plus_one of text", "fs.read", `{"o": {"to": "offset", "transform": "plus_one"}}`, map[string]any{"o": "ten"}, "o", "want an integer"},
 		{"range_pair of text", "fs.read", `{"r": {"transform": "range_pair", "args": {"base": 1, "end_inclusive": true, "eof": [-1]}}}`, map[string]any{"r": "1-2"}, "r", "want [start, end]"},
 		{"unknown field", "fs.read", `{"target_file": {"to": "path"}}`, map[string]any{"target_flie": "a"}, "target_flie", "unknown field"},
