@@ -16,25 +16,25 @@ import (
 
 // SearchInput is the input of fs.search.
 type SearchInput struct {
-	Pattern    string   `json:"pattern" jsonschema:"required" jsonschema_description:"RE2 regex, or plain text with literal: true."`
-	Path       string   `json:"path,omitempty"`
-	Literal    bool     `json:"literal,omitempty"`
-	IgnoreCase bool     `json:"ignoreCase,omitempty"`
-	Glob       []string `json:"glob,omitempty" jsonschema_description:"Only files matching these globs; !*_test.go excludes."`
-	Exclude    []string `json:"exclude,omitempty" jsonschema_description:"Globs to leave out: vendor, *_test.go."`
-	Context    int      `json:"context,omitempty" jsonschema:"minimum=0,maximum=50"`
-	Before     int      `json:"before,omitempty" jsonschema:"minimum=0,maximum=50" jsonschema_description:"Lines of context before each match (overrides context)."`
-	After      int      `json:"after,omitempty" jsonschema:"minimum=0,maximum=50" jsonschema_description:"Lines of context after each match (overrides context)."`
-	MaxResults int      `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most lines to show (default 500)."`
-	FilesOnly  bool     `json:"filesOnly,omitempty" jsonschema_description:"List matching files, not lines."`
-	Hidden     bool     `json:"hidden,omitempty" jsonschema_description:"Search files and directories whose names start with a dot."`
-	Gitignore  *bool    `json:"gitignore,omitempty" jsonschema_description:"Honour .gitignore files (default true)."`
-	All        bool     `json:"all,omitempty" jsonschema_description:"Also search .git, node_modules and similar directories."`
-	Offset     int      `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Matches to skip, to continue."`
-	MaxPerFile int      `json:"maxPerFile,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most matches to show in each file, as grep -m (max-count) does."`
-	ExcludePattern string `json:"excludePattern,omitempty" jsonschema_description:"Leave out matching lines that also match this regex (literal and ignoreCase apply)."`
-	Multiline      bool   `json:"multiline,omitempty" jsonschema_description:"The pattern may span lines and . matches a line end too (rg -U --multiline-dotall); each match shows every line it spans."`
-	Dotall         *bool  `json:"dotall,omitempty" jsonschema_description:"With multiline: . matches a line end too (default true; false is rg -U without --multiline-dotall)."`
+	Pattern        string   `json:"pattern" jsonschema:"required" jsonschema_description:"RE2 regex, or plain text with literal: true."`
+	Path           string   `json:"path,omitempty"`
+	Literal        bool     `json:"literal,omitempty"`
+	IgnoreCase     bool     `json:"ignoreCase,omitempty"`
+	Glob           []string `json:"glob,omitempty" jsonschema_description:"Only files matching these globs; !*_test.go excludes."`
+	Exclude        []string `json:"exclude,omitempty" jsonschema_description:"Globs to leave out: vendor, *_test.go."`
+	Context        int      `json:"context,omitempty" jsonschema:"minimum=0,maximum=50"`
+	Before         int      `json:"before,omitempty" jsonschema:"minimum=0,maximum=50" jsonschema_description:"Lines of context before each match (overrides context)."`
+	After          int      `json:"after,omitempty" jsonschema:"minimum=0,maximum=50" jsonschema_description:"Lines of context after each match (overrides context)."`
+	MaxResults     int      `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most lines to show (default 500)."`
+	FilesOnly      bool     `json:"filesOnly,omitempty" jsonschema_description:"List matching files, not lines."`
+	Hidden         bool     `json:"hidden,omitempty" jsonschema_description:"Search files and directories whose names start with a dot."`
+	Gitignore      *bool    `json:"gitignore,omitempty" jsonschema_description:"Honour .gitignore files (default true)."`
+	All            bool     `json:"all,omitempty" jsonschema_description:"Also search .git, node_modules and similar directories."`
+	Offset         int      `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Matches to skip, to continue."`
+	MaxPerFile     int      `json:"maxPerFile,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most matches to show in each file, as grep -m (max-count) does."`
+	ExcludePattern string   `json:"excludePattern,omitempty" jsonschema_description:"Leave out matching lines that also match this regex (literal and ignoreCase apply)."`
+	Multiline      bool     `json:"multiline,omitempty" jsonschema_description:"The pattern may span lines and . matches a line end too (rg -U --multiline-dotall); each match shows every line it spans."`
+	Dotall         *bool    `json:"dotall,omitempty" jsonschema_description:"With multiline: . matches a line end too (default true; false is rg -U without --multiline-dotall)."`
 }
 
 // defaultMaxMatches is the most matching lines a search shows by default.
