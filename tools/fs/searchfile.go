@@ -271,14 +271,7 @@ func (c *searchConf) searchBlock(ctx context.Context, data []byte, from int, st 
 		if c.full(h) {
 			break
 		}
-		num := line + bytes.Count(data[pos:start], newline)
-		h.count++
-		if !c.countOnly {
-			// The after-context owed to the last match stops before this
-			// match; where it stops does not matter, as the search goes on
-			// from the end of this match.
-			c.addAfter(data, pos, line, num, st, h)
-			c.addBefore(data, start, num, st, h)
+		pos, line = c.take(data, pos, line, start, end, st, h, func(num int) {
 			h.add(st, num, data[start:end], at-start, true)
 			if c.whole {
 				// The spans of a whole line, for a command line's colour
@@ -286,12 +279,29 @@ func (c *searchConf) searchBlock(ctx context.Context, data []byte, from int, st 
 				l := &h.lines[len(h.lines)-1]
 				l.spans = c.m.spans(l.text)
 			}
-			st.after = c.after
-		}
-		pos, line = end+1, num+1
+		})
 		scan = pos
 	}
 	return c.finish(data, pos, line, st, h)
+}
+
+// take counts the match on data[start:end] (whole lines; lines are
+// counted from pos, numbered line) and, unless only counting, adds it
+// (addLines, given its first line's number) with its context. It returns
+// where counting goes on: the line after the match.
+func (c *searchConf) take(data []byte, pos, line, start, end int, st *blockState, h *fileHits, addLines func(num int)) (int, int) {
+	num := line + bytes.Count(data[pos:start], newline)
+	h.count++
+	if !c.countOnly {
+		// The after-context owed to the last match stops before this
+		// match; where it stops does not matter, as the search goes on
+		// from the end of this match.
+		c.addAfter(data, pos, line, num, st, h)
+		c.addBefore(data, start, num, st, h)
+		addLines(num)
+		st.after = c.after
+	}
+	return end + 1, num + bytes.Count(data[start:end], newline) + 1
 }
 
 // searchSpans searches data[from:] (a whole file) for matches that may
@@ -321,15 +331,9 @@ func (c *searchConf) searchSpans(ctx context.Context, data []byte, from int, st 
 		if c.full(h) {
 			break
 		}
-		num := line + bytes.Count(data[pos:start], newline)
-		h.count++
-		if !c.countOnly {
-			c.addAfter(data, pos, line, num, st, h)
-			c.addBefore(data, start, num, st, h)
+		pos, line = c.take(data, pos, line, start, end, st, h, func(num int) {
 			c.addSpan(data[start:end], num, s-start, e-start, st, h)
-			st.after = c.after
-		}
-		pos, line = end+1, num+bytes.Count(data[start:end], newline)+1
+		})
 		scan = pos
 	}
 	return c.finish(data, pos, line, st, h)
