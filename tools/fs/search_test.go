@@ -193,25 +193,12 @@ func spanFiles(e *env) {
 	e.file("b.go", "// err one\n// err two\n// err three\n")
 }
 
-// searchCases runs a table of fs.search calls and compares the whole
-// answer.
-func searchCases(t *testing.T, e *env, cases []toolCase) {
-	t.Helper()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			if got := e.ok("fs.search", c.args); got != c.want {
-				t.Errorf("got:\n%s\nwant:\n%s", got, c.want)
-			}
-		})
-	}
-}
-
 // TestSearchMaxPerFile stops after N matching lines in each file, as grep
 // -m N does, under its own name and grep's and rg's.
 func TestSearchMaxPerFile(t *testing.T) {
 	e := newEnv(t)
 	spanFiles(e)
-	searchCases(t, e, []toolCase{
+	e.cases(t, "fs.search", []toolCase{
 		{"two a file", map[string]any{"pattern": "err", "maxPerFile": 2},
 			"4 matches in 2 files under ./ (searched 2 files)\na.go: 2 matches\na.go:2:\treturn err\na.go:6:\tif err != nil {\n\nb.go: 2 matches\nb.go:1:// err one\nb.go:2:// err two\nnote: showed at most 2 matches a file (maxPerFile); 2 files have more."},
 		{"maxCount is per file, with after-context", map[string]any{"pattern": "err", "maxCount": 1, "after": 1},
@@ -248,7 +235,7 @@ func shellCases(t *testing.T, e *env, cases []toolCase) {
 func TestSearchExcludePattern(t *testing.T) {
 	e := newEnv(t)
 	spanFiles(e)
-	searchCases(t, e, []toolCase{
+	e.cases(t, "fs.search", []toolCase{
 		{"regex", map[string]any{"pattern": "err", "excludePattern": `!= nil|t[hw]`},
 			"3 matches in 2 files under ./ (searched 2 files)\na.go: 2 matches\na.go:2:\treturn err\na.go:7:\t\treturn err\n\nb.go: 1 match\nb.go:1:// err one"},
 		{"ignoreCase applies", map[string]any{"pattern": "ERR", "excludePattern": "RETURN", "ignoreCase": true},
@@ -270,7 +257,7 @@ func TestSearchMultiline(t *testing.T) {
 	e := newEnv(t)
 	spanFiles(e)
 	e.file("c.txt", "a\nb\nxa\nbx\nab\n")
-	searchCases(t, e, []toolCase{
+	e.cases(t, "fs.search", []toolCase{
 		{"dot matches a line end", map[string]any{"pattern": "a.b", "multiline": true, "path": "c.txt"},
 			"2 matches in c.txt\nc.txt: 2 matches\nc.txt:1:a\nc.txt:2:b\nc.txt:3:xa\nc.txt:4:bx"},
 		{"context around the lines of a match", map[string]any{"pattern": `\{\n\treturn`, "multiline": true, "context": 1},
