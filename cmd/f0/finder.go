@@ -132,6 +132,9 @@ func rgFinder() *finder {
 		{'A', "after-context", true, setCount("after")},
 		{'B', "before-context", true, setCount("before")},
 		{'C', "context", true, setCount("context")},
+		{'m', "max-count", true, setCount("maxPerFile")},
+		{'U', "multiline", false, multiline},
+		{0, "multiline-dotall", false, setArg("dotall", true)},
 		{'H', "with-filename", false, func(w *finderWords, _ string) error { w.out.filename = "yes"; return nil }},
 		{'I', "no-filename", false, func(w *finderWords, _ string) error { w.out.filename = "no"; return nil }},
 		{0, "heading", false, func(w *finderWords, _ string) error { w.out.heading = "yes"; return nil }},
@@ -172,6 +175,16 @@ func fdFinder() *finder {
 		{0, "json", false, setMode("json")},
 	}
 	return &finder{program: "fd", flags: flags, build: buildFind}
+}
+
+// multiline is rg's -U: a match may span lines, and . matches a line end
+// only with --multiline-dotall, before or after it.
+func multiline(w *finderWords, _ string) error {
+	w.args["multiline"] = true
+	if _, dotall := w.args["dotall"]; !dotall {
+		w.args["dotall"] = false
+	}
+	return nil
 }
 
 // unrestricted is rg's -u: -u leaves out no ignored file, -uu no hidden

@@ -156,6 +156,19 @@ type toolCase struct {
 	want string
 }
 
+// cases runs a table of calls of one tool that must succeed, comparing
+// each whole answer.
+func (e *env) cases(t *testing.T, tool string, cases []toolCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := e.ok(tool, c.args); got != c.want {
+				t.Errorf("got:\n%q\nwant:\n%q", got, c.want)
+			}
+		})
+	}
+}
+
 // assertInOrder checks that text holds each part, in order.
 func assertInOrder(t testing.TB, text string, parts ...string) {
 	t.Helper()

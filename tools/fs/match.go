@@ -22,6 +22,9 @@ type matcher struct {
 	rare      int
 	// pure means a line contains the literal exactly when it matches.
 	pure bool
+	// span, set for a multiline search whose pattern can match a line
+	// end, finds matches that span lines (compileSpanning).
+	span *regexp.Regexp
 }
 
 // compileMatcher builds the matcher of a search. A pattern that is not a
@@ -334,4 +337,55 @@ func (m *matcher) nextLine(buf []byte, from int) (start, end, at int, ok bool) {
 		from = end + 1
 	}
 	return 0, 0, 0, false
+}
+
+// compileSpanning compiles a multiline search's pattern, which may match
+// across line ends (with dotall, . matches a line end too). It returns nil
+// when the pattern can match no line end: such a pattern finds the same
+// matches line by line, which the line search does faster.
+func compileSpanning(pattern string, literal, ignoreCase, dotall bool) (*regexp.Regexp, error) {
+	expr := pattern
+	if literal {
+		expr = regexp.QuoteMeta(pattern)
+	}
+	flags := "m"
+	if dotall {
+		flags += "s"
+	}
+	if ignoreCase {
+		flags += "i"
+	}
+	expr = "(?" + flags + ")" + expr
+	parsed, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil, err
+	}
+	if !matchesNewline(parsed) {
+		return nil, nil
+	}
+	return regexp.Compile(expr)
+}
+
+// matchesNewline reports whether a parsed expression can match a line
+// end: a literal, class or any-character that holds one.
+func matchesNewline(re *syntax.Regexp) bool {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return strings.ContainsRune(string(re.Rune), '\n')
+	case syntax.OpCharClass:
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			if re.Rune[i] <= '\n' && '\n' <= re.Rune[i+1] {
+				return true
+			}
+		}
+		return false
+	case syntax.OpAnyChar:
+		return true
+	}
+	for _, sub := range re.Sub {
+		if matchesNewline(sub) {
+			return true
+		}
+	}
+	return false
 }

@@ -16,21 +16,25 @@ import (
 
 // SearchInput is the input of fs.search.
 type SearchInput struct {
-	Pattern    string   `json:"pattern" jsonschema:"required" jsonschema_description:"RE2 regex, or plain text with literal: true."`
-	Path       string   `json:"path,omitempty"`
-	Literal    bool     `json:"literal,omitempty"`
-	IgnoreCase bool     `json:"ignoreCase,omitempty"`
-	Glob       []string `json:"glob,omitempty" jsonschema_description:"Only files matching these globs; !*_test.go excludes."`
-	Exclude    []string `json:"exclude,omitempty" jsonschema_description:"Globs to leave out: vendor, *_test.go."`
-	Context    int      `json:"context,omitempty" jsonschema:"minimum=0,maximum=50"`
-	Before     int      `json:"before,omitempty" jsonschema:"minimum=0,maximum=50" jsonschema_description:"Lines of context before each match (overrides context)."`
-	After      int      `json:"after,omitempty" jsonschema:"minimum=0,maximum=50" jsonschema_description:"Lines of context after each match (overrides context)."`
-	MaxResults int      `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most lines to show (default 500)."`
-	FilesOnly  bool     `json:"filesOnly,omitempty" jsonschema_description:"List matching files, not lines."`
-	Hidden     bool     `json:"hidden,omitempty" jsonschema_description:"Search files and directories whose names start with a dot."`
-	Gitignore  *bool    `json:"gitignore,omitempty" jsonschema_description:"Honour .gitignore files (default true)."`
-	All        bool     `json:"all,omitempty" jsonschema_description:"Also search .git, node_modules and similar directories."`
-	Offset     int      `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Matches to skip, to continue."`
+	Pattern        string   `json:"pattern" jsonschema:"required" jsonschema_description:"RE2 regex, or plain text with literal: true."`
+	Path           string   `json:"path,omitempty"`
+	Literal        bool     `json:"literal,omitempty"`
+	IgnoreCase     bool     `json:"ignoreCase,omitempty"`
+	Glob           []string `json:"glob,omitempty" jsonschema_description:"Only files matching these globs; !*_test.go excludes."`
+	Exclude        []string `json:"exclude,omitempty" jsonschema_description:"Globs to leave out: vendor, *_test.go."`
+	Context        int      `json:"context,omitempty" jsonschema:"minimum=0,maximum=50"`
+	Before         int      `json:"before,omitempty" jsonschema:"minimum=0,maximum=50" jsonschema_description:"Lines of context before each match (overrides context)."`
+	After          int      `json:"after,omitempty" jsonschema:"minimum=0,maximum=50" jsonschema_description:"Lines of context after each match (overrides context)."`
+	MaxResults     int      `json:"maxResults,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most lines to show (default 500)."`
+	FilesOnly      bool     `json:"filesOnly,omitempty" jsonschema_description:"List matching files, not lines."`
+	Hidden         bool     `json:"hidden,omitempty" jsonschema_description:"Search files and directories whose names start with a dot."`
+	Gitignore      *bool    `json:"gitignore,omitempty" jsonschema_description:"Honour .gitignore files (default true)."`
+	All            bool     `json:"all,omitempty" jsonschema_description:"Also search .git, node_modules and similar directories."`
+	Offset         int      `json:"offset,omitempty" jsonschema:"minimum=0" jsonschema_description:"Matches to skip, to continue."`
+	MaxPerFile     int      `json:"maxPerFile,omitempty" jsonschema:"minimum=1" jsonschema_description:"Most matches to show in each file, as grep -m (max-count) does."`
+	ExcludePattern string   `json:"excludePattern,omitempty" jsonschema_description:"Leave out matching lines that also match this regex (literal and ignoreCase apply)."`
+	Multiline      bool     `json:"multiline,omitempty" jsonschema_description:"The pattern may span lines and . matches a line end too (rg -U --multiline-dotall); each match shows every line it spans."`
+	Dotall         *bool    `json:"dotall,omitempty" jsonschema_description:"With multiline: . matches a line end too (default true; false is rg -U without --multiline-dotall)."`
 }
 
 // defaultMaxMatches is the most matching lines a search shows by default.
@@ -45,11 +49,13 @@ func (t *toolset) searchTool() *tool.Tool {
 		"include": "glob", "includes": "glob", "files": "glob", "filePattern": "glob", "globs": "glob",
 		"excludes": "exclude", "ignore": "exclude", "contextLines": "context", "C": "context",
 		"linesBefore": "before", "B": "before", "linesAfter": "after", "A": "after",
-		"limit": "maxResults", "maxCount": "maxResults", "headLimit": "maxResults", "max": "maxResults",
+		"limit": "maxResults", "headLimit": "maxResults", "max": "maxResults",
+		"maxCount": "maxPerFile", "perFile": "maxPerFile", "maxMatchesPerFile": "maxPerFile",
+		"excludeLines": "excludePattern", "excludeRegex": "excludePattern", "multiLine": "multiline",
 		"filesWithMatches": "filesOnly", "namesOnly": "filesOnly", "listFiles": "filesOnly",
 		"includeHidden": "hidden", "skip": "offset",
 		// grep's and ripgrep's flags as models send them ("-i": true).
-		"i": "ignoreCase", "F": "literal", "l": "filesOnly",
+		"i": "ignoreCase", "F": "literal", "l": "filesOnly", "m": "maxPerFile",
 	}
 	return tool.Def[SearchInput]{
 		Spec: tool.Spec{
@@ -63,7 +69,7 @@ func (t *toolset) searchTool() *tool.Tool {
 				ShellCommands: searchCommands,
 			},
 			Fields: tool.Fields{
-				Unlisted:  []string{"before", "after", "hidden", "gitignore", "all"},
+				Unlisted:  []string{"before", "after", "hidden", "gitignore", "all", "maxPerFile", "excludePattern", "multiline", "dotall"},
 				Synonyms:  syn,
 				MainField: "pattern",
 				// "regex": true is a pattern's kind, not the pattern (VS Code's
@@ -163,6 +169,7 @@ type searchRun struct {
 	errors    []string
 	matched   int // files with matches
 	matches   int // matching lines, counted in files seen
+	capped    int // files with more matches than maxPerFile
 	shown     int
 	stopped   bool
 	context   bool // context lines are shown: groups are separated by --
@@ -191,7 +198,7 @@ func (r *searchRun) record(name string, l hitLine, gap bool) {
 	if !r.native {
 		return
 	}
-	r.keep(tool.Record{Path: name, Line: l.num, Text: l.text, Context: !l.match, Gap: gap, Spans: l.spans})
+	r.keep(tool.Record{Path: name, Line: l.num, Text: l.text, Context: !l.match && !l.cont, Gap: gap, Spans: l.spans})
 }
 
 // keep hands a record to the front end, or keeps it.
@@ -234,6 +241,9 @@ func (r *searchRun) add(rel string, h *fileHits) bool {
 	}
 	r.matched++
 	r.matches += h.count
+	if h.capped {
+		r.capped++
+	}
 	if r.in.FilesOnly {
 		if r.skip > 0 {
 			r.skip--
@@ -285,12 +295,12 @@ func (r *searchRun) add(rel string, h *fileHits) bool {
 			r.writeLine(name, l)
 		}
 		r.record(name, l, l.gap && i > 0)
-		if l.match {
-			if first {
-				r.pageFiles++
-				first = false
-			}
-			r.shown++
+		if l.match && first {
+			r.pageFiles++
+			first = false
+		}
+		if (l.match || l.cont) && (i+1 == len(lines) || !lines[i+1].cont) {
+			r.shown++ // the last line of a match
 			r.mark()
 		}
 	}
@@ -301,11 +311,11 @@ func (r *searchRun) add(rel string, h *fileHits) bool {
 	return true
 }
 
-// writeLine writes one line of a file's hits: path:line:text for a match,
-// path-line-text for context.
+// writeLine writes one line of a file's hits: path:line:text for a match
+// (each line of one that spans lines), path-line-text for context.
 func (r *searchRun) writeLine(name string, l hitLine) {
 	sep := "-"
-	if l.match {
+	if l.match || l.cont {
 		sep = ":"
 	}
 	r.b.WriteString(name)
@@ -333,7 +343,7 @@ func afterMatches(lines []hitLine, n int) []hitLine {
 		}
 		if seen == n {
 			j := i
-			for j > 0 && !lines[j-1].match && !lines[j].gap {
+			for j > 0 && !lines[j-1].match && !lines[j-1].cont && !lines[j].gap {
 				j--
 			}
 			return lines[j:]
@@ -372,7 +382,11 @@ func (t *toolset) runSearch(ctx context.Context, in SearchInput) (tool.Result, e
 	if err != nil {
 		return tool.Result{}, err
 	}
-	res, matches, err := t.search(ctx, in, m, note)
+	excl, err := excludeMatcher(in)
+	if err != nil {
+		return tool.Result{}, err
+	}
+	res, matches, err := t.search(ctx, in, m, excl, note)
 	if err != nil || matches > 0 || !readsAsCode(in) || t.call.Native() {
 		return res, err
 	}
@@ -385,7 +399,7 @@ func (t *toolset) runSearch(ctx context.Context, in SearchInput) (tool.Result, e
 		return res, nil
 	}
 	why := fmt.Sprintf("note: %q as a regular expression found nothing, so it was searched as plain text (in a regex, ( ) [ ] { } . * + ? | are special); say literal: true to do that on purpose.", in.Pattern)
-	litRes, litMatches, err := t.search(ctx, lit, m, why)
+	litRes, litMatches, err := t.search(ctx, lit, m, excl, why)
 	if err != nil || litMatches == 0 {
 		return res, nil
 	}
@@ -410,7 +424,7 @@ func readsAsCode(in SearchInput) bool {
 
 // search runs one search with a compiled matcher and returns its result
 // and the number of matching lines.
-func (t *toolset) search(ctx context.Context, in SearchInput, m *matcher, note string) (tool.Result, int, error) {
+func (t *toolset) search(ctx context.Context, in SearchInput, m, excl *matcher, note string) (tool.Result, int, error) {
 	globs, err := newGlobSet(in.Glob, in.Exclude)
 	if err != nil {
 		return tool.Result{}, 0, &tool.InputError{Field: "glob", Problem: err.Error() + ".", Hint: "Use *.go for names, cmd/**/*.go for paths, !*_test.go to exclude."}
@@ -436,7 +450,8 @@ func (t *toolset) search(ctx context.Context, in SearchInput, m *matcher, note s
 		r.found = o.Found
 	}
 	r.context = before+after > 0
-	conf := &searchConf{m: m, before: before, after: after, limit: in.Offset + r.max + 1, countOnly: in.FilesOnly, whole: r.native}
+	conf := &searchConf{m: m, exclude: excl, perFile: in.MaxPerFile, before: before, after: after, limit: in.Offset + r.max + 1,
+		countOnly: in.FilesOnly, whole: r.native}
 	if in.FilesOnly {
 		conf.limit = 1 << 30
 	}
@@ -480,7 +495,7 @@ func (t *toolset) searchMatcher(in SearchInput) (*matcher, string, error) {
 	}
 	m, err := compileMatcher(in.Pattern, in.Literal, in.IgnoreCase)
 	if err == nil {
-		return m, "", nil
+		return m, "", spanning(m, in, in.Literal)
 	}
 	if t.call.Native() {
 		// rg's way: an invalid expression is an error, not text.
@@ -492,7 +507,38 @@ func (t *toolset) searchMatcher(in SearchInput) (*matcher, string, error) {
 		return nil, "", &tool.InputError{Field: "pattern", Problem: err.Error()}
 	}
 	why := strings.TrimPrefix(err.Error(), "error parsing regexp: ")
+	if err := spanning(lit, in, true); err != nil {
+		return nil, "", err
+	}
 	return lit, fmt.Sprintf("note: %q is not a valid regular expression (%s), so it was searched as plain text; say literal: true to do that on purpose, or escape the special characters.", in.Pattern, why), nil
+}
+
+// spanning gives a multiline search's matcher the expression that finds
+// matches spanning lines.
+func spanning(m *matcher, in SearchInput, literal bool) error {
+	if !in.Multiline {
+		return nil
+	}
+	span, err := compileSpanning(in.Pattern, literal, in.IgnoreCase, boolOr(in.Dotall, true))
+	if err != nil {
+		return &tool.InputError{Field: "pattern", Problem: err.Error()}
+	}
+	m.span = span
+	return nil
+}
+
+// excludeMatcher compiles excludePattern, read as the pattern is (literal,
+// ignoreCase); nil when there is none.
+func excludeMatcher(in SearchInput) (*matcher, error) {
+	if in.ExcludePattern == "" {
+		return nil, nil
+	}
+	m, err := compileMatcher(in.ExcludePattern, in.Literal, in.IgnoreCase)
+	if err != nil {
+		return nil, &tool.InputError{Field: "excludePattern", Problem: "regex parse error: " + strings.TrimPrefix(err.Error(), "error parsing regexp: "),
+			Hint: "Escape the special characters, or say literal: true to exclude lines holding the text."}
+	}
+	return m, nil
 }
 
 // searchOne searches a single file named by path.
@@ -524,6 +570,10 @@ func (r *searchRun) result(ctx context.Context, l roots.Loc, isDir bool, note st
 	}
 	if len(r.errors) > 0 {
 		notes = append(notes, "note: could not read "+strings.Join(r.errors, "; "))
+	}
+	if r.capped > 0 {
+		notes = append(notes, fmt.Sprintf("note: showed at most %s a file (maxPerFile); %s more.",
+			text.Count(int64(r.in.MaxPerFile), "match", "matches"), text.Count(int64(r.capped), "file has", "files have")))
 	}
 	notes = append(notes, skipNotes(stats, spec)...)
 	res := tool.Result{Text: strings.TrimSuffix(r.b.String(), "\n"), Notes: notes, Records: r.records}

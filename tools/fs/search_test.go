@@ -185,3 +185,106 @@ func TestSearchPageHeadersAreExact(t *testing.T) {
 		}
 	}
 }
+
+// spanFiles writes the files the tests of maxPerFile, excludePattern and
+// multiline search.
+func spanFiles(e *env) {
+	e.file("a.go", "func A() {\n\treturn err\n}\n\nfunc B() {\n\tif err != nil {\n\t\treturn err\n\t}\n}\n")
+	e.file("b.go", "// err one\n// err two\n// err three\n")
+}
+
+// TestSearchMaxPerFile stops after N matching lines in each file, as grep
+// -m N does, under its own name and grep's and rg's.
+func TestSearchMaxPerFile(t *testing.T) {
+	e := newEnv(t)
+	spanFiles(e)
+	e.cases(t, "fs.search", []toolCase{
+		{"two a file", map[string]any{"pattern": "err", "maxPerFile": 2},
+			"4 matches in 2 files under ./ (searched 2 files)\na.go: 2 matches\na.go:2:\treturn err\na.go:6:\tif err != nil {\n\nb.go: 2 matches\nb.go:1:// err one\nb.go:2:// err two\nnote: showed at most 2 matches a file (maxPerFile); 2 files have more."},
+		{"maxCount is per file, with after-context", map[string]any{"pattern": "err", "maxCount": 1, "after": 1},
+			"2 matches in 2 files under ./ (searched 2 files)\na.go: 1 match\na.go:2:\treturn err\na.go-3-}\n\nb.go: 1 match\nb.go:1:// err one\nb.go-2-// err two\nnote: showed at most 1 match a file (maxPerFile); 2 files have more."},
+		{"max_count with filesOnly", map[string]any{"pattern": "err", "max_count": 1, "filesOnly": true},
+			"2 matches in 2 files under ./ (searched 2 files)\na.go: 1 match\nb.go: 1 match\nnote: showed at most 1 match a file (maxPerFile); 2 files have more."},
+		{"a cap no file reaches", map[string]any{"pattern": "err", "m": 3, "path": "a.go"},
+			"3 matches in a.go\na.go: 3 matches\na.go:2:\treturn err\na.go:6:\tif err != nil {\na.go:7:\t\treturn err"},
+	})
+	shellCases(t, e, []toolCase{
+		{"grep -m", "grep -m 1 err b.go", "1 match in b.go\nb.go: 1 match\nb.go:1:// err one\n"},
+		{"grep --max-count=", "grep --max-count=2 err b.go", "2 matches in b.go\nb.go: 2 matches\nb.go:1:// err one\nb.go:2:// err two\n"},
+		{"rg -m", "rg -m1 err", "2 matches in 2 files under ./ (searched 2 files)\na.go: 1 match\na.go:2:\treturn err\n\nb.go: 1 match\nb.go:1:// err one\n"},
+	})
+	assertInOrder(t, e.fail("fs.search", map[string]any{"pattern": "err", "maxPerFile": 0}), `"maxPerFile": must be at least 1, got 0`)
+}
+
+// shellCases runs grep and rg command lines as a shell tool's call: each
+// answer starts with want (the notes that follow say how it was read).
+func shellCases(t *testing.T, e *env, cases []toolCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := e.p.Call(context.Background(), "bash", map[string]any{"command": c.args})
+			if res.IsError || !strings.HasPrefix(res.Text, c.want) {
+				t.Errorf("got:\n%s\nwant it to start with:\n%s", res.Text, c.want)
+			}
+		})
+	}
+}
+
+// TestSearchExcludePattern leaves out the matching lines that also match
+// a second regex, read as the pattern is.
+func TestSearchExcludePattern(t *testing.T) {
+	e := newEnv(t)
+	spanFiles(e)
+	e.cases(t, "fs.search", []toolCase{
+		{"regex", map[string]any{"pattern": "err", "excludePattern": `!= nil|t[hw]`},
+			"3 matches in 2 files under ./ (searched 2 files)\na.go: 2 matches\na.go:2:\treturn err\na.go:7:\t\treturn err\n\nb.go: 1 match\nb.go:1:// err one"},
+		{"ignoreCase applies", map[string]any{"pattern": "ERR", "excludePattern": "RETURN", "ignoreCase": true},
+			"4 matches in 2 files under ./ (searched 2 files)\na.go: 1 match\na.go:6:\tif err != nil {\n\nb.go: 3 matches\nb.go:1:// err one\nb.go:2:// err two\nb.go:3:// err three"},
+		{"literal applies", map[string]any{"pattern": "err", "excludePattern": "!= nil {", "literal": true, "path": "a.go"},
+			"2 matches in a.go\na.go: 2 matches\na.go:2:\treturn err\na.go:7:\t\treturn err"},
+		{"an excluded line is still context", map[string]any{"pattern": "return", "excludePattern": "^\treturn", "before": 1, "path": "a.go"},
+			"1 match in a.go\na.go: 1 match\na.go-6-\tif err != nil {\na.go:7:\t\treturn err"},
+		{"with maxPerFile, excluded lines do not count", map[string]any{"pattern": "err", "excludePattern": "one", "maxPerFile": 1, "path": "b.go"},
+			"1 match in b.go\nb.go: 1 match\nb.go:2:// err two\nnote: showed at most 1 match a file (maxPerFile); 1 file has more."},
+	})
+	assertInOrder(t, e.fail("fs.search", map[string]any{"pattern": "err", "excludePattern": "("}),
+		`"excludePattern": regex parse error: missing closing ): `+"`(`", "say literal: true to exclude lines holding the text")
+}
+
+// TestSearchMultiline finds matches that span lines: each is shown with
+// every line it spans, as matches are, and counted once.
+func TestSearchMultiline(t *testing.T) {
+	e := newEnv(t)
+	spanFiles(e)
+	e.file("c.txt", "a\nb\nxa\nbx\nab\n")
+	e.cases(t, "fs.search", []toolCase{
+		{"dot matches a line end", map[string]any{"pattern": "a.b", "multiline": true, "path": "c.txt"},
+			"2 matches in c.txt\nc.txt: 2 matches\nc.txt:1:a\nc.txt:2:b\nc.txt:3:xa\nc.txt:4:bx"},
+		{"context around the lines of a match", map[string]any{"pattern": `\{\n\treturn`, "multiline": true, "context": 1},
+			"1 match in 1 file under ./ (searched 3 files)\na.go: 1 match\na.go:1:func A() {\na.go:2:\treturn err\na.go-3-}"},
+		{"two matches apart", map[string]any{"pattern": `func \w+\(\) \{\n\t\w+`, "multiline": true, "path": "a.go"},
+			"2 matches in a.go\na.go: 2 matches\na.go:1:func A() {\na.go:2:\treturn err\na.go:5:func B() {\na.go:6:\tif err != nil {"},
+		{"greedy across lines, as DOTALL reads it", map[string]any{"pattern": `func A.*return`, "multiline": true, "path": "a.go"},
+			"1 match in a.go\na.go: 1 match\na.go:1:func A() {\na.go:2:\treturn err\na.go:3:}\na.go:4:\na.go:5:func B() {\na.go:6:\tif err != nil {\na.go:7:\t\treturn err"},
+		{"dotall false: . stays in a line", map[string]any{"pattern": `func A.*\n.*err`, "multiline": true, "dotall": false, "path": "a.go"},
+			"1 match in a.go\na.go: 1 match\na.go:1:func A() {\na.go:2:\treturn err"},
+		{"a pattern within one line reads as without multiline", map[string]any{"pattern": "err (one|two)", "multiline": true, "path": "b.go"},
+			"2 matches in b.go\nb.go: 2 matches\nb.go:1:// err one\nb.go:2:// err two"},
+		{"maxResults counts matches", map[string]any{"pattern": `a\nb`, "multiline": true, "maxResults": 1, "path": "c.txt"},
+			"match 1 in 1 file under c.txt (stopped at the output budget or maxResults; searched 1 file so far) · rest at offset=1\nc.txt: 2 matches\nc.txt:1:a\nc.txt:2:b\n… [truncated: showed 36 bytes; there is more]\n" +
+				`Get the rest: fs_search {"maxResults":1,"multiline":true,"offset":1,"path":"c.txt","pattern":"a\\nb"}`},
+		{"excludePattern drops a match when one of its lines matches", map[string]any{"pattern": `a\nb`, "multiline": true, "excludePattern": "^x", "path": "c.txt"},
+			"1 match in c.txt\nc.txt: 1 match\nc.txt:1:a\nc.txt:2:b"},
+		{"maxPerFile", map[string]any{"pattern": `a\nb`, "multiline": true, "maxPerFile": 1, "path": "c.txt"},
+			"1 match in c.txt\nc.txt: 1 match\nc.txt:1:a\nc.txt:2:b\nnote: showed at most 1 match a file (maxPerFile); 1 file has more."},
+		{"filesOnly", map[string]any{"pattern": `a\nb`, "multiline": true, "filesOnly": true},
+			"2 matches in 1 file under ./ (searched 3 files)\nc.txt: 2 matches"},
+	})
+	res := e.call("fs.search", map[string]any{"pattern": `a\nb`, "multiline": true, "path": "c.txt", "offset": 1})
+	assertInOrder(t, res.Text, "c.txt:3:xa\nc.txt:4:bx")
+	assertNot(t, res.Text, "c.txt:1:", "c.txt:2:")
+	shellCases(t, e, []toolCase{
+		{"rg -U: . stays in a line", `rg -U 'func A.*\n.*err' a.go`, "1 match in a.go\na.go: 1 match\na.go:1:func A() {\na.go:2:\treturn err\n"},
+		{"rg -U --multiline-dotall", `rg -U --multiline-dotall 'A\(\) \{.\s+return' a.go`, "1 match in a.go\na.go: 1 match\na.go:1:func A() {\na.go:2:\treturn err\n"},
+	})
+}

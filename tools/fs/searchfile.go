@@ -37,6 +37,9 @@ const (
 	// windowSize is how much of a block is searched between two looks at
 	// the call's context (rounded up to the end of a line).
 	windowSize = 64 << 10
+	// maxSpanFile is the largest file a multiline search reads: it is
+	// searched whole, as one buffer, so that a match may span any lines.
+	maxSpanFile = 64 << 20
 )
 
 var newline = []byte{'\n'}
@@ -47,6 +50,12 @@ type searchConf struct {
 	before, after int
 	// limit is the most matches kept per file.
 	limit int
+	// perFile is the most matches a file shows (maxPerFile; 0: all), as
+	// grep -m does: the file's search stops after them.
+	perFile int
+	// exclude, when set, drops the matches whose lines it matches
+	// (excludePattern).
+	exclude *matcher
 	// countOnly counts matching lines without keeping them.
 	countOnly bool
 	// whole keeps lines whole, for a command line: a model gets long lines
@@ -60,9 +69,10 @@ type searchConf struct {
 
 // fileHits is what the search found in one file.
 type fileHits struct {
-	count  int       // matching lines (up to limit)
+	count  int       // matching lines, or matches of a multiline search (up to limit)
 	lines  []hitLine // matches and context lines in order
 	more   bool      // the file has more matches than limit
+	capped bool      // the file has more matches than perFile
 	binary bool
 	err    string
 	whole  bool // lines are kept whole (searchConf.whole)
@@ -73,7 +83,10 @@ type hitLine struct {
 	num   int
 	text  string
 	match bool
-	gap   bool // not adjacent to the line shown before it
+	// cont marks a later line of a match that spans lines: shown as a
+	// match, counted with the line the match starts on.
+	cont bool
+	gap  bool // not adjacent to the line shown before it
 	// spans are where the pattern matched in text (whole lines only).
 	spans [][2]int
 }
@@ -103,6 +116,13 @@ func (c *searchConf) searchFile(ctx context.Context, wk *worker, dir *dirHandle,
 	block := c.block
 	if block == 0 {
 		block = blockSize
+	}
+	if c.m.span != nil {
+		if fsize >= maxSpanFile {
+			h.err = "larger than " + text.HumanBytes(maxSpanFile) + ", the most a multiline search reads"
+			return h
+		}
+		block = maxSpanFile
 	}
 	size := min(max(fsize+1, min(headRead, block)), block)
 	if int64(cap(wk.buf)) < size {
@@ -170,7 +190,7 @@ func (c *searchConf) searchFile(ctx context.Context, wk *worker, dir *dirHandle,
 				end = keep + j + 1
 			}
 		}
-		if c.searchBlock(ctx, data[:end], keep, &st, &h) || eof {
+		if c.searchRegion(ctx, data[:end], keep, &st, &h) || eof {
 			return h
 		}
 		// Keep the last lines of the block as before-context for the next.
@@ -181,6 +201,50 @@ func (c *searchConf) searchFile(ctx context.Context, wk *worker, dir *dirHandle,
 		copy(buf, data[ctxStart:])
 		keep, carry = end-ctxStart, len(data)-end
 	}
+}
+
+// searchRegion searches data[from:], a run of whole lines, line by line
+// or, for a pattern that spans lines, match by match.
+func (c *searchConf) searchRegion(ctx context.Context, data []byte, from int, st *blockState, h *fileHits) bool {
+	if c.m.span != nil {
+		return c.searchSpans(ctx, data, from, st, h)
+	}
+	return c.searchBlock(ctx, data, from, st, h)
+}
+
+// full reports whether a file's search stops before its next match: at
+// the file's cap (capped) or at the search's limit (more).
+func (c *searchConf) full(h *fileHits) bool {
+	switch {
+	case c.perFile > 0 && h.count >= c.perFile:
+		h.capped = true
+	case h.count >= c.limit:
+		h.more = true
+	default:
+		return false
+	}
+	return true
+}
+
+// excluded reports whether the lines of a match match excludePattern.
+func (c *searchConf) excluded(lines []byte) bool {
+	return c.exclude != nil && c.exclude.re.Match(lines)
+}
+
+// finish adds the after-context owed at the end of a region and counts
+// its lines; it returns true when the file is done.
+func (c *searchConf) finish(data []byte, pos, line int, st *blockState, h *fileHits) bool {
+	if h.more {
+		return true
+	}
+	if !c.countOnly && pos < len(data) {
+		pos, line = c.addAfter(data, pos, line, 1<<62, st, h)
+	}
+	if pos < len(data) {
+		line += bytes.Count(data[pos:], newline)
+	}
+	st.line = line
+	return h.capped
 }
 
 // searchBlock searches data[from:], a run of whole lines (data[:from] holds
@@ -200,18 +264,14 @@ func (c *searchConf) searchBlock(ctx context.Context, data []byte, from int, st 
 			scan = win
 			continue
 		}
-		if h.count >= c.limit {
-			h.more = true
-			return true
+		if c.excluded(data[start:end]) {
+			scan = end + 1
+			continue
 		}
-		num := line + bytes.Count(data[pos:start], newline)
-		h.count++
-		if !c.countOnly {
-			// The after-context owed to the last match stops before this
-			// match; where it stops does not matter, as the search goes on
-			// from the end of this match.
-			c.addAfter(data, pos, line, num, st, h)
-			c.addBefore(data, start, num, st, h)
+		if c.full(h) {
+			break
+		}
+		pos, line = c.take(data, pos, line, start, end, st, h, func(num int) {
 			h.add(st, num, data[start:end], at-start, true)
 			if c.whole {
 				// The spans of a whole line, for a command line's colour
@@ -219,19 +279,79 @@ func (c *searchConf) searchBlock(ctx context.Context, data []byte, from int, st 
 				l := &h.lines[len(h.lines)-1]
 				l.spans = c.m.spans(l.text)
 			}
-			st.after = c.after
-		}
-		pos, line = end+1, num+1
+		})
 		scan = pos
 	}
-	if !c.countOnly && pos < len(data) {
-		pos, line = c.addAfter(data, pos, line, 1<<62, st, h)
+	return c.finish(data, pos, line, st, h)
+}
+
+// take counts the match on data[start:end] (whole lines; lines are
+// counted from pos, numbered line) and, unless only counting, adds it
+// (addLines, given its first line's number) with its context. It returns
+// where counting goes on: the line after the match.
+func (c *searchConf) take(data []byte, pos, line, start, end int, st *blockState, h *fileHits, addLines func(num int)) (int, int) {
+	num := line + bytes.Count(data[pos:start], newline)
+	h.count++
+	if !c.countOnly {
+		// The after-context owed to the last match stops before this
+		// match; where it stops does not matter, as the search goes on
+		// from the end of this match.
+		c.addAfter(data, pos, line, num, st, h)
+		c.addBefore(data, start, num, st, h)
+		addLines(num)
+		st.after = c.after
 	}
-	if pos < len(data) {
-		line += bytes.Count(data[pos:], newline)
+	return end + 1, num + bytes.Count(data[start:end], newline) + 1
+}
+
+// searchSpans searches data[from:] (a whole file) for matches that may
+// span lines. Each match is shown with every line it spans and counted
+// once; the search goes on from the line after its last, so no line is in
+// two matches.
+func (c *searchConf) searchSpans(ctx context.Context, data []byte, from int, st *blockState, h *fileHits) bool {
+	pos, line, scan := from, st.line, from
+	for scan < len(data) {
+		if ctx.Err() != nil {
+			return true
+		}
+		loc := c.m.span.FindIndex(data[scan:])
+		if loc == nil {
+			break
+		}
+		s, e := scan+loc[0], scan+loc[1]
+		if s == len(data) && data[s-1] == '\n' {
+			break // an empty match after the last line end is on no line
+		}
+		start := bytes.LastIndexByte(data[:s], '\n') + 1
+		end := lineEnd(data, max(s, e-1))
+		if c.excluded(data[start:end]) {
+			scan = lineEnd(data, s) + 1
+			continue
+		}
+		if c.full(h) {
+			break
+		}
+		pos, line = c.take(data, pos, line, start, end, st, h, func(num int) {
+			c.addSpan(data[start:end], num, s-start, e-start, st, h)
+		})
+		scan = pos
 	}
-	st.line = line
-	return false
+	return c.finish(data, pos, line, st, h)
+}
+
+// addSpan adds the lines of a match that spans lines (numbered from num),
+// the match being lines[s:e].
+func (c *searchConf) addSpan(lines []byte, num, s, e int, st *blockState, h *fileHits) {
+	for k, at := 0, 0; at <= len(lines); k++ {
+		l := lines[at:lineEnd(lines, at)]
+		h.add(st, num+k, l, max(s-at, 0), k == 0)
+		hl := &h.lines[len(h.lines)-1]
+		hl.cont = k > 0
+		if c.whole && min(e, at+len(l)) > max(s, at) {
+			hl.spans = [][2]int{{max(s, at) - at, min(e, at+len(l)) - at}}
+		}
+		at += len(l) + 1
+	}
 }
 
 // windowEnd is where the search window that starts at from ends: after

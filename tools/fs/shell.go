@@ -14,7 +14,8 @@ import (
 // GNU manual: head and tail show the first or last 10 lines (-n N), sed
 // -n 'A,Bp' prints lines A to B, grep and rg search (-r, -n and -H change
 // nothing f0 shows: it searches below a directory and shows files and
-// line numbers), find lists names below a directory (-name, -iname,
+// line numbers; -m N stops after N matching lines in each file; rg's -U
+// lets a match span lines, and --multiline-dotall lets . match a line end), find lists names below a directory (-name, -iname,
 // -type f|d, -maxdepth and -mindepth counted from it, 1 being its own
 // entries), mkdir -p makes parents, and echo, printf and cat with a
 // here-document write their text to the file their output is redirected
@@ -61,15 +62,20 @@ var searchCommands = map[string]tool.ShellCommand{
 			"-i": {"ignoreCase": true}, "-l": {"filesOnly": true}, "-F": {"literal": true}, "--recursive": {}, "--line-number": {},
 			"--ignore-case": {"ignoreCase": true}, "--files-with-matches": {"filesOnly": true}, "--fixed-strings": {"literal": true}},
 		Valued: map[string]tool.ShellValue{"--include": {Field: "glob"}, "--exclude": {Field: "exclude"}, "--exclude-dir": {Field: "exclude"},
-			"-e": {Field: "pattern"}, "-A": {Field: "after"}, "-B": {Field: "before"}, "-C": {Field: "context"}},
+			"-e": {Field: "pattern"}, "-A": {Field: "after"}, "-B": {Field: "before"}, "-C": {Field: "context"},
+			"-m": {Field: "maxPerFile"}, "--max-count": {Field: "maxPerFile"}},
 		Operands: []string{"pattern", "path"},
 	},
 	"rg": {
 		Flags: map[string]map[string]any{"-n": {}, "-H": {}, "--no-heading": {}, "-i": {"ignoreCase": true}, "-l": {"filesOnly": true},
 			"-F": {"literal": true}, "--hidden": {"hidden": true}, "--ignore-case": {"ignoreCase": true}, "--files-with-matches": {"filesOnly": true},
-			"--fixed-strings": {"literal": true}, "--line-number": {}},
+			"--fixed-strings": {"literal": true}, "--line-number": {},
+			// -U lets a match span lines; only --multiline-dotall lets . match a line end.
+			"-U": {"multiline": true, "dotall": false}, "--multiline": {"multiline": true, "dotall": false},
+			"--multiline-dotall": {"multiline": true, "dotall": true}},
 		Valued: map[string]tool.ShellValue{"-g": {Field: "glob"}, "--glob": {Field: "glob"}, "-e": {Field: "pattern"},
-			"-A": {Field: "after"}, "-B": {Field: "before"}, "-C": {Field: "context"}},
+			"-A": {Field: "after"}, "-B": {Field: "before"}, "-C": {Field: "context"},
+			"-m": {Field: "maxPerFile"}, "--max-count": {Field: "maxPerFile"}},
 		Operands: []string{"pattern", "path"},
 	},
 }

@@ -219,11 +219,11 @@ func TestPathChecks(t *testing.T) {
 // with today: drop runs the call without the field and says so.
 func TestInertAndDropped(t *testing.T) {
 	v := testVocab(t)
-	res, err := v.Resolve(context.Background(), Request{Name: "grep_search", Agent: "gemini-cli", Args: map[string]any{"pattern": "x", "max_matches_per_file": 3.0}}, nil)
+	res, err := v.Resolve(context.Background(), Request{Name: "view_file", Agent: "windsurf", Args: map[string]any{"AbsolutePath": "/w/a.go", "StartLine": 1.0, "EndLine": 5.0, "IncludeSummaryOfOtherLines": true}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Agent != "gemini-cli" || useOf(res, "max_matches_per_file") != UseDropped || !noteMentions(res, "max_matches_per_file was left out") {
+	if res.Agent != "windsurf" || useOf(res, "IncludeSummaryOfOtherLines") != UseDropped || !noteMentions(res, "IncludeSummaryOfOtherLines was left out") {
 		t.Errorf("dropped: %s's %s, uses %s, notes %q", res.Agent, res.Tool, quote(res.Fields), res.Notes)
 	}
 	res, err = v.Resolve(context.Background(), Request{Name: "list_dir", Args: map[string]any{"DirectoryPath": "src", "toolSummary": "look"}}, nil)

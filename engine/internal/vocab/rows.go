@@ -589,9 +589,9 @@ func synthFor(fx *fixture, to string) any {
 		return "http://127.0.0.1:9/doc"
 	case "urls":
 		return []any{"http://127.0.0.1:9/a", "http://127.0.0.1:9/b"}
-	case "offset", "limit", "tail", "before", "after", "context", "maxResults", "depth", "maxDepth", "minDepth", "maxBytes", "startIndex", "timeoutMs", "maxTimeSeconds", "maxRedirects":
+	case "offset", "limit", "tail", "before", "after", "context", "maxResults", "depth", "maxDepth", "minDepth", "maxBytes", "startIndex", "timeoutMs", "maxTimeSeconds", "maxRedirects", "maxPerFile":
 		return 3
-	case "ignoreCase", "filesOnly", "recursive", "replaceAll", "dryRun", "literal", "gitignore", "long", "image", "lineNumbers", "hidden", "overwrite", "insecure", "followRedirects":
+	case "ignoreCase", "filesOnly", "recursive", "replaceAll", "dryRun", "literal", "gitignore", "long", "image", "lineNumbers", "hidden", "overwrite", "insecure", "followRedirects", "multiline":
 		return true
 	case "glob", "exclude":
 		return []any{"*.go"}
