@@ -22,7 +22,8 @@ import (
 // tokenenvelopes.go and textenvelopes.go, plus vLLM's
 // llama4_pythonic_tool_parser.py (<|python_start|>), functiongemma_tool_parser.py
 // (<start_function_call>), nemotron_json_tool_parser.py (<TOOLCALL>) and
-// MeetKai/functionary's v3 and v2 templates (>>>NAME, <|recipient|>NAME).
+// MeetKai/functionary's v3 and v2 templates (>>>NAME, <|recipient|>NAME)
+// and Qwen-Agent's ✿FUNCTION✿.
 var callMarkers = []string{
 	"<tool_call>", "<tool_calls>", "<function=", "<function_calls>", "[TOOL_CALLS]",
 	"<|channel|>", "<|start|>assistant", "<invoke ", "<minimax:tool_call>", "<seed:tool_call>",
@@ -30,6 +31,7 @@ var callMarkers = []string{
 	"<｜tool▁calls▁begin｜>", "<｜tool_calls_begin｜>", "<|action_start|>", "<longcat_tool_call>",
 	"<|python_tag|>", "<|python_start|>", "<|START_ACTION|>", "<|tools_prefix|>", "functools[",
 	"```tool_code", "```tool_call", "<TOOLCALL>", "<start_function_call>", ">>>", "<|recipient|>",
+	qwenName,
 }
 
 // readCallAfterText reads s as call text that starts after other text, or

@@ -51,6 +51,8 @@ func TestTextEnvelopes(t *testing.T) {
 		{"[TOOL_CALLS]fs_read[CALL_ID]c1[ARGS]{\"path\":\"a\"}", []foundCall{{name: "fs_read", args: map[string]any{"path": "a"}}}},
 		{"[TOOL_CALLS] [{\"name\":\"x\"}]", []foundCall{{args: `[{"name":"x"}]`}}},
 		{"fs_read<arg_key>path</arg_key><arg_value>a</arg_value>", []foundCall{{name: "fs_read", args: map[string]any{"path": "a"}}}},
+		{"✿FUNCTION✿: fs_read\n✿ARGS✿: {\"path\": \"a\"}\n✿RESULT✿: x", []foundCall{{name: "fs_read", args: `{"path": "a"}`}}},
+		{"✿FUNCTION✿: fs_read\n✿ARGS✿: {\"path\": \"a\"}\n✿ARGS✿: {\"path\": \"b\"}", []foundCall{{name: "fs_read", args: `{"path": "a"}`}, {name: "fs_read", args: `{"path": "b"}`}}},
 		{"{\"path\":\"a\"}<|call|>", []foundCall{{args: `{"path":"a"}`}}},
 		{"{\"a\":1} {\"b\":2}", []foundCall{{args: map[string]any{"a": json.Number("1")}}, {args: map[string]any{"b": json.Number("2")}}}},
 		// The inference servers' parsers (tokenenvelopes.go).

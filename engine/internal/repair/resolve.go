@@ -47,6 +47,9 @@ func resolveName(s *State) {
 	if inner, note, ok := ownCallEnvelope(s.Raw, s.Name); ok {
 		peeked = inner
 		s.Notes = append(s.Notes, note)
+	} else if inner, notes, ok := foreignCallText(s.Raw, s.Name); ok {
+		peeked, s.Raw = inner, inner
+		s.Notes = append(s.Notes, notes...)
 	}
 	if peeked == nil {
 		peeked = map[string]any{}

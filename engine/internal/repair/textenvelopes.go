@@ -47,6 +47,7 @@ var textEnvelopes = []textEnvelope{
 	saying("note: read the arguments inside the [TOOL_CALLS] text (Mistral tool-call format)", readMistral),
 	saying("note: read the arguments from the harmony message (gpt-oss tool-call format)", readHarmony),
 	saying("note: read the arguments from the <arg_key>/<arg_value> tags (GLM tool-call format)", readGLM),
+	saying("note: read the arguments from the ✿FUNCTION✿/✿ARGS✿ text (Qwen-Agent function-call format)", readQwenMarkers),
 	readTokenFormat, // the formats of the inference servers' parsers (tokenenvelopes.go)
 	saying("note: read the arguments from the Python call text (pythonic tool-call format of Llama 3.2/4)", readPythonic),
 	saying("note: the arguments were JSON text encoded again as a JSON string; decoded it twice", readDoubleEncoded),
@@ -251,6 +252,66 @@ func readGLM(s string) ([]foundCall, bool) {
 		args[strings.TrimSpace(key)] = layoutTrimmed(value)
 	}
 	return []foundCall{{name: strings.TrimSpace(name), args: args}}, true
+}
+
+// The markers of Qwen-Agent's function-call prompt
+// (QwenLM/Qwen-Agent qwen_agent/llm/fncall_prompts/qwen_fncall_prompt.py
+// at 31a4d36d: FN_NAME, FN_ARGS, FN_RESULT, FN_EXIT).
+const (
+	qwenName   = "✿FUNCTION✿:"
+	qwenArgs   = "✿ARGS✿:"
+	qwenResult = "✿RESULT✿"
+	qwenReturn = "✿RETURN✿"
+)
+
+// readQwenMarkers reads Qwen-Agent's call text: ✿FUNCTION✿: NAME, then
+// ✿ARGS✿: and the arguments, once per call, as its
+// postprocess_fncall_messages splits it (several ✿ARGS✿ after one name
+// are several calls of it; what follows ✿RESULT✿ or ✿RETURN✿ is not the
+// call's, nor text after the last } of JSON arguments).
+func readQwenMarkers(s string) ([]foundCall, bool) {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(s), qwenName)
+	if !ok {
+		return nil, false
+	}
+	if i := indexAny(rest, qwenResult, qwenReturn); i >= 0 {
+		rest = rest[:i]
+	}
+	var calls []foundCall
+	for _, part := range strings.Split(rest, qwenName) {
+		name, args, ok := strings.Cut(part, qwenArgs)
+		name = strings.TrimSpace(name)
+		if !ok || name == "" || strings.ContainsAny(name, "{}<> \n") {
+			return nil, false
+		}
+		for _, a := range strings.Split(args, qwenArgs) {
+			calls = append(calls, foundCall{name: name, args: qwenArgsText(a)})
+		}
+	}
+	return calls, true
+}
+
+// qwenArgsText is one call's arguments as Qwen-Agent keeps them: trimmed,
+// and JSON arguments cut after their last }.
+func qwenArgsText(a string) string {
+	a = strings.TrimSpace(a)
+	if strings.HasPrefix(a, "{") {
+		if k := strings.LastIndex(a, "}"); k > 0 {
+			a = a[:k+1]
+		}
+	}
+	return a
+}
+
+// indexAny is the first offset in s of any of subs, or -1.
+func indexAny(s string, subs ...string) int {
+	first := -1
+	for _, sub := range subs {
+		if i := strings.Index(s, sub); i >= 0 && (first < 0 || i < first) {
+			first = i
+		}
+	}
+	return first
 }
 
 // readRunTogether reads two or more JSON objects written one after the

@@ -276,7 +276,11 @@ func baseArgs(fx *fixture, tool *Tool, ri int, rules map[string]*Rule) map[strin
 		case CondPathIs:
 			pathValue = map[string]string{"dir": fx.path("sub"), "file": fx.path("a.txt"), "missing": fx.path("none.txt")}[c.Values[0]]
 		case CondPathExt:
-			pathValue = fx.path(map[string]string{".png": "img.png", ".pdf": "doc.pdf", ".ipynb": "nb.ipynb"}[c.Values[0]])
+			name, ok := map[string]string{".png": "img.png", ".pdf": "doc.pdf", ".ipynb": "nb.ipynb"}[c.Values[0]]
+			if !ok {
+				name = "doc" + c.Values[0] // a route that refuses the type (.docx)
+			}
+			pathValue = fx.path(name)
 		}
 	}
 	if route.PathField != "" {
