@@ -483,7 +483,8 @@ func otherLines(a, b Call, args map[string]any) (string, bool) {
 		return "", false
 	}
 	for k := range a.Args {
-		if k != "offset" && !reflect.DeepEqual(a.Args[k], b.Args[k]) {
+		// lineNumbers changes how the lines are shown, not which.
+		if k != "offset" && k != "lineNumbers" && !reflect.DeepEqual(a.Args[k], b.Args[k]) {
 			return "", false
 		}
 	}

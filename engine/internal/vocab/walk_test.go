@@ -27,8 +27,8 @@ func TestEveryRow(t *testing.T) {
 	t.Logf("walked %d tables, %d tools, %d routes, %d field rules, %d value entries, %d item rules; %d rows shadowed by an earlier route",
 		n.tables, n.tools, n.routes, n.rules, n.values, n.items, n.shadowed)
 	t.Logf("shadowed (inert rules for a field an earlier route takes): %s", strings.Join(n.shadowedRows, ", "))
-	if n.tables != 76 || n.tools < 572 || n.routes < 730 {
-		t.Errorf("the walk saw %d tables, %d tools, %d routes; check.py counts 76, 572, 730", n.tables, n.tools, n.routes)
+	if n.tables != 76 || n.tools < 571 || n.routes < 729 {
+		t.Errorf("the walk saw %d tables, %d tools, %d routes; check.py counts 76, 571, 729", n.tables, n.tools, n.routes)
 	}
 }
 
