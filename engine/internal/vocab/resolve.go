@@ -34,7 +34,7 @@ func (v *Vocabulary) Resolve(ctx context.Context, req Request, env Env) (Result,
 	if own, ok := v.f0Norm[normName(name)]; ok {
 		cands = v.overOwn(own, name, cands, req.Args)
 	}
-	if len(cands) == 0 {
+	if len(cands) == 0 || !anyReads(cands, v.telling(req.Args)) {
 		return res, nil
 	}
 	r := &resolver{v: v, env: env, agent: clientAgent}
@@ -309,6 +309,25 @@ func fits(t *Tool, args map[string]any) bool {
 	return true
 }
 
+// anyReads reports whether some candidate knows a field of the call: a
+// call none of whose fields any tool of the name reads (Open Interpreter's
+// execute {language, code} beside Deep Agents' execute {command}) is not
+// in these vocabularies, and goes on as an unknown tool. A call without
+// fields may be any of them.
+func anyReads(cands []candidate, args map[string]any) bool {
+	if len(args) == 0 {
+		return true
+	}
+	for _, c := range cands {
+		for k := range respell(c.tool, args) {
+			if c.tool.known[k] || c.tool.f0Takes[k] || c.tool.F0Fields {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // sameRank reports whether the spelling and the fields do not tell a from
 // b; the client's agent does not decide it (a model trained on Amp calls
 // Grep from any client).
@@ -483,7 +502,8 @@ func otherLines(a, b Call, args map[string]any) (string, bool) {
 		return "", false
 	}
 	for k := range a.Args {
-		if k != "offset" && !reflect.DeepEqual(a.Args[k], b.Args[k]) {
+		// lineNumbers changes how the lines are shown, not which.
+		if k != "offset" && k != "lineNumbers" && !reflect.DeepEqual(a.Args[k], b.Args[k]) {
 			return "", false
 		}
 	}

@@ -536,7 +536,8 @@ func (b *builder) editText(k string, r *Rule, v any) (effect, error) {
 }
 
 // conflictBlocks: gptme's patch blocks (<<<<<<< ORIGINAL, =======,
-// >>>>>>> UPDATED) are SEARCH/REPLACE blocks under other marker names;
+// >>>>>>> UPDATED) and Kodu's kodu_diff (<<<<<<< HEAD, =======,
+// >>>>>>> updated) are SEARCH/REPLACE blocks under other marker names;
 // the marker lines are renamed and the text handed over as those.
 func (b *builder) conflictBlocks(k string, r *Rule, v any) (effect, error) {
 	s, err := b.textValue(k, v)
@@ -546,9 +547,9 @@ func (b *builder) conflictBlocks(k string, r *Rule, v any) (effect, error) {
 	lines := strings.Split(s, "\n")
 	for i, line := range lines {
 		switch strings.TrimRight(line, " \t\r") {
-		case "<<<<<<< ORIGINAL":
+		case "<<<<<<< ORIGINAL", "<<<<<<< HEAD":
 			lines[i] = "<<<<<<< SEARCH"
-		case ">>>>>>> UPDATED":
+		case ">>>>>>> UPDATED", ">>>>>>> updated":
 			lines[i] = ">>>>>>> REPLACE"
 		}
 	}
