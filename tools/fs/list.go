@@ -166,7 +166,7 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tool.Result, error
 		res.Text = fmt.Sprintf("No entries after the first %d.", in.Offset)
 	case shown == 0 && in.Glob != "" && stats.deeper.Load() > 0:
 		res.Text = fmt.Sprintf("No entry of %s down to depth %d matches %q; %s at depth %d %s not opened. List deeper with depth, or find the names at any depth with %s.",
-			where, depth, in.Glob, text.Count(stats.deeper.Load(), "directory", "directories"), depth, verbWas(stats.deeper.Load()), t.findCall(l, in.Glob)) + t.otherRoots(ctx, l)
+			where, depth, in.Glob, text.Count(stats.deeper.Load(), "directory", "directories"), depth, text.Plural(stats.deeper.Load(), "was", "were"), t.findCall(l, in.Glob)) + t.otherRoots(ctx, l)
 	case shown == 0 && in.Glob != "":
 		res.Text = fmt.Sprintf("No entry of %s matches %q.", where, in.Glob) + t.otherRoots(ctx, l)
 	case shown == 0:
@@ -388,14 +388,6 @@ func (p *pager) add(write func(b *strings.Builder)) bool {
 
 // text is the page without its last newline.
 func (p *pager) text() string { return strings.TrimSuffix(p.b.String(), "\n") }
-
-// verbWas is "was" for one, "were" for more.
-func verbWas(n int64) string {
-	if n == 1 {
-		return "was"
-	}
-	return "were"
-}
 
 // findCall is the fs.find call that looks for a listing's glob at every
 // depth below l.

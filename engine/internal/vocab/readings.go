@@ -6,6 +6,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"f0/internal/text"
 )
 
 // Two readings of one call, by two agents' tools of one name, that map it
@@ -143,16 +145,8 @@ func (r *resolver) eitherParent(ctx context.Context, readings []readingOf) error
 	first := readings[0]
 	return &InputError{Agent: first.res.Agent, Tool: first.cand.spelling, Target: "fs.write",
 		Problem: fmt.Sprintf("the directory %s does not exist: %s %s %s it, %s %s %s without it, and the fields do not say whose tool was meant, so nothing was written",
-			dir, joinAnd(creates), first.cand.spelling, verb(len(creates), "creates", "create"), joinAnd(fails), first.cand.spelling, verb(len(fails), "fails", "fail")),
+			dir, joinAnd(creates), first.cand.spelling, text.Plural(len(creates), "creates", "create"), joinAnd(fails), first.cand.spelling, text.Plural(len(fails), "fails", "fail")),
 		Fix: fmt.Sprintf(`To create it, send fs_write {"path": %q, "content": …, "createDirs": true}; or fs_mkdir {"path": %q} first`, p, dir)}
-}
-
-// verb is the singular or plural form for n subjects.
-func verb(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // otherModes are the modes of the readings other than mode, in the order
