@@ -165,8 +165,7 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tool.Result, error
 	case shown == 0 && in.Offset > 0:
 		res.Text = fmt.Sprintf("No entries after the first %d.", in.Offset)
 	case shown == 0 && in.Glob != "" && stats.deeper.Load() > 0:
-		res.Text = fmt.Sprintf("No entry of %s down to depth %d matches %q; %s at depth %d %s not opened. List deeper with depth, or find the names at any depth with %s.",
-			where, depth, in.Glob, text.Count(stats.deeper.Load(), "directory", "directories"), depth, text.Plural(stats.deeper.Load(), "was", "were"), t.findCall(l, in.Glob)) + t.otherRoots(ctx, l)
+		res.Text = t.deeperText(ctx, spec, l, g, keep, where, depth, in.Glob) + t.otherRoots(ctx, l)
 	case shown == 0 && in.Glob != "":
 		res.Text = fmt.Sprintf("No entry of %s matches %q.", where, in.Glob) + t.otherRoots(ctx, l)
 	case shown == 0:
@@ -188,6 +187,49 @@ func (t *toolset) runList(ctx context.Context, in ListInput) (tool.Result, error
 	}
 	res.Notes = append(res.Notes, skipNotes(stats, spec)...)
 	return res, nil
+}
+
+// deeperShown is how many matches below a listing's depth the answer
+// names when none within it matched.
+const deeperShown = 5
+
+// deeperText answers a glob that matched nothing within the depth: the
+// directories at the depth were not opened, so whether anything below
+// matches is looked up (Mastra's list_files {pattern: "**/*.tsx"} stops
+// at depth 2, and the model meant the files). The answer says which
+// entries match deeper, labelled as such, or that none does at any depth.
+func (t *toolset) deeperText(ctx context.Context, spec walkSpec, l roots.Loc, g *glob, keep func(string) bool, where string, depth int, glob string) string {
+	spec.maxDepth = 0
+	var found []string
+	more := false
+	_, err := runWalk(ctx, t.files, spec, func(e *entry) bool {
+		if !g.matchEntry(l.Rel, e.rel) || !keep(e.rel) {
+			return true
+		}
+		if len(found) == deeperShown {
+			more = true
+			return false
+		}
+		name := t.show(roots.Loc{Root: l.Root, Rel: e.rel})
+		if e.kind == kindDir {
+			name += "/"
+		}
+		found = append(found, name)
+		return true
+	})
+	head := fmt.Sprintf("No entry of %s down to depth %d matches %q", where, depth, glob)
+	switch {
+	case err != nil:
+		return head + fmt.Sprintf("; the directories at depth %d were not opened. List deeper with depth, or find the names at any depth with %s.", depth, t.findCall(l, glob))
+	case len(found) == 0:
+		return head + ", nor does any entry deeper."
+	}
+	sort.Strings(found)
+	all := ""
+	if more {
+		all = fmt.Sprintf(" (%d shown; all of them: %s)", deeperShown, t.findCall(l, glob))
+	}
+	return head + fmt.Sprintf(". Deeper, it matches%s:\n%s", all, strings.Join(found, "\n"))
 }
 
 // listFile answers a listing of a single file with its one entry.

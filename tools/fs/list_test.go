@@ -109,8 +109,8 @@ func TestListSortBySizePutsDirectoriesFirst(t *testing.T) {
 }
 
 // TestListGlobSaysWhatWasNotOpened: a glob that matches nothing within the
-// depth says so of the depth, not of the directory, and names the call
-// that looks deeper.
+// depth says so of the depth, not of the directory, and names what it
+// matches deeper (or that nothing does).
 func TestListGlobSaysWhatWasNotOpened(t *testing.T) {
 	e := newEnv(t)
 	e.file("web/src/components/List.tsx", "x\n")
@@ -120,7 +120,9 @@ func TestListGlobSaysWhatWasNotOpened(t *testing.T) {
 		want string
 	}{
 		{"depth 2", map[string]any{"path": "web", "glob": "**/*.tsx", "depth": 2},
-			`No entry of web/ down to depth 2 matches "**/*.tsx"; 1 directory at depth 2 was not opened. List deeper with depth, or find the names at any depth with fs_find {"path":"web","pattern":"*.tsx"}.`},
+			"No entry of web/ down to depth 2 matches \"**/*.tsx\". Deeper, it matches:\nweb/src/components/List.tsx"},
+		{"nothing deeper either", map[string]any{"path": "web", "glob": "**/*.go", "depth": 2},
+			`No entry of web/ down to depth 2 matches "**/*.go", nor does any entry deeper.`},
 		{"deep enough", map[string]any{"path": "web", "glob": "**/*.tsx", "depth": 3}, "web/src/components/List.tsx"},
 		{"nothing deeper", map[string]any{"path": "web/src/components", "glob": "*.go"}, `No entry of web/src/components/ matches "*.go".`},
 	}

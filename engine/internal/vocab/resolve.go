@@ -2,7 +2,6 @@ package vocab
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -67,7 +66,7 @@ func (v *Vocabulary) Resolve(ctx context.Context, req Request, env Env) (Result,
 		}
 	}
 	if len(out.readings) > 1 {
-		return res, eitherToolError(out, chosen)
+		return res, eitherReadingError(out, chosen)
 	}
 	out.Name = name
 	out.Tool = chosen.spelling
@@ -338,12 +337,14 @@ func sameRank(name string, a, b candidate, req Request) bool {
 
 // broader settles two readings that the spelling and the fields do not
 // tell apart (README §10: Claude Code's and Gemini CLI's glob; writes
-// that differ in mode are settled before, by leastChange): it takes the one whose answer contains the other's (ignoring case;
-// lines with their files; the deeper listing), with a search for either
-// reading when one reads the pattern as a regex and the other as text,
-// else the one the call fills more closely (against the first rival only:
-// a later one replaces the reading kept only when its answer holds more);
-// and it says so.
+// that differ in mode are settled before, by leastChange). Readings that
+// call different read-only tools, or list at different depths, are
+// gathered for settleReadings. Of two readings of one tool it takes the
+// one whose answer contains the other's (ignoring case; lines with their
+// files; numbered lines), with a search for either reading when one reads
+// the pattern as a regex and the other as text, else the one the call
+// fills more closely (against the first rival only: a later one replaces
+// the reading kept only when its answer holds more); and it says so.
 func (r *resolver) broader(ctx context.Context, first Result, one, other candidate, args map[string]any, firstRival bool) (Result, candidate, error) {
 	// Metadata does not tell the tools apart, but a tool that does not
 	// know a field of the call cannot be the one that was called.
@@ -361,17 +362,18 @@ func (r *resolver) broader(ctx context.Context, first Result, one, other candida
 		return first, one, nil
 	}
 	if len(first.readings) > 0 {
-		return r.alsoTool(ctx, first, second, one, other, args), one, nil
+		return r.alsoTool(ctx, first, second, other), one, nil
 	}
 	if len(first.Calls) != 1 {
 		return first, one, nil
 	}
 	a, b := first.Calls[0], second.Calls[0]
-	if a.Tool != b.Tool {
-		res, c := r.eitherTool(ctx, first, second, one, other, args)
+	if a.Tool != b.Tool || otherDepth(a, b) {
+		res, c := r.eitherTool(ctx, first, second, one, other)
 		return res, c, nil
 	}
 	if reflect.DeepEqual(a.Args, b.Args) {
+		first.agreeing = append(first.agreeing, other.tool.agent)
 		return first, one, nil
 	}
 	if k, ok := otherLines(a, b, args); ok {
@@ -383,8 +385,8 @@ func (r *resolver) broader(ctx context.Context, first Result, one, other candida
 	pick, lose, chosen := first, second, one
 	ba, bb := breadth(a), breadth(b)
 	why := "whose answer contains the other's"
-	if a.Tool == "fs.list" {
-		why = "whose listing goes deeper and holds the other's entries"
+	if a.Tool == "fs.read" && a.Args["lineNumbers"] != b.Args["lineNumbers"] {
+		why = "whose numbered lines hold the other's text"
 	}
 	if ba == bb {
 		why = "whose fields the call fills more closely"
@@ -406,89 +408,6 @@ func (r *resolver) broader(ctx context.Context, first Result, one, other candida
 	}
 	pick.Notes = append(pick.Notes, fmt.Sprintf("%s is also %s's tool; read as %s's, %s", chosen.spelling, lose.Agent, pick.Agent, why))
 	return pick, chosen, nil
-}
-
-// readOnly are the f0 tools whose calls change nothing: readings of one
-// call that differ in which of these they call are refused together.
-var readOnly = map[string]bool{"fs.read": true, "fs.list": true, "fs.find": true, "fs.search": true, "fs.stat": true}
-
-// toolReading is one agent's reading of a call, as the f0 call it means.
-type toolReading struct {
-	agent string
-	call  Call
-}
-
-// eitherTool starts the list of readings that call different f0 tools
-// (CAMEL's search_files searches file contents, Agno's lists the files a
-// glob matches): each answer alone would answer another agent's question,
-// so Resolve refuses them together (eitherToolError). A reading whose tool
-// the call's fields fill more closely (fewer of its published fields left
-// out: the filesystem server's search_files {path, pattern} over CAMEL's)
-// stands, and so do readings that write, as before.
-func (r *resolver) eitherTool(ctx context.Context, first, second Result, one, other candidate, args map[string]any) (Result, candidate) {
-	a, b := first.Calls[0], second.Calls[0]
-	if !readOnly[a.Tool] || !readOnly[b.Tool] {
-		return first, one
-	}
-	switch va, vb := r.viable(ctx, a), r.viable(ctx, b); {
-	case va && !vb:
-		return first, one
-	case vb && !va:
-		return second, other // pi's read of a directory fails; gptme's lists it
-	}
-	if unused(one.tool, args) != unused(other.tool, args) {
-		return first, one
-	}
-	first.readings = []toolReading{{one.tool.agent, a}, {other.tool.agent, b}}
-	return first, one
-}
-
-// viable reports whether a read-only call can answer at all, as far as
-// its path tells: a file is read, a directory listed; a search takes
-// either. Without runtime checks every call is.
-func (r *resolver) viable(ctx context.Context, c Call) bool {
-	p, _ := c.Args["path"].(string)
-	if r.env == nil || p == "" {
-		return true
-	}
-	switch c.Tool {
-	case "fs.read":
-		return r.env.PathKind(ctx, p) != PathDir
-	case "fs.list", "fs.find":
-		return r.env.PathKind(ctx, p) != PathFile
-	}
-	return true
-}
-
-// alsoTool adds a further reading to those already found, when it calls a
-// read-only f0 tool none of them calls.
-func (r *resolver) alsoTool(ctx context.Context, first, next Result, one, other candidate, args map[string]any) Result {
-	c := next.Calls[0]
-	if !readOnly[c.Tool] || !r.viable(ctx, c) || unused(one.tool, args) != unused(other.tool, args) {
-		return first
-	}
-	for _, have := range first.readings {
-		if have.call.Tool == c.Tool {
-			return first
-		}
-	}
-	first.readings = append(first.readings, toolReading{other.tool.agent, c})
-	return first
-}
-
-// eitherToolError refuses a call whose readings call different f0 tools,
-// naming each agent's reading as the exact f0 call to send.
-func eitherToolError(res Result, chosen candidate) *InputError {
-	agents := make([]string, len(res.readings))
-	calls := make([]string, len(res.readings))
-	for i, x := range res.readings {
-		agents[i] = x.agent + "'s"
-		args, _ := json.Marshal(x.call.Args)
-		calls[i] = fmt.Sprintf("%s's: %s %s", x.agent, toolWord(x.call.Tool), args)
-	}
-	return &InputError{Agent: chosen.tool.agent, Tool: chosen.spelling, Target: res.readings[0].call.Tool,
-		Problem: fmt.Sprintf("%s is %s tool, and they mean different calls; the fields do not say whose tool was meant, so nothing was run", chosen.spelling, joinAnd(agents)),
-		Fix:     "Send the call you mean: " + strings.Join(calls, "; ")}
 }
 
 // toolWord names an f0 tool in a note (fs.search → fs_search), as the
@@ -536,6 +455,11 @@ func breadth(c Call) int {
 		return listDepth(args)
 	}
 	n := 0
+	// Numbered lines hold the text of unnumbered ones (PraisonAI's
+	// read_file numbers them, Continue's does not).
+	if b, _ := args["lineNumbers"].(bool); b {
+		n++
+	}
 	if b, _ := args["ignoreCase"].(bool); b {
 		n++
 	}

@@ -41,7 +41,9 @@ func TestChoosing(t *testing.T) {
 		// WebFetch also a prompt).
 		{"webfetch", "", map[string]any{"url": "http://127.0.0.1/a"}, "augment", "web-fetch", Mapped, "net.curl"},
 		{"mcp0_view_file", "", map[string]any{"AbsolutePath": "a.txt"}, "windsurf", "view_file", Mapped, "fs.read"},
-		{"mcp--f0--read_file", "", map[string]any{"path": "a.txt"}, "mcp-filesystem", "read_file", Mapped, "fs.read"},
+		// The filesystem server's read_file and Zed's publish path alike:
+		// Zed's numbered lines hold the other's text.
+		{"mcp--f0--read_file", "", map[string]any{"path": "a.txt"}, "zed", "read_file", Mapped, "fs.read"},
 		{"f0_search_replace", "", map[string]any{"file_path": "a", "old_string": "x", "new_string": "y"}, "cursor", "search_replace", Mapped, "fs.edit"},
 		{"copilot-read-file", "", map[string]any{"filePath": "a.txt"}, "vscode-copilot", "copilot_readFile", Mapped, "fs.read"},
 		{"read_file", "", map[string]any{"target_file": "a.txt"}, "cursor", "read_file", Mapped, "fs.read"},
@@ -260,8 +262,10 @@ func TestReadings(t *testing.T) {
 			nil, "", []string{"devin's tool, which refuses an existing file, and amp's, which overwrites it", `"mode": "overwrite"`}},
 		{"a missing directory: one reading makes it, another fails", "write_file", map[string]any{"path": "nodir/new.txt", "content": "x"},
 			nil, "", []string{"the directory nodir does not exist", "mistral-vibe's", "write_file create it", "mcp-filesystem's and rust-mcp-fs's write_file fail without it", `fs_write {"path": "nodir/new.txt", "content": …, "createDirs": true}`}},
-		{"the deepest listing", "list_directory", map[string]any{"path": "sub"},
-			map[string]any{"depth": 2.0}, "goes deeper", nil},
+		{"listings to different depths: refused naming each", "list_directory", map[string]any{"path": "sub"},
+			nil, "", []string{"list_directory is amp's, mcp-filesystem's", "and gemini-cli's tool, and they list to different depths", "nothing was run",
+				`amp's, mcp-filesystem's, rust-mcp-fs's and zed's: fs_list {"path":"sub"}`, `desktop-commander's: fs_list {"depth":2,"path":"sub"}`,
+				`gemini-cli's: fs_list {"gitignore":true,"ignoreFiles":[".geminiignore"],"path":"sub"}`}},
 		{"a regex or text: either", "grep_search", map[string]any{"query": "a.*b"},
 			map[string]any{"pattern": `(?:a.*b)|a\.\*b`, "ignoreCase": true}, "either reading", nil},
 		{"not a regex: text", "grep_search", map[string]any{"query": "f("},
@@ -308,9 +312,9 @@ func TestReadings(t *testing.T) {
 }
 
 // TestReadingsOfTwoTools: a name whose readings call different read-only
-// f0 tools, and whose fields fill each tool alike, is refused, naming each
-// agent's reading as the f0 call to send. Two made-up tables share the name
-// (no two published tools tie so today: the closer fill decides).
+// f0 tools is refused, naming each agent's reading as the f0 call to send;
+// a third table's reading of the same call joins the first. Made-up tables
+// share the name.
 func TestReadingsOfTwoTools(t *testing.T) {
 	v := testVocab(t)
 	for _, table := range []string{
@@ -318,8 +322,11 @@ func TestReadingsOfTwoTools(t *testing.T) {
 		  "tools": [{"names": ["scan_things"], "source": "s", "evidence": "schema", "fields_published": ["pattern"],
 		    "routes": [{"to": "fs.find", "fields": {"pattern": {"to": "pattern"}}}]}]}`,
 		`{"$format": "f0-vocabulary/1", "agent": "beta", "sources": {"s": {"url": "https://example.invalid/b", "kind": "docs"}},
+		  "tools": [{"names": ["scan_things"], "source": "s", "evidence": "schema", "fields_published": ["pattern", "glob"],
+		    "routes": [{"to": "fs.search", "fields": {"pattern": {"to": "pattern"}, "glob": {"to": "glob"}}}]}]}`,
+		`{"$format": "f0-vocabulary/1", "agent": "gamma", "sources": {"s": {"url": "https://example.invalid/c", "kind": "docs"}},
 		  "tools": [{"names": ["scan_things"], "source": "s", "evidence": "schema", "fields_published": ["pattern"],
-		    "routes": [{"to": "fs.search", "fields": {"pattern": {"to": "pattern"}}}]}]}`,
+		    "routes": [{"to": "fs.find", "fields": {"pattern": {"to": "pattern"}}}]}]}`,
 	} {
 		tb, err := parseTable("extra.json", []byte(table))
 		if err != nil {
@@ -327,19 +334,34 @@ func TestReadingsOfTwoTools(t *testing.T) {
 		}
 		v.add(tb)
 	}
-	_, err := v.Resolve(context.Background(), Request{Name: "scan_things", Args: map[string]any{"pattern": "port"}}, newFixture(t))
-	var ie *InputError
-	if !errors.As(err, &ie) {
-		t.Fatalf("got %v, want a refusal", err)
-	}
-	rest := ie.Error()
-	for _, w := range []string{"scan_things is alpha's and beta's tool, and they mean different calls", "so nothing was run",
-		`Send the call you mean: alpha's: fs_find {"pattern":"port"}; beta's: fs_search {"pattern":"port"}`} {
-		i := strings.Index(rest, w)
-		if i < 0 {
-			t.Fatalf("refusal lacks %q (in order):\n%s", w, ie.Error())
+	for _, c := range []struct {
+		pattern string
+		want    []string
+	}{
+		{"port", []string{"scan_things is alpha's, gamma's and beta's tool, and they mean different calls", "so nothing was run",
+			`Send the call you mean: alpha's and gamma's: fs_find {"pattern":"port"}; beta's: fs_search {"pattern":"port"}`}},
+		// No regular expression: beta's search cannot answer.
+		{"*.go", nil},
+	} {
+		res, err := v.Resolve(context.Background(), Request{Name: "scan_things", Args: map[string]any{"pattern": c.pattern}}, newFixture(t))
+		if c.want == nil {
+			if err != nil || len(res.Calls) != 1 || res.Calls[0].Tool != "fs.find" {
+				t.Errorf("%s: got %v, %s; want alpha's fs.find", c.pattern, err, quote(res.Calls))
+			}
+			continue
 		}
-		rest = rest[i+len(w):]
+		var ie *InputError
+		if !errors.As(err, &ie) {
+			t.Fatalf("%s: got %v, want a refusal", c.pattern, err)
+		}
+		rest := ie.Error()
+		for _, w := range c.want {
+			i := strings.Index(rest, w)
+			if i < 0 {
+				t.Fatalf("refusal lacks %q (in order):\n%s", w, ie.Error())
+			}
+			rest = rest[i+len(w):]
+		}
 	}
 }
 

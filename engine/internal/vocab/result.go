@@ -80,6 +80,8 @@ type Result struct {
 	// readings are the other agents' readings that call other f0 tools,
 	// gathered while the rivals are weighed (see eitherTool).
 	readings []toolReading
+	// agreeing are the rivals' agents whose reading is the chosen one's.
+	agreeing []string
 }
 
 // Call is one call to make. Tool is an f0 tool by its canonical name
