@@ -171,6 +171,7 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 		return tool.Result{}, err
 	}
 	pg := newPager(t.call, in.Offset, maxResults)
+	folded := newCaseFold(rest, in.IgnoreCase)
 	console, native := t.call.Console()
 	var records []tool.Record
 	seen := 0
@@ -194,7 +195,13 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 		if in.IgnoreCase {
 			sub = strings.ToLower(sub)
 		}
-		if !g.match(sub) || !depths.holds(e) {
+		if !g.match(sub) {
+			if depths.within(e) {
+				folded.saw(sub, func() string { return t.show(roots.Loc{Root: start.Root, Rel: e.rel}) + dirSlash(e.kind) })
+			}
+			return true
+		}
+		if !depths.holds(e) {
 			return true
 		}
 		return pg.add(func(b *strings.Builder) {
@@ -249,7 +256,7 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 		}
 		res.Text += depths.hint(t.call)
 		if !in.IgnoreCase && strings.ToLower(in.Pattern) != strings.ToUpper(in.Pattern) {
-			res.Text += " To ignore case: " + t.call.Again(map[string]any{"ignoreCase": true, "offset": nil})
+			res.Text += folded.text(t.call.Again(map[string]any{"ignoreCase": true, "offset": nil}))
 		}
 		res.Text += t.otherRoots(ctx, start)
 	default:
@@ -263,4 +270,65 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 	}
 	res.Notes = append(res.Notes, skipNotes(stats, spec)...)
 	return res, nil
+}
+
+// foldedShown is how many paths that match only when case is ignored a
+// search that found none names.
+const foldedShown = 5
+
+// caseFold gathers, during a case-sensitive walk, the paths the pattern
+// matches only when case is ignored (**/*.MD and docs/guide.md): a search
+// that finds nothing names them, labelled, rather than answering an empty
+// list to a model whose agent's tool ignores case.
+type caseFold struct {
+	g     *glob
+	found []string
+	more  bool
+}
+
+// newCaseFold is the gatherer for pattern p; nil (gathering nothing) when
+// the search ignores case already or p has no letters.
+func newCaseFold(p string, ignoreCase bool) *caseFold {
+	if ignoreCase || strings.ToLower(p) == strings.ToUpper(p) {
+		return nil
+	}
+	g, err := compileGlob(findPattern(p, true))
+	if err != nil {
+		return nil
+	}
+	return &caseFold{g: g}
+}
+
+// saw weighs a path that the case-sensitive pattern did not match; name
+// shows it.
+func (f *caseFold) saw(sub string, name func() string) {
+	if f == nil || !f.g.match(strings.ToLower(sub)) {
+		return
+	}
+	if len(f.found) == foldedShown {
+		f.more = true
+		return
+	}
+	f.found = append(f.found, name())
+}
+
+// text is the sentence that ends an empty answer: the paths that match
+// ignoring case, or the call that ignores it.
+func (f *caseFold) text(again string) string {
+	if f == nil || len(f.found) == 0 {
+		return " To ignore case: " + again
+	}
+	some := ""
+	if f.more {
+		some = fmt.Sprintf(" (%d shown)", foldedShown)
+	}
+	return fmt.Sprintf(" Ignoring case, it matches%s: %s. All of them: %s", some, strings.Join(f.found, ", "), again)
+}
+
+// dirSlash is the / a directory's name ends with when shown.
+func dirSlash(k kind) string {
+	if k == kindDir {
+		return "/"
+	}
+	return ""
 }

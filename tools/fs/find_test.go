@@ -25,7 +25,8 @@ func TestFind(t *testing.T) {
 	}
 	checkFinds(t, e, cases)
 	assertInOrder(t, e.ok("fs.find", "*.gen"), "No path under ./ matches *.gen (looked at ", "note: ", "3 entries ignored by .gitignore (gitignore: false includes them)")
-	assertInOrder(t, e.ok("fs.find", "Main.go"), `No path under ./ matches Main.go`, `To ignore case: fs_find {"ignoreCase":true,"pattern":"Main.go"}`)
+	assertInOrder(t, e.ok("fs.find", "Main.go"), `No path under ./ matches Main.go`, `Ignoring case, it matches: cmd/app/main.go. All of them: fs_find {"ignoreCase":true,"pattern":"Main.go"}`)
+	assertInOrder(t, e.ok("fs.find", "Nothing.go"), `No path under ./ matches Nothing.go`, ` To ignore case: fs_find {"ignoreCase":true,"pattern":"Nothing.go"}`)
 	assertInOrder(t, e.fail("fs.find", map[string]any{}), `"pattern": is required but missing`, `Example: fs_find {"pattern":"**/*_test.go"}`)
 	assertInOrder(t, e.fail("fs.find", map[string]any{"pattern": "a[", "path": "."}), `"pattern": "a[" is not a valid glob.`)
 	assertInOrder(t, e.fail("fs.find", map[string]any{"pattern": "*.go", "path": "cmdd"}), `find in cmdd: no such file or directory; did you mean cmd?`)

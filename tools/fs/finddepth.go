@@ -42,12 +42,17 @@ func (d *depthRange) saw(e *entry) {
 // holds reports whether a matching entry lies within the range, and
 // counts it when it does not.
 func (d *depthRange) holds(e *entry) bool {
-	depth := e.depth + d.below
-	if (d.max > 0 && depth > d.max) || depth < d.min {
+	if !d.within(e) {
 		d.outside++
 		return false
 	}
 	return true
+}
+
+// within reports whether an entry lies within the range.
+func (d *depthRange) within(e *entry) bool {
+	depth := e.depth + d.below
+	return (d.max == 0 || depth <= d.max) && depth >= d.min
 }
 
 // text is the range for an answer's head ("" without one).

@@ -42,6 +42,30 @@ type instruction struct {
 	// patch is the edit text fs.edit's patch field takes for it, when
 	// editformat reads it.
 	patch string
+	// report is set for a tool's report about the file ("wrote 732
+	// bytes to main.go") sent back as its content.
+	report bool
+}
+
+// reportSize is a size or length as tools report it: 732 bytes, 30
+// lines, 1.2 KB, 732 字节, 30 行.
+var reportSize = regexp.MustCompile(`(?i)\d[\d.,]*\s*(?:bytes?|lines?|chars?|characters|[KM]i?B|B\b|字节|字元|行|字符)`)
+
+// toolReport finds content that is a tool's one-line report about the
+// file it is written to (deepx-code's "[已写入 E:\proj\main.go,732 字节/30
+// 行;需要内容用 Read 查看]", a model echoing what a write tool answered):
+// one line that names the file and a size. A file whose whole text says
+// its own name and length is not what a model means to write.
+func toolReport(content, rel string) (instruction, bool) {
+	line := strings.TrimSpace(content)
+	name := path.Base(rel)
+	if line == "" || strings.ContainsAny(line, "\n\r") || len(line) > 400 || len(name) < 3 {
+		return instruction{}, false
+	}
+	if !strings.Contains(strings.ToLower(line), strings.ToLower(name)) || !reportSize.MatchString(line) {
+		return instruction{}, false
+	}
+	return instruction{kind: "a tool's report about the file", line: 1, text: line, report: true}, true
 }
 
 var (
@@ -212,6 +236,12 @@ const maxSuggested = 2000
 // the existing file shown (p as the call gave it).
 func (t *toolset) refuseWrite(ctx context.Context, p, shown string, in instruction) error {
 	var b strings.Builder
+	if in.report {
+		fmt.Fprintf(&b, "is %s (%s), not its text: written as it is, %s would hold that sentence instead of what it holds now. Nothing was written. Send the file's whole new text as content (read it first: %s), or change part of it: %s",
+			in.kind, quoteLine(in.text), shown, t.call.Suggest("fs.read", map[string]any{"path": p}), t.editCall(ctx, p, in))
+		b.WriteString(`. To write this content as it is, send the same call with "force": true.`)
+		return &tool.InputError{Field: "content", Problem: b.String(), Cause: &notContent{msg: b.String()}}
+	}
 	if in.lazy {
 		fmt.Fprintf(&b, "holds %s (line %d: %s): written as it is, %s would lose the lines that comment stands for. Nothing was written. To change part of the file, give the lines to change and their new text: ", in.kind, in.line, quoteLine(in.text), shown)
 	} else {

@@ -155,10 +155,14 @@ func writtenType(l roots.Loc) string {
 }
 
 // checkContent refuses content for the existing file l that is an edit
-// instruction, or (when it replaces the file) that brings a placeholder
-// for lines left out that the file does not have (see notcontent.go).
+// instruction, or (when it replaces the file) a tool's report about the
+// file or a placeholder for lines left out that the file does not have
+// (see notcontent.go).
 func (t *toolset) checkContent(ctx context.Context, l roots.Loc, in WriteInput, appending bool) error {
 	if ins, ok := editInstruction(in.Content); ok {
+		return t.refuseWrite(ctx, in.Path, t.show(l), ins)
+	}
+	if ins, ok := toolReport(in.Content, l.Rel); ok && !appending {
 		return t.refuseWrite(ctx, in.Path, t.show(l), ins)
 	}
 	if _, ok := newPlaceholder(in.Content, ""); !ok || appending {

@@ -26,8 +26,9 @@ const maxDepth = 3
 func (v *Vocabulary) Resolve(ctx context.Context, req Request, env Env) (Result, error) {
 	name, cands := v.lookup(req.Name)
 	clientAgent := req.Agent
+	server := v.serverAgent(req.Name, name)
 	if req.Agent == "" {
-		req.Agent = v.serverAgent(req.Name, name)
+		req.Agent = server
 	}
 	res := Result{Name: name}
 	if own, ok := v.f0Norm[normName(name)]; ok {
@@ -54,6 +55,11 @@ func (v *Vocabulary) Resolve(ctx context.Context, req Request, env Env) (Result,
 		return res, err
 	}
 	rs := rivals(name, ranked, chosen, telling)
+	if server != "" && chosen.tool.agent == server {
+		// The name says whose server's tool it is
+		// (mcp__filesystem__read_file): no other agent's reading weighs.
+		rs = nil
+	}
 	if w, c, ok, err := r.leastChange(ctx, r.writeReadings(ctx, out, chosen, ranked, rs, req.Args)); ok || err != nil {
 		if err != nil {
 			return res, err

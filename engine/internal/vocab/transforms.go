@@ -353,7 +353,8 @@ func (b *builder) extGlobs(k string, r *Rule, v any) (effect, error) {
 const globMeta = "*?[{"
 
 // substringGlob: a bare word is a case-insensitive part of a name
-// (*word*); a glob is copied.
+// (*word*), a bare part of a path one of the path (**/*dir/name*); a glob
+// is copied.
 func (b *builder) substringGlob(k string, r *Rule, v any) (effect, error) {
 	s, err := b.textValue(k, v)
 	if err != nil {
@@ -363,7 +364,13 @@ func (b *builder) substringGlob(k string, r *Rule, v any) (effect, error) {
 		b.put(k, r.To, s)
 		return effect{to: []string{r.To}}, nil
 	}
-	b.put(k, r.To, "*"+s+"*")
+	glob := "*" + s + "*"
+	if strings.Contains(s, "/") {
+		// A part of a path matches anywhere in it: fs.find matches a
+		// pattern with a / against the whole path, where * stops at /.
+		glob = "**/" + glob
+	}
+	b.put(k, r.To, glob)
 	b.soft = append(b.soft, field{"ignoreCase", true})
 	return mapped(r.To, "ignoreCase"), nil
 }

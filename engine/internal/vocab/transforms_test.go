@@ -181,6 +181,7 @@ func TestValueTransforms(t *testing.T) {
 		{"ext_globs not combined with a pattern", "fs.find", `{"a": {"to": "pattern"}, "e": {"to": "pattern", "transform": "ext_globs", "approx": "extensions not combined"}}`,
 			map[string]any{"a": "main*", "e": []any{"go"}}, map[string]any{"pattern": "main*"}, "extensions not combined"},
 		{"substring_glob of a word", "fs.find", `{"q": {"to": "pattern", "transform": "substring_glob"}}`, map[string]any{"q": "main"}, map[string]any{"pattern": "*main*", "ignoreCase": true}, ""},
+		{"substring_glob of a part of a path", "fs.find", `{"q": {"to": "pattern", "transform": "substring_glob"}}`, map[string]any{"q": "components/List"}, map[string]any{"pattern": "**/*components/List*", "ignoreCase": true}, ""},
 		{"substring_glob of a glob", "fs.find", `{"q": {"to": "pattern", "transform": "substring_glob"}}`, map[string]any{"q": "*.go"}, map[string]any{"pattern": "*.go"}, ""},
 		{"substring_glob: the call's case wins", "fs.find", `{"q": {"to": "pattern", "transform": "substring_glob"}, "i": {"to": "ignoreCase"}}`,
 			map[string]any{"q": "main", "i": false}, map[string]any{"pattern": "*main*", "ignoreCase": false}, ""},
