@@ -129,7 +129,7 @@ func (h hostCatalog) Name(t *tool.Tool) string { return h.from.p.nameText(h.from
 func (h hostCatalog) PlainName(t *tool.Tool) string { return h.from.p.plainName(h.from.render, t) }
 
 func (h hostCatalog) NotFound(name string, t *tool.Tool) tool.Result {
-	return h.from.p.notFound(h.from.render, name, t)
+	return h.from.p.notFound(h.from.render, name, t, nil)
 }
 
 func (h hostCatalog) Prepare(ctx context.Context, name string, args any) tool.PreparedCall {

@@ -278,13 +278,13 @@ func (p *Host) prepare(ctx context.Context, r Resolution, raw any) (*callState, 
 	out := repair.Run(ctx, repair.Input{Name: name, Resolved: &r.r, Raw: raw, Env: repairEnv{p, render, ctx}, Decoders: p.decoders})
 	switch out.Halt {
 	case repair.NoTool:
-		res := p.notFound(render, name, nil)
+		res := p.notFound(render, name, nil, raw)
 		if out.ShellName {
 			res = p.noShell(render, name, out.ShellLine)
 		}
 		return nil, nil, &res
 	case repair.Hidden:
-		res := p.notFound(render, name, out.Tool)
+		res := p.notFound(render, name, out.Tool, raw)
 		return nil, nil, &res
 	}
 	if out.Halt == repair.Refused {

@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 
 	"f0/internal/setting"
@@ -10,8 +12,10 @@ import (
 	"f0/tool"
 )
 
-// notFound answers a name that did not resolve to an exposed tool.
-func (p *Host) notFound(r Dialect, name string, known *tool.Tool) tool.Result {
+// notFound answers a name that did not resolve to an exposed tool; args
+// are the call's arguments, for the tools they fit when the name is like
+// none.
+func (p *Host) notFound(r Dialect, name string, known *tool.Tool, args any) tool.Result {
 	var b strings.Builder
 	fmt.Fprintf(&b, "unknown tool %s", text.QuoteShort(name))
 	if known != nil {
@@ -22,11 +26,91 @@ func (p *Host) notFound(r Dialect, name string, known *tool.Tool) tool.Result {
 	} else {
 		b.WriteString(".\n")
 	}
-	if known == nil {
-		p.writeSuggestions(r, &b, name)
+	if known == nil && !p.writeSuggestions(r, &b, name) {
+		p.writeFits(r, &b, args)
 	}
 	b.WriteString(p.listingHint(r))
 	return tool.Result{IsError: true, Text: b.String()}
+}
+
+// writeFits names the exposed tools whose own fields the call's
+// arguments are, when its name is like no tool's ("inspect" {file}):
+// the fields say more of the call than the name.
+func (p *Host) writeFits(r Dialect, b *strings.Builder, args any) {
+	fields := fieldNames(args)
+	if len(fields) == 0 {
+		return
+	}
+	type fit struct {
+		t     *tool.Tool
+		score int
+	}
+	var fits []fit
+	for _, t := range p.reg.tools {
+		if n := p.fieldsOf(t, fields); n > 0 && p.visible[t] {
+			fits = append(fits, fit{t, n})
+		}
+	}
+	// The closest fit first; of equal ones, the tools that change nothing.
+	sort.SliceStable(fits, func(i, j int) bool {
+		if fits[i].score != fits[j].score {
+			return fits[i].score > fits[j].score
+		}
+		return fits[i].t.Annotations.ReadOnly && !fits[j].t.Annotations.ReadOnly
+	})
+	best := 0
+	var top []*tool.Tool
+	for _, f := range fits {
+		if f.score < best || len(top) == 3 {
+			break
+		}
+		best = f.score
+		top = append(top, f.t)
+	}
+	if best == 0 {
+		return
+	}
+	fmt.Fprintf(b, "Its fields (%s) are those of:\n", strings.Join(fields, ", "))
+	for _, t := range top {
+		fmt.Fprintf(b, "- %s: %s\n", p.nameText(r, t), t.Summary)
+	}
+	fmt.Fprintf(b, "Example: %s\n", p.exampleCall(r, top[0]))
+}
+
+// fieldsOf scores how well fields are t's: 2 for each field t publishes,
+// 1 for each it reads under another name.
+func (p *Host) fieldsOf(t *tool.Tool, fields []string) int {
+	s := p.reg.schema(t)
+	n := 0
+	for _, f := range fields {
+		if _, ok := s.Properties.Get(f); s.Properties != nil && ok {
+			n += 2
+			continue
+		}
+		if _, ok := t.Synonyms[f]; ok {
+			n++
+		}
+	}
+	return n
+}
+
+// fieldNames are the top-level field names of a call's arguments, sorted.
+func fieldNames(args any) []string {
+	var m map[string]any
+	switch a := args.(type) {
+	case map[string]any:
+		m = a
+	case json.RawMessage:
+		_ = json.Unmarshal(a, &m)
+	case []byte:
+		_ = json.Unmarshal(a, &m)
+	}
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // didYouMean renders suggestions for a configuration error.
@@ -58,12 +142,13 @@ func (p *Host) listingHint(r Dialect) string {
 	return fmt.Sprintf("List every tool with %s.", listing)
 }
 
-// writeSuggestions lists the tools closest to name. A close tool the server
-// hides is named with the reason, so the model stops looking for it.
-func (p *Host) writeSuggestions(r Dialect, b *strings.Builder, name string) {
+// writeSuggestions lists the tools closest to name, and reports whether
+// there were any. A close tool the server hides is named with the reason,
+// so the model stops looking for it.
+func (p *Host) writeSuggestions(r Dialect, b *strings.Builder, name string) bool {
 	sugg := suggest(name, p.cfg.Prefix, p.reg.tools, 3)
 	if len(sugg) == 0 {
-		return
+		return false
 	}
 	b.WriteString("Did you mean:\n")
 	var example *tool.Tool
@@ -80,6 +165,7 @@ func (p *Host) writeSuggestions(r Dialect, b *strings.Builder, name string) {
 	if example != nil {
 		fmt.Fprintf(b, "Example: %s\n", p.exampleCall(r, example))
 	}
+	return true
 }
 
 // unreadWords says why a command of the line has no literal words (a
