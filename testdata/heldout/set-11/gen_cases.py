@@ -550,11 +550,12 @@ case("lsm-ambiguous-hunk", "local-shell-mcp", "fwerkor/local-shell-mcp/pull/86",
           "(`def greet(self):` occurs twice)")
 V = "saturn"
 case("saturn-hunk-header-trailing-space", V, "xyOz-dev/Saturn/pull/37", "apply_diff",
-     {"path": "notes/todo.txt", "diff": "--- a/notes/todo.txt\n+++ b/notes/todo.txt\n@@ -3,1 +3,1 @@ \n-baz foo qux\n+baz qux\n"},
+     {"path": "notes/todo.txt", "diff": "*** Begin Patch\n*** Update File: notes/todo.txt\n@@ -3,1 +3,1 @@ \n-baz foo qux\n+baz qux\n*** End Patch"},
      eq("notes/todo.txt", TODO.replace("baz foo qux", "baz qux")), "fs_edit", also=2,
-     note="a trailing-space header is tolerated and applied normally")
+     note="a trailing-space header is tolerated and applied normally (the hunks sit in an update section, as the PR says; "
+          "corrected after the first run, see the README)")
 case("saturn-hunk-header-unclosed", V, "xyOz-dev/Saturn/pull/37", "apply_diff",
-     {"path": "notes/todo.txt", "diff": "--- a/notes/todo.txt\n+++ b/notes/todo.txt\n@@ -3,1 +3,1\n-baz foo qux\n+baz qux\n"},
+     {"path": "notes/todo.txt", "diff": "*** Begin Patch\n*** Update File: notes/todo.txt\n@@ -3,1 +3,1\n-baz foo qux\n+baz qux\n*** End Patch"},
      {"files": [{"path": "notes/todo.txt", "equals": TODO.replace("baz foo qux", "baz qux")}]}, "fs_edit", also=2,
      note="ApplyDiffTool used to silently skip hunk headers with ... a missing closing @@ ... reported success without changing "
           "anything (apply it, or refuse clearly; an ok with the file unchanged is the bug)")
