@@ -77,6 +77,13 @@ func (t *toolset) runWrite(ctx context.Context, in WriteInput) (tool.Result, err
 		}
 		before = info.Size()
 	}
+	if before > 0 && in.Content == "" && mode != "append" && mode != "create" && !in.Force {
+		// An empty content is far likelier a call that lost its text
+		// than one meant to empty the file.
+		msg := fmt.Sprintf(`is empty: written as it is, %s would lose its %s. Nothing was written. Send the file's text as content (%s); to empty the file on purpose, send the same call with "force": true.`,
+			t.show(l), text.Count(before, "byte", "bytes"), t.call.Suggest("fs.write", map[string]any{"path": in.Path, "content": "…the file's text…"}))
+		return tool.Result{}, &tool.InputError{Field: "content", Problem: msg, Cause: &notContent{msg: msg}}
+	}
 	if before >= 0 && mode != "create" && !in.Force && !holdsPatches(l.Rel) {
 		if err := t.checkContent(ctx, l, in, mode == "append"); err != nil {
 			return tool.Result{}, err

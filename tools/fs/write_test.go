@@ -125,6 +125,8 @@ func TestWriteRefusesEditInstructions(t *testing.T) {
 		{"appending a block", map[string]any{"path": "util.go", "content": block, "mode": "append"}, `"content": is an Aider-style SEARCH/REPLACE block (line 3: "<<<<<<< SEARCH")`},
 		{"placeholder", map[string]any{"path": "util.go", "content": lazy},
 			`fs_write: "content": holds a placeholder for lines left out (line 7: "// ... rest of the code remains the same ..."): written as it is, util.go would lose the lines that comment stands for. Nothing was written. To change part of the file, give the lines to change and their new text: fs_edit {"edits":[{"newText":"…their new text…","oldText":"…the lines to change, copied from the file…"}],"path":"util.go"}` + force},
+		{"empty content over a file", map[string]any{"path": "util.go", "content": ""},
+			`fs_write: "content": is empty: written as it is, util.go would lose its 41 bytes. Nothing was written. Send the file's text as content (fs_write {"content":"…the file's text…","path":"util.go"}); to empty the file on purpose, send the same call with "force": true.`},
 		{"a tool's report", map[string]any{"path": "util.go", "content": "[已写入 E:\\proj\\util.go,732 字节/30 行;需要内容用 Read 查看]"},
 			`fs_write: "content": is a tool's report about the file ("[已写入 E:\\proj\\util.go,732 字节/30 行;需要内容用 Read 查看]"), not its text: written as it is, util.go would hold that sentence instead of what it holds now. Nothing was written. Send the file's whole new text as content (read it first: fs_read {"path":"util.go"}), or change part of it: fs_edit {`},
 		{"a tool's report in English", map[string]any{"path": "util.go", "content": "Successfully wrote 52 bytes to util.go"}, `"content": is a tool's report about the file`},
@@ -139,7 +141,7 @@ func TestWriteRefusesEditInstructions(t *testing.T) {
 			if e.read("util.go") != src {
 				t.Error("a refused write changed the file")
 			}
-			if c.name == "placeholder" || strings.HasPrefix(c.name, "a tool's report") {
+			if c.name == "placeholder" || c.name == "empty content over a file" || strings.HasPrefix(c.name, "a tool's report") {
 				return
 			}
 			// The fix is one call: the fs_edit the answer names makes the change.
@@ -159,6 +161,8 @@ func TestWriteRefusesEditInstructions(t *testing.T) {
 		{"a new file with a block", map[string]any{"path": "notes.md", "content": block}, "created notes.md"},
 		{"a .patch file", map[string]any{"path": "fix.patch", "content": diff}, "replaced fix.patch"},
 		{"a placeholder the file already has", map[string]any{"path": "doc.md", "content": "# Cursor\n// ... existing code ...\nmore\n"}, "replaced doc.md"},
+		{"empty content with force", map[string]any{"path": "util.go", "content": "", "force": true}, "replaced util.go: 0 bytes"},
+		{"empty content for a new file", map[string]any{"path": "empty.txt", "content": ""}, "created empty.txt"},
 		{"a line naming the file without a size", map[string]any{"path": "util.go", "content": "see util.go\n"}, "replaced util.go"},
 		{"a new file with a report", map[string]any{"path": "log.txt", "content": "wrote 52 bytes to log.txt"}, "created log.txt"},
 		{"appending a placeholder", map[string]any{"path": "util.go", "content": "// ... existing code ...\n", "mode": "append"}, "appended"},
