@@ -78,6 +78,15 @@ func (t *toolset) globStart(field, dir, pattern string) (start roots.Loc, rest s
 	}
 	if filepath.IsAbs(base) {
 		l, err := t.locate(field, base)
+		if err != nil && strings.HasPrefix(pattern, "/") {
+			// Deep Agents and other virtual filesystems write the
+			// project's root as /: a pattern under a / that lies outside
+			// the roots is read under the search path instead.
+			if l, rest, below, rerr := t.globStart(field, dir, strings.TrimLeft(pattern, "/")); rerr == nil && t.isDir(l) {
+				t.note(fmt.Sprintf("note: read the pattern %s under %s: %s is outside the roots", text.QuoteShort(pattern), t.show(l), base))
+				return l, anchored + rest, below, nil
+			}
+		}
 		return l, rest, 0, err
 	}
 	at := dir
@@ -104,9 +113,16 @@ func matchesAll(p string) bool {
 	return false
 }
 
+// anchored marks a pattern left of globStart that matches from the search
+// path only: a bare name under a / (Deep Agents' "/*.md") is the root's
+// entries, not names at any depth.
+const anchored = "./"
+
 // findPattern makes a bare name match at any depth.
 func findPattern(p string, ignoreCase bool) string {
-	if !strings.Contains(p, "/") && !strings.HasPrefix(p, "**") {
+	if a, ok := strings.CutPrefix(p, anchored); ok {
+		p = a
+	} else if !strings.Contains(p, "/") && !strings.HasPrefix(p, "**") {
 		p = "**/" + p
 	}
 	if ignoreCase {
@@ -331,4 +347,10 @@ func dirSlash(k kind) string {
 		return "/"
 	}
 	return ""
+}
+
+// isDir reports whether l is a directory.
+func (t *toolset) isDir(l roots.Loc) bool {
+	info, err := l.Root.OS().Stat(l.Native())
+	return err == nil && info.IsDir()
 }

@@ -26,6 +26,10 @@ func TestFind(t *testing.T) {
 	checkFinds(t, e, cases)
 	assertInOrder(t, e.ok("fs.find", "*.gen"), "No path under ./ matches *.gen (looked at ", "note: ", "3 entries ignored by .gitignore (gitignore: false includes them)")
 	assertInOrder(t, e.ok("fs.find", "Main.go"), `No path under ./ matches Main.go`, `Ignoring case, it matches: cmd/app/main.go. All of them: fs_find {"ignoreCase":true,"pattern":"Main.go"}`)
+	// A / outside the roots is the search path's root (Deep Agents' glob
+	// "/*.md"): its own entries, not names at any depth.
+	assertInOrder(t, e.ok("fs.find", map[string]any{"pattern": "/*.md"}), "1 path matching /*.md under ./\nREADME.md\n", `note: read the pattern "/*.md" under .: / is outside the roots`)
+	assertInOrder(t, e.fail("fs.find", map[string]any{"pattern": "/nowhere/*.conf"}), `"pattern": "/nowhere" is outside the allowed roots`)
 	assertInOrder(t, e.ok("fs.find", "Nothing.go"), `No path under ./ matches Nothing.go`, ` To ignore case: fs_find {"ignoreCase":true,"pattern":"Nothing.go"}`)
 	assertInOrder(t, e.fail("fs.find", map[string]any{}), `"pattern": is required but missing`, `Example: fs_find {"pattern":"**/*_test.go"}`)
 	assertInOrder(t, e.fail("fs.find", map[string]any{"pattern": "a[", "path": "."}), `"pattern": "a[" is not a valid glob.`)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/agnivade/levenshtein"
 	"maps"
 	"path"
 	"path/filepath"
@@ -12,6 +11,10 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/agnivade/levenshtein"
+
+	"f0/internal/text"
 )
 
 // transformFunc is the closed set of README §6, by name (nil for a name
@@ -819,25 +822,58 @@ func (b *builder) projectRelative(k string, r *Rule, v any) (effect, error) {
 
 // shellCommand: the command line, for the caller's shell routing.
 func (b *builder) shellCommand(k string, r *Rule, v any) (effect, error) {
-	var line string
+	line, err := b.commandLine(k, v, true)
+	if err != nil {
+		return effect{}, err
+	}
+	b.command = &line
+	return effect{use: UseCall, to: []string{TargetShell}}, nil
+}
+
+// commandLine is a shell command given as text, as a list of words
+// (Codex's ["bash", "-lc", "cat a.txt"], mcp-shell-server's argv), or, when
+// nested is set, as an object that holds it under command (gpt-pilot's
+// step {command: {command, timeout, success_message}}): of such an object
+// only the command is read, and the note says which keys were not.
+func (b *builder) commandLine(k string, v any, nested bool) (string, error) {
 	switch x := v.(type) {
 	case string:
-		line = x
+		return x, nil
 	case []any:
 		words := make([]string, 0, len(x))
 		for _, w := range x {
 			s, ok := w.(string)
 			if !ok {
-				return effect{}, b.errorf(k, "want the command as text, got a list with %s", kindOf(w))
+				return "", b.commandError(k, fmt.Sprintf("a list with %s", kindOf(w)))
 			}
 			words = append(words, quoteWord(s))
 		}
-		line = strings.Join(words, " ")
-	default:
-		return effect{}, b.errorf(k, "want the command as text, got %s", kindOf(v))
+		return strings.Join(words, " "), nil
+	case map[string]any:
+		inner, ok := x["command"]
+		if !nested || !ok {
+			break
+		}
+		var rest []string
+		for key := range x {
+			if key != "command" {
+				rest = append(rest, key)
+			}
+		}
+		if len(rest) > 0 {
+			sort.Strings(rest)
+			b.notes = append(b.notes, fmt.Sprintf("%s: ran the object's command; its %s %s not read", k, strings.Join(rest, ", "), text.Plural(len(rest), "was", "were")))
+		}
+		return b.commandLine(k+".command", inner, false)
 	}
-	b.command = &line
-	return effect{use: UseCall, to: []string{TargetShell}}, nil
+	return "", b.commandError(k, kindOf(v))
+}
+
+// commandError says a command was not given as text, with the shape that is.
+func (b *builder) commandError(k, got string) *InputError {
+	e := b.errorf(k, "want the command as text, got %s", got)
+	e.Fix = fmt.Sprintf(`Send the command line as text: {%q: "curl -s http://127.0.0.1:8080/health"}`, k)
+	return e
 }
 
 // quoteWord quotes one word of a command given as a list (Codex's
