@@ -78,7 +78,7 @@ func (r *resolver) routePath(ctx context.Context, t *Tool, rt *Route, args map[s
 		case "strip_root_name":
 			s = r.stripRootName(ctx, s)
 		case "project_relative":
-			s = r.projectRelative(s)
+			s = r.underBase(s, rule.Args.Under)
 		}
 		return s, true
 	}

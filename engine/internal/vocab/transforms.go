@@ -806,7 +806,7 @@ func (b *builder) projectRelative(k string, r *Rule, v any) (effect, error) {
 	if err != nil {
 		return effect{}, err
 	}
-	b.put(k, r.To, b.r.projectRelative(s))
+	b.put(k, r.To, b.r.underBase(s, r.Args.Under))
 	return effect{to: []string{r.To}}, nil
 }
 
@@ -848,18 +848,45 @@ func quoteWord(s string) string {
 // is the one f0's roots already give.
 func (r *resolver) projectRelative(p string) string {
 	t := strings.TrimSpace(p)
-	if r.env == nil || !strings.HasPrefix(t, "/") {
+	if r.env == nil || !strings.HasPrefix(t, "/") || r.insideRoot(t) {
 		return p
-	}
-	for _, root := range r.env.Roots() {
-		if rel, err := filepath.Rel(root, filepath.FromSlash(t)); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
-			return p
-		}
 	}
 	if rel := strings.TrimLeft(t, "/"); rel != "" {
 		return rel
 	}
 	return "."
+}
+
+// underBase is p relative to the agent's own working directory base (Suna's
+// clean_path: /workspace/src/a.py, workspace/src/a.py and /src/a.py are all
+// src/a.py), unless p as written lies inside a root. Without a base it is
+// projectRelative.
+func (r *resolver) underBase(p, base string) string {
+	b := strings.Trim(base, "/")
+	t := strings.TrimSpace(p)
+	if b == "" || r.env == nil || (strings.HasPrefix(t, "/") && r.insideRoot(t)) {
+		return r.projectRelative(p)
+	}
+	rel := strings.TrimLeft(t, "/")
+	if rel == b {
+		return "."
+	}
+	rel = strings.TrimLeft(strings.TrimPrefix(rel, b+"/"), "/")
+	if rel == "" {
+		return "."
+	}
+	return rel
+}
+
+// insideRoot reports whether the absolute path t lies inside one of the
+// roots.
+func (r *resolver) insideRoot(t string) bool {
+	for _, root := range r.env.Roots() {
+		if rel, err := filepath.Rel(root, filepath.FromSlash(t)); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *resolver) stripRootName(ctx context.Context, p string) string {
