@@ -110,6 +110,7 @@ TRANSFORMS = {
     "patch_operation":       {"req": [], "opt": [], "writes": "-"},
     "join_name":             {"req": ["dir", "ext"], "opt": ["default_ext"], "writes": None},
     "end_with_newline":      {"req": [], "opt": [], "writes": None},
+    "expand_tabs":           {"req": [], "opt": [], "writes": None},
 }
 # Transforms whose route target is fixed or special.
 TRANSFORM_TARGETS = {"apply_patch": {"batch"}, "patch_operation": {"batch"}, "fan_out": {"batch"}, "unwrap_call": {"call"}, "shell_command": {"shell"},

@@ -60,6 +60,8 @@ func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effe
 		return (*builder).patchOperation
 	case "join_name":
 		return (*builder).joinName
+	case "expand_tabs":
+		return (*builder).expandTabs
 	case "end_with_newline":
 		return (*builder).endWithNewline
 	case "insert_at_line":
@@ -663,6 +665,44 @@ func (b *builder) endWithNewline(k string, r *Rule, v any) (effect, error) {
 	}
 	b.put(k, r.To, s)
 	return mapped(r.To), nil
+}
+
+// expandTabs: the text with each tab replaced by spaces up to the next
+// column that is a multiple of 8, columns counted from each line's start
+// (Python's str.expandtabs, which Suna's str_replace applies to old_str
+// and new_str before it looks).
+func (b *builder) expandTabs(k string, r *Rule, v any) (effect, error) {
+	s, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	if strings.Contains(s, "\t") {
+		s = expandTabs(s, 8)
+		b.notes = append(b.notes, fmt.Sprintf("%s's %s expands the tabs of %s to spaces (every 8 columns) before it looks; so did f0", b.tool.agent, b.tool.Names[0], b.prefix+k))
+	}
+	b.put(k, r.To, s)
+	return mapped(r.To), nil
+}
+
+// expandTabs is Python's str.expandtabs(size).
+func expandTabs(s string, size int) string {
+	var out strings.Builder
+	col := 0
+	for _, c := range s {
+		switch c {
+		case '\t':
+			n := size - col%size
+			out.WriteString(strings.Repeat(" ", n))
+			col += n
+		case '\n', '\r':
+			out.WriteRune(c)
+			col = 0
+		default:
+			out.WriteRune(c)
+			col++
+		}
+	}
+	return out.String()
 }
 
 // routeTool is the route's f0 tool as a client spells it (fs_write).
