@@ -113,7 +113,30 @@ func (b *builder) mapFields() error {
 			return nil
 		}
 	}
+	if err := b.assumed(); err != nil {
+		return err
+	}
 	b.defaults()
+	return nil
+}
+
+// assumed runs the transform of every rule with a default on that default,
+// for the fields the call leaves out (browser-use's write_file ends the
+// content with a line end unless trailing_newline is false), and says so.
+func (b *builder) assumed() error {
+	names := make([]string, 0, len(b.rules))
+	for n, r := range b.rules {
+		if r.Default != nil && b.args[n] == nil && r.kind() == kindMapping {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if _, err := b.apply(n, b.rules[n], b.rules[n].Default); err != nil {
+			return err
+		}
+		b.notes = append(b.notes, fmt.Sprintf("without %s, read as %s's default %s: %v", b.prefix+n, b.tool.agent, n, b.rules[n].Default))
+	}
 	return nil
 }
 

@@ -100,7 +100,7 @@ TRANSFORMS = {
     "unescape_newlines":     {"req": [], "opt": [], "writes": None},
     "newline":               {"req": ["anchor"], "opt": [], "writes": None},
     "strip_root_name":       {"req": [], "opt": [], "writes": None},
-    "project_relative":      {"req": [], "opt": [], "writes": None},
+    "project_relative":      {"req": [], "opt": ["under"], "writes": None},
     "name_filter":           {"req": [], "opt": [], "writes": None},
     "shell_command":         {"req": [], "opt": [], "writes": "-"},
     "shell_cwd":             {"req": [], "opt": [], "writes": "-"},
@@ -110,6 +110,7 @@ TRANSFORMS = {
     "patch_operation":       {"req": [], "opt": [], "writes": "-"},
     "join_name":             {"req": ["dir", "ext"], "opt": ["default_ext"], "writes": None},
     "end_with_newline":      {"req": [], "opt": [], "writes": None},
+    "expand_tabs":           {"req": [], "opt": [], "writes": None},
 }
 # Transforms whose route target is fixed or special.
 TRANSFORM_TARGETS = {"apply_patch": {"batch"}, "patch_operation": {"batch"}, "fan_out": {"batch"}, "unwrap_call": {"call"}, "shell_command": {"shell"},
@@ -120,7 +121,7 @@ ARG_VALUES = {("shell_timeout", "unit"): {"ms", "s"}}
 FIELD_ARGS = {"line_window": ["start", "end", "count"], "insert_at_line": ["line", "text"], "unwrap_call": ["server", "tool", "arguments"],
               "join_name": ["dir", "ext"]}
 
-RULE_KEYS = {"to", "transform", "args", "values", "absent", "consumed_by", "inert", "refuse", "needs", "needs_detail", "today",
+RULE_KEYS = {"to", "transform", "args", "values", "absent", "default", "consumed_by", "inert", "refuse", "needs", "needs_detail", "today",
              "approx", "items", "note", "source"}
 ROUTE_KEYS = {"when", "to", "refuse", "needs", "needs_detail", "today", "set", "fields", "note", "source", "approx"}
 TOOL_KEYS = {"names", "source", "evidence", "versions", "fields_published", "fields", "routes", "note", "f0_fields"}

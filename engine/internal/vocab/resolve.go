@@ -388,6 +388,10 @@ func (r *resolver) broader(ctx context.Context, first Result, one, other candida
 			Problem: fmt.Sprintf("%s's %s and %s's %s count lines differently (%s %v is line %v in one and line %v in the other), and the other fields do not say whose tool was meant", one.tool.agent, one.spelling, other.tool.agent, other.spelling, k, args[k], a.Args["offset"], b.Args["offset"]),
 			Fix:     "send fs_read's offset, the 1-based line to start at"}
 	}
+	if r.onlyOtherPathExists(ctx, a, b) {
+		second.Notes = append(second.Notes, fmt.Sprintf("%s is also %s's tool; read as %s's, whose path names what is there (%s)", other.spelling, first.Agent, second.Agent, b.Args["path"]))
+		return second, other, nil
+	}
 	pick, lose, chosen := first, second, one
 	ba, bb := breadth(a), breadth(b)
 	why := "whose answer contains the other's"
@@ -414,6 +418,28 @@ func (r *resolver) broader(ctx context.Context, first Result, one, other candida
 	}
 	pick.Notes = append(pick.Notes, fmt.Sprintf("%s is also %s's tool; read as %s's, %s", chosen.spelling, lose.Agent, pick.Agent, why))
 	return pick, chosen, nil
+}
+
+// onlyOtherPathExists reports whether two readings of a call differ only
+// in the path, and only b's names something that exists: the tables read
+// the path differently (Suna's delete_file cuts /workspace/ from
+// /workspace/a.txt, AgentScope's does not), and a reading that names
+// nothing would refuse a call the other answers.
+func (r *resolver) onlyOtherPathExists(ctx context.Context, a, b Call) bool {
+	pa, okA := a.Args["path"].(string)
+	pb, okB := b.Args["path"].(string)
+	if r.env == nil || !okA || !okB || pa == pb {
+		return false
+	}
+	for k := range a.Args {
+		if k != "path" && !reflect.DeepEqual(a.Args[k], b.Args[k]) {
+			return false
+		}
+	}
+	if len(a.Args) != len(b.Args) {
+		return false
+	}
+	return r.env.PathKind(ctx, pa) == PathMissing && r.env.PathKind(ctx, pb) != PathMissing
 }
 
 // toolWord names an f0 tool in a note (fs.search → fs_search), as the

@@ -56,33 +56,44 @@ func (r *resolver) condition(ctx context.Context, t *Tool, rt *Route, c Conditio
 
 // routePath is the value that becomes f0's path on this route: the field
 // the route names in $path_field, else the first given field whose rule
-// maps to path (after strip_root_name when the rule has it).
+// maps to path; after strip_root_name or project_relative when the field's
+// rule has it.
 func (r *resolver) routePath(ctx context.Context, t *Tool, rt *Route, args map[string]any) (string, bool) {
-	if rt.PathField != "" {
-		s, ok := args[rt.PathField].(string)
-		return s, ok
-	}
 	for _, k := range orderedKeys(args, t.Published) {
 		rule := rt.Fields[k]
 		if rule == nil {
 			rule = t.Fields[k]
 		}
-		if rule == nil || rule.To != "path" {
+		if rt.PathField != "" && k != rt.PathField {
+			continue
+		}
+		if rt.PathField == "" && (rule == nil || rule.To != "path") {
 			continue
 		}
 		s, ok := args[k].(string)
 		if !ok {
+			if rt.PathField != "" {
+				return "", false
+			}
 			continue
 		}
-		switch rule.Transform {
-		case "strip_root_name":
-			s = r.stripRootName(ctx, s)
-		case "project_relative":
-			s = r.projectRelative(s)
-		}
-		return s, true
+		return r.asPath(ctx, rule, s), true
 	}
 	return "", false
+}
+
+// asPath is s after the path transform of its rule, if it has one.
+func (r *resolver) asPath(ctx context.Context, rule *Rule, s string) string {
+	if rule == nil {
+		return s
+	}
+	switch rule.Transform {
+	case "strip_root_name":
+		return r.stripRootName(ctx, s)
+	case "project_relative":
+		return r.underBase(s, rule.Args.Under)
+	}
+	return s
 }
 
 func pathKindName(k PathKind) string {

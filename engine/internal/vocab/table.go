@@ -64,15 +64,18 @@ type Rule struct {
 	Args      Args
 	Values    map[string]map[string]any
 	Absent    map[string]any
-	Consumed  string
-	Inert     string
-	Refuse    string
-	Needs     string
-	Today     string
-	Detail    string
-	Approx    string
-	Items     map[string]*Rule
-	Note      string
+	// Default is the value the foreign tool assumes for the field when
+	// the call leaves it out; the rule's transform runs on it then.
+	Default  any
+	Consumed string
+	Inert    string
+	Refuse   string
+	Needs    string
+	Today    string
+	Detail   string
+	Approx   string
+	Items    map[string]*Rule
+	Note     string
 }
 
 // Args are a transform's parameters (README §6); each transform reads the
@@ -102,6 +105,10 @@ type Args struct {
 
 	// Unit is shell_timeout's: "ms" or "s".
 	Unit string
+
+	// Under is project_relative's: the agent's own working directory
+	// (Suna's /workspace), cut from the front of a path.
+	Under string
 }
 
 // CondKind is what a condition of a route's `when` tests.
@@ -178,6 +185,7 @@ type rawRule struct {
 	Args      map[string]any            `json:"args"`
 	Values    map[string]map[string]any `json:"values"`
 	Absent    map[string]any            `json:"absent"`
+	Default   any                       `json:"default"`
 	Consumed  string                    `json:"consumed_by"`
 	Inert     string                    `json:"inert"`
 	Refuse    string                    `json:"refuse"`
@@ -377,7 +385,7 @@ func parseRule(raw *rawRule) (*Rule, error) {
 	if err != nil {
 		return nil, fmt.Errorf("transform %s: %w", raw.Transform, err)
 	}
-	r := &Rule{To: raw.To, Transform: raw.Transform, Args: args, Values: raw.Values, Absent: raw.Absent,
+	r := &Rule{To: raw.To, Transform: raw.Transform, Args: args, Values: raw.Values, Absent: raw.Absent, Default: raw.Default,
 		Consumed: raw.Consumed, Inert: raw.Inert, Refuse: raw.Refuse, Needs: raw.Needs, Today: raw.Today,
 		Detail: raw.Detail, Approx: raw.Approx, Items: items, Note: raw.Note}
 	switch {
@@ -432,6 +440,7 @@ func parseArgs(raw map[string]any) (Args, error) {
 		Ext          *string           `json:"ext"`
 		DefaultExt   string            `json:"default_ext"`
 		Unit         string            `json:"unit"`
+		Under        string            `json:"under"`
 	}
 	if err := json.Unmarshal(data, &j); err != nil {
 		return a, err
@@ -439,7 +448,7 @@ func parseArgs(raw map[string]any) (Args, error) {
 	return Args{Start: j.Start, End: j.End, Count: j.Count, Base: j.Base, EndInclusive: j.EndInclusive, EOF: j.EOF,
 		Negative: j.Negative, LineHints: j.LineHints, EmptySearch: j.EmptySearch, Line: j.Line, Text: j.Text,
 		Anchor: j.Anchor, Zero: j.Zero, Items: j.Items, Each: j.Each, GroupBy: j.GroupBy, Set: j.Set, Share: j.Share,
-		Server: j.Server, Tool: j.Tool, Arguments: j.Arguments, Dir: j.Dir, Ext: j.Ext, DefaultExt: j.DefaultExt, Unit: j.Unit}, nil
+		Server: j.Server, Tool: j.Tool, Arguments: j.Arguments, Dir: j.Dir, Ext: j.Ext, DefaultExt: j.DefaultExt, Unit: j.Unit, Under: j.Under}, nil
 }
 
 // kind names the rule's kind as README §4 counts it.

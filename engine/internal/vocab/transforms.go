@@ -63,6 +63,8 @@ func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effe
 		return (*builder).patchOperation
 	case "join_name":
 		return (*builder).joinName
+	case "expand_tabs":
+		return (*builder).expandTabs
 	case "end_with_newline":
 		return (*builder).endWithNewline
 	case "insert_at_line":
@@ -675,6 +677,44 @@ func (b *builder) endWithNewline(k string, r *Rule, v any) (effect, error) {
 	return mapped(r.To), nil
 }
 
+// expandTabs: the text with each tab replaced by spaces up to the next
+// column that is a multiple of 8, columns counted from each line's start
+// (Python's str.expandtabs, which Suna's str_replace applies to old_str
+// and new_str before it looks).
+func (b *builder) expandTabs(k string, r *Rule, v any) (effect, error) {
+	s, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	if strings.Contains(s, "\t") {
+		s = expandTabs(s, 8)
+		b.notes = append(b.notes, fmt.Sprintf("%s's %s expands the tabs of %s to spaces (every 8 columns) before it looks; so did f0", b.tool.agent, b.tool.Names[0], b.prefix+k))
+	}
+	b.put(k, r.To, s)
+	return mapped(r.To), nil
+}
+
+// expandTabs is Python's str.expandtabs(size).
+func expandTabs(s string, size int) string {
+	var out strings.Builder
+	col := 0
+	for _, c := range s {
+		switch c {
+		case '\t':
+			n := size - col%size
+			out.WriteString(strings.Repeat(" ", n))
+			col += n
+		case '\n', '\r':
+			out.WriteRune(c)
+			col = 0
+		default:
+			out.WriteRune(c)
+			col++
+		}
+	}
+	return out.String()
+}
+
 // routeTool is the route's f0 tool as a client spells it (fs_write).
 func (b *builder) routeTool() string {
 	if b.route == nil || b.route.To == "" {
@@ -816,7 +856,7 @@ func (b *builder) projectRelative(k string, r *Rule, v any) (effect, error) {
 	if err != nil {
 		return effect{}, err
 	}
-	b.put(k, r.To, b.r.projectRelative(s))
+	b.put(k, r.To, b.r.underBase(s, r.Args.Under))
 	return effect{to: []string{r.To}}, nil
 }
 
@@ -891,18 +931,45 @@ func quoteWord(s string) string {
 // is the one f0's roots already give.
 func (r *resolver) projectRelative(p string) string {
 	t := strings.TrimSpace(p)
-	if r.env == nil || !strings.HasPrefix(t, "/") {
+	if r.env == nil || !strings.HasPrefix(t, "/") || r.insideRoot(t) {
 		return p
-	}
-	for _, root := range r.env.Roots() {
-		if rel, err := filepath.Rel(root, filepath.FromSlash(t)); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
-			return p
-		}
 	}
 	if rel := strings.TrimLeft(t, "/"); rel != "" {
 		return rel
 	}
 	return "."
+}
+
+// underBase is p relative to the agent's own working directory base (Suna's
+// clean_path: /workspace/src/a.py, workspace/src/a.py and /src/a.py are all
+// src/a.py), unless p as written lies inside a root. Without a base it is
+// projectRelative.
+func (r *resolver) underBase(p, base string) string {
+	b := strings.Trim(base, "/")
+	t := strings.TrimSpace(p)
+	if b == "" || r.env == nil || (strings.HasPrefix(t, "/") && r.insideRoot(t)) {
+		return r.projectRelative(p)
+	}
+	rel := strings.TrimLeft(t, "/")
+	if rel == b {
+		return "."
+	}
+	rel = strings.TrimLeft(strings.TrimPrefix(rel, b+"/"), "/")
+	if rel == "" {
+		return "."
+	}
+	return rel
+}
+
+// insideRoot reports whether the absolute path t lies inside one of the
+// roots.
+func (r *resolver) insideRoot(t string) bool {
+	for _, root := range r.env.Roots() {
+		if rel, err := filepath.Rel(root, filepath.FromSlash(t)); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *resolver) stripRootName(ctx context.Context, p string) string {

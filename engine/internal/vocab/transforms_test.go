@@ -210,6 +210,16 @@ func TestValueTransforms(t *testing.T) {
 		{"project_relative: a leading slash is the project root", "fs.read", `{"p": {"to": "path", "transform": "project_relative"}}`, map[string]any{"p": "/src/main.go"}, map[string]any{"path": "src/main.go"}, ""},
 		{"project_relative: / is the root", "fs.list", `{"p": {"to": "path", "transform": "project_relative"}}`, map[string]any{"p": "/"}, map[string]any{"path": "."}, ""},
 		{"project_relative: a path inside a root stays", "fs.read", `{"p": {"to": "path", "transform": "project_relative"}}`, map[string]any{"p": fx.path("src/main.go")}, map[string]any{"path": fx.path("src/main.go")}, ""},
+		{"project_relative under: the agent's directory is cut", "fs.read", `{"p": {"to": "path", "transform": "project_relative", "args": {"under": "/workspace"}}}`, map[string]any{"p": "/workspace/src/main.go"}, map[string]any{"path": "src/main.go"}, ""},
+		{"project_relative under: without its slash too", "fs.read", `{"p": {"to": "path", "transform": "project_relative", "args": {"under": "/workspace"}}}`, map[string]any{"p": "workspace/src/main.go"}, map[string]any{"path": "src/main.go"}, ""},
+		{"project_relative under: the directory itself is the root", "fs.list", `{"p": {"to": "path", "transform": "project_relative", "args": {"under": "/workspace"}}}`, map[string]any{"p": "/workspace"}, map[string]any{"path": "."}, ""},
+		{"project_relative under: another absolute path is under the root", "fs.read", `{"p": {"to": "path", "transform": "project_relative", "args": {"under": "/workspace"}}}`, map[string]any{"p": "/src/main.go"}, map[string]any{"path": "src/main.go"}, ""},
+		{"project_relative under: a path inside a root stays", "fs.read", `{"p": {"to": "path", "transform": "project_relative", "args": {"under": "/workspace"}}}`, map[string]any{"p": fx.path("src/main.go")}, map[string]any{"path": fx.path("src/main.go")}, ""},
+		{"project_relative under: a relative path stays", "fs.read", `{"p": {"to": "path", "transform": "project_relative", "args": {"under": "/workspace"}}}`, map[string]any{"p": "src/main.go"}, map[string]any{"path": "src/main.go"}, ""},
+		{"default: the transform runs on the assumed value", "fs.write", `{"c": {"to": "content"}, "nl": {"to": "content", "transform": "newline", "args": {"anchor": "after"}, "default": true}}`, map[string]any{"c": "x"}, map[string]any{"content": "x\n"}, "default nl: true"},
+		{"default: the call's value wins", "fs.write", `{"c": {"to": "content"}, "nl": {"to": "content", "transform": "newline", "args": {"anchor": "after"}, "default": true}}`, map[string]any{"c": "x", "nl": false}, map[string]any{"content": "x"}, ""},
+		{"expand_tabs: to the next multiple of 8, per line", "fs.edit", `{"o": {"to": "oldText", "transform": "expand_tabs"}}`, map[string]any{"o": "\tx\nab\ty"}, map[string]any{"oldText": "        x\nab      y"}, "expands the tabs of o"},
+		{"expand_tabs: no tab, no change", "fs.edit", `{"o": {"to": "oldText", "transform": "expand_tabs"}}`, map[string]any{"o": "a b"}, map[string]any{"oldText": "a b"}, ""},
 		{"strip_root_name: no root of that name", "fs.read", `{"path": {"to": "path", "transform": "strip_root_name"}}`, map[string]any{"path": "src/main.go"}, map[string]any{"path": "src/main.go"}, ""},
 	}
 	for _, c := range cases {
