@@ -1,6 +1,7 @@
 package repair
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -22,7 +23,8 @@ func (s *State) editCalls(calls []vocab.Call) ([]vocab.Call, error) {
 		}
 		ops, err := parseEdit(c.Edit)
 		if err != nil {
-			return nil, fmt.Errorf("%s could not be read: %w", c.Edit.Format, err)
+			path, _ := c.Args["path"].(string)
+			return nil, fmt.Errorf("%s could not be read: %w\nOr send the change as exact text: %s", c.Edit.Format, err, exactEdit(path))
 		}
 		s.editNotes = append(s.editNotes, editNote(c.Edit, ops)...)
 		if c.Edit.Field != "" && len(ops) == 1 && (ops[0].Path == "" || ops[0].Kind == editformat.Update) {
@@ -165,4 +167,14 @@ func editList(edits []editformat.Edit) []any {
 		out = append(out, item)
 	}
 	return out
+}
+
+// exactEdit is the fs_edit call that makes a change without edit text:
+// the lines to change and their new text.
+func exactEdit(path string) string {
+	if path == "" {
+		path = "…"
+	}
+	args, _ := json.Marshal(map[string]any{"path": path, "edits": []any{map[string]any{"oldText": "…the lines to change, copied from the file…", "newText": "…their new text…"}}})
+	return "fs_edit " + string(args)
 }
