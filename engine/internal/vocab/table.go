@@ -102,6 +102,10 @@ type Args struct {
 
 	// Unit is shell_timeout's: "ms" or "s".
 	Unit string
+
+	// Stdin is argv_command's field of the text piped into the command;
+	// Replacement is js_regex_text's field of the replacement text.
+	Stdin, Replacement *string
 }
 
 // CondKind is what a condition of a route's `when` tests.
@@ -432,6 +436,8 @@ func parseArgs(raw map[string]any) (Args, error) {
 		Ext          *string           `json:"ext"`
 		DefaultExt   string            `json:"default_ext"`
 		Unit         string            `json:"unit"`
+		Stdin        *string           `json:"stdin"`
+		Replacement  *string           `json:"replacement"`
 	}
 	if err := json.Unmarshal(data, &j); err != nil {
 		return a, err
@@ -439,7 +445,8 @@ func parseArgs(raw map[string]any) (Args, error) {
 	return Args{Start: j.Start, End: j.End, Count: j.Count, Base: j.Base, EndInclusive: j.EndInclusive, EOF: j.EOF,
 		Negative: j.Negative, LineHints: j.LineHints, EmptySearch: j.EmptySearch, Line: j.Line, Text: j.Text,
 		Anchor: j.Anchor, Zero: j.Zero, Items: j.Items, Each: j.Each, GroupBy: j.GroupBy, Set: j.Set, Share: j.Share,
-		Server: j.Server, Tool: j.Tool, Arguments: j.Arguments, Dir: j.Dir, Ext: j.Ext, DefaultExt: j.DefaultExt, Unit: j.Unit}, nil
+		Server: j.Server, Tool: j.Tool, Arguments: j.Arguments, Dir: j.Dir, Ext: j.Ext, DefaultExt: j.DefaultExt, Unit: j.Unit,
+		Stdin: j.Stdin, Replacement: j.Replacement}, nil
 }
 
 // kind names the rule's kind as README §4 counts it.
