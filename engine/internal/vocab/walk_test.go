@@ -27,8 +27,8 @@ func TestEveryRow(t *testing.T) {
 	t.Logf("walked %d tables, %d tools, %d routes, %d field rules, %d value entries, %d item rules; %d rows shadowed by an earlier route",
 		n.tables, n.tools, n.routes, n.rules, n.values, n.items, n.shadowed)
 	t.Logf("shadowed (inert rules for a field an earlier route takes): %s", strings.Join(n.shadowedRows, ", "))
-	if n.tables != 86 || n.tools < 615 || n.routes < 792 {
-		t.Errorf("the walk saw %d tables, %d tools, %d routes; check.py counts 86, 615, 792", n.tables, n.tools, n.routes)
+	if n.tables != 86 || n.tools < 615 || n.routes < 794 {
+		t.Errorf("the walk saw %d tables, %d tools, %d routes; check.py counts 86, 615, 794", n.tables, n.tools, n.routes)
 	}
 }
 
