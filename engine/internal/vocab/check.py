@@ -103,6 +103,8 @@ TRANSFORMS = {
     "project_relative":      {"req": [], "opt": ["under"], "writes": None},
     "name_filter":           {"req": [], "opt": [], "writes": None},
     "shell_command":         {"req": [], "opt": [], "writes": "-"},
+    "argv_command":          {"req": [], "opt": ["stdin"], "writes": "-"},
+    "js_regex_text":         {"req": [], "opt": ["replacement"], "writes": ["oldText", "newText"]},
     "shell_cwd":             {"req": [], "opt": [], "writes": "-"},
     "shell_env":             {"req": [], "opt": [], "writes": "-"},
     "shell_timeout":         {"req": ["unit"], "opt": [], "writes": "-"},
@@ -113,13 +115,13 @@ TRANSFORMS = {
     "expand_tabs":           {"req": [], "opt": [], "writes": None},
 }
 # Transforms whose route target is fixed or special.
-TRANSFORM_TARGETS = {"apply_patch": {"batch"}, "patch_operation": {"batch"}, "fan_out": {"batch"}, "unwrap_call": {"call"}, "shell_command": {"shell"},
+TRANSFORM_TARGETS = {"apply_patch": {"batch"}, "patch_operation": {"batch"}, "fan_out": {"batch"}, "unwrap_call": {"call"}, "shell_command": {"shell"}, "argv_command": {"shell"},
                      "shell_cwd": {"shell", "batch"}, "shell_env": {"shell", "batch"}, "shell_timeout": {"shell", "batch"}}
 # Values an arg must take, by transform.
 ARG_VALUES = {("shell_timeout", "unit"): {"ms", "s"}}
 # Arguments of line_window / insert_at_line / unwrap_call that name fields of the call.
 FIELD_ARGS = {"line_window": ["start", "end", "count"], "insert_at_line": ["line", "text"], "unwrap_call": ["server", "tool", "arguments"],
-              "join_name": ["dir", "ext"]}
+              "join_name": ["dir", "ext"], "argv_command": ["stdin"], "js_regex_text": ["replacement"]}
 
 RULE_KEYS = {"to", "transform", "args", "values", "absent", "default", "consumed_by", "inert", "refuse", "needs", "needs_detail", "today",
              "approx", "items", "note", "source"}

@@ -297,7 +297,7 @@ func baseArgs(fx *fixture, tool *Tool, ri int, rules map[string]*Rule) map[strin
 			if r.Transform == "strip_root_name" {
 				args[f] = "backend/" + strings.TrimPrefix(pathValue, fx.root+"/")
 			}
-		case r.Transform == "shell_command", r.Transform == "apply_patch", r.Transform == "patch_operation":
+		case r.Transform == "shell_command", r.Transform == "argv_command", r.Transform == "apply_patch", r.Transform == "patch_operation", r.Transform == "js_regex_text":
 			args[f] = synth(fx, tool, f, r, rules)
 		case r.Transform == "unwrap_call":
 			for _, c := range companions(fx, f, r) {
@@ -531,6 +531,10 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 		return map[string]any{"type": "create_file", "path": "new.txt", "diff": "+hello\n"}
 	case "shell_command":
 		return "ls " + fx.root
+	case "argv_command":
+		return []any{"ls", fx.root}
+	case "js_regex_text":
+		return "one"
 	case "shell_cwd":
 		return fx.root
 	case "shell_env":

@@ -109,6 +109,10 @@ type Args struct {
 	// Under is project_relative's: the agent's own working directory
 	// (Suna's /workspace), cut from the front of a path.
 	Under string
+
+	// Stdin is argv_command's field of the text piped into the command;
+	// Replacement is js_regex_text's field of the replacement text.
+	Stdin, Replacement *string
 }
 
 // CondKind is what a condition of a route's `when` tests.
@@ -441,6 +445,8 @@ func parseArgs(raw map[string]any) (Args, error) {
 		DefaultExt   string            `json:"default_ext"`
 		Unit         string            `json:"unit"`
 		Under        string            `json:"under"`
+		Stdin        *string           `json:"stdin"`
+		Replacement  *string           `json:"replacement"`
 	}
 	if err := json.Unmarshal(data, &j); err != nil {
 		return a, err
@@ -448,7 +454,8 @@ func parseArgs(raw map[string]any) (Args, error) {
 	return Args{Start: j.Start, End: j.End, Count: j.Count, Base: j.Base, EndInclusive: j.EndInclusive, EOF: j.EOF,
 		Negative: j.Negative, LineHints: j.LineHints, EmptySearch: j.EmptySearch, Line: j.Line, Text: j.Text,
 		Anchor: j.Anchor, Zero: j.Zero, Items: j.Items, Each: j.Each, GroupBy: j.GroupBy, Set: j.Set, Share: j.Share,
-		Server: j.Server, Tool: j.Tool, Arguments: j.Arguments, Dir: j.Dir, Ext: j.Ext, DefaultExt: j.DefaultExt, Unit: j.Unit, Under: j.Under}, nil
+		Server: j.Server, Tool: j.Tool, Arguments: j.Arguments, Dir: j.Dir, Ext: j.Ext, DefaultExt: j.DefaultExt, Unit: j.Unit, Under: j.Under,
+		Stdin: j.Stdin, Replacement: j.Replacement}, nil
 }
 
 // kind names the rule's kind as README §4 counts it.

@@ -87,6 +87,10 @@ func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effe
 		return (*builder).nameFilter
 	case "shell_command":
 		return (*builder).shellCommand
+	case "argv_command":
+		return (*builder).argvCommand
+	case "js_regex_text":
+		return (*builder).jsRegexText
 	case "shell_cwd":
 		return (*builder).shellCwd
 	case "shell_env":
