@@ -89,6 +89,7 @@ TRANSFORMS = {
     "line_window":           {"req": ["start", "end", "count", "base", "end_inclusive", "eof", "negative"], "opt": [], "writes": ["offset", "limit"]},
     "range_pair":            {"req": ["base", "end_inclusive", "eof"], "opt": [], "writes": ["offset", "limit"]},
     "range_text":            {"req": ["base", "end_inclusive"], "opt": [], "writes": ["offset", "limit"]},
+    "path_range":            {"req": ["base", "end_inclusive"], "opt": [], "writes": ["path", "offset", "limit"]},
     "url_in_text":           {"req": [], "opt": [], "writes": ["url", "urls"]},
     "search_replace_blocks": {"req": ["line_hints"], "opt": ["empty_search"], "writes": None},
     "unified_diff":          {"req": [], "opt": [], "writes": None},

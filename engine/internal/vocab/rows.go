@@ -498,6 +498,8 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 		return []any{2, 4}
 	case "range_text":
 		return "2-4"
+	case "path_range":
+		return "a.txt:2-4"
 	case "to_list":
 		if v, ok := synthFor(fx, strings.TrimSuffix(r.To, "s")).(string); ok && r.To != "" && v != "text" {
 			return v // one URL or path for a list of them, never a word a resolver would look up
@@ -619,8 +621,11 @@ func synthFor(fx *fixture, to string) any {
 
 func synthItem(fx *fixture, tool *Tool, items map[string]*Rule) any {
 	if r, ok := items[TextField]; ok {
-		if r.Transform == "shell_command" {
+		switch r.Transform {
+		case "shell_command":
 			return "ls " + fx.root
+		case "path_range":
+			return "a.txt:2-4"
 		}
 		return synthFor(fx, r.To)
 	}

@@ -50,6 +50,8 @@ func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effe
 		return (*builder).rangePair
 	case "range_text":
 		return (*builder).rangeText
+	case "path_range":
+		return (*builder).pathRange
 	case "url_in_text":
 		return (*builder).urlInText
 	case "search_replace_blocks", "unified_diff", "apply_patch":

@@ -154,6 +154,39 @@ func TestRangeTransforms(t *testing.T) {
 	}
 }
 
+// TestPathRange: wcgw's ReadFiles paths with a line range after the last
+// colon, 1-based and inclusive; a bare number reads from that line to the
+// end, and a text whose suffix is no range is the path as it is.
+func TestPathRange(t *testing.T) {
+	rules := `{"p": {"transform": "path_range", "args": {"base": 1, "end_inclusive": true}}}`
+	cases := []struct {
+		in   string
+		want map[string]any
+	}{
+		{"a.py:10-20", map[string]any{"path": "a.py", "offset": 10, "limit": 11}},
+		{"a.py:10-", map[string]any{"path": "a.py", "offset": 10}},
+		{"a.py:10", map[string]any{"path": "a.py", "offset": 10}},
+		{"a.py:-20", map[string]any{"path": "a.py", "offset": 1, "limit": 20}},
+		{"a.py:10-x", map[string]any{"path": "a.py", "offset": 10}},
+		{"/w/a.py", map[string]any{"path": "/w/a.py"}},
+		{"a.py:main", map[string]any{"path": "a.py:main"}},
+		{`C:\src\a.py`, map[string]any{"path": `C:\src\a.py`}},
+		{"a.py:-x", map[string]any{"path": "a.py:-x"}},
+	}
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) {
+			res, err := oneRoute(t, nil, "fs.read", rules, map[string]any{"p": c.in})
+			got := mustOne(t, res, err)
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("got %s, want %s", quote(got), quote(c.want))
+			}
+		})
+	}
+	if _, err := oneRoute(t, nil, "fs.read", rules, map[string]any{"p": "a.py:20-10"}); err == nil {
+		t.Error("a.py:20-10: want an input error (no lines)")
+	}
+}
+
 // TestValueTransforms: each one-value transform of README §6.
 func TestValueTransforms(t *testing.T) {
 	fx := newFixture(t)
