@@ -270,7 +270,7 @@ func baseArgs(fx *fixture, tool *Tool, ri int, rules map[string]*Rule) map[strin
 		case CondEmpty:
 			args[c.Field] = ""
 		case CondPrefix:
-			args[c.Field] = c.Values[0] + fx.path("a.txt")
+			args[c.Field] = prefixed(fx, tool, c, rules)
 		case CondSuffix:
 			args[c.Field] = fx.path("newdir") + c.Values[0]
 		case CondPathIs:
@@ -640,6 +640,19 @@ func synthItem(fx *fixture, tool *Tool, items map[string]*Rule) any {
 		}
 	}
 	return obj
+}
+
+// prefixed is a value for a prefix condition: the value the field's rule
+// would be given when that starts with the prefix (an edit text that must
+// open with its marker, wcgw's <<<<<<< SEARCH), else the prefix and a path.
+func prefixed(fx *fixture, tool *Tool, c Condition, rules map[string]*Rule) any {
+	if r := rules[c.Field]; r != nil {
+		v, ok := synth(fx, tool, c.Field, r, rules).(string)
+		if ok && strings.HasPrefix(strings.ToLower(strings.TrimSpace(v)), strings.ToLower(c.Values[0])) {
+			return v
+		}
+	}
+	return c.Values[0] + fx.path("a.txt")
 }
 
 // pathTaken: the item already has a field for r's f0 field (cline's path,
