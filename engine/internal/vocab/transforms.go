@@ -202,6 +202,7 @@ func (b *builder) nested(k string, r *Rule, list []any) (effect, error) {
 	for _, f := range slices.Sorted(maps.Keys(sub.out)) {
 		b.put(k, f, sub.out[f])
 	}
+	b.takeShell(sub)
 	return effect{use: UseConsumed}, nil // its fields' uses say where they went
 }
 
@@ -810,6 +811,24 @@ func (b *builder) projectRelative(k string, r *Rule, v any) (effect, error) {
 	}
 	b.put(k, r.To, b.r.projectRelative(s))
 	return effect{to: []string{r.To}}, nil
+}
+
+// takeShell takes on the command line and how it runs from the fields of a
+// nested object (wcgw's BashCommand {action_json: {command}}), unless the
+// call's own fields gave them.
+func (b *builder) takeShell(sub *builder) {
+	if b.command == nil {
+		b.command = sub.command
+	}
+	if b.shell.Dir == "" {
+		b.shell.Dir = sub.shell.Dir
+	}
+	if b.shell.Env == nil {
+		b.shell.Env = sub.shell.Env
+	}
+	if b.shell.Timeout == 0 {
+		b.shell.Timeout = sub.shell.Timeout
+	}
 }
 
 // shellCommand: the command line, for the caller's shell routing.

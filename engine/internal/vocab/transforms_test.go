@@ -187,6 +187,19 @@ func TestPathRange(t *testing.T) {
 	}
 }
 
+// TestNestedShellCommand: a command line inside a nested object (wcgw's
+// BashCommand {action_json: {command}}) is the call's command line.
+func TestNestedShellCommand(t *testing.T) {
+	rules := `{"action_json": {"items": {"command": {"transform": "shell_command"}, "thread_id": {"inert": "session"}}}}`
+	res, err := oneRoute(t, nil, TargetShell, rules, map[string]any{"action_json": map[string]any{"command": "cat a.txt", "thread_id": "t"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Calls) != 1 || res.Calls[0].Tool != TargetShell || res.Calls[0].Command != "cat a.txt" {
+		t.Errorf("got %s, want one shell call of cat a.txt", quote(res.Calls))
+	}
+}
+
 // TestValueTransforms: each one-value transform of README §6.
 func TestValueTransforms(t *testing.T) {
 	fx := newFixture(t)
