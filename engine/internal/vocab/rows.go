@@ -447,6 +447,8 @@ func companions(fx *fixture, f string, r *Rule) []companion {
 		}
 	case "insert_at_line":
 		out = append(out, companion{a.Line, 3}, companion{a.Text, "new line"})
+	case "line_span":
+		out = append(out, companion{a.Text, "TWO\n"})
 	case "unwrap_call":
 		out = append(out, companion{a.Server, "f0"}, companion{a.Tool, "fs_read"},
 			companion{a.Arguments, map[string]any{"path": fx.path("a.txt")}})
@@ -484,7 +486,7 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 			return 4
 		}
 		return 2
-	case "plus_one", "minus_one", "insert_at_line":
+	case "plus_one", "minus_one", "insert_at_line", "line_span":
 		return 2
 	case "chars_as_bytes":
 		return 100

@@ -66,6 +66,8 @@ func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effe
 		return (*builder).endWithNewline
 	case "insert_at_line":
 		return (*builder).insertAtLine
+	case "line_span":
+		return (*builder).lineSpan
 	case "fan_out":
 		return (*builder).fanOut
 	case "unwrap_call":
@@ -688,6 +690,37 @@ func (b *builder) insertAtLine(k string, r *Rule, v any) (effect, error) {
 	}
 	b.refuse(k, text, "fs.edit.insert_at_line")
 	return effect{use: UseRefused}, nil
+}
+
+// lineSpan: a start line and a text that replaces as many lines from it
+// as the text has (XAgent's write_to_file with overwrite: lines[n-1 :
+// n-1+len(new_lines)] = new_lines) become f0's startLine, endLine and
+// newText. Line 0 is the first line; a negative line, or a span past the
+// end of the file, is f0's error.
+func (b *builder) lineSpan(k string, r *Rule, v any) (effect, error) {
+	n, err := b.intValue(k, v, "a line number")
+	if err != nil {
+		return effect{}, err
+	}
+	if n < 0 {
+		return effect{}, b.errorf(k, "line %d: negative line numbers are not accepted here", n)
+	}
+	text, err := b.textValue(r.Args.Text, b.args[r.Args.Text])
+	if err != nil {
+		return effect{}, err
+	}
+	count := strings.Count(text, "\n")
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		count++
+	}
+	if count == 0 {
+		return effect{}, b.errorf(r.Args.Text, "the text has no lines, so it replaces none")
+	}
+	n = max(n, 1)
+	b.put(k, "startLine", n)
+	b.put(k, "endLine", n+count-1)
+	b.put(r.Args.Text, "newText", text)
+	return effect{to: []string{"startLine", "endLine", "newText"}}, nil
 }
 
 // unwrapCall: the call inside the envelope, for the caller to resolve.

@@ -200,6 +200,32 @@ func TestNestedShellCommand(t *testing.T) {
 	}
 }
 
+// TestLineSpan: XAgent's overwrite from line N replaces as many lines as
+// the text has; line 0 is the first line.
+func TestLineSpan(t *testing.T) {
+	rules := `{"line_number": {"transform": "line_span", "args": {"text": "content"}}, "content": {"consumed_by": "line_number"}}`
+	cases := []struct {
+		line    float64
+		content string
+		want    map[string]any
+	}{
+		{2, "A\nB", map[string]any{"startLine": 2, "endLine": 3, "newText": "A\nB"}},
+		{2, "A\nB\n", map[string]any{"startLine": 2, "endLine": 3, "newText": "A\nB\n"}},
+		{0, "A", map[string]any{"startLine": 1, "endLine": 1, "newText": "A"}},
+	}
+	for _, c := range cases {
+		res, err := oneRoute(t, nil, "fs.edit", rules, map[string]any{"line_number": c.line, "content": c.content})
+		if got := mustOne(t, res, err); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("line %v %q: got %s, want %s", c.line, c.content, quote(got), quote(c.want))
+		}
+	}
+	for _, bad := range []map[string]any{{"line_number": -1.0, "content": "A"}, {"line_number": 2.0, "content": ""}} {
+		if _, err := oneRoute(t, nil, "fs.edit", rules, bad); err == nil {
+			t.Errorf("%v: want an input error", bad)
+		}
+	}
+}
+
 // TestValueTransforms: each one-value transform of README §6.
 func TestValueTransforms(t *testing.T) {
 	fx := newFixture(t)
