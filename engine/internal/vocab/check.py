@@ -89,11 +89,13 @@ TRANSFORMS = {
     "line_window":           {"req": ["start", "end", "count", "base", "end_inclusive", "eof", "negative"], "opt": [], "writes": ["offset", "limit"]},
     "range_pair":            {"req": ["base", "end_inclusive", "eof"], "opt": [], "writes": ["offset", "limit"]},
     "range_text":            {"req": ["base", "end_inclusive"], "opt": [], "writes": ["offset", "limit"]},
+    "path_range":            {"req": ["base", "end_inclusive"], "opt": [], "writes": ["path", "offset", "limit"]},
     "url_in_text":           {"req": [], "opt": [], "writes": ["url", "urls"]},
     "search_replace_blocks": {"req": ["line_hints"], "opt": ["empty_search"], "writes": None},
     "unified_diff":          {"req": [], "opt": [], "writes": None},
     "apply_patch":           {"req": [], "opt": [], "writes": "-"},
     "insert_at_line":        {"req": ["line", "text", "anchor", "base", "zero"], "opt": [], "writes": "-"},
+    "line_span":             {"req": ["text"], "opt": [], "writes": ["startLine", "endLine", "newText"]},
     "fan_out":               {"req": ["items", "each"], "opt": ["group_by", "set", "share"], "writes": "-"},
     "unwrap_call":           {"req": ["server", "tool", "arguments"], "opt": [], "writes": "-"},
     "chars_as_bytes":        {"req": [], "opt": [], "writes": None},
@@ -120,7 +122,7 @@ TRANSFORM_TARGETS = {"apply_patch": {"batch"}, "patch_operation": {"batch"}, "fa
 # Values an arg must take, by transform.
 ARG_VALUES = {("shell_timeout", "unit"): {"ms", "s"}}
 # Arguments of line_window / insert_at_line / unwrap_call that name fields of the call.
-FIELD_ARGS = {"line_window": ["start", "end", "count"], "insert_at_line": ["line", "text"], "unwrap_call": ["server", "tool", "arguments"],
+FIELD_ARGS = {"line_window": ["start", "end", "count"], "insert_at_line": ["line", "text"], "line_span": ["text"], "unwrap_call": ["server", "tool", "arguments"],
               "join_name": ["dir", "ext"], "argv_command": ["stdin"], "js_regex_text": ["replacement"]}
 
 RULE_KEYS = {"to", "transform", "args", "values", "absent", "default", "consumed_by", "inert", "refuse", "needs", "needs_detail", "today",

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"regexp"
 	"strings"
@@ -105,7 +106,7 @@ func (r *resolver) alsoTool(ctx context.Context, first, next Result, other candi
 // widened to show them), else as a reading of its own.
 func addReading(readings []toolReading, agent string, c Call) []toolReading {
 	for i, have := range readings {
-		a, b := have.call, c
+		a, b := oneLevel(have.call), oneLevel(c)
 		widen(&a, &b)
 		widen(&b, &a)
 		if !reflect.DeepEqual(a, b) {
@@ -118,6 +119,18 @@ func addReading(readings []toolReading, agent string, c Call) []toolReading {
 		return readings
 	}
 	return append(readings, toolReading{[]string{agent}, c})
+}
+
+// oneLevel writes a listing of one level without a depth, as f0's
+// default (pi's depth 1 is Deep Agents' listing).
+func oneLevel(c Call) Call {
+	if d, ok := c.Args["depth"]; !ok || c.Tool != "fs.list" || listDepth(c.Args) != 1 || d == nil {
+		return c
+	}
+	args := maps.Clone(c.Args)
+	delete(args, "depth")
+	c.Args = args
+	return c
 }
 
 // eitherReadingError refuses a call whose readings differ, naming each

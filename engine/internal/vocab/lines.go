@@ -2,6 +2,7 @@ package vocab
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -354,4 +355,72 @@ func (b *builder) rangeOfText(k, text string) ([2]*int, error) {
 		return [2]*int{}, bad
 	}
 	return [2]*int{&s, &e}, nil
+}
+
+// pathRange: a path with a line range after its last colon, as wcgw's
+// ReadFiles reads each of its file_paths: "a.py:10-20" (lines 10 to 20),
+// "a.py:10-" and "a.py:10" (from line 10 to the end), "a.py:-20" (lines 1
+// to 20). A text whose last colon is followed by no such range is the path
+// as it is (C:\src\a.py, a.py:main).
+func (b *builder) pathRange(k string, r *Rule, v any) (effect, error) {
+	s, err := b.textValue(k, v)
+	if err != nil {
+		return effect{}, err
+	}
+	p, start, end := splitPathRange(s)
+	b.put(k, "path", p)
+	if start == nil && end == nil {
+		return effect{to: []string{"path"}}, nil
+	}
+	w, werr := lineWindow(specOf(r.Args), start, end, nil)
+	if werr != nil {
+		e := b.errorf(k, "%s", werr.problem)
+		e.Fix = werr.fix
+		return effect{}, e
+	}
+	eff := b.putWindow(k, w)
+	eff.to = append([]string{"path"}, eff.to...)
+	return eff, nil
+}
+
+// splitPathRange cuts a line range off a path the way wcgw's
+// ReadFiles.model_post_init does: split at the last colon; digits alone are
+// the start, "-digits" the end, "digits-" followed by anything the start
+// (and the end when that is digits); anything else keeps the text whole.
+func splitPathRange(s string) (p string, start, end *int) {
+	i := strings.LastIndex(s, ":")
+	if i < 0 {
+		return s, nil, nil
+	}
+	head, spec := s[:i], s[i+1:]
+	if n, ok := digits(spec); ok {
+		return head, &n, nil
+	}
+	from, to, dash := strings.Cut(spec, "-")
+	if !dash {
+		return s, nil, nil
+	}
+	if from == "" {
+		if n, ok := digits(to); ok {
+			return head, nil, &n
+		}
+		return s, nil, nil
+	}
+	n, ok := digits(from)
+	if !ok {
+		return s, nil, nil
+	}
+	if m, ok := digits(to); ok {
+		return head, &n, &m
+	}
+	return head, &n, nil
+}
+
+// digits reads a text of ASCII digits only (no sign, no space) as a number.
+func digits(s string) (int, bool) {
+	if s == "" || strings.TrimLeft(s, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
 }

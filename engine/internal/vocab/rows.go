@@ -270,7 +270,7 @@ func baseArgs(fx *fixture, tool *Tool, ri int, rules map[string]*Rule) map[strin
 		case CondEmpty:
 			args[c.Field] = ""
 		case CondPrefix:
-			args[c.Field] = c.Values[0] + fx.path("a.txt")
+			args[c.Field] = prefixed(fx, tool, c, rules)
 		case CondSuffix:
 			args[c.Field] = fx.path("newdir") + c.Values[0]
 		case CondPathIs:
@@ -447,6 +447,8 @@ func companions(fx *fixture, f string, r *Rule) []companion {
 		}
 	case "insert_at_line":
 		out = append(out, companion{a.Line, 3}, companion{a.Text, "new line"})
+	case "line_span":
+		out = append(out, companion{a.Text, "TWO\n"})
 	case "unwrap_call":
 		out = append(out, companion{a.Server, "f0"}, companion{a.Tool, "fs_read"},
 			companion{a.Arguments, map[string]any{"path": fx.path("a.txt")}})
@@ -484,7 +486,7 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 			return 4
 		}
 		return 2
-	case "plus_one", "minus_one", "insert_at_line":
+	case "plus_one", "minus_one", "insert_at_line", "line_span":
 		return 2
 	case "chars_as_bytes":
 		return 100
@@ -498,6 +500,8 @@ func synth(fx *fixture, tool *Tool, f string, r *Rule, rules map[string]*Rule) a
 		return []any{2, 4}
 	case "range_text":
 		return "2-4"
+	case "path_range":
+		return "a.txt:2-4"
 	case "to_list":
 		if v, ok := synthFor(fx, strings.TrimSuffix(r.To, "s")).(string); ok && r.To != "" && v != "text" {
 			return v // one URL or path for a list of them, never a word a resolver would look up
@@ -623,8 +627,11 @@ func synthFor(fx *fixture, to string) any {
 
 func synthItem(fx *fixture, tool *Tool, items map[string]*Rule) any {
 	if r, ok := items[TextField]; ok {
-		if r.Transform == "shell_command" {
+		switch r.Transform {
+		case "shell_command":
 			return "ls " + fx.root
+		case "path_range":
+			return "a.txt:2-4"
 		}
 		return synthFor(fx, r.To)
 	}
@@ -639,6 +646,19 @@ func synthItem(fx *fixture, tool *Tool, items map[string]*Rule) any {
 		}
 	}
 	return obj
+}
+
+// prefixed is a value for a prefix condition: the value the field's rule
+// would be given when that starts with the prefix (an edit text that must
+// open with its marker, wcgw's <<<<<<< SEARCH), else the prefix and a path.
+func prefixed(fx *fixture, tool *Tool, c Condition, rules map[string]*Rule) any {
+	if r := rules[c.Field]; r != nil {
+		v, ok := synth(fx, tool, c.Field, r, rules).(string)
+		if ok && strings.HasPrefix(strings.ToLower(strings.TrimSpace(v)), strings.ToLower(c.Values[0])) {
+			return v
+		}
+	}
+	return c.Values[0] + fx.path("a.txt")
 }
 
 // pathTaken: the item already has a field for r's f0 field (cline's path,

@@ -53,6 +53,8 @@ func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effe
 		return (*builder).rangePair
 	case "range_text":
 		return (*builder).rangeText
+	case "path_range":
+		return (*builder).pathRange
 	case "url_in_text":
 		return (*builder).urlInText
 	case "search_replace_blocks", "unified_diff", "apply_patch":
@@ -69,6 +71,8 @@ func transformFunc(name string) func(b *builder, k string, r *Rule, v any) (effe
 		return (*builder).endWithNewline
 	case "insert_at_line":
 		return (*builder).insertAtLine
+	case "line_span":
+		return (*builder).lineSpan
 	case "fan_out":
 		return (*builder).fanOut
 	case "unwrap_call":
@@ -209,6 +213,7 @@ func (b *builder) nested(k string, r *Rule, list []any) (effect, error) {
 	for _, f := range slices.Sorted(maps.Keys(sub.out)) {
 		b.put(k, f, sub.out[f])
 	}
+	b.takeShell(sub)
 	return effect{use: UseConsumed}, nil // its fields' uses say where they went
 }
 
@@ -741,6 +746,37 @@ func (b *builder) insertAtLine(k string, r *Rule, v any) (effect, error) {
 	return effect{use: UseRefused}, nil
 }
 
+// lineSpan: a start line and a text that replaces as many lines from it
+// as the text has (XAgent's write_to_file with overwrite: lines[n-1 :
+// n-1+len(new_lines)] = new_lines) become f0's startLine, endLine and
+// newText. Line 0 is the first line; a negative line, or a span past the
+// end of the file, is f0's error.
+func (b *builder) lineSpan(k string, r *Rule, v any) (effect, error) {
+	n, err := b.intValue(k, v, "a line number")
+	if err != nil {
+		return effect{}, err
+	}
+	if n < 0 {
+		return effect{}, b.errorf(k, "line %d: negative line numbers are not accepted here", n)
+	}
+	text, err := b.textValue(r.Args.Text, b.args[r.Args.Text])
+	if err != nil {
+		return effect{}, err
+	}
+	count := strings.Count(text, "\n")
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		count++
+	}
+	if count == 0 {
+		return effect{}, b.errorf(r.Args.Text, "the text has no lines, so it replaces none")
+	}
+	n = max(n, 1)
+	b.put(k, "startLine", n)
+	b.put(k, "endLine", n+count-1)
+	b.put(r.Args.Text, "newText", text)
+	return effect{to: []string{"startLine", "endLine", "newText"}}, nil
+}
+
 // unwrapCall: the call inside the envelope, for the caller to resolve.
 func (b *builder) unwrapCall(k string, r *Rule, v any) (effect, error) {
 	u := &Unwrap{}
@@ -862,6 +898,24 @@ func (b *builder) projectRelative(k string, r *Rule, v any) (effect, error) {
 	}
 	b.put(k, r.To, b.r.underBase(s, r.Args.Under))
 	return effect{to: []string{r.To}}, nil
+}
+
+// takeShell takes on the command line and how it runs from the fields of a
+// nested object (wcgw's BashCommand {action_json: {command}}), unless the
+// call's own fields gave them.
+func (b *builder) takeShell(sub *builder) {
+	if b.command == nil {
+		b.command = sub.command
+	}
+	if b.shell.Dir == "" {
+		b.shell.Dir = sub.shell.Dir
+	}
+	if b.shell.Env == nil {
+		b.shell.Env = sub.shell.Env
+	}
+	if b.shell.Timeout == 0 {
+		b.shell.Timeout = sub.shell.Timeout
+	}
 }
 
 // shellCommand: the command line, for the caller's shell routing.

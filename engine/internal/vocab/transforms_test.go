@@ -154,6 +154,78 @@ func TestRangeTransforms(t *testing.T) {
 	}
 }
 
+// TestPathRange: wcgw's ReadFiles paths with a line range after the last
+// colon, 1-based and inclusive; a bare number reads from that line to the
+// end, and a text whose suffix is no range is the path as it is.
+func TestPathRange(t *testing.T) {
+	rules := `{"p": {"transform": "path_range", "args": {"base": 1, "end_inclusive": true}}}`
+	cases := []struct {
+		in   string
+		want map[string]any
+	}{
+		{"a.py:10-20", map[string]any{"path": "a.py", "offset": 10, "limit": 11}},
+		{"a.py:10-", map[string]any{"path": "a.py", "offset": 10}},
+		{"a.py:10", map[string]any{"path": "a.py", "offset": 10}},
+		{"a.py:-20", map[string]any{"path": "a.py", "offset": 1, "limit": 20}},
+		{"a.py:10-x", map[string]any{"path": "a.py", "offset": 10}},
+		{"/w/a.py", map[string]any{"path": "/w/a.py"}},
+		{"a.py:main", map[string]any{"path": "a.py:main"}},
+		{`C:\src\a.py`, map[string]any{"path": `C:\src\a.py`}},
+		{"a.py:-x", map[string]any{"path": "a.py:-x"}},
+	}
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) {
+			res, err := oneRoute(t, nil, "fs.read", rules, map[string]any{"p": c.in})
+			got := mustOne(t, res, err)
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("got %s, want %s", quote(got), quote(c.want))
+			}
+		})
+	}
+	if _, err := oneRoute(t, nil, "fs.read", rules, map[string]any{"p": "a.py:20-10"}); err == nil {
+		t.Error("a.py:20-10: want an input error (no lines)")
+	}
+}
+
+// TestNestedShellCommand: a command line inside a nested object (wcgw's
+// BashCommand {action_json: {command}}) is the call's command line.
+func TestNestedShellCommand(t *testing.T) {
+	rules := `{"action_json": {"items": {"command": {"transform": "shell_command"}, "thread_id": {"inert": "session"}}}}`
+	res, err := oneRoute(t, nil, TargetShell, rules, map[string]any{"action_json": map[string]any{"command": "cat a.txt", "thread_id": "t"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Calls) != 1 || res.Calls[0].Tool != TargetShell || res.Calls[0].Command != "cat a.txt" {
+		t.Errorf("got %s, want one shell call of cat a.txt", quote(res.Calls))
+	}
+}
+
+// TestLineSpan: XAgent's overwrite from line N replaces as many lines as
+// the text has; line 0 is the first line.
+func TestLineSpan(t *testing.T) {
+	rules := `{"line_number": {"transform": "line_span", "args": {"text": "content"}}, "content": {"consumed_by": "line_number"}}`
+	cases := []struct {
+		line    float64
+		content string
+		want    map[string]any
+	}{
+		{2, "A\nB", map[string]any{"startLine": 2, "endLine": 3, "newText": "A\nB"}},
+		{2, "A\nB\n", map[string]any{"startLine": 2, "endLine": 3, "newText": "A\nB\n"}},
+		{0, "A", map[string]any{"startLine": 1, "endLine": 1, "newText": "A"}},
+	}
+	for _, c := range cases {
+		res, err := oneRoute(t, nil, "fs.edit", rules, map[string]any{"line_number": c.line, "content": c.content})
+		if got := mustOne(t, res, err); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("line %v %q: got %s, want %s", c.line, c.content, quote(got), quote(c.want))
+		}
+	}
+	for _, bad := range []map[string]any{{"line_number": -1.0, "content": "A"}, {"line_number": 2.0, "content": ""}} {
+		if _, err := oneRoute(t, nil, "fs.edit", rules, bad); err == nil {
+			t.Errorf("%v: want an input error", bad)
+		}
+	}
+}
+
 // TestValueTransforms: each one-value transform of README §6.
 func TestValueTransforms(t *testing.T) {
 	fx := newFixture(t)
