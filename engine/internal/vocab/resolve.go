@@ -388,6 +388,9 @@ func (r *resolver) broader(ctx context.Context, first Result, one, other candida
 			Problem: fmt.Sprintf("%s's %s and %s's %s count lines differently (%s %v is line %v in one and line %v in the other), and the other fields do not say whose tool was meant", one.tool.agent, one.spelling, other.tool.agent, other.spelling, k, args[k], a.Args["offset"], b.Args["offset"]),
 			Fix:     "send fs_read's offset, the 1-based line to start at"}
 	}
+	if pick, c, ok := shorterWindow(first, second, one, other); ok {
+		return pick, c, nil
+	}
 	if r.onlyOtherPathExists(ctx, a, b) {
 		second.Notes = append(second.Notes, fmt.Sprintf("%s is also %s's tool; read as %s's, whose path names what is there (%s)", other.spelling, first.Agent, second.Agent, b.Args["path"]))
 		return second, other, nil
@@ -464,6 +467,52 @@ func otherLines(a, b Call, args map[string]any) (string, bool) {
 		}
 	}
 	return "offset", true
+}
+
+// shorterWindow settles two reads of one file from one line that differ
+// in how many lines they show (Deep Agents' read_file shows 100, Amplifier's
+// up to 2000): the shorter window, whose answer ends by naming the offset
+// of the rest, is true to both; the longer would show lines one reading
+// did not ask for. Numbered lines are kept when either reading numbers.
+func shorterWindow(first, second Result, one, other candidate) (Result, candidate, bool) {
+	a, b := first.Calls[0], second.Calls[0]
+	if a.Tool != "fs.read" || !reflect.DeepEqual(a.Args["offset"], b.Args["offset"]) || !reflect.DeepEqual(a.Args["path"], b.Args["path"]) {
+		return Result{}, candidate{}, false
+	}
+	la, lb := windowLimit(a.Args), windowLimit(b.Args)
+	if la == lb {
+		return Result{}, candidate{}, false
+	}
+	pick, lose, chosen := first, second, one
+	if lb < la {
+		pick, lose, chosen = second, first, other
+	}
+	if n, _ := lose.Calls[0].Args["lineNumbers"].(bool); n {
+		call := pick.Calls[0]
+		call.Args = maps.Clone(call.Args)
+		call.Args["lineNumbers"] = true
+		pick.Calls = []Call{call}
+	}
+	const said = "whose shorter window ends by naming where the rest starts"
+	for _, n := range pick.Notes {
+		if strings.Contains(n, said) {
+			return pick, chosen, true
+		}
+	}
+	pick.Notes = append(pick.Notes, fmt.Sprintf("%s is also %s's tool, which shows more lines; read as %s's, %s", chosen.spelling, lose.Agent, pick.Agent, said))
+	return pick, chosen, true
+}
+
+// windowLimit is how many lines an fs.read call shows (f0's pages when it
+// gives no limit: the most).
+func windowLimit(args map[string]any) int {
+	switch n := args["limit"].(type) {
+	case int:
+		return n
+	case float64:
+		return int(n)
+	}
+	return 1 << 30
 }
 
 // unused counts the fields the tool publishes that the call does not give:
