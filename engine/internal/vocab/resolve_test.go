@@ -281,18 +281,7 @@ func TestReadings(t *testing.T) {
 		t.Run(c.about, func(t *testing.T) {
 			res, err := v.Resolve(context.Background(), Request{Name: c.name, Args: c.args}, fx)
 			if c.err != nil {
-				var ie *InputError
-				if !errors.As(err, &ie) {
-					t.Fatalf("got %v (%+v), want a refusal", err, res)
-				}
-				rest := ie.Error()
-				for _, w := range c.err {
-					i := strings.Index(rest, w)
-					if i < 0 {
-						t.Fatalf("refusal lacks %q (in order):\n%s", w, ie.Error())
-					}
-					rest = rest[i+len(w):]
-				}
+				assertRefusal(t, err, c.err...)
 				return
 			}
 			if err != nil || len(res.Calls) != 1 {
@@ -354,18 +343,25 @@ func TestReadingsOfTwoTools(t *testing.T) {
 			}
 			continue
 		}
-		var ie *InputError
-		if !errors.As(err, &ie) {
-			t.Fatalf("%s: got %v, want a refusal", c.pattern, err)
+		assertRefusal(t, err, c.want...)
+	}
+}
+
+// assertRefusal checks that err is a table's refusal that says each of
+// want, in order.
+func assertRefusal(t *testing.T, err error, want ...string) {
+	t.Helper()
+	var ie *InputError
+	if !errors.As(err, &ie) {
+		t.Fatalf("got %v, want a refusal", err)
+	}
+	rest := ie.Error()
+	for _, w := range want {
+		i := strings.Index(rest, w)
+		if i < 0 {
+			t.Fatalf("refusal lacks %q (in order):\n%s", w, ie.Error())
 		}
-		rest := ie.Error()
-		for _, w := range c.want {
-			i := strings.Index(rest, w)
-			if i < 0 {
-				t.Fatalf("refusal lacks %q (in order):\n%s", w, ie.Error())
-			}
-			rest = rest[i+len(w):]
-		}
+		rest = rest[i+len(w):]
 	}
 }
 
