@@ -31,6 +31,7 @@ type FindInput struct {
 	MaxDepth    int      `json:"maxDepth,omitempty" jsonschema:"minimum=1" jsonschema_description:"Deepest level to report, counted from path as find -maxdepth does: 1 is path's own entries, 2 adds theirs."`
 	MinDepth    int      `json:"minDepth,omitempty" jsonschema:"minimum=0" jsonschema_description:"Shallowest level to report, as find -mindepth: 2 leaves out path's own entries (0 and 1: no limit)."`
 	IgnoreFiles []string `json:"ignoreFiles,omitempty" jsonschema_description:"Names of more ignore files to honour, read as .gitignore is (.geminiignore, .dockerignore)."`
+	FailEmpty   bool     `json:"failEmpty,omitempty" jsonschema_description:"Answer a search that matches nothing as an error (as Koog's list tool does)."`
 }
 
 func (t *toolset) findTool() *tool.Tool {
@@ -54,7 +55,7 @@ func (t *toolset) findTool() *tool.Tool {
 				ShellCommands: findCommands,
 			},
 			Fields: tool.Fields{
-				Unlisted:     []string{"hidden", "gitignore", "all", "maxResults", "exclude", "maxDepth", "minDepth", "ignoreFiles"},
+				Unlisted:     []string{"hidden", "gitignore", "all", "maxResults", "exclude", "maxDepth", "minDepth", "ignoreFiles", "failEmpty"},
 				Synonyms:     syn,
 				Inverse:      map[string]string{"caseSensitive": "ignoreCase", "matchCase": "ignoreCase"},
 				Forms:        withGlobs(withPattern(tool.GlobKind, pathKinds("path")), "exclude"),
@@ -285,6 +286,9 @@ func (t *toolset) runFind(ctx context.Context, in FindInput) (tool.Result, error
 		res.Head += depths.text()
 	}
 	res.Notes = append(res.Notes, skipNotes(stats, spec)...)
+	if res.Empty && in.FailEmpty {
+		return tool.Result{}, &tool.InputError{Field: "pattern", Problem: "matches nothing (failEmpty makes that an error): " + res.Text}
+	}
 	return res, nil
 }
 

@@ -2,6 +2,7 @@ package vocab
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"path"
 	"regexp"
@@ -340,4 +341,32 @@ func wider(x, y any) bool {
 		return xv > yv
 	}
 	return false
+}
+
+// refusingRival refuses a write that another agent's tool of the name,
+// read from the same fields, refuses (Eko's file_write refuses empty
+// content, Strands' writes it): a write on a guess would change a file
+// the other tool leaves as it was. The answer gives the other tool's
+// reason and the f0 call that writes. Tools whose fields are f0's own say
+// nothing of what the agent refuses.
+func (r *resolver) refusingRival(ctx context.Context, first Result, one candidate, ranked []candidate, rivals []int, args map[string]any) error {
+	if first.Outcome != Mapped || len(first.Calls) != 1 || first.Calls[0].Tool != "fs.write" {
+		return nil
+	}
+	for _, i := range rivals {
+		c := ranked[i]
+		if c.tool.F0Fields {
+			continue
+		}
+		res, err := r.resolveTool(ctx, c.tool, args, 0)
+		if err != nil || res.Outcome != Refused {
+			continue
+		}
+		write, _ := json.Marshal(first.Calls[0].Args)
+		return &InputError{Agent: one.tool.agent, Tool: one.spelling, Target: "fs.write",
+			Problem: fmt.Sprintf("%s is %s's tool, which writes it, and %s's, which refuses the call (%s); the fields do not say whose tool was meant, so nothing was written",
+				one.spelling, one.tool.agent, c.tool.agent, strings.TrimSuffix(res.Refusal.Text, ".")),
+			Fix: fmt.Sprintf("To write it as %s's does, send fs_write %s", one.tool.agent, write)}
+	}
+	return nil
 }

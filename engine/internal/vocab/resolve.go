@@ -60,6 +60,9 @@ func (v *Vocabulary) Resolve(ctx context.Context, req Request, env Env) (Result,
 		// (mcp__filesystem__read_file): no other agent's reading weighs.
 		rs = nil
 	}
+	if err := r.refusingRival(ctx, out, chosen, ranked, rs, req.Args); err != nil {
+		return res, err
+	}
 	if w, c, ok, err := r.leastChange(ctx, r.writeReadings(ctx, out, chosen, ranked, rs, req.Args)); ok || err != nil {
 		if err != nil {
 			return res, err
