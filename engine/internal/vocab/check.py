@@ -181,7 +181,8 @@ def refresh(f0):
         d = subprocess.run([f0, "describe", name, "--access", "admin"], capture_output=True, text=True).stdout
         fields, nested = parse_describe(d)
         listed = sorted((t.get("inputSchema") or {}).get("properties", {}).keys())
-        tools[name] = {"listed": listed, "fields": fields, "nested": nested}
+        read_only = bool((t.get("annotations") or {}).get("readOnlyHint"))
+        tools[name] = {"listed": listed, "fields": fields, "nested": nested, "read_only": read_only}
     doc = {"generated_by": "check.py --refresh (f0 tools --json --access admin; f0 describe TOOL --access admin)", "tools": tools}
     with open(os.path.join(HERE, "f0-fields.json"), "w") as f:
         json.dump(doc, f, indent=1, sort_keys=True)

@@ -22,9 +22,13 @@ import (
 // the task. A reading that cannot answer (a directory read as a file, a
 // search whose pattern is no regular expression) gives way.
 
-// readOnly are the f0 tools whose calls change nothing: readings of one
-// call that differ in which of these they call are refused together.
-var readOnly = map[string]bool{"fs.read": true, "fs.list": true, "fs.find": true, "fs.search": true, "fs.stat": true}
+// readOnly reports whether an f0 tool's calls change nothing (its
+// readOnlyHint, as f0-fields.json records it): readings of one call that
+// differ in which of these they call are refused together.
+func (r *resolver) readOnly(tool string) bool {
+	t := r.v.f0[tool]
+	return t != nil && t.ReadOnly
+}
 
 // toolReading is one or more agents' reading of a call, as the f0 call it
 // means.
@@ -39,7 +43,7 @@ type toolReading struct {
 // (leastChange).
 func (r *resolver) eitherTool(ctx context.Context, first, second Result, one, other candidate) (Result, candidate) {
 	a, b := first.Calls[0], second.Calls[0]
-	if !readOnly[a.Tool] || !readOnly[b.Tool] {
+	if !r.readOnly(a.Tool) || !r.readOnly(b.Tool) {
 		return first, one
 	}
 	switch va, vb := r.viable(ctx, a), r.viable(ctx, b); {
@@ -94,7 +98,7 @@ func searchable(args map[string]any) bool {
 // is read-only and can answer.
 func (r *resolver) alsoTool(ctx context.Context, first, next Result, other candidate) Result {
 	c := next.Calls[0]
-	if !readOnly[c.Tool] || !r.viable(ctx, c) {
+	if !r.readOnly(c.Tool) || !r.viable(ctx, c) {
 		return first
 	}
 	first.readings = addReading(first.readings, other.tool.agent, c)

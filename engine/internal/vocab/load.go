@@ -34,11 +34,13 @@ type Vocabulary struct {
 }
 
 // F0Tool is what f0-fields.json says of one f0 tool: every field it
-// accepts (listed or not) with its type and synonyms, and the fields of
-// the objects in its list fields (fs.edit's edits).
+// accepts (listed or not) with its type and synonyms, the fields of the
+// objects in its list fields (fs.edit's edits), and whether its calls
+// change nothing (its readOnlyHint).
 type F0Tool struct {
-	Fields map[string]F0Field
-	Nested map[string][]string
+	Fields   map[string]F0Field
+	Nested   map[string][]string
+	ReadOnly bool `json:"read_only"`
 }
 
 // F0Field is one field of an f0 tool.
