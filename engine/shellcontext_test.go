@@ -10,8 +10,6 @@ import (
 	"strings"
 	"testing"
 
-	"f0/catalog"
-	"f0/engine"
 	"f0/tool"
 )
 
@@ -34,14 +32,7 @@ func TestShellContext(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	reg, err := catalog.New(catalog.Options{Roots: []string{front, back}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	host, err := engine.NewHost(reg, engine.Config{Access: tool.Write})
-	if err != nil {
-		t.Fatal(err)
-	}
+	host := newCatalogHost(t, tool.Write, front, back)
 	const routed = "note: f0 runs no shell; a command that is one f0 call (curl, cat, head, tail, sed -n, ls, grep, find, mkdir, echo > FILE) runs as that call, and commands joined by && as a batch\n"
 	roots := front + ", " + back
 	cases := []struct {
@@ -107,14 +98,7 @@ func TestShellContextCurl(t *testing.T) {
 		fmt.Fprintf(w, "%s %s %d\n", r.Method, r.URL.Path, r.ContentLength)
 	}))
 	defer srv.Close()
-	reg, err := catalog.New(catalog.Options{Roots: []string{root}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	host, err := engine.NewHost(reg, engine.Config{Access: tool.Write})
-	if err != nil {
-		t.Fatal(err)
-	}
+	host := newCatalogHost(t, tool.Write, root)
 	cases := []struct {
 		name  string
 		tool  string

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"f0/catalog"
 	"f0/engine"
 	"f0/engine/internal/vocab"
 	"f0/tool"
@@ -49,14 +48,7 @@ func TestEveryRowThroughTheEngine(t *testing.T) {
 		fmt.Fprintf(w, "hello from %s %s\n", r.Method, r.URL.Path)
 	}))
 	defer srv.Close()
-	reg, err := catalog.New(catalog.Options{Roots: []string{root}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	host, err := engine.NewHost(reg, engine.Config{Access: tool.Admin})
-	if err != nil {
-		t.Fatal(err)
-	}
+	host := newCatalogHost(t, tool.Admin, root)
 	var n rowTally
 	for _, row := range v.Rows(root) {
 		t.Run(row.Name(), func(t *testing.T) {
@@ -229,14 +221,7 @@ func TestFetchServerStatusIsAnError(t *testing.T) {
 		http.Error(w, "no such page", http.StatusNotFound)
 	}))
 	defer srv.Close()
-	reg, err := catalog.New(catalog.Options{Roots: []string{t.TempDir()}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	host, err := engine.NewHost(reg, engine.Config{Access: tool.Admin})
-	if err != nil {
-		t.Fatal(err)
-	}
+	host := newCatalogHost(t, tool.Admin, t.TempDir())
 	cases := []struct {
 		name    string
 		args    map[string]any
