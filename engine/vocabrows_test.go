@@ -26,7 +26,7 @@ var argumentFailure = regexp.MustCompile(`invalid arguments|unknown field|could 
 
 // sharedName marks the interpreter's refusal of a call whose fields two
 // agents' tools of its name read differently.
-var sharedName = regexp.MustCompile(`count lines differently|several agents have a tool of this name|they mean different calls|they list to different depths`)
+var sharedName = regexp.MustCompile(`count lines differently|several agents have a tool of this name|they mean different calls|they list to different depths|nothing in the call says to replace it|which refuses the call`)
 
 // TestEveryRowThroughTheEngine walks every row of every vocabulary table
 // (the interpreter's row builder, vocab.Rows) and makes its call through a

@@ -3,6 +3,7 @@ package repair
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"f0/engine/internal/vocab"
@@ -25,6 +26,9 @@ func (s *State) editCalls(calls []vocab.Call) ([]vocab.Call, error) {
 		if err != nil {
 			path, _ := c.Args["path"].(string)
 			return nil, fmt.Errorf("%s could not be read: %w\nOr send the change as exact text: %s", c.Edit.Format, err, exactEdit(path))
+		}
+		if err := s.opsInRoots(ops, c.Args); err != nil {
+			return nil, err
 		}
 		s.editNotes = append(s.editNotes, editNote(c.Edit, ops)...)
 		if c.Edit.Field != "" && len(ops) == 1 && (ops[0].Path == "" || ops[0].Kind == editformat.Update) {
@@ -177,4 +181,40 @@ func exactEdit(path string) string {
 	}
 	args, _ := json.Marshal(map[string]any{"path": path, "edits": []any{map[string]any{"oldText": "…the lines to change, copied from the file…", "newText": "…their new text…"}}})
 	return "fs_edit " + string(args)
+}
+
+// opsInRoots refuses edit text any of whose file operations names a path
+// outside the roots (apply_patch's "*** Move to: ../outside.txt"): the
+// operations run one after another, and one that cannot run must stop the
+// others before they change anything.
+func (s *State) opsInRoots(ops []editformat.FileOp, args map[string]any) error {
+	env := s.Env.Paths()
+	if env == nil || len(env.Roots()) == 0 {
+		return nil
+	}
+	base, _ := args["path"].(string)
+	for _, op := range ops {
+		for _, p := range []string{op.Path, op.MoveTo} {
+			if p == "" || p == base || insideRoots(env.Roots(), p) {
+				continue
+			}
+			return fmt.Errorf("the edit text names %s, which is outside the roots (%s), so none of its changes was made. Name a path inside them", p, strings.Join(env.Roots(), ", "))
+		}
+	}
+	return nil
+}
+
+// insideRoots reports whether p, absolute or relative to the first root,
+// lies inside one of roots.
+func insideRoots(roots []string, p string) bool {
+	abs := p
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(roots[0], filepath.FromSlash(p))
+	}
+	for _, r := range roots {
+		if rel, err := filepath.Rel(r, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
 }

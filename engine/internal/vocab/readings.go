@@ -370,3 +370,37 @@ func (r *resolver) refusingRival(ctx context.Context, first Result, one candidat
 	}
 	return nil
 }
+
+// guessedOverwrite refuses a foreign write that would replace an existing
+// file when no field of the call asks for that. Under another agent's
+// name, whose tool was meant is always a guess, and agents disagree on an
+// existing file: Claude Code's Write wants it read first, Qwen Code's
+// write_file refuses a target it has not seen, hive's write_to_file and
+// koda's Write refuse without a force or overwrite flag, the filesystem
+// server's write_file replaces it. Replacing a file on a guess loses what
+// it held; the refusal costs one call and names it.
+func (r *resolver) guessedOverwrite(ctx context.Context, out Result, chosen candidate) error {
+	if r.env == nil || out.Outcome != Mapped || out.Batch || len(out.Calls) != 1 || out.Calls[0].Tool != "fs.write" {
+		return nil
+	}
+	args := out.Calls[0].Args
+	path, _ := args["path"].(string)
+	if writeMode(args) != "overwrite" || path == "" || r.env.PathKind(ctx, path) != PathFile {
+		return nil
+	}
+	for _, u := range out.Fields {
+		if contains(u.To, "mode") || contains(u.To, "force") {
+			return nil // the call's own field chose to replace it
+		}
+	}
+	if out.Route < len(chosen.tool.Routes) {
+		for _, c := range chosen.tool.Routes[out.Route].When {
+			if c.Kind == CondPathIs && contains(c.Values, "file") {
+				return nil // a tool for existing files (Suna's full_file_rewrite)
+			}
+		}
+	}
+	return &InputError{Agent: chosen.tool.agent, Tool: chosen.spelling, Target: "fs.write",
+		Problem: fmt.Sprintf("%s already exists, and nothing in the call says to replace it (%s is %s's tool, which overwrites a file, but other agents' tools of this kind refuse one that was not read first or not flagged), so nothing was written", path, chosen.spelling, chosen.tool.agent),
+		Fix:     fmt.Sprintf(`To replace it, send fs_write {"path": %q, "content": …, "mode": "overwrite"}; to change part of it, fs_edit {"path": %q, "edits": [{"oldText": …, "newText": …}]}`, path, path)}
+}

@@ -79,6 +79,9 @@ func (v *Vocabulary) Resolve(ctx context.Context, req Request, env Env) (Result,
 	}
 	out.Name = name
 	out.Tool = chosen.spelling
+	if err := r.guessedOverwrite(ctx, out, chosen); err != nil {
+		return res, err
+	}
 	return out, nil
 }
 

@@ -50,7 +50,7 @@ func TestChoosing(t *testing.T) {
 		{"read_file", "", map[string]any{"absolute_path": "/a.txt"}, "gemini-cli", "read_file", Mapped, "fs.read"},
 		{"read_file", "zed", map[string]any{"path": "backend/a.txt"}, "zed", "read_file", Mapped, "fs.read"},
 		{"fs_read", "", map[string]any{"path": "a.txt", "mode": "Line", "start_line": 2}, "amazon-q", "fs_read", Mapped, "fs.read"},
-		{"fs_write", "", map[string]any{"path": "a.txt", "command": "create", "file_text": "x"}, "amazon-q", "fs_write", Mapped, "fs.write"},
+		{"fs_write", "", map[string]any{"path": "new.txt", "command": "create", "file_text": "x"}, "amazon-q", "fs_write", Mapped, "fs.write"},
 		{"web_fetch", "", map[string]any{"prompt": "Summarise http://127.0.0.1/a"}, "gemini-cli", "web_fetch", Mapped, "net.curl"},
 		{"web_fetch", "", map[string]any{"url": "http://127.0.0.1/a"}, "crush", "web_fetch", Mapped, "net.curl"},
 		{"WebSearch", "", map[string]any{"query": "x"}, "claude-code", "WebSearch", Refused, ""},
