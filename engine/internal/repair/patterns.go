@@ -72,10 +72,50 @@ func regexValue(field, s string, schema *schemas.Schema, args map[string]any) (s
 		}
 	}
 	if strings.Contains(s, `\|`) && !strings.Contains(strings.ReplaceAll(s, `\|`, ""), "|") {
-		out := strings.ReplaceAll(s, `\|`, "|")
-		return out, fmt.Sprintf(`note: read grep's alternation \| in %q as | (%q): in RE2 \| is a literal |`, s, out)
+		out := basicToRE2(s)
+		return out, fmt.Sprintf(`note: read grep's basic regex %q as %q: its \| is alternation and its ( ) { } + ? are literal, the other way round in RE2`, s, out)
 	}
 	return s, ""
+}
+
+// basicToRE2 writes a grep basic regular expression (BRE, GNU's) in RE2:
+// an escaped \( \) \{ \} \| \+ \? is the operator, a bare one the
+// character; inside a bracket expression every character is itself.
+func basicToRE2(s string) string {
+	const swapped = "(){}|+?"
+	var b strings.Builder
+	inBracket := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case inBracket:
+			b.WriteByte(c)
+			if c == ']' {
+				inBracket = false
+			}
+		case c == '[':
+			inBracket = true
+			b.WriteByte(c)
+			if i+1 < len(s) && s[i+1] == ']' { // []abc] holds ]
+				b.WriteByte(']')
+				i++
+			}
+		case c == '\\' && i+1 < len(s):
+			i++
+			if strings.IndexByte(swapped, s[i]) >= 0 {
+				b.WriteByte(s[i])
+			} else {
+				b.WriteByte('\\')
+				b.WriteByte(s[i])
+			}
+		case strings.IndexByte(swapped, c) >= 0:
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 // globItems reads each item of a list of globs as globValue does, and an
