@@ -394,6 +394,12 @@ func (r *resolver) broader(ctx context.Context, first Result, one, other candida
 			Problem: fmt.Sprintf("%s's %s and %s's %s count lines differently (%s %v is line %v in one and line %v in the other), and the other fields do not say whose tool was meant", one.tool.agent, one.spelling, other.tool.agent, other.spelling, k, args[k], a.Args["offset"], b.Args["offset"]),
 			Fix:     "send fs_read's offset, the 1-based line to start at"}
 	}
+	// A call without fields (a bare path the engine places) keeps the
+	// reading ranked first: the windows and line numbers below are the
+	// tables' defaults, not what the call asked.
+	if len(args) == 0 && a.Tool == "fs.read" {
+		return first, one, nil
+	}
 	if pick, c, ok := shorterWindow(first, second, one, other); ok {
 		return pick, c, nil
 	}
