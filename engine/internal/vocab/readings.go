@@ -393,6 +393,9 @@ func (r *resolver) guessedOverwrite(ctx context.Context, out Result, chosen cand
 			return nil // the call's own field chose to replace it
 		}
 	}
+	if _, given := args["mode"]; given && len(out.Fields) == 0 {
+		return nil // read by the fields several tables share: the mode is the call's own
+	}
 	if out.Route < len(chosen.tool.Routes) {
 		for _, c := range chosen.tool.Routes[out.Route].When {
 			if c.Kind == CondPathIs && contains(c.Values, "file") {

@@ -46,6 +46,9 @@ func (v *Vocabulary) Resolve(ctx context.Context, req Request, env Env) (Result,
 	ranked := rank(name, cands, telling)
 	if len(ranked) > 1 && !speaks(ranked[0].tool, telling.Args) {
 		out, ok, err := v.shared(name, ranked, req.Args)
+		if err == nil && ok {
+			err = r.guessedOverwrite(ctx, out, ranked[0])
+		}
 		if err != nil || ok {
 			return out, err
 		}
