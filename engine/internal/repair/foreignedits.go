@@ -3,7 +3,6 @@ package repair
 import (
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"f0/engine/internal/vocab"
@@ -195,26 +194,11 @@ func (s *State) opsInRoots(ops []editformat.FileOp, args map[string]any) error {
 	base, _ := args["path"].(string)
 	for _, op := range ops {
 		for _, p := range []string{op.Path, op.MoveTo} {
-			if p == "" || p == base || insideRoots(env.Roots(), p) {
+			if p == "" || p == base || vocab.InsideRoots(env.Roots(), p) {
 				continue
 			}
 			return fmt.Errorf("the edit text names %s, which is outside the roots (%s), so none of its changes was made. Name a path inside them", p, strings.Join(env.Roots(), ", "))
 		}
 	}
 	return nil
-}
-
-// insideRoots reports whether p, absolute or relative to the first root,
-// lies inside one of roots.
-func insideRoots(roots []string, p string) bool {
-	abs := p
-	if !filepath.IsAbs(abs) {
-		abs = filepath.Join(roots[0], filepath.FromSlash(p))
-	}
-	for _, r := range roots {
-		if rel, err := filepath.Rel(r, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return true
-		}
-	}
-	return false
 }

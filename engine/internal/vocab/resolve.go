@@ -354,7 +354,7 @@ func sameRank(name string, a, b candidate, req Request) bool {
 // tell apart (README §10: Claude Code's and Gemini CLI's glob; writes
 // that differ in mode are settled before, by leastChange). Readings that
 // call different read-only tools, or list at different depths, are
-// gathered for settleReadings. Of two readings of one tool it takes the
+// gathered for eitherReadingError. Of two readings of one tool it takes the
 // one whose answer contains the other's (ignoring case; lines with their
 // files; numbered lines), with a search for either reading when one reads
 // the pattern as a regex and the other as text, else the one the call

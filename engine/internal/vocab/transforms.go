@@ -1021,9 +1021,20 @@ func (r *resolver) underBase(p, base string) string {
 
 // insideRoot reports whether the absolute path t lies inside one of the
 // roots.
-func (r *resolver) insideRoot(t string) bool {
-	for _, root := range r.env.Roots() {
-		if rel, err := filepath.Rel(root, filepath.FromSlash(t)); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+func (r *resolver) insideRoot(t string) bool { return InsideRoots(r.env.Roots(), t) }
+
+// InsideRoots reports whether p, absolute or relative to the first root,
+// lies inside one of roots (separator-aware: /root-evil is not in /root).
+func InsideRoots(roots []string, p string) bool {
+	if len(roots) == 0 {
+		return false
+	}
+	abs := filepath.FromSlash(p)
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(roots[0], abs)
+	}
+	for _, root := range roots {
+		if rel, err := filepath.Rel(root, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 			return true
 		}
 	}
