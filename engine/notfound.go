@@ -1,11 +1,11 @@
 package engine
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
 
+	"f0/engine/internal/repair"
 	"f0/internal/setting"
 	"f0/internal/shellwords"
 	"f0/internal/text"
@@ -96,15 +96,8 @@ func (p *Host) fieldsOf(t *tool.Tool, fields []string) int {
 
 // fieldNames are the top-level field names of a call's arguments, sorted.
 func fieldNames(args any) []string {
-	var m map[string]any
-	switch a := args.(type) {
-	case map[string]any:
-		m = a
-	case json.RawMessage:
-		_ = json.Unmarshal(a, &m)
-	case []byte:
-		_ = json.Unmarshal(a, &m)
-	}
+	v, _ := repair.ToValue(args)
+	m, _ := v.(map[string]any)
 	out := make([]string, 0, len(m))
 	for k := range m {
 		out = append(out, k)
