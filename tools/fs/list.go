@@ -210,11 +210,7 @@ func (t *toolset) deeperText(ctx context.Context, spec walkSpec, l roots.Loc, g 
 			more = true
 			return false
 		}
-		name := t.show(roots.Loc{Root: l.Root, Rel: e.rel})
-		if e.kind == kindDir {
-			name += "/"
-		}
-		found = append(found, name)
+		found = append(found, t.show(roots.Loc{Root: l.Root, Rel: e.rel})+dirSlash(e.kind))
 		return true
 	})
 	head := fmt.Sprintf("No entry of %s down to depth %d matches %q", where, depth, glob)
@@ -250,10 +246,7 @@ func (t *toolset) listFile(ctx context.Context, in ListInput, l roots.Loc) (tool
 // writeEntry writes one line of a listing: the path (directories end with
 // /), with size, time and mode when long.
 func (t *toolset) writeEntry(b *strings.Builder, root *roots.Root, e listed, long bool) {
-	name := t.show(roots.Loc{Root: root, Rel: e.rel})
-	if e.kind == kindDir {
-		name += "/"
-	}
+	name := t.show(roots.Loc{Root: root, Rel: e.rel}) + dirSlash(e.kind)
 	if long && e.info != nil {
 		size := text.HumanBytes(e.info.Size())
 		if e.kind == kindDir {
